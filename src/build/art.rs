@@ -1,0 +1,127 @@
+//! The adapter from the game model to the renderers' plain inputs, and the list of images a module
+//! ships. Rendering runs in parallel; the result is ordered by image name, so it does not depend on
+//! scheduling.
+
+use crate::emit::plan::{self, Plan};
+use crate::model::{parse_values, Game};
+use crate::package::Entry;
+use crate::render::track::{render_board, BoardArt, BoxArt};
+use crate::render::{self, Color, CounterArt, Fonts, NatoSymbol, RenderError};
+use rayon::prelude::*;
+
+/// One image to produce.
+enum Job {
+    Counter(CounterArt),
+    Map,
+    Board,
+    Chart(usize),
+}
+
+/// Every image of the module, as archive entries under `images/`.
+pub fn images(game: &Game, plan: &Plan) -> Result<Vec<Entry>, RenderError> {
+    let fonts = Fonts::default();
+    let mut jobs: Vec<(String, Job)> = Vec::new();
+    for ((unit_id, face), name) in &plan.unit_images {
+        let art = counter_art(game, unit_id, face, &fonts)?;
+        jobs.push((name.clone(), Job::Counter(art)));
+    }
+    jobs.push((plan::MAP_IMAGE.to_string(), Job::Map));
+    jobs.push((plan::TRACK_IMAGE.to_string(), Job::Board));
+    for (i, chart) in plan.charts.iter().enumerate() {
+        jobs.push((chart.image.clone(), Job::Chart(i)));
+    }
+    let mut entries = jobs
+        .par_iter()
+        .map(|(name, job)| {
+            let png = match job {
+                Job::Counter(art) => render::render_counter(art)?,
+                Job::Map => super::map_art::render(game, plan, &fonts)?,
+                Job::Board => render_board(&board_art(game, plan, &fonts)?)?,
+                Job::Chart(i) => super::map_art::chart(game, plan, *i, &fonts)?,
+            };
+            Ok(Entry {
+                name: format!("images/{name}"),
+                data: png,
+            })
+        })
+        .collect::<Result<Vec<Entry>, RenderError>>()?;
+    entries.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(entries)
+}
+
+fn counter_art(
+    game: &Game,
+    unit_id: &str,
+    face: &str,
+    fonts: &Fonts,
+) -> Result<CounterArt, RenderError> {
+    let unit = game
+        .counters
+        .units
+        .iter()
+        .find(|u| u.id.as_str() == unit_id)
+        .ok_or_else(|| RenderError::Input(format!("unknown unit {unit_id}")))?;
+    let side = game
+        .rules
+        .sides
+        .iter()
+        .find(|s| s.id.as_str() == unit.side.as_str());
+    let (background, foreground) = match side {
+        Some(s) => (Color::parse(&s.color)?, Color::parse(&s.text_color)?),
+        None => (Color::WHITE, Color::BLACK),
+    };
+    let symbol = game
+        .counters
+        .types
+        .iter()
+        .find(|t| t.id.as_str() == unit.unit_type.as_str())
+        .and_then(|t| NatoSymbol::from_name(&t.symbol))
+        .unwrap_or_default();
+    let first_face = game.counters.counters.faces.first().map(|f| f.as_str());
+    let values = unit
+        .faces
+        .get(face)
+        .map(|v| {
+            parse_values(v)
+                .map(|n| n.iter().map(u32::to_string).collect::<Vec<_>>().join("-"))
+                .unwrap_or_else(|| v.value.clone())
+        })
+        .unwrap_or_default();
+    Ok(CounterArt {
+        size: game.counters.counters.size,
+        background,
+        foreground,
+        symbol,
+        unit_size: unit.size.clone(),
+        id: unit.id.value.clone(),
+        values,
+        reduced_marker: Some(face) != first_face,
+        fonts: fonts.clone(),
+    })
+}
+
+fn board_art(game: &Game, plan: &Plan, fonts: &Fonts) -> Result<BoardArt, RenderError> {
+    let plain = Color::rgb(250, 248, 240);
+    let shaded = Color::rgb(214, 190, 150);
+    let _ = game;
+    Ok(BoardArt {
+        width: plan.track.width,
+        height: plan.track.height,
+        title: plan.track.title.clone(),
+        background: Color::rgb(236, 232, 220),
+        boxes: plan
+            .track
+            .boxes
+            .iter()
+            .map(|b| BoxArt {
+                x: b.x,
+                y: b.y,
+                w: b.w,
+                h: b.h,
+                lines: b.lines.clone(),
+                fill: if b.shaded { shaded } else { plain },
+            })
+            .collect(),
+        fonts: fonts.clone(),
+    })
+}

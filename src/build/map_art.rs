@@ -1,0 +1,262 @@
+//! Model → render inputs for the map and the charts.
+
+use crate::emit::plan::Plan;
+use crate::model::{Game, HexId};
+use crate::render::chart::{render_table, render_turn_track, TableChart, TurnBox, TurnTrackArt};
+use crate::render::map::{
+    render_map, CityArt, Compass, EdgeArt, HexArt, HexsideArt, LineArt, LineStyle, MapArt,
+    MarkSymbol, SetupMark,
+};
+use crate::render::{Color, Fonts, RenderError};
+
+fn color(s: &str) -> Result<Color, RenderError> {
+    Color::parse(s)
+}
+
+fn hexes(game: &Game, labels: &[crate::model::Sp<String>]) -> Vec<HexId> {
+    labels
+        .iter()
+        .filter_map(|l| game.map.grid.parse(l))
+        .collect()
+}
+
+pub fn render(game: &Game, plan: &Plan, fonts: &Fonts) -> Result<Vec<u8>, RenderError> {
+    let m = &game.map;
+    let grid = &m.grid;
+    let mut art = MapArt::new(plan.layout, color(&m.style.background)?);
+    art.fonts = fonts.clone();
+    art.title = m.map.name.clone();
+    let mut terrain: std::collections::BTreeMap<HexId, &str> = std::collections::BTreeMap::new();
+    for (t, list) in &m.terrain.hexes {
+        for h in hexes(game, list) {
+            terrain.insert(h, t);
+        }
+    }
+    for h in grid.hexes() {
+        let t = terrain
+            .get(&h)
+            .copied()
+            .unwrap_or(m.terrain.default.as_str());
+        let fill = match m.style.terrain_colors.get(t) {
+            Some(c) => color(c)?,
+            None => Color::WHITE,
+        };
+        art.hexes.push(HexArt {
+            hex: h,
+            label: grid.label(h),
+            fill,
+        });
+    }
+    let feature_color = |id: &str| -> Result<Color, RenderError> {
+        match m.style.feature_colors.get(id) {
+            Some(c) => color(c),
+            None => Ok(Color::BLACK),
+        }
+    };
+    for set in &m.hexsides {
+        let c = feature_color(&set.feature)?;
+        for pair in &set.pairs {
+            let [a, b] = &pair.value;
+            if let (Some(a), Some(b)) = (grid.parse(a), grid.parse(b)) {
+                art.hexsides.push(HexsideArt { a, b, color: c });
+            }
+        }
+    }
+    for line in &m.lines {
+        let edge =
+            |e: &Option<crate::model::Sp<String>>| e.as_ref().and_then(|e| Compass::from_name(e));
+        art.lines.push(LineArt {
+            hexes: hexes(game, &line.path),
+            color: feature_color(&line.feature)?,
+            style: LineStyle::Railroad,
+            from_edge: edge(&line.from_edge),
+            to_edge: edge(&line.to_edge),
+        });
+    }
+    let major_kinds: Vec<&str> = game
+        .rules
+        .city_kinds
+        .iter()
+        .filter(|k| k.id.as_str().contains("major"))
+        .map(|k| k.id.as_str())
+        .collect();
+    for c in &m.cities {
+        if let Some(h) = grid.parse(&c.hex) {
+            art.cities.push(CityArt {
+                hex: h,
+                name: c.name.clone(),
+                major: major_kinds.contains(&c.kind.as_str()),
+                color: Color::BLACK,
+            });
+        }
+    }
+    for e in &m.edges {
+        art.edges.push(EdgeArt {
+            hexes: hexes(game, &e.hexes),
+            color: color(&e.color)?,
+            facing: None,
+        });
+    }
+    for s in &m.setup_marks {
+        let c = match m.edges.iter().find(|e| e.side.as_str() == s.side.as_str()) {
+            Some(e) => color(&e.color)?,
+            None => Color::BLACK,
+        };
+        let Some(symbol) = MarkSymbol::from_name(&s.symbol) else {
+            continue;
+        };
+        for h in hexes(game, &s.hexes) {
+            art.setup_marks.push(SetupMark {
+                hex: h,
+                symbol,
+                color: c,
+            });
+        }
+    }
+    render_map(&art)
+}
+
+/// Chart `i` of the plan: 0 = CRT, 1 = terrain effects, 2 = turn record.
+pub fn chart(game: &Game, plan: &Plan, i: usize, fonts: &Fonts) -> Result<Vec<u8>, RenderError> {
+    let rules = &game.rules;
+    let title = plan
+        .charts
+        .get(i)
+        .map(|c| c.title.clone())
+        .unwrap_or_default();
+    match i {
+        0 => {
+            let combat = &rules.combat;
+            let mut header = vec![format!("{}d{}", rules.dice.count, rules.dice.faces)];
+            header.extend(combat.columns.iter().map(|c| c.value.clone()));
+            let rows = combat
+                .table
+                .iter()
+                .map(|(roll, row)| {
+                    let mut r = vec![roll.clone()];
+                    r.extend(row.iter().map(|c| c.value.clone()));
+                    r
+                })
+                .collect();
+            let mut notes: Vec<String> = combat
+                .results
+                .iter()
+                .map(|r| format!("{} — {}: {}", r.code.as_str(), r.name, r.effect))
+                .collect();
+            notes.push(format!(
+                "Odds above {} are lowered to it before shifts; below {} after shifts: {}.",
+                combat.cap.as_str(),
+                combat.columns.first().map_or("", |c| c.as_str()),
+                combat.below_table.as_str()
+            ));
+            for s in &combat.shifts {
+                notes.push(format!("{} column shift: {}", s.shift, s.name));
+            }
+            for m in &combat.attack_modifiers {
+                notes.push(format!(
+                    "{}: attack × {}/{}",
+                    m.name, m.numerator, m.denominator
+                ));
+            }
+            render_table(&TableChart {
+                title,
+                header,
+                rows,
+                notes,
+                max_column_width: Some(420.0),
+                fonts: fonts.clone(),
+                ..TableChart::default()
+            })
+        }
+        1 => {
+            let header = vec![
+                "Terrain".to_string(),
+                "Movement".into(),
+                "Combat".into(),
+                "Notes".into(),
+            ];
+            let mut rows: Vec<Vec<String>> = rules
+                .terrain
+                .iter()
+                .map(|t| {
+                    vec![
+                        t.name.clone(),
+                        format!("{} MP", t.move_cost),
+                        t.combat.clone(),
+                        t.note.clone(),
+                    ]
+                })
+                .collect();
+            rows.extend(rules.city_kinds.iter().map(|c| {
+                vec![
+                    c.name.clone(),
+                    String::new(),
+                    c.combat.clone(),
+                    c.note.clone(),
+                ]
+            }));
+            rows.extend(
+                rules
+                    .hexside_features
+                    .iter()
+                    .chain(&rules.line_features)
+                    .map(|f| {
+                        vec![
+                            f.name.clone(),
+                            f.move_effect.clone(),
+                            f.combat.clone(),
+                            String::new(),
+                        ]
+                    }),
+            );
+            let cell_colors = rules
+                .terrain
+                .iter()
+                .map(|t| {
+                    let c = game
+                        .map
+                        .style
+                        .terrain_colors
+                        .get(t.id.as_str())
+                        .and_then(|c| Color::parse(c).ok());
+                    vec![c]
+                })
+                .collect();
+            render_table(&TableChart {
+                title,
+                header,
+                rows,
+                cell_colors,
+                max_column_width: Some(300.0),
+                fonts: fonts.clone(),
+                ..TableChart::default()
+            })
+        }
+        _ => {
+            let track = &plan.track;
+            let turns = track
+                .boxes
+                .iter()
+                .take(rules.turns.count.value as usize)
+                .enumerate()
+                .map(|(n, b)| TurnBox {
+                    number: (n + 1).to_string(),
+                    label: b.lines.get(1).cloned().unwrap_or_default(),
+                    fill: b.shaded.then(|| Color::rgb(214, 190, 150)),
+                    tag: if b.shaded {
+                        b.lines.get(2).cloned().unwrap_or_default()
+                    } else {
+                        String::new()
+                    },
+                    lines: b.lines.iter().skip(3).cloned().collect(),
+                })
+                .collect();
+            render_turn_track(&TurnTrackArt {
+                title,
+                turns,
+                fonts: fonts.clone(),
+                ..TurnTrackArt::default()
+            })
+        }
+    }
+}

@@ -1,0 +1,207 @@
+//! Stage 2: check a loaded game against itself and against the constraints its rules data declares.
+//!
+//! Structural checks ([`structure`]) make sure every reference resolves (sides, unit types, faces,
+//! terrain, hexes, phases, turns) and that the map geometry is sound. Rule checks ([`constraints`]) apply
+//! what `rules/<game>.toml` and `counters/<game>.toml` declare (stacking limit, reduction formula, setup
+//! marks, CRT completeness, counter totals), each citing its rule. No check knows a particular game.
+//!
+//! Codes are stable and listed in docs/diagnostics.md.
+
+mod constraints;
+mod structure;
+
+use crate::diag::{suggest, Diagnostic, Report, Sources};
+use crate::model::{FileId, Game, HexId, Sp};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Run every check on a game.
+pub fn check_game(game: &Game, sources: &Sources) -> Report {
+    let mut cx = Context::new(game, sources);
+    structure::check(&mut cx);
+    constraints::check(&mut cx);
+    let mut report = cx.report;
+    report.sort();
+    report
+}
+
+/// Shared lookups and the report being filled.
+pub(crate) struct Context<'g> {
+    pub game: &'g Game,
+    pub sources: &'g Sources,
+    pub report: Report,
+    pub hexes: BTreeSet<HexId>,
+    pub sides: BTreeSet<&'g str>,
+    pub faces: Vec<&'g str>,
+    pub units: BTreeMap<&'g str, &'g crate::model::Unit>,
+    pub terrain_of: BTreeMap<HexId, &'g str>,
+    pub cities: BTreeMap<HexId, &'g crate::model::City>,
+}
+
+impl<'g> Context<'g> {
+    fn new(game: &'g Game, sources: &'g Sources) -> Self {
+        let grid = &game.map.grid;
+        let hexes: BTreeSet<HexId> = grid.hexes().into_iter().collect();
+        let sides = game.rules.sides.iter().map(|s| s.id.as_str()).collect();
+        let faces = game
+            .counters
+            .counters
+            .faces
+            .iter()
+            .map(|f| f.as_str())
+            .collect();
+        let units = game
+            .counters
+            .units
+            .iter()
+            .map(|u| (u.id.as_str(), u))
+            .collect();
+        let mut terrain_of = BTreeMap::new();
+        for h in &hexes {
+            terrain_of.insert(*h, game.map.terrain.default.as_str());
+        }
+        for (terrain, list) in &game.map.terrain.hexes {
+            for label in list {
+                if let Some(h) = grid.parse(label) {
+                    if hexes.contains(&h) {
+                        terrain_of.insert(h, terrain.as_str());
+                    }
+                }
+            }
+        }
+        let cities = game
+            .map
+            .cities
+            .iter()
+            .filter_map(|c| grid.parse(&c.hex).map(|h| (h, c)))
+            .collect();
+        Context {
+            game,
+            sources,
+            report: Report::default(),
+            hexes,
+            sides,
+            faces,
+            units,
+            terrain_of,
+            cities,
+        }
+    }
+
+    pub fn push(&mut self, d: Diagnostic) {
+        self.report.push(d);
+    }
+
+    /// Resolve a hex label written in `file`; report it if it is malformed or off the map.
+    pub fn hex(&mut self, file: FileId, label: &Sp<String>, what: &str) -> Option<HexId> {
+        let grid = &self.game.map.grid;
+        let Some(hex) = grid.parse(label) else {
+            let example = grid.label(HexId {
+                col: grid.columns.value[0],
+                row: grid.rows.value[0],
+            });
+            self.push(
+                Diagnostic::error(
+                    "V0201",
+                    format!("{what}: `{}` is not a hex label", label.as_str()),
+                )
+                .at(file, label.span.clone(), "not a hex of this grid")
+                .help(format!("hex labels look like `{example}`")),
+            );
+            return None;
+        };
+        if !self.hexes.contains(&hex) {
+            let [c0, c1] = grid.columns.value;
+            self.push(
+                Diagnostic::error(
+                    "V0202",
+                    format!("{what}: hex `{}` is not on the map", label.as_str()),
+                )
+                .at(file, label.span.clone(), "no such hex")
+                .rule_opt(grid.rule.as_deref().map(|s| s.as_str()))
+                .help(format!(
+                    "the grid has columns {} to {} and rows {} to {} (see [grid] in maps/{}.toml)",
+                    grid.label(HexId { col: c0, row: 0 }).trim_end_matches('0'),
+                    grid.label(HexId { col: c1, row: 0 }).trim_end_matches('0'),
+                    grid.rows.value[0],
+                    grid.rows_odd_columns
+                        .as_ref()
+                        .map_or(grid.rows.value[1], |r| r.value[1].max(grid.rows.value[1])),
+                    self.game.id
+                )),
+            );
+            return None;
+        }
+        Some(hex)
+    }
+
+    /// Report an id that does not name one of `known`.
+    pub fn reference<'a>(
+        &mut self,
+        file: FileId,
+        value: &Sp<String>,
+        kind: &str,
+        known: impl IntoIterator<Item = &'a str> + Clone,
+        defined_in: &str,
+    ) -> bool {
+        if known.clone().into_iter().any(|k| k == value.as_str()) {
+            return true;
+        }
+        let mut d = Diagnostic::error("V0102", format!("unknown {kind} `{}`", value.as_str())).at(
+            file,
+            value.span.clone(),
+            format!("no {kind} has this id"),
+        );
+        d = match suggest(value, known.clone()) {
+            Some(s) => d.help(format!(
+                "did you mean `{s}`? ({kind}s are defined in {defined_in})"
+            )),
+            None => {
+                let all: Vec<&str> = known.into_iter().collect();
+                d.help(format!(
+                    "{kind}s are defined in {defined_in}: {}",
+                    all.join(", ")
+                ))
+            }
+        };
+        self.push(d);
+        false
+    }
+
+    pub fn rules_file(&self) -> FileId {
+        self.game.rules.file
+    }
+    pub fn counters_file(&self) -> FileId {
+        self.game.counters.file
+    }
+    pub fn map_file(&self) -> FileId {
+        self.game.map.file
+    }
+}
+
+/// Report duplicates among ids.
+pub(crate) fn duplicates<'a>(
+    cx: &mut Context<'_>,
+    file: FileId,
+    kind: &str,
+    ids: impl IntoIterator<Item = &'a Sp<String>>,
+) {
+    let mut seen: BTreeMap<&str, &Sp<String>> = BTreeMap::new();
+    for id in ids {
+        if let Some(first) = seen.get(id.as_str()) {
+            let first_line = cx
+                .sources
+                .get(file)
+                .map(|f| f.line_col(first.span.start).0)
+                .unwrap_or(0);
+            let d = Diagnostic::error("V0101", format!("duplicate {kind} id `{}`", id.as_str()))
+                .at(file, id.span.clone(), "defined again here")
+                .help(format!(
+                    "ids must be unique; the first `{}` is on line {first_line} — rename or remove one",
+                    id.as_str()
+                ));
+            cx.push(d);
+        } else {
+            seen.insert(id.as_str(), id);
+        }
+    }
+}

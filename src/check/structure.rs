@@ -1,0 +1,826 @@
+//! Structural checks: ids are unique, references resolve, hexes exist, map geometry is sound.
+
+use super::{duplicates, Context};
+use crate::diag::Diagnostic;
+use crate::model::{parse_values, FileId, HexId, Sp};
+use std::collections::{BTreeMap, BTreeSet};
+
+pub(super) fn check(cx: &mut Context<'_>) {
+    rules(cx);
+    counters(cx);
+    map(cx);
+    scenarios(cx);
+}
+
+fn ids<T>(items: &[T], id: impl Fn(&T) -> &Sp<String>) -> Vec<&Sp<String>> {
+    items.iter().map(id).collect()
+}
+
+fn rules(cx: &mut Context<'_>) {
+    let g = cx.game;
+    let r = &g.rules;
+    let f = cx.rules_file();
+    duplicates(cx, f, "side", ids(&r.sides, |s| &s.id));
+    duplicates(cx, f, "phase", ids(&r.phases, |s| &s.id));
+    duplicates(cx, f, "weather", ids(&r.weather, |s| &s.id));
+    duplicates(cx, f, "terrain", ids(&r.terrain, |s| &s.id));
+    duplicates(cx, f, "city kind", ids(&r.city_kinds, |s| &s.id));
+    duplicates(
+        cx,
+        f,
+        "hexside feature",
+        ids(&r.hexside_features, |s| &s.id),
+    );
+    duplicates(cx, f, "line feature", ids(&r.line_features, |s| &s.id));
+    duplicates(cx, f, "combat result", ids(&r.combat.results, |s| &s.code));
+    duplicates(cx, f, "column shift", ids(&r.combat.shifts, |s| &s.id));
+    duplicates(
+        cx,
+        f,
+        "attack modifier",
+        ids(&r.combat.attack_modifiers, |s| &s.id),
+    );
+
+    let sides: Vec<&str> = cx.sides.iter().copied().collect();
+    let where_sides = "[[sides]] of rules/*.toml";
+    for s in &r.sides {
+        color(cx, f, &s.color);
+        color(cx, f, &s.text_color);
+    }
+    for p in &r.phases {
+        if let Some(side) = &p.side {
+            cx.reference(f, side, "side", sides.iter().copied(), where_sides);
+        }
+    }
+    if r.dice.faces < 2 || r.dice.count == 0 {
+        cx.push(
+            Diagnostic::error("V0104", "dice need at least one die of at least two faces")
+                .at(f, r.turns.count.span.clone(), "see [dice]")
+                .help("write e.g. `[dice] count = 1, faces = 6`"),
+        );
+    }
+    if r.sides.len() < 2 {
+        cx.push(
+            Diagnostic::error("V0105", "a game needs at least two sides")
+                .at(f, r.game.id.span.clone(), "this game")
+                .help("add a [[sides]] table per side"),
+        );
+    }
+    if !is_semver(&r.game.version) {
+        cx.push(
+            Diagnostic::error(
+                "V0106",
+                format!(
+                    "module version `{}` is not MAJOR.MINOR.PATCH",
+                    r.game.version.as_str()
+                ),
+            )
+            .at(f, r.game.version.span.clone(), "not semver")
+            .help("the VASSAL module library accepts only strict semver versions, e.g. \"1.0.0\""),
+        );
+    }
+
+    let turns = r.turns.count.value;
+    let defaults = r.weather.iter().filter(|w| w.default).count();
+    if !r.weather.is_empty() && defaults != 1 {
+        cx.push(
+            Diagnostic::error(
+                "V0107",
+                format!("{defaults} weathers are marked `default = true`; exactly one must be"),
+            )
+            .at(f, r.weather[0].id.span.clone(), "weather list starts here")
+            .help("the default weather covers every turn no other weather lists"),
+        );
+    }
+    for w in &r.weather {
+        for t in &w.turns {
+            turn_in_range(cx, f, t, turns, "weather turn");
+        }
+    }
+    let weather_ids: Vec<&str> = r.weather.iter().map(|w| w.id.as_str()).collect();
+    let phase_ids: Vec<&str> = r.phases.iter().map(|p| p.id.as_str()).collect();
+    for limit in &r.movement.weather_limits {
+        cx.reference(
+            f,
+            &limit.weather,
+            "weather",
+            weather_ids.iter().copied(),
+            "[[weather]]",
+        );
+        for p in &limit.except_phases {
+            cx.reference(f, p, "phase", phase_ids.iter().copied(), "[[phases]]");
+        }
+    }
+    let terrain_ids: Vec<&str> = r.terrain.iter().map(|t| t.id.as_str()).collect();
+    let city_ids: Vec<&str> = r.city_kinds.iter().map(|t| t.id.as_str()).collect();
+    let hexside_ids: Vec<&str> = r.hexside_features.iter().map(|t| t.id.as_str()).collect();
+    for s in &r.combat.shifts {
+        if let Some(t) = &s.defender_terrain {
+            cx.reference(f, t, "terrain", terrain_ids.iter().copied(), "[[terrain]]");
+        }
+        if let Some(t) = &s.defender_city {
+            cx.reference(
+                f,
+                t,
+                "city kind",
+                city_ids.iter().copied(),
+                "[[city_kinds]]",
+            );
+        }
+        if let Some(t) = &s.defender_side {
+            cx.reference(f, t, "side", sides.iter().copied(), where_sides);
+        }
+        if let Some(t) = &s.all_attackers_across {
+            cx.reference(
+                f,
+                t,
+                "hexside feature",
+                hexside_ids.iter().copied(),
+                "[[hexside_features]]",
+            );
+        }
+    }
+    let type_ids: Vec<&str> = g.counters.types.iter().map(|t| t.id.as_str()).collect();
+    for m in &r.combat.attack_modifiers {
+        if let Some(w) = &m.weather {
+            cx.reference(f, w, "weather", weather_ids.iter().copied(), "[[weather]]");
+        }
+        for t in &m.unit_types {
+            cx.reference(
+                f,
+                t,
+                "unit type",
+                type_ids.iter().copied(),
+                "[[types]] of counters/*.toml",
+            );
+        }
+        if m.denominator == 0 {
+            cx.push(
+                Diagnostic::error("V0108", "attack modifier divides by zero")
+                    .at(f, m.id.span.clone(), "denominator = 0")
+                    .help("use a denominator of 1 or more"),
+            );
+        }
+    }
+    if r.combat.kind.as_str() != "odds" {
+        cx.push(
+            Diagnostic::error(
+                "V0109",
+                format!("combat kind `{}` is not supported", r.combat.kind.as_str()),
+            )
+            .at(f, r.combat.kind.span.clone(), "unknown kind")
+            .help("supported: \"odds\" (attack divided by defence, rounded down)"),
+        );
+    }
+    for c in r
+        .combat
+        .columns
+        .iter()
+        .chain(std::iter::once(&r.combat.cap))
+    {
+        if parse_odds(c).is_none() {
+            cx.push(
+                Diagnostic::error("V0110", format!("`{}` is not an odds column", c.as_str()))
+                    .at(f, c.span.clone(), "expected `a:d`")
+                    .help("write odds columns as \"3:1\" or \"1:2\""),
+            );
+        }
+    }
+}
+
+fn counters(cx: &mut Context<'_>) {
+    let g = cx.game;
+    let c = &g.counters;
+    let f = cx.counters_file();
+    duplicates(cx, f, "unit type", ids(&c.types, |t| &t.id));
+    duplicates(cx, f, "unit", ids(&c.units, |u| &u.id));
+    duplicates(cx, f, "face", c.counters.faces.iter().collect::<Vec<_>>());
+    if c.counters.faces.is_empty() {
+        cx.push(
+            Diagnostic::error("V0111", "no counter faces are declared")
+                .help("declare the faces in flip order, e.g. `faces = [\"full\", \"reduced\"]`")
+                .in_file(format!("counters/{}.toml", g.id)),
+        );
+    }
+    const SYMBOLS: [&str; 6] = [
+        "infantry",
+        "armor",
+        "shock",
+        "cavalry",
+        "artillery",
+        "marker",
+    ];
+    for t in &c.types {
+        cx.reference(f, &t.symbol, "NATO symbol", SYMBOLS, "vmodc's renderer");
+    }
+    let sides: Vec<&str> = cx.sides.iter().copied().collect();
+    let types: Vec<&str> = c.types.iter().map(|t| t.id.as_str()).collect();
+    let faces = cx.faces.clone();
+    let n_values = c.counters.values.len();
+    for u in &c.units {
+        cx.reference(
+            f,
+            &u.side,
+            "side",
+            sides.iter().copied(),
+            "[[sides]] of rules/*.toml",
+        );
+        cx.reference(
+            f,
+            &u.unit_type,
+            "unit type",
+            types.iter().copied(),
+            "[[types]]",
+        );
+        for face in &faces {
+            if !u.faces.contains_key(*face) {
+                cx.push(
+                    Diagnostic::error(
+                        "V0112",
+                        format!("unit `{}` has no `{face}` face", u.id.as_str()),
+                    )
+                    .at(f, u.id.span.clone(), "this unit")
+                    .help(format!(
+                        "give every face declared in [counters] faces: faces = {{ {} }}",
+                        faces
+                            .iter()
+                            .map(|f| format!("{f} = \"…\""))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )),
+                );
+            }
+        }
+        for (face, value) in &u.faces {
+            if !faces.contains(&face.as_str()) {
+                cx.push(
+                    Diagnostic::error("V0113", format!("unknown face `{face}`"))
+                        .at(f, value.span.clone(), "not a declared face")
+                        .help(format!("declared faces: {}", faces.join(", "))),
+                );
+            }
+            match parse_values(value) {
+                Some(v) if v.len() == n_values => {}
+                _ => cx.push(
+                    Diagnostic::error(
+                        "V0114",
+                        format!(
+                            "face value `{}` does not match [counters] values",
+                            value.as_str()
+                        ),
+                    )
+                    .at(
+                        f,
+                        value.span.clone(),
+                        format!("expected {n_values} numbers"),
+                    )
+                    .help(format!(
+                        "write the printed values joined by '-': {}",
+                        c.counters.values.join("-")
+                    )),
+                ),
+            }
+        }
+    }
+    for (side, total) in &c.counters.totals {
+        if !cx.sides.contains(side.as_str()) {
+            cx.push(
+                Diagnostic::error("V0102", format!("unknown side `{side}` in totals"))
+                    .at(f, total.span.clone(), "no such side")
+                    .help(format!("sides: {}", sides.join(", "))),
+            );
+        }
+    }
+    if let Some(red) = &c.counters.reduction {
+        cx.reference(
+            f,
+            &red.from_face,
+            "face",
+            faces.iter().copied(),
+            "[counters] faces",
+        );
+        cx.reference(
+            f,
+            &red.to_face,
+            "face",
+            faces.iter().copied(),
+            "[counters] faces",
+        );
+        let values: Vec<&str> = c.counters.values.iter().map(|s| s.as_str()).collect();
+        cx.reference(
+            f,
+            &red.value,
+            "value",
+            values.iter().copied(),
+            "[counters] values",
+        );
+    }
+}
+
+fn map(cx: &mut Context<'_>) {
+    let g = cx.game;
+    let m = &g.map;
+    let f = cx.map_file();
+    let grid = &m.grid;
+    if grid.kind.as_str() != "hex-columns" {
+        cx.push(
+            Diagnostic::error(
+                "V0210",
+                format!("grid kind `{}` is not supported", grid.kind.as_str()),
+            )
+            .at(f, grid.kind.span.clone(), "unknown grid kind")
+            .help("supported: \"hex-columns\" (flat-topped hexes in vertical columns)"),
+        );
+    }
+    if !matches!(grid.shifted_columns.as_str(), "even" | "odd") {
+        cx.push(
+            Diagnostic::error("V0211", "shifted_columns must be \"even\" or \"odd\"")
+                .at(f, grid.shifted_columns.span.clone(), "here")
+                .help("name the columns drawn half a hex lower than their neighbours"),
+        );
+    }
+    for range in [
+        Some(&grid.columns),
+        Some(&grid.rows),
+        grid.rows_odd_columns.as_ref(),
+        grid.rows_even_columns.as_ref(),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        if range.value[0] > range.value[1] || range.value[0] < 0 || range.value[1] > 9999 {
+            cx.push(
+                Diagnostic::error("V0212", "grid range is empty or out of bounds")
+                    .at(
+                        f,
+                        range.span.clone(),
+                        "expected [first, last] with 0 ≤ first ≤ last ≤ 9999",
+                    )
+                    .help("give the first and last column or row number printed on the map"),
+            );
+        }
+    }
+    let terrain_ids: Vec<&str> = g.rules.terrain.iter().map(|t| t.id.as_str()).collect();
+    // V0307 (terrain effects cover the map) is reported here: an unknown terrain has no effects.
+    let tec = "[[terrain]] of rules/*.toml (the terrain effects chart)";
+    cx.reference(
+        f,
+        &m.terrain.default,
+        "terrain",
+        terrain_ids.iter().copied(),
+        tec,
+    );
+    let mut listed: BTreeMap<HexId, &Sp<String>> = BTreeMap::new();
+    for (terrain, hexes) in &m.terrain.hexes {
+        if !terrain_ids.contains(&terrain.as_str()) {
+            if let Some(first) = hexes.first() {
+                let d = Diagnostic::error(
+                    "V0307",
+                    format!("terrain `{terrain}` is on the map but has no terrain effects"),
+                )
+                .at(
+                    f,
+                    first.span.clone(),
+                    format!("hexes of `{terrain}` start here"),
+                )
+                .help(
+                    match crate::diag::suggest(terrain, terrain_ids.iter().copied()) {
+                        Some(s) => format!("did you mean `{s}`? Otherwise add it to {tec}"),
+                        None => format!(
+                            "add a [[terrain]] entry with id = \"{terrain}\" to rules/{}.toml",
+                            g.id
+                        ),
+                    },
+                );
+                cx.push(d);
+            }
+        }
+        for label in hexes {
+            if let Some(h) = cx.hex(f, label, &format!("{terrain} hex")) {
+                if let Some(first) = listed.insert(h, label) {
+                    let line = cx
+                        .sources
+                        .get(f)
+                        .map_or(0, |s| s.line_col(first.span.start).0);
+                    cx.push(
+                        Diagnostic::error(
+                            "V0204",
+                            format!("hex `{}` is given two terrains", label.as_str()),
+                        )
+                        .at(f, label.span.clone(), "listed again here")
+                        .help(format!(
+                            "a hex has one base terrain; it is also listed on line {line}"
+                        )),
+                    );
+                }
+            }
+        }
+    }
+    let city_kinds: Vec<&str> = g.rules.city_kinds.iter().map(|t| t.id.as_str()).collect();
+    let sides: Vec<&str> = cx.sides.iter().copied().collect();
+    let mut city_hexes = BTreeSet::new();
+    for c in &m.cities {
+        if let Some(h) = cx.hex(f, &c.hex, &format!("city {}", c.name)) {
+            if !city_hexes.insert(h) {
+                cx.push(
+                    Diagnostic::error("V0101", format!("two cities on hex `{}`", c.hex.as_str()))
+                        .at(f, c.hex.span.clone(), "second city here")
+                        .help("a hex holds at most one city"),
+                );
+            }
+        }
+        cx.reference(
+            f,
+            &c.kind,
+            "city kind",
+            city_kinds.iter().copied(),
+            "[[city_kinds]] of rules/*.toml",
+        );
+        cx.reference(
+            f,
+            &c.control,
+            "side",
+            sides.iter().copied(),
+            "[[sides]] of rules/*.toml",
+        );
+    }
+    let hexside_ids: Vec<&str> = g
+        .rules
+        .hexside_features
+        .iter()
+        .map(|t| t.id.as_str())
+        .collect();
+    let mut seen_pairs = BTreeSet::new();
+    for set in &m.hexsides {
+        cx.reference(
+            f,
+            &set.feature,
+            "hexside feature",
+            hexside_ids.iter().copied(),
+            "[[hexside_features]] of rules/*.toml",
+        );
+        for pair in &set.pairs {
+            let [a, b] = &pair.value;
+            let ha = cx.hex(f, a, "hexside");
+            let hb = cx.hex(f, b, "hexside");
+            if let (Some(ha), Some(hb)) = (ha, hb) {
+                if !grid.are_adjacent(ha, hb) {
+                    cx.push(
+                        Diagnostic::error(
+                            "V0203",
+                            format!(
+                                "{} hexside `{}`–`{}` joins hexes that are not adjacent",
+                                set.feature.as_str(),
+                                a.as_str(),
+                                b.as_str()
+                            ),
+                        )
+                        .at(f, pair.span.clone(), "not neighbours")
+                        .rule_opt(set.rule.as_deref().map(|s| s.as_str()))
+                        .help(format!(
+                            "the neighbours of {} are {}",
+                            a.as_str(),
+                            neighbour_list(cx, ha)
+                        )),
+                    );
+                } else if !seen_pairs.insert((set.feature.as_str(), ha.min(hb), ha.max(hb))) {
+                    cx.push(
+                        Diagnostic::warning(
+                            "V0207",
+                            format!("hexside `{}`–`{}` is listed twice", a.as_str(), b.as_str()),
+                        )
+                        .at(f, pair.span.clone(), "duplicate")
+                        .help("remove one of the two entries"),
+                    );
+                }
+            }
+        }
+    }
+    let line_ids: Vec<&str> = g
+        .rules
+        .line_features
+        .iter()
+        .map(|t| t.id.as_str())
+        .collect();
+    for line in &m.lines {
+        cx.reference(
+            f,
+            &line.feature,
+            "line feature",
+            line_ids.iter().copied(),
+            "[[line_features]] of rules/*.toml",
+        );
+        let mut prev: Option<(HexId, &Sp<String>)> = None;
+        for label in &line.path {
+            let h = cx.hex(f, label, &format!("{} path", line.name));
+            if let (Some((ph, pl)), Some(h)) = (prev, h) {
+                if !grid.are_adjacent(ph, h) {
+                    cx.push(
+                        Diagnostic::error(
+                            "V0205",
+                            format!(
+                                "{} `{}` jumps from `{}` to `{}`, which are not adjacent",
+                                line.feature.as_str(),
+                                line.name,
+                                pl.as_str(),
+                                label.as_str()
+                            ),
+                        )
+                        .at(f, label.span.clone(), "not next to the previous hex")
+                        .help(format!(
+                            "a path lists contiguous hexes; the neighbours of {} are {}",
+                            pl.as_str(),
+                            neighbour_list(cx, ph)
+                        )),
+                    );
+                }
+            }
+            prev = h.map(|h| (h, label));
+        }
+        for edge in [&line.from_edge, &line.to_edge].into_iter().flatten() {
+            cx.reference(
+                f,
+                edge,
+                "map edge",
+                ["N", "S", "E", "W"],
+                "the compass (N, S, E, W)",
+            );
+        }
+    }
+    for e in &m.edges {
+        cx.reference(
+            f,
+            &e.side,
+            "side",
+            sides.iter().copied(),
+            "[[sides]] of rules/*.toml",
+        );
+        color(cx, f, &e.color);
+        for h in &e.hexes {
+            cx.hex(f, h, "map edge");
+        }
+    }
+    for s in &m.setup_marks {
+        cx.reference(
+            f,
+            &s.side,
+            "side",
+            sides.iter().copied(),
+            "[[sides]] of rules/*.toml",
+        );
+        cx.reference(
+            f,
+            &s.symbol,
+            "setup symbol",
+            ["star", "cross"],
+            "vmodc's renderer",
+        );
+        for h in &s.hexes {
+            cx.hex(f, h, "setup mark");
+        }
+    }
+    color(cx, f, &m.style.background);
+    let features: Vec<&str> = hexside_ids.iter().chain(line_ids.iter()).copied().collect();
+    for (terrain, c) in &m.style.terrain_colors {
+        color(cx, f, c);
+        if !terrain_ids.contains(&terrain.as_str()) {
+            cx.push(
+                Diagnostic::warning("V0208", format!("colour for unknown terrain `{terrain}`"))
+                    .at(f, c.span.clone(), "unused")
+                    .help(format!("terrains: {}", terrain_ids.join(", "))),
+            );
+        }
+    }
+    for (feature, c) in &m.style.feature_colors {
+        color(cx, f, c);
+        if !features.contains(&feature.as_str()) {
+            cx.push(
+                Diagnostic::warning("V0208", format!("colour for unknown feature `{feature}`"))
+                    .at(f, c.span.clone(), "unused")
+                    .help(format!("features: {}", features.join(", "))),
+            );
+        }
+    }
+    let used: BTreeSet<&str> = cx.terrain_of.values().copied().collect();
+    for t in used {
+        if !m.style.terrain_colors.contains_key(t) && terrain_ids.contains(&t) {
+            cx.push(
+                Diagnostic::error("V0206", format!("terrain `{t}` has no colour"))
+                    .at(f, m.terrain.default.span.clone(), "terrain used on the map")
+                    .help(format!("add `{t} = \"#rrggbb\"` to [style.terrain_colors]")),
+            );
+        }
+    }
+}
+
+fn scenarios(cx: &mut Context<'_>) {
+    let g = cx.game;
+    let scenario_ids: Vec<&Sp<String>> = g.scenarios.iter().map(|s| &s.scenario.id).collect();
+    if let Some(first) = g.scenarios.first() {
+        duplicates(cx, first.file, "scenario", scenario_ids.clone());
+    }
+    let names: Vec<&str> = scenario_ids.iter().map(|s| s.as_str()).collect();
+    let unit_ids: Vec<&str> = cx.units.keys().copied().collect();
+    let faces = cx.faces.clone();
+    let sides: Vec<&str> = cx.sides.iter().copied().collect();
+    let phases: Vec<&str> = g.rules.phases.iter().map(|p| p.id.as_str()).collect();
+    let turns = g.rules.turns.count.value;
+    for s in &g.scenarios {
+        let f = s.file;
+        if let Some(base) = &s.scenario.based_on {
+            if cx.reference(
+                f,
+                base,
+                "scenario",
+                names.iter().copied(),
+                "scenarios/<game>/*.toml",
+            ) && base.as_str() == s.scenario.id.as_str()
+            {
+                cx.push(
+                    Diagnostic::error("V0115", "a scenario cannot be based on itself")
+                        .at(f, base.span.clone(), "here")
+                        .help("name another scenario, or remove based_on"),
+                );
+            }
+        }
+        if let Some(t) = &s.scenario.start_turn {
+            turn_in_range(cx, f, t, turns, "start turn");
+        }
+        if let Some(p) = &s.scenario.start_phase {
+            cx.reference(
+                f,
+                p,
+                "phase",
+                phases.iter().copied(),
+                "[[phases]] of rules/*.toml",
+            );
+        }
+        let mut placed: BTreeMap<&str, &Sp<String>> = BTreeMap::new();
+        for p in &s.setup {
+            if cx.reference(
+                f,
+                &p.unit,
+                "unit",
+                unit_ids.iter().copied(),
+                "counters/*.toml",
+            ) {
+                if let Some(first) = placed.insert(p.unit.as_str(), &p.unit) {
+                    let line = cx
+                        .sources
+                        .get(f)
+                        .map_or(0, |s| s.line_col(first.span.start).0);
+                    cx.push(
+                        Diagnostic::error(
+                            "V0103",
+                            format!("unit `{}` is set up twice", p.unit.as_str()),
+                        )
+                        .at(f, p.unit.span.clone(), "placed again here")
+                        .help(format!(
+                            "it is already placed on line {line}; each counter exists once"
+                        )),
+                    );
+                }
+            }
+            cx.hex(f, &p.hex, &format!("setup of {}", p.unit.as_str()));
+            cx.reference(
+                f,
+                &p.face,
+                "face",
+                faces.iter().copied(),
+                "[counters] faces",
+            );
+        }
+        for o in &s.off_map {
+            cx.reference(
+                f,
+                &o.unit,
+                "unit",
+                unit_ids.iter().copied(),
+                "counters/*.toml",
+            );
+            cx.reference(
+                f,
+                &o.face,
+                "face",
+                faces.iter().copied(),
+                "[counters] faces",
+            );
+            if let Some(first) = placed.insert(o.unit.as_str(), &o.unit) {
+                let line = cx
+                    .sources
+                    .get(f)
+                    .map_or(0, |s| s.line_col(first.span.start).0);
+                cx.push(
+                    Diagnostic::error(
+                        "V0103",
+                        format!("unit `{}` is both set up and off the map", o.unit.as_str()),
+                    )
+                    .at(f, o.unit.span.clone(), "here")
+                    .help(format!("it is already placed on line {line}")),
+                );
+            }
+        }
+        for r in &s.reinforcements {
+            cx.reference(
+                f,
+                &r.unit,
+                "unit",
+                unit_ids.iter().copied(),
+                "counters/*.toml",
+            );
+            cx.reference(
+                f,
+                &r.face,
+                "face",
+                faces.iter().copied(),
+                "[counters] faces",
+            );
+            turn_in_range(cx, f, &r.turn, turns, "reinforcement turn");
+        }
+        for r in &s.replacements {
+            turn_in_range(cx, f, &r.turn, turns, "replacement turn");
+            for (side, steps) in &r.steps {
+                if !sides.contains(&side.as_str()) {
+                    cx.push(
+                        Diagnostic::error("V0102", format!("unknown side `{side}`"))
+                            .at(f, steps.span.clone(), "no such side")
+                            .help(format!("sides: {}", sides.join(", "))),
+                    );
+                }
+            }
+        }
+        if let Some(v) = &s.victory {
+            for c in &v.conditions {
+                cx.reference(
+                    f,
+                    &c.winner,
+                    "side",
+                    sides.iter().copied(),
+                    "[[sides]] of rules/*.toml",
+                );
+                for h in c.control_all.iter().chain(&c.control_any) {
+                    cx.hex(f, h, "victory hex");
+                }
+            }
+        }
+    }
+}
+
+fn turn_in_range(cx: &mut Context<'_>, file: FileId, turn: &Sp<u32>, turns: u32, what: &str) {
+    if turn.value == 0 || turn.value > turns {
+        cx.push(
+            Diagnostic::error(
+                "V0304",
+                format!("{what} {} is outside the game's turns", turn.value),
+            )
+            .at(
+                file,
+                turn.span.clone(),
+                format!("the game has turns 1 to {turns}"),
+            )
+            .rule_opt(cx.game.rules.turns.rule.as_deref().map(|s| s.as_str()))
+            .help("use a turn between 1 and [turns] count of rules/*.toml"),
+        );
+    }
+}
+
+fn color(cx: &mut Context<'_>, file: FileId, value: &Sp<String>) {
+    let ok = value.len() == 7
+        && value.starts_with('#')
+        && value[1..].bytes().all(|b| b.is_ascii_hexdigit());
+    if !ok {
+        cx.push(
+            Diagnostic::error("V0116", format!("`{}` is not a colour", value.as_str()))
+                .at(file, value.span.clone(), "expected #rrggbb")
+                .help("write colours as \"#rrggbb\", e.g. \"#a7a58f\""),
+        );
+    }
+}
+
+fn neighbour_list(cx: &Context<'_>, h: HexId) -> String {
+    let grid = &cx.game.map.grid;
+    grid.neighbours(h)
+        .iter()
+        .filter(|n| cx.hexes.contains(n))
+        .map(|n| grid.label(*n))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn is_semver(v: &str) -> bool {
+    let parts: Vec<&str> = v.split('.').collect();
+    parts.len() == 3
+        && parts.iter().all(|p| {
+            !p.is_empty()
+                && p.bytes().all(|b| b.is_ascii_digit())
+                && (p.len() == 1 || !p.starts_with('0'))
+        })
+}
+
+/// `"3:1"` → (3, 1).
+pub fn parse_odds(s: &str) -> Option<(u32, u32)> {
+    let (a, d) = s.split_once(':')?;
+    let a: u32 = a.trim().parse().ok()?;
+    let d: u32 = d.trim().parse().ok()?;
+    (a > 0 && d > 0).then_some((a, d))
+}

@@ -1,0 +1,361 @@
+//! Diagnostics in the rustc style: a severity, a stable code, a message, the source line with a caret
+//! under the fault, the rulebook section, and a help line.
+//!
+//! ```text
+//! error[V0201]: unit `XXIV` is set up on hex `1512`, which is not on the map
+//!   --> scenarios/b4m/standard.toml:14:7
+//!    |
+//! 14 | hex = "1512"
+//!    |       ^^^^^^ no such hex
+//!    = rule: 6.0
+//!    = help: the grid has columns 01-14 and rows 01-10 (01-11 in odd columns)
+//! ```
+
+use crate::model::FileId;
+use std::fmt::Write as _;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+/// Every file read so far, so that spans can be turned into lines and columns.
+#[derive(Debug, Default, Clone)]
+pub struct Sources {
+    files: Vec<SourceFile>,
+}
+
+#[derive(Debug, Clone)]
+pub struct SourceFile {
+    /// The path as shown to the user (relative to the project root when possible).
+    pub path: PathBuf,
+    pub text: String,
+    line_starts: Vec<usize>,
+}
+
+impl Sources {
+    pub fn add(&mut self, path: PathBuf, text: String) -> FileId {
+        let mut line_starts = vec![0];
+        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        self.files.push(SourceFile {
+            path,
+            text,
+            line_starts,
+        });
+        FileId(self.files.len() - 1)
+    }
+
+    pub fn get(&self, id: FileId) -> Option<&SourceFile> {
+        self.files.get(id.0)
+    }
+
+    pub fn path(&self, id: FileId) -> &Path {
+        self.get(id)
+            .map(|f| f.path.as_path())
+            .unwrap_or(Path::new("?"))
+    }
+}
+
+impl SourceFile {
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let line = match self.line_starts.binary_search(&offset) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        };
+        let start = self.line_starts[line];
+        let col = self
+            .text
+            .get(start..offset)
+            .map(|s| s.chars().count())
+            .unwrap_or(0);
+        (line + 1, col + 1)
+    }
+
+    /// The text of a 1-based line, without its line break.
+    pub fn line_text(&self, line: usize) -> &str {
+        let start = self.line_starts.get(line - 1).copied().unwrap_or(0);
+        let end = self
+            .line_starts
+            .get(line)
+            .copied()
+            .unwrap_or(self.text.len());
+        self.text
+            .get(start..end)
+            .unwrap_or("")
+            .trim_end_matches(['\n', '\r'])
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    Note,
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Note => "note",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+/// A place in a source file, with a short label shown under the caret.
+#[derive(Debug, Clone)]
+pub struct Label {
+    pub file: FileId,
+    pub span: Range<usize>,
+    pub text: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    /// Stable code, e.g. `V0201`; documented in docs/diagnostics.md.
+    pub code: &'static str,
+    pub message: String,
+    pub label: Option<Label>,
+    /// Rulebook section (or source) the check enforces.
+    pub rule: Option<String>,
+    pub help: Option<String>,
+    /// A file the diagnostic concerns when there is no span (I/O errors, modules).
+    pub path: Option<PathBuf>,
+}
+
+impl Diagnostic {
+    pub fn new(severity: Severity, code: &'static str, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity,
+            code,
+            message: message.into(),
+            label: None,
+            rule: None,
+            help: None,
+            path: None,
+        }
+    }
+
+    pub fn error(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(Severity::Error, code, message)
+    }
+
+    pub fn warning(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(Severity::Warning, code, message)
+    }
+
+    pub fn note(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(Severity::Note, code, message)
+    }
+
+    pub fn at(mut self, file: FileId, span: Range<usize>, text: impl Into<String>) -> Self {
+        self.label = Some(Label {
+            file,
+            span,
+            text: text.into(),
+        });
+        self
+    }
+
+    pub fn rule(mut self, rule: impl Into<String>) -> Self {
+        let rule = rule.into();
+        if !rule.is_empty() {
+            self.rule = Some(rule);
+        }
+        self
+    }
+
+    pub fn rule_opt(self, rule: Option<&str>) -> Self {
+        match rule {
+            Some(r) => self.rule(r),
+            None => self,
+        }
+    }
+
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    pub fn in_file(mut self, path: impl Into<PathBuf>) -> Self {
+        self.path = Some(path.into());
+        self
+    }
+
+    /// `file:line:col` of the label, if any.
+    pub fn location(&self, sources: &Sources) -> Option<(PathBuf, usize, usize)> {
+        let label = self.label.as_ref()?;
+        let file = sources.get(label.file)?;
+        let (line, col) = file.line_col(label.span.start);
+        Some((file.path.clone(), line, col))
+    }
+
+    /// Human-readable rendering, rustc style.
+    pub fn render(&self, sources: &Sources) -> String {
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "{}[{}]: {}",
+            self.severity.as_str(),
+            self.code,
+            self.message
+        );
+        let mut gutter = 2;
+        if let Some(label) = &self.label {
+            if let Some(file) = sources.get(label.file) {
+                let (line, col) = file.line_col(label.span.start);
+                let text = file.line_text(line);
+                gutter = line.to_string().len() + 1;
+                let pad = " ".repeat(gutter);
+                let _ = writeln!(out, "{pad}--> {}:{line}:{col}", file.path.display());
+                let _ = writeln!(out, "{pad}|");
+                let _ = writeln!(out, "{line:>w$} | {text}", w = gutter - 1);
+                let (end_line, end_col) = file.line_col(label.span.end.max(label.span.start));
+                let width = if end_line == line && end_col > col {
+                    end_col - col
+                } else {
+                    text.chars().count().saturating_sub(col - 1).max(1)
+                };
+                let lead: String = text
+                    .chars()
+                    .take(col - 1)
+                    .map(|c| if c == '\t' { '\t' } else { ' ' })
+                    .collect();
+                let _ = writeln!(out, "{pad}| {lead}{} {}", "^".repeat(width), label.text);
+            }
+        } else if let Some(path) = &self.path {
+            let _ = writeln!(out, "  --> {}", path.display());
+        }
+        let pad = " ".repeat(gutter);
+        if let Some(rule) = &self.rule {
+            let _ = writeln!(out, "{pad}= rule: {rule}");
+        }
+        if let Some(help) = &self.help {
+            let _ = writeln!(out, "{pad}= help: {help}");
+        }
+        out
+    }
+
+    /// Machine-readable form (one JSON object).
+    pub fn to_json(&self, sources: &Sources) -> serde_json::Value {
+        let (file, line, column) = match self.location(sources) {
+            Some((p, l, c)) => (Some(p.display().to_string()), Some(l), Some(c)),
+            None => (
+                self.path.as_ref().map(|p| p.display().to_string()),
+                None,
+                None,
+            ),
+        };
+        serde_json::json!({
+            "severity": self.severity.as_str(),
+            "code": self.code,
+            "message": self.message,
+            "file": file,
+            "line": line,
+            "column": column,
+            "label": self.label.as_ref().map(|l| l.text.clone()),
+            "rule": self.rule,
+            "help": self.help,
+        })
+    }
+}
+
+/// Diagnostics gathered by a stage.
+#[derive(Debug, Default, Clone)]
+pub struct Report {
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Report {
+    pub fn push(&mut self, d: Diagnostic) {
+        self.diagnostics.push(d);
+    }
+
+    pub fn extend(&mut self, other: Report) {
+        self.diagnostics.extend(other.diagnostics);
+    }
+
+    pub fn count(&self, severity: Severity) -> usize {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == severity)
+            .count()
+    }
+
+    pub fn has_errors(&self) -> bool {
+        self.count(Severity::Error) > 0
+    }
+
+    /// Sort by file, position, then severity, so output is stable.
+    pub fn sort(&mut self) {
+        self.diagnostics.sort_by(|a, b| {
+            let key = |d: &Diagnostic| {
+                (
+                    d.label.as_ref().map(|l| (l.file, l.span.start)),
+                    std::cmp::Reverse(d.severity),
+                    d.code,
+                )
+            };
+            key(a).cmp(&key(b))
+        });
+    }
+}
+
+/// The closest candidate to a misspelt name, for "did you mean" help lines.
+pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let mut best: Option<(usize, &str)> = None;
+    for candidate in candidates {
+        let d = edit_distance(name, candidate);
+        let limit = (name.chars().count().max(candidate.chars().count()) / 3).max(1);
+        if d <= limit && best.is_none_or(|(bd, _)| d < bd) {
+            best = Some((d, candidate));
+        }
+    }
+    best.map(|(_, c)| c)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, &cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != cb);
+            cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_line_and_caret() {
+        let mut sources = Sources::default();
+        let text = "[scenario]\nhex = \"1512\"\n".to_string();
+        let start = text.find("\"1512\"").unwrap();
+        let id = sources.add("s.toml".into(), text);
+        let d = Diagnostic::error("V0201", "no such hex")
+            .at(id, start..start + 6, "not on the map")
+            .rule("6.0")
+            .help("use a hex of the grid");
+        let out = d.render(&sources);
+        assert!(out.contains("--> s.toml:2:7"), "{out}");
+        assert!(out.contains("2 | hex = \"1512\""), "{out}");
+        assert!(out.contains("|       ^^^^^^ not on the map"), "{out}");
+        assert!(out.contains("= rule: 6.0"));
+        let json = d.to_json(&sources);
+        assert_eq!(json["line"], 2);
+        assert_eq!(json["column"], 7);
+    }
+
+    #[test]
+    fn suggests_close_names() {
+        assert_eq!(suggest("colr", ["color", "size"]), Some("color"));
+        assert_eq!(suggest("zzzz", ["color", "size"]), None);
+    }
+}

@@ -1,0 +1,670 @@
+//! buildFile.xml: the module's component tree.
+//!
+//! Element and attribute names are VASSAL 3.7.26 class names and `getAttributeNames()` keys
+//! (vassal-format.md §2). Every Map helper is written explicitly: VASSAL does not add them when it
+//! loads a buildFile (§2.2).
+
+use super::pieces::{self, Key, Piece, CTRL};
+use super::plan::{self, Plan};
+use super::xml::El;
+use crate::model::{Game, HexId};
+use std::collections::BTreeMap;
+
+pub const FLIP_KEY: Key<'static> = Key::Stroke(70, CTRL); // Ctrl+F
+pub const ELIMINATE_KEY: Key<'static> = Key::Stroke(69, CTRL); // Ctrl+E
+
+/// Stable piece-slot ids: a hash of what the slot holds, so adding a unit does not renumber the
+/// others (saved games and "Refresh Counters" match pieces by gpid).
+#[derive(Debug, Default)]
+pub struct Gpids {
+    used: BTreeMap<u32, String>,
+}
+
+impl Gpids {
+    pub fn get(&mut self, key: &str) -> String {
+        let mut h: u32 = 0x811c_9dc5;
+        for b in key.bytes() {
+            h ^= u32::from(b);
+            h = h.wrapping_mul(0x0100_0193);
+        }
+        let mut id = 1000 + h % 900_000;
+        while let Some(existing) = self.used.get(&id) {
+            if existing == key {
+                return id.to_string();
+            }
+            id += 1;
+        }
+        self.used.insert(id, key.to_string());
+        id.to_string()
+    }
+
+    pub fn next_free(&self) -> u32 {
+        self.used.keys().next_back().map_or(1000, |m| m + 1)
+    }
+}
+
+/// Everything the pieces of a game share: prototypes and per-unit piece definitions.
+pub struct PieceBook {
+    pub prototypes: Vec<(String, Piece)>,
+}
+
+pub const UNIT_PROTOTYPE: &str = "Unit";
+
+/// Prototype name for a side.
+pub fn side_prototype(game: &Game, side: &str) -> String {
+    game.rules
+        .sides
+        .iter()
+        .find(|s| s.id.as_str() == side)
+        .map_or(side.to_string(), |s| s.name.clone())
+}
+
+pub fn piece_book(game: &Game, plan: &Plan) -> PieceBook {
+    let mut prototypes = Vec::new();
+    // Common to every unit: report flips, send to the eliminated box.
+    prototypes.push((
+        UNIT_PROTOTYPE.to_string(),
+        Piece {
+            traits: vec![
+                pieces::report(
+                    &[FLIP_KEY],
+                    "$oldPieceName$ flips to $newPieceName$ in $location$",
+                    "Report step change",
+                ),
+                pieces::report(
+                    &[ELIMINATE_KEY],
+                    "$oldPieceName$ is eliminated",
+                    "Report elimination",
+                ),
+                pieces::basic_piece("", "", ""),
+            ],
+        },
+    ));
+    for side in &game.rules.sides {
+        let region = plan
+            .eliminated_box
+            .get(side.id.as_str())
+            .cloned()
+            .unwrap_or_default();
+        prototypes.push((
+            side_prototype(game, &side.id),
+            Piece {
+                traits: vec![
+                    pieces::send_to_region(
+                        "Eliminate",
+                        ELIMINATE_KEY,
+                        plan::TRACK_MAP,
+                        plan::TRACK_BOARD,
+                        &region,
+                    ),
+                    pieces::marker(&[("Side", side.id.as_str())]),
+                    pieces::basic_piece("", "", ""),
+                ],
+            },
+        ));
+    }
+    PieceBook { prototypes }
+}
+
+/// The piece of one unit showing `face`.
+pub fn unit_piece(
+    game: &Game,
+    plan: &Plan,
+    unit_id: &str,
+    face: &str,
+    gpid: &str,
+) -> Option<Piece> {
+    let unit = game
+        .counters
+        .units
+        .iter()
+        .find(|u| u.id.as_str() == unit_id)?;
+    let faces = &game.counters.counters.faces;
+    let level = faces.iter().position(|f| f.as_str() == face)? + 1;
+    let images = faces
+        .iter()
+        .map(|f| {
+            plan.unit_images
+                .get(&(unit.id.value.clone(), f.value.clone()))
+                .cloned()
+                .unwrap_or_default()
+        })
+        .collect();
+    let level_names = faces
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            if i == 0 {
+                String::new()
+            } else {
+                format!("+ ({})", f.as_str())
+            }
+        })
+        .collect();
+    let values = unit
+        .faces
+        .get(faces.first()?.as_str())
+        .map(|v| v.value.clone())
+        .unwrap_or_default();
+    Some(Piece {
+        traits: vec![
+            pieces::prototype(UNIT_PROTOTYPE),
+            pieces::prototype(&side_prototype(game, &unit.side)),
+            pieces::layer(&pieces::Layer {
+                name: "Step",
+                description: "Counter faces",
+                step_command: "Flip",
+                step_key: FLIP_KEY,
+                images,
+                level_names,
+                level,
+            }),
+            pieces::marker(&[
+                ("Type", unit.unit_type.as_str()),
+                ("UnitId", unit.id.as_str()),
+                ("Values", &values),
+            ]),
+            pieces::basic_piece(unit.display_name(), "", gpid),
+        ],
+    })
+}
+
+fn prototype_definition(name: &str, piece: &Piece) -> El {
+    El::new("VASSAL.build.module.PrototypeDefinition")
+        .attr("name", name)
+        .attr("description", "")
+        .text(piece.add_command("null"))
+}
+
+fn piece_slot(name: &str, gpid: &str, size: u32, piece: &Piece) -> El {
+    El::new("VASSAL.build.widget.PieceSlot")
+        .attr("entryName", name)
+        .attr("gpid", gpid)
+        .attr("height", size)
+        .attr("width", size)
+        .text(piece.add_command("null"))
+}
+
+/// The eight mouse/key helpers and the other children every map needs (§2.2).
+fn map_helpers() -> Vec<El> {
+    vec![
+        El::new("VASSAL.build.module.map.StackMetrics")
+            .attr("bottom", "40,0")
+            .attr("disabled", "false")
+            .attr("down", "37,0")
+            .attr("exSepX", "6")
+            .attr("exSepY", "18")
+            .attr("top", "38,0")
+            .attr("unexSepX", "3")
+            .attr("unexSepY", "6")
+            .attr("up", "39,0"),
+        El::new("VASSAL.build.module.map.ForwardToKeyBuffer"),
+        El::new("VASSAL.build.module.map.Scroller"),
+        El::new("VASSAL.build.module.map.ForwardToChatter"),
+        El::new("VASSAL.build.module.map.MenuDisplayer"),
+        El::new("VASSAL.build.module.map.MapCenterer"),
+        El::new("VASSAL.build.module.map.StackExpander"),
+        El::new("VASSAL.build.module.map.PieceMover"),
+        El::new("VASSAL.build.module.map.KeyBufferer"),
+        El::new("VASSAL.build.module.map.SelectionHighlighters"),
+        El::new("VASSAL.build.module.map.HighlightLastMoved")
+            .attr("color", "255,0,0")
+            .attr("enabled", "true")
+            .attr("thickness", "2"),
+        El::new("VASSAL.build.module.map.CounterDetailViewer")
+            .attr("borderColor", "0,0,0")
+            .attr("delay", "700")
+            .attr("display", "from top-most layer only")
+            .attr("emptyHexReportForma", "$LocationName$")
+            .attr("fgColor", "0,0,0")
+            .attr("fontSize", "11")
+            .attr("hotkey", "")
+            .attr("minDisplayPieces", "1")
+            .attr("showgraph", "true")
+            .attr("showtext", "true")
+            .attr("summaryReportFormat", "$LocationName$")
+            .attr("counterReportFormat", "$PieceName$")
+            .attr("version", "4")
+            .attr("zoomlevel", "1.0"),
+        El::new("VASSAL.build.module.map.Zoomer")
+            .attr("inButtonText", "")
+            .attr("inIconName", "/images/zoomIn.gif")
+            .attr("inTooltip", "Zoom in")
+            .attr("outButtonText", "")
+            .attr("outIconName", "/images/zoomOut.gif")
+            .attr("outTooltip", "Zoom out")
+            .attr("pickButtonText", "")
+            .attr("pickIconName", "/images/zoom.png")
+            .attr("pickTooltip", "Select zoom")
+            .attr("zoomInKey", "61,130")
+            .attr("zoomLevels", "0.5,0.75,1.0,1.5")
+            .attr("zoomOutKey", "45,130")
+            .attr("zoomPickKey", "")
+            .attr("zoomStart", "2"),
+    ]
+}
+
+fn map_element(name: &str, button: &str, icon: &str, launch: bool) -> El {
+    El::new("VASSAL.build.module.Map")
+        .attr("allowMultiple", "false")
+        .attr("backgroundcolor", "255,255,255")
+        .attr("buttonName", button)
+        .attr("changeFormat", "$message$")
+        .attr("color", "255,0,0")
+        .attr("createFormat", "$pieceName$ created in $location$")
+        .attr("edgeHeight", "0")
+        .attr("edgeWidth", "0")
+        .attr("hideKey", "")
+        .attr("hotkey", "")
+        .attr("icon", icon)
+        .attr("launch", launch)
+        .attr("mapName", name)
+        .attr("markMoved", "Never")
+        .attr("markUnmovedHotkey", "")
+        .attr("markUnmovedIcon", "")
+        .attr("markUnmovedReport", "")
+        .attr("markUnmovedText", "")
+        .attr("markUnmovedTooltip", "")
+        .attr("moveKey", "0,0,MovedOnMap")
+        .attr(
+            "moveToFormat",
+            "$pieceName$ moves $previousLocation$ → $location$",
+        )
+        .attr(
+            "moveWithinFormat",
+            "$pieceName$ moves $previousLocation$ → $location$",
+        )
+        .attr("onlyReportChangedLocation", "true")
+        .attr("showKey", "")
+        .attr("thickness", "3")
+}
+
+fn board_picker(board: El) -> El {
+    El::new("VASSAL.build.module.map.BoardPicker")
+        .attr("addColumnText", "Add column")
+        .attr("addRowText", "Add row")
+        .attr("boardPrompt", "Select board")
+        .attr("slotHeight", "125")
+        .attr("slotScale", "0.2")
+        .attr("slotWidth", "350")
+        .attr("title", "Choose Boards")
+        .child(board)
+}
+
+/// The main map's board: the rendered image with a hex grid whose numbering matches the printed
+/// labels (§2.5).
+fn main_board(game: &Game, plan: &Plan) -> El {
+    let l = &plan.layout;
+    let g = &game.map.grid;
+    let location_format = if g.prefix.is_empty() {
+        "$gridLocation$".to_string()
+    } else {
+        format!("{}$gridLocation$", g.prefix)
+    };
+    let numbering = El::new("VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering")
+        .attr("color", "0,0,0")
+        .attr("first", "H")
+        .attr("fontSize", "9")
+        .attr("hDescend", "false")
+        .attr("hDrawOff", "0")
+        .attr("hLeading", g.column_digits.saturating_sub(1))
+        .attr("hOff", l.first_raw_col)
+        .attr("hType", "N")
+        .attr("locationFormat", location_format)
+        .attr("rotateText", "0")
+        .attr("sep", &g.separator)
+        .attr("stagger", "false")
+        .attr("vDescend", "false")
+        .attr("vDrawOff", "0")
+        .attr("vLeading", g.row_digits.saturating_sub(1))
+        .attr("vOff", l.first_raw_row)
+        .attr("vType", "N")
+        .attr("visible", "false");
+    let grid = El::new("VASSAL.build.module.map.boardPicker.board.HexGrid")
+        .attr("color", "0,0,0")
+        .attr("cornersLegal", "false")
+        .attr("dotsVisible", "false")
+        .attr("dx", format_double(l.dx))
+        .attr("dy", format_double(l.dy))
+        .attr("edgesLegal", "false")
+        .attr("sideways", "false")
+        .attr("snapTo", "true")
+        .attr("visible", "false")
+        .attr("x0", l.x0)
+        .attr("y0", l.y0)
+        .child(numbering);
+    El::new("VASSAL.build.module.map.boardPicker.Board")
+        .attr("image", plan::MAP_IMAGE)
+        .attr("name", plan::MAIN_BOARD)
+        .attr("reversible", "false")
+        .child(grid)
+}
+
+/// A double as Java's `Double.valueOf` reads it, with enough digits to reproduce the layout.
+pub fn format_double(v: f64) -> String {
+    let s = format!("{v:.6}");
+    let s = s.trim_end_matches('0');
+    if s.ends_with('.') {
+        format!("{s}0")
+    } else {
+        s.to_string()
+    }
+}
+
+fn track_board(plan: &Plan) -> El {
+    let regions = plan.track.boxes.iter().map(|b| {
+        let (x, y) = b.centre();
+        El::new("VASSAL.build.module.map.boardPicker.board.Region")
+            .attr("name", &b.region)
+            .attr("originx", x)
+            .attr("originy", y)
+    });
+    let grid = El::new("VASSAL.build.module.map.boardPicker.board.RegionGrid")
+        .attr("fontsize", "9")
+        .attr("snapto", "true")
+        .attr("visible", "false")
+        .children(regions);
+    El::new("VASSAL.build.module.map.boardPicker.Board")
+        .attr("image", plan::TRACK_IMAGE)
+        .attr("name", plan::TRACK_BOARD)
+        .attr("reversible", "false")
+        .child(grid)
+}
+
+fn setup_stack(name: &str, board: &str, location: &str, point: (i32, i32), slot: El) -> El {
+    El::new("VASSAL.build.module.map.SetupStack")
+        .attr("location", location)
+        .attr("name", name)
+        .attr("owningBoard", board)
+        .attr("useGridLocation", "true")
+        .attr("x", point.0)
+        .attr("y", point.1)
+        .child(slot)
+}
+
+/// The whole buildFile.
+pub fn build_file(game: &Game, plan: &Plan) -> String {
+    let mut gpids = Gpids::default();
+    let size = game.counters.counters.size;
+    let rules = &game.rules;
+    let book = piece_book(game, plan);
+    let first_face = game
+        .counters
+        .counters
+        .faces
+        .first()
+        .map(|f| f.value.clone())
+        .unwrap_or_default();
+
+    // At-start stacks of the first scenario (the standard game).
+    let mut main_setup = Vec::new();
+    let mut track_setup = Vec::new();
+    if let Some(standard) = game.scenarios.first() {
+        let eff = game.effective(standard);
+        for p in eff.setup.1 {
+            let Some(hex) = game.map.grid.parse(&p.hex) else {
+                continue;
+            };
+            let gpid = gpids.get(&format!(
+                "setup:{}:{}",
+                standard.scenario.id.as_str(),
+                p.unit.as_str()
+            ));
+            if let Some(piece) = unit_piece(game, plan, &p.unit, &p.face, &gpid) {
+                let (x, y) = plan.layout.centre(hex);
+                let name = unit_name(game, &p.unit);
+                main_setup.push(setup_stack(
+                    &name,
+                    plan::MAIN_BOARD,
+                    &game.map.grid.label(hex),
+                    (x as i32, y as i32),
+                    piece_slot(&name, &gpid, size, &piece),
+                ));
+            }
+        }
+        let mut track_piece = |unit: &str, face: &str, region: &str, gpids: &mut Gpids| {
+            let gpid = gpids.get(&format!("setup:{}:{unit}", standard.scenario.id.as_str()));
+            let Some(piece) = unit_piece(game, plan, unit, face, &gpid) else {
+                return;
+            };
+            let Some(b) = plan.track.boxes.iter().find(|b| b.region == region) else {
+                return;
+            };
+            let (x, y) = b.centre();
+            let name = unit_name(game, unit);
+            track_setup.push(setup_stack(
+                &name,
+                plan::TRACK_BOARD,
+                region,
+                (x as i32, y as i32),
+                piece_slot(&name, &gpid, size, &piece),
+            ));
+        };
+        for o in eff.off_map.1 {
+            track_piece(&o.unit, &o.face, &o.box_name, &mut gpids);
+        }
+        for r in eff.reinforcements.1 {
+            track_piece(
+                &r.unit,
+                &r.face,
+                &plan::turn_region(r.turn.value),
+                &mut gpids,
+            );
+        }
+    }
+
+    let mut main_map = map_element(plan::MAIN_MAP, "Map", "/images/map.gif", false)
+        .child(board_picker(main_board(game, plan)))
+        .children(map_helpers());
+    main_map.children.extend(main_setup);
+    let mut track_map = map_element(plan::TRACK_MAP, "Turn Track", "/images/counter.gif", true)
+        .child(board_picker(track_board(plan)))
+        .children(map_helpers());
+    track_map.children.extend(track_setup);
+
+    // Palette: one list per side, every unit at its first face.
+    let lists = rules.sides.iter().map(|side| {
+        let slots = game
+            .counters
+            .units
+            .iter()
+            .filter(|u| u.side.as_str() == side.id.as_str())
+            .filter_map(|u| {
+                let gpid = gpids.get(&format!("palette:{}", u.id.as_str()));
+                unit_piece(game, plan, &u.id, &first_face, &gpid)
+                    .map(|p| piece_slot(u.display_name(), &gpid, size, &p))
+            });
+        El::new("VASSAL.build.widget.ListWidget")
+            .attr("divider", "150")
+            .attr("entryName", &side.name)
+            .attr("height", "400")
+            .attr("scale", "1.0")
+            .attr("width", "320")
+            .children(slots)
+    });
+    let palette = El::new("VASSAL.build.module.PieceWindow")
+        .attr("defaultWidth", "0")
+        .attr("hidden", "false")
+        .attr("hotkey", "67,520")
+        .attr("icon", "/images/counter.gif")
+        .attr("name", "Counters")
+        .attr("scale", "1.0")
+        .attr("text", "Counters")
+        .attr("tooltip", "Show the counter palette")
+        .child(
+            El::new("VASSAL.build.widget.TabWidget")
+                .attr("entryName", "Counters")
+                .children(lists),
+        );
+
+    let prototypes = El::new("VASSAL.build.module.PrototypesContainer").children(
+        book.prototypes
+            .iter()
+            .map(|(name, piece)| prototype_definition(name, piece)),
+    );
+
+    let dice = &rules.dice;
+    let dice_name = format!("{}d{}", dice.count, dice.faces);
+    let dice_button = El::new("VASSAL.build.module.DiceButton")
+        .attr("addToTotal", "0")
+        .attr("hotkey", "")
+        .attr("icon", "")
+        .attr("keepCount", "1")
+        .attr("keepDice", "false")
+        .attr("keepOption", ">")
+        .attr("lockAdd", "false")
+        .attr("lockDice", "false")
+        .attr("lockPlus", "false")
+        .attr("lockSides", "false")
+        .attr("nDice", dice.count)
+        .attr("nSides", dice.faces)
+        .attr("name", &dice_name)
+        .attr("plus", "0")
+        .attr("prompt", "false")
+        .attr("reportFormat", "** $name$ = $result$ *** $playerName$")
+        .attr("reportTotal", "false")
+        .attr("sortDice", "false")
+        .attr("text", &dice_name)
+        .attr("tooltip", format!("Roll {dice_name}"));
+
+    let phases: Vec<String> = rules.phases.iter().map(|p| p.name.clone()).collect();
+    let phase_list = {
+        let mut se = crate::vassal::sequence_encoder::SequenceEncoder::new(',');
+        for p in &phases {
+            se.append(p);
+        }
+        se.value()
+    };
+    let turn_tracker = El::new("VASSAL.build.module.turn.TurnTracker")
+        .attr("buttonText", "Turn")
+        .attr("hotkey", "")
+        .attr("icon", "")
+        .attr("length", "-1")
+        .attr("lengthStyle", "Maximum")
+        .attr("name", "Game Turn")
+        .attr("nexthotkey", "")
+        .attr("prevhotkey", "")
+        .attr("reportFormat", "* $newTurn$")
+        .attr("tooltip", "Turn and phase")
+        .attr("turnFormat", "Turn $level1$ – $level2$")
+        .child(
+            El::new("VASSAL.build.module.turn.CounterTurnLevel")
+                .attr("incr", "1")
+                .attr("loop", "false")
+                .attr("loopLimit", "-1")
+                .attr("name", "Turn")
+                .attr("property", "Turn")
+                .attr("start", "1")
+                .attr("turnFormat", "$value$")
+                .child(
+                    El::new("VASSAL.build.module.turn.ListTurnLevel")
+                        .attr("configFirst", "false")
+                        .attr("configList", "false")
+                        .attr("list", phase_list)
+                        .attr("name", "Phase")
+                        .attr("prompt", "")
+                        .attr("property", "Phase")
+                        .attr("turnFormat", "$value$"),
+                ),
+        );
+
+    let charts = El::new("VASSAL.build.module.ChartWindow")
+        .attr("description", "")
+        .attr("hotkey", "")
+        .attr("icon", "")
+        .attr("name", "Charts")
+        .attr("text", "Charts")
+        .attr("tooltip", "Combat results and terrain effects")
+        .children(plan.charts.iter().map(|c| {
+            El::new("VASSAL.build.widget.Chart")
+                .attr("chartName", &c.title)
+                .attr("description", "")
+                .attr("fileName", &c.image)
+        }));
+
+    let setups = El::new("VASSAL.build.module.PredefinedSetup")
+        .attr("description", "")
+        .attr("file", "")
+        .attr("isMenu", "true")
+        .attr("name", "Scenarios")
+        .attr("useFile", "false")
+        .children(game.scenarios.iter().enumerate().map(|(i, s)| {
+            let el = El::new("VASSAL.build.module.PredefinedSetup")
+                .attr("description", &s.scenario.description)
+                .attr("isMenu", "false")
+                .attr("name", &s.scenario.name);
+            if i == 0 {
+                el.attr("file", "").attr("useFile", "false")
+            } else {
+                el.attr("file", scenario_file(&s.scenario.id))
+                    .attr("useFile", "true")
+            }
+        }));
+
+    let roster = El::new("VASSAL.build.module.PlayerRoster")
+        .attr("buttonIcon", "")
+        .attr("buttonKeyStroke", "")
+        .attr("buttonText", "Retire")
+        .attr("buttonToolTip", "Switch sides")
+        .children(rules.sides.iter().map(|s| El::new("entry").text(&s.name)));
+
+    let options = El::new("VASSAL.build.module.GlobalOptions")
+        .attr("autoReport", "Always")
+        .attr("chatterHTMLSupport", "Never")
+        .attr("hotKeysOnClosedWindows", "Never")
+        .attr("inventoryForAll", "Always")
+        .attr("nonOwnerUnmaskable", "Never")
+        .attr("playerIdFormat", "$PlayerName$")
+        .attr("promptString", "Opponents can unmask pieces")
+        .attr("sendToLocationMoveTrails", "Never")
+        .attr("storeLeadingZeroIntegersAsStrings", "true");
+
+    let next_id = gpids.next_free();
+    let root = El::new("VASSAL.build.GameModule")
+        .attr("ModuleOther1", "")
+        .attr("ModuleOther2", "")
+        .attr("VassalVersion", crate::emit::VASSAL_VERSION)
+        .attr("description", &rules.game.description)
+        .attr("name", rules.game.title.as_str())
+        .attr("nextPieceSlotId", next_id)
+        .attr("version", rules.game.version.as_str())
+        .child(El::new("VASSAL.build.module.BasicCommandEncoder"))
+        .child(El::new("VASSAL.build.module.Documentation"))
+        .child(roster)
+        .child(options)
+        .child(main_map)
+        .child(track_map)
+        .child(palette)
+        .child(prototypes)
+        .child(dice_button)
+        .child(turn_tracker)
+        .child(charts)
+        .child(setups)
+        .child(El::new("VASSAL.build.module.properties.GlobalProperties"))
+        .child(El::new(
+            "VASSAL.build.module.properties.GlobalTranslatableMessages",
+        ))
+        .child(El::new("VASSAL.build.module.Chatter"))
+        .child(El::new("VASSAL.build.module.KeyNamer"))
+        .child(El::new("VASSAL.i18n.Language"));
+    root.to_document()
+}
+
+/// Archive entry of a scenario's saved setup.
+pub fn scenario_file(id: &str) -> String {
+    format!("scenarios/{}.vsav", plan::slug(id))
+}
+
+fn unit_name(game: &Game, id: &str) -> String {
+    game.counters
+        .units
+        .iter()
+        .find(|u| u.id.as_str() == id)
+        .map_or(id.to_string(), |u| u.display_name().to_string())
+}
+
+/// Centre of a hex in board pixels, as VASSAL snaps it (truncated).
+pub fn snapped_centre(plan: &Plan, hex: HexId) -> (i32, i32) {
+    let (x, y) = plan.layout.centre(hex);
+    (x as i32, y as i32)
+}

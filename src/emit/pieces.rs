@@ -1,0 +1,322 @@
+//! Game pieces as VASSAL encodes them: a stack of traits (outermost first) over a BasicPiece, each with a
+//! type string and a state string, joined with nested `SequenceEncoder`s.
+//!
+//! Each builder below writes its fields in the order of that trait's `myGetType()` in VASSAL 3.7.26
+//! (`VASSAL/counters/*.java`), with the same nested encoders for lists and keys.
+
+use crate::vassal::sequence_encoder::SequenceEncoder;
+
+/// One trait: its type (`ID` + fields) and its state.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Trait {
+    pub type_: String,
+    pub state: String,
+}
+
+/// A piece definition: traits from outermost to innermost, the last being the BasicPiece.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Piece {
+    pub traits: Vec<Trait>,
+}
+
+/// A named key command: VASSAL allocates a private key code per name at run time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Key<'a> {
+    None,
+    /// Key code and modifiers (Ctrl = 130 as VASSAL writes it).
+    Stroke(u32, u32),
+    Named(&'a str),
+}
+
+impl Key<'_> {
+    /// `NamedHotKeyConfigurer.encode`: `code,mod[,name]`.
+    pub fn encode(self) -> String {
+        match self {
+            Key::None => String::new(),
+            Key::Stroke(code, mods) => format!("{code},{mods}"),
+            Key::Named(name) => format!("0,0,{name}"),
+        }
+    }
+}
+
+/// Ctrl modifier mask as VASSAL writes it (old and new Java masks OR-ed).
+pub const CTRL: u32 = 130;
+
+fn fields(id: &str, values: &[&str]) -> String {
+    let mut se = SequenceEncoder::new(';');
+    for v in values {
+        se.append(v);
+    }
+    format!("{id}{}", se.value())
+}
+
+/// `NamedKeyStrokeArrayConfigurer.encode`: keys joined by an escaped-comma encoder.
+fn key_list(keys: &[Key<'_>]) -> String {
+    let mut se = SequenceEncoder::new(',');
+    for k in keys {
+        se.append(&k.encode());
+    }
+    se.value()
+}
+
+/// `StringArrayConfigurer.arrayToString`.
+fn string_list(items: &[&str]) -> String {
+    let mut se = SequenceEncoder::new(',');
+    for i in items {
+        se.append(i);
+    }
+    se.value()
+}
+
+/// BasicPiece: `piece;cloneKey;deleteKey;image;name`, state `mapId;x;y;gpid;nProps`.
+pub fn basic_piece(name: &str, image: &str, gpid: &str) -> Trait {
+    Trait {
+        type_: fields("piece;", &["", "", image, name]),
+        state: fields("", &["null", "0", "0", gpid, "0"]),
+    }
+}
+
+/// Marker (`mark;`): property names as a `,` list in the type, their values in the state.
+pub fn marker(props: &[(&str, &str)]) -> Trait {
+    let names: Vec<&str> = props.iter().map(|p| p.0).collect();
+    let values: Vec<&str> = props.iter().map(|p| p.1).collect();
+    Trait {
+        type_: format!("mark;{}", string_list(&names)),
+        state: string_list(&values),
+    }
+}
+
+/// UsePrototype (`prototype;Name`): the definition's traits are expanded in its place.
+pub fn prototype(name: &str) -> Trait {
+    Trait {
+        type_: format!("prototype;{name}"),
+        state: String::new(),
+    }
+}
+
+/// Report Action (`report;`): writes `format` to the chat after any of `keys` has run on the inner
+/// traits (so `$newPieceName$` is the name after the change).
+pub fn report(keys: &[Key<'_>], format: &str, description: &str) -> Trait {
+    Trait {
+        type_: fields(
+            "report;",
+            &[&key_list(keys), format, "", "", description, "false"],
+        ),
+        state: "-1".to_string(),
+    }
+}
+
+/// A Layer (`emb2;`) that shows one image per level and steps through them with one key.
+#[derive(Debug, Clone)]
+pub struct Layer<'a> {
+    pub name: &'a str,
+    pub description: &'a str,
+    /// Menu text of the command that steps to the next level.
+    pub step_command: &'a str,
+    pub step_key: Key<'a>,
+    /// Image per level.
+    pub images: Vec<String>,
+    /// Name change per level: `""` keeps the name, `"+ (reduced)"` appends.
+    pub level_names: Vec<String>,
+    /// 1-based level shown (state).
+    pub level: usize,
+}
+
+/// Layer (`emb2;`), version 1, always active; fields in `Embellishment.myGetType()` order.
+pub fn layer(l: &Layer<'_>) -> Trait {
+    let images: Vec<&str> = l.images.iter().map(String::as_str).collect();
+    let names: Vec<&str> = l.level_names.iter().map(String::as_str).collect();
+    let step_key = l.step_key.encode();
+    let type_ = fields(
+        "emb2;",
+        &[
+            "",             // activateCommand
+            "130",          // activateModifiers (legacy; as the editor writes it)
+            "",             // activateKey (legacy)
+            l.step_command, // upCommand
+            "130",          // upModifiers (legacy)
+            "",             // upKey (legacy)
+            "",             // downCommand
+            "130",          // downModifiers (legacy)
+            "",             // downKey
+            "",             // resetCommand
+            "",             // resetKey
+            "1",            // resetLevel
+            "false",        // drawUnderneathWhenSelected
+            "0",            // xOff
+            "0",            // yOff
+            &string_list(&images),
+            &string_list(&names),
+            "true", // loop: the last level steps back to the first
+            l.name,
+            "",      // randomKey
+            "",      // randomText
+            "false", // followProperty
+            "",      // propertyName
+            "1",     // firstLevelValue
+            "1",     // version: 0 would select the legacy Embellishment0 decoder
+            "true",  // alwaysActive
+            "",      // activateKey (named)
+            &step_key,
+            "", // decreaseKey
+            l.description,
+            "1.0", // scale
+            "",    // onlyPropertyName
+            "true",
+        ],
+    );
+    Trait {
+        type_,
+        state: l.level.to_string(),
+    }
+}
+
+/// Send To Location (`sendto;`) to a region of another map.
+pub fn send_to_region(command: &str, key: Key<'_>, map: &str, board: &str, region: &str) -> Trait {
+    let key = key.encode();
+    Trait {
+        type_: fields(
+            "sendto;",
+            &[
+                command, &key, map, board, "0", "0", "", "", "0", "0", "1", "1", command, "R", "",
+                region, "", "",
+            ],
+        ),
+        state: String::new(),
+    }
+}
+
+/// Does Not Stack (`immob;`): selectable normally, moves normally, never stacks.
+pub fn does_not_stack() -> Trait {
+    Trait {
+        type_: "immob;;N;".to_string(),
+        state: String::new(),
+    }
+}
+
+impl Piece {
+    /// Nested TAB encoding of types (outermost first), as `Decorator.getType()` builds it.
+    pub fn type_string(&self) -> String {
+        nest(self.traits.iter().map(|t| t.type_.as_str()).collect())
+    }
+
+    pub fn state_string(&self) -> String {
+        nest(self.traits.iter().map(|t| t.state.as_str()).collect())
+    }
+
+    /// `+/id/TYPE/STATE`, the text of a PieceSlot or an add-piece command in a save.
+    pub fn add_command(&self, id: &str) -> String {
+        let mut se = SequenceEncoder::new('/');
+        se.append(id)
+            .append(&self.type_string())
+            .append(&self.state_string());
+        format!("+/{}", se.value())
+    }
+
+    /// Replace every `prototype;Name` trait with the prototype's own traits (what VASSAL does when a
+    /// piece leaves a palette), so a saved game carries the whole piece.
+    pub fn expanded(&self, lookup: &dyn Fn(&str) -> Option<Piece>) -> Piece {
+        let mut out = Vec::new();
+        for t in &self.traits {
+            match t.type_.strip_prefix("prototype;") {
+                Some(name) => {
+                    if let Some(p) = lookup(name) {
+                        let p = p.expanded(lookup);
+                        // Drop the prototype's own BasicPiece: only its decorators apply.
+                        let n = p.traits.len().saturating_sub(1);
+                        out.extend(p.traits.into_iter().take(n));
+                    }
+                }
+                None => out.push(t.clone()),
+            }
+        }
+        Piece { traits: out }
+    }
+}
+
+/// `SequenceEncoder(first, '\t').append(rest)` recursively: inner levels are escaped once more per depth.
+fn nest(parts: Vec<&str>) -> String {
+    match parts.split_first() {
+        None => String::new(),
+        Some((only, [])) => only.to_string(),
+        Some((first, rest)) => {
+            let mut se = SequenceEncoder::new('\t');
+            se.append(first).append(&nest(rest.to_vec()));
+            se.value()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The worked example of vassal-format.md §3.4, verified there with VASSAL 3.7.26's own encoder.
+    #[test]
+    fn reproduces_the_verified_worked_example() {
+        let flip = report(
+            &[Key::Stroke(70, CTRL)],
+            "$oldPieceName$ flipped to $newPieceName$ in $location$",
+            "Report flip",
+        );
+        assert_eq!(
+            flip.type_,
+            "report;70\\,130;$oldPieceName$ flipped to $newPieceName$ in $location$;;;Report flip;false"
+        );
+        let piece = Piece {
+            traits: vec![
+                flip,
+                Trait {
+                    type_: "emb2;;130;;Flip;130;;;130;;;;1;false;0;0;ger_1inf_f.png,ger_1inf_r.png;,+ (reduced);true;Step;;;false;;1;1;true;;70,130;;Full/reduced side;1.0;;true".into(),
+                    state: "1".into(),
+                },
+                marker(&[("Side", "German")]),
+                basic_piece("1st Infantry Div", "", "7"),
+            ],
+        };
+        assert_eq!(
+            piece.add_command("null"),
+            "+/null/report;70\\,130;$oldPieceName$ flipped to $newPieceName$ in $location$;;;Report flip;false\temb2;;130;;Flip;130;;;130;;;;1;false;0;0;ger_1inf_f.png,ger_1inf_r.png;,+ (reduced);true;Step;;;false;;1;1;true;;70,130;;Full\\/reduced side;1.0;;true\\\tmark;Side\\\\\tpiece;;;;1st Infantry Div/-1\t1\\\tGerman\\\\\tnull;0;0;7;0"
+        );
+    }
+
+    #[test]
+    fn layer_has_33_fields_and_version_1() {
+        let t = layer(&Layer {
+            name: "Step",
+            description: "Step",
+            step_command: "Flip",
+            step_key: Key::Stroke(70, CTRL),
+            images: vec!["a.png".into(), "b.png".into()],
+            level_names: vec!["".into(), "+ (reduced)".into()],
+            level: 2,
+        });
+        let body = t.type_.strip_prefix("emb2;").unwrap();
+        let mut d = crate::vassal::sequence_encoder::SequenceDecoder::new(body, ';');
+        let mut n = 0;
+        let mut values = Vec::new();
+        while d.has_more_tokens() {
+            values.push(d.next_token().unwrap_or_default());
+            n += 1;
+        }
+        assert_eq!(n, 33);
+        assert_eq!(values[24], "1");
+        assert_eq!(values[15], "a.png,b.png");
+        assert_eq!(values[27], "70,130");
+        assert_eq!(t.state, "2");
+    }
+
+    #[test]
+    fn prototypes_expand_in_place() {
+        let proto = Piece {
+            traits: vec![marker(&[("Side", "German")]), basic_piece("", "", "")],
+        };
+        let p = Piece {
+            traits: vec![prototype("German"), basic_piece("X", "", "1")],
+        };
+        let e = p.expanded(&|n| (n == "German").then(|| proto.clone()));
+        assert_eq!(e.traits.len(), 2);
+        assert!(e.traits[0].type_.starts_with("mark;"));
+        assert_eq!(e.traits[0].state, "German");
+    }
+}

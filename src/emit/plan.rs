@@ -1,0 +1,251 @@
+//! What a module will contain, decided once from the game: names of maps, boards and images, the hex
+//! layout, the off-map board's boxes, and stable piece ids. Both the renderer and the emitter read the
+//! plan, so an image is always named and placed the same way in both.
+
+use crate::model::grid::HexLayout;
+use crate::model::Game;
+use std::collections::BTreeMap;
+
+pub const MAIN_MAP: &str = "Map";
+pub const MAIN_BOARD: &str = "Map";
+pub const TRACK_MAP: &str = "Turn Track";
+pub const TRACK_BOARD: &str = "Turn Track";
+pub const MAP_IMAGE: &str = "map.png";
+pub const TRACK_IMAGE: &str = "turn-track.png";
+
+/// A rectangle of the off-map board that VASSAL knows as a region (pieces snap to its centre and report
+/// its name as their location).
+#[derive(Debug, Clone, PartialEq)]
+pub struct TrackBox {
+    /// Region name, also the location name VASSAL reports.
+    pub region: String,
+    /// Lines printed in the box, first one bold.
+    pub lines: Vec<String>,
+    pub x: u32,
+    pub y: u32,
+    pub w: u32,
+    pub h: u32,
+    /// Shade the box (e.g. a mud turn).
+    pub shaded: bool,
+}
+
+impl TrackBox {
+    pub fn centre(&self) -> (u32, u32) {
+        (self.x + self.w / 2, self.y + self.h / 2)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct TrackLayout {
+    pub title: String,
+    pub width: u32,
+    pub height: u32,
+    pub boxes: Vec<TrackBox>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Chart {
+    pub title: String,
+    pub image: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct Plan {
+    pub layout: HexLayout,
+    pub track: TrackLayout,
+    pub charts: Vec<Chart>,
+    /// Image per (unit id, face).
+    pub unit_images: BTreeMap<(String, String), String>,
+    /// Region of each side's eliminated-units box.
+    pub eliminated_box: BTreeMap<String, String>,
+}
+
+/// Region name of a turn box.
+pub fn turn_region(turn: u32) -> String {
+    format!("Turn {turn}")
+}
+
+/// A file-name-safe form of an id: lower-case ASCII letters, digits and `-`.
+pub fn slug(id: &str) -> String {
+    let mut out = String::new();
+    for c in id.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !c.is_ascii() {
+            // Keep non-ASCII ids distinct while the name stays ASCII.
+            if !out.is_empty() && !out.ends_with('-') {
+                out.push('-');
+            }
+            out.push_str(&format!("u{:x}-", c as u32));
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_matches('-').to_string()
+}
+
+impl Plan {
+    pub fn new(game: &Game) -> Plan {
+        let style = &game.map.style;
+        let layout = game.map.grid.layout(style.hex_height, style.margin);
+        let mut unit_images = BTreeMap::new();
+        let mut used = std::collections::BTreeSet::new();
+        for u in &game.counters.units {
+            for face in &game.counters.counters.faces {
+                let mut name = format!("unit-{}-{}-{}.png", slug(&u.side), slug(&u.id), slug(face));
+                let mut n = 2;
+                while !used.insert(name.clone()) {
+                    name = format!(
+                        "unit-{}-{}-{}-{n}.png",
+                        slug(&u.side),
+                        slug(&u.id),
+                        slug(face)
+                    );
+                    n += 1;
+                }
+                unit_images.insert((u.id.value.clone(), face.value.clone()), name);
+            }
+        }
+        let eliminated_box = game
+            .rules
+            .sides
+            .iter()
+            .map(|s| (s.id.value.clone(), format!("{} eliminated", s.name)))
+            .collect();
+        let track = track_layout(game, &eliminated_box);
+        let charts = vec![
+            Chart {
+                title: "Combat Results Table".into(),
+                image: "chart-crt.png".into(),
+            },
+            Chart {
+                title: "Terrain Effects Chart".into(),
+                image: "chart-tec.png".into(),
+            },
+            Chart {
+                title: "Turn Record Track".into(),
+                image: "chart-turns.png".into(),
+            },
+        ];
+        Plan {
+            layout,
+            track,
+            charts,
+            unit_images,
+            eliminated_box,
+        }
+    }
+}
+
+/// Turn boxes in a row, then one row of off-map boxes (pools named by the scenarios, eliminated units
+/// per side).
+fn track_layout(game: &Game, eliminated: &BTreeMap<String, String>) -> TrackLayout {
+    const BOX_W: u32 = 150;
+    const BOX_H: u32 = 130;
+    const GAP: u32 = 10;
+    const TOP: u32 = 50;
+    let rules = &game.rules;
+    let turns = rules.turns.count.value;
+    let mut boxes = Vec::new();
+    let weather_of = |turn: u32| {
+        rules
+            .weather
+            .iter()
+            .find(|w| w.turns.iter().any(|t| t.value == turn))
+            .or_else(|| rules.weather.iter().find(|w| w.default))
+    };
+    // Schedules come from the first scenario that has them (the standard game).
+    let schedule = game
+        .scenarios
+        .iter()
+        .map(|s| game.effective(s))
+        .find(|e| !e.replacements.1.is_empty());
+    for turn in 1..=turns {
+        let mut lines = vec![turn_region(turn)];
+        if let Some(label) = rules.turns.labels.get(turn as usize - 1) {
+            lines.push(label.clone());
+        }
+        let weather = weather_of(turn);
+        if let Some(w) = weather {
+            lines.push(w.name.clone());
+        }
+        if let Some(e) = &schedule {
+            if let Some(r) = e.replacements.1.iter().find(|r| r.turn.value == turn) {
+                let parts: Vec<String> = rules
+                    .sides
+                    .iter()
+                    .filter_map(|s| {
+                        r.steps
+                            .get(s.id.as_str())
+                            .map(|n| format!("{} {}", s.name, n.value))
+                    })
+                    .collect();
+                lines.push(format!("Repl: {}", parts.join(", ")));
+            }
+            for r in e.reinforcements.1.iter().filter(|r| r.turn.value == turn) {
+                let name = game
+                    .counters
+                    .units
+                    .iter()
+                    .find(|u| u.id.as_str() == r.unit.as_str())
+                    .map_or(r.unit.value.clone(), |u| u.display_name().to_string());
+                lines.push(format!("+ {name}"));
+            }
+        }
+        let x = GAP + (turn - 1) * (BOX_W + GAP);
+        boxes.push(TrackBox {
+            region: turn_region(turn),
+            lines,
+            x,
+            y: TOP,
+            w: BOX_W,
+            h: BOX_H,
+            shaded: weather.is_some_and(|w| !w.default),
+        });
+    }
+    let mut pools: Vec<String> = Vec::new();
+    for s in &game.scenarios {
+        for o in &s.off_map {
+            if !pools.contains(&o.box_name) {
+                pools.push(o.box_name.clone());
+            }
+        }
+    }
+    let second_row: Vec<String> = pools
+        .into_iter()
+        .chain(eliminated.values().cloned())
+        .collect();
+    let wide = BOX_W * 2 + GAP;
+    for (i, name) in second_row.iter().enumerate() {
+        boxes.push(TrackBox {
+            region: name.clone(),
+            lines: vec![name.clone()],
+            x: GAP + i as u32 * (wide + GAP),
+            y: TOP + BOX_H + GAP * 3,
+            w: wide,
+            h: BOX_H,
+            shaded: false,
+        });
+    }
+    let width = boxes.iter().map(|b| b.x + b.w).max().unwrap_or(0) + GAP;
+    let height = boxes.iter().map(|b| b.y + b.h).max().unwrap_or(0) + GAP;
+    TrackLayout {
+        title: format!("{} — Turn Record Track", rules.game.title.as_str()),
+        width,
+        height,
+        boxes,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::slug;
+
+    #[test]
+    fn slugs_are_ascii_and_stable() {
+        assert_eq!(slug("1st Shock"), "1st-shock");
+        assert_eq!(slug("XXIV"), "xxiv");
+        assert_eq!(slug("A/B"), "a-b");
+        assert_eq!(slug("第1"), "u7b2c-1");
+    }
+}

@@ -1,0 +1,23 @@
+//! vmodc: compiles declarative wargame data into VASSAL 3.7 modules.
+//!
+//! One pipeline, one direction — each stage is a module with a small typed interface:
+//!
+//! 1. [`load`]: TOML files → [`model::Game`] (values keep their spans for diagnostics);
+//! 2. [`check`]: the game against its own rules data → [`diag::Diagnostic`]s;
+//! 3. [`render`]: counters, map and charts as pure functions of data → PNG images;
+//! 4. [`emit`]: buildFile.xml, moduledata, saved setups;
+//! 5. [`package`]: a deterministic zip, written atomically.
+//!
+//! [`vassal`] holds VASSAL's own encodings (SequenceEncoder, grid numbering, saves), shared by the
+//! emitter and by [`reader`], which reads modules back the way VASSAL does.
+
+pub mod build;
+pub mod check;
+pub mod diag;
+pub mod emit;
+pub mod load;
+pub mod model;
+pub mod package;
+pub mod reader;
+pub mod render;
+pub mod vassal;

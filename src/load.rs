@@ -1,0 +1,226 @@
+//! Stage 1: find games in the data folders and read their TOML files into the [`model`](crate::model).
+//!
+//! A game `<id>` is `rules/<id>.toml` + `counters/<id>.toml` + `maps/<id>.toml` + every
+//! `scenarios/<id>/*.toml`. Syntax errors and schema errors (unknown keys, wrong types) become
+//! diagnostics pointing at the offending line; nothing here panics on bad input.
+
+use crate::diag::{suggest, Diagnostic, Report, Sources};
+use crate::model::{
+    CountersFile, FileId, Game, Loaded, MapFile, Placement, RulesFile, ScenarioFile, Victory,
+};
+use serde::de::DeserializeOwned;
+use std::path::{Path, PathBuf};
+
+/// Game ids found under `root/rules/*.toml`, sorted.
+pub fn discover(root: &Path) -> Result<Vec<String>, Diagnostic> {
+    let dir = root.join("rules");
+    let entries = std::fs::read_dir(&dir).map_err(|e| {
+        Diagnostic::error("V0001", format!("cannot read the rules folder: {e}"))
+            .in_file(&dir)
+            .help("run vmodc from the project root, or pass --root DIR")
+    })?;
+    let mut ids: Vec<String> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
+        .collect();
+    ids.sort();
+    Ok(ids)
+}
+
+/// Load one game. On failure the report holds every problem found (all files are tried).
+pub fn load_game(root: &Path, id: &str, sources: &mut Sources) -> Result<Game, Report> {
+    let mut report = Report::default();
+    let rules = load_file::<RulesFile>(root, &format!("rules/{id}.toml"), sources, &mut report);
+    let counters =
+        load_file::<CountersFile>(root, &format!("counters/{id}.toml"), sources, &mut report);
+    let map = load_file::<MapFile>(root, &format!("maps/{id}.toml"), sources, &mut report);
+
+    let mut scenarios = Vec::new();
+    let scenario_dir = root.join("scenarios").join(id);
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&scenario_dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+                .collect()
+        })
+        .unwrap_or_default();
+    paths.sort();
+    for path in paths {
+        let rel = path
+            .strip_prefix(root)
+            .unwrap_or(&path)
+            .to_string_lossy()
+            .into_owned();
+        if let Some(s) = load_file::<ScenarioFile>(root, &rel, sources, &mut report) {
+            scenarios.push(s);
+        }
+    }
+
+    match (rules, counters, map) {
+        (Some(rules), Some(counters), Some(map)) if !report.has_errors() => Ok(Game {
+            id: id.to_string(),
+            rules,
+            counters,
+            map,
+            scenarios,
+        }),
+        _ => Err(report),
+    }
+}
+
+/// Read and parse one file; problems go into `report`.
+pub fn load_file<T: DeserializeOwned>(
+    root: &Path,
+    rel: &str,
+    sources: &mut Sources,
+    report: &mut Report,
+) -> Option<Loaded<T>> {
+    let path = root.join(rel);
+    let text = match std::fs::read(&path) {
+        Ok(bytes) => match String::from_utf8(bytes) {
+            Ok(t) => t,
+            Err(_) => {
+                report.push(
+                    Diagnostic::error("V0003", "file is not valid UTF-8")
+                        .in_file(rel)
+                        .help("save the file as UTF-8"),
+                );
+                return None;
+            }
+        },
+        Err(e) => {
+            report.push(
+                Diagnostic::error("V0002", format!("cannot read {rel}: {e}"))
+                    .in_file(rel)
+                    .help(
+                        "every game needs rules/<id>.toml, counters/<id>.toml and maps/<id>.toml",
+                    ),
+            );
+            return None;
+        }
+    };
+    let file = sources.add(PathBuf::from(rel), text);
+    let text = sources.get(file).map(|f| f.text.as_str()).unwrap_or("");
+    match toml::from_str::<T>(text) {
+        Ok(data) => Some(Loaded { file, data }),
+        Err(e) => {
+            report.push(toml_error(file, text, &e));
+            None
+        }
+    }
+}
+
+/// Turn a TOML/serde error into a diagnostic with a span and, for unknown keys, a suggestion.
+fn toml_error(file: FileId, text: &str, e: &toml::de::Error) -> Diagnostic {
+    let message = e.message().trim().to_string();
+    let span = e.span().unwrap_or(0..0);
+    let span = if span.is_empty() && span.start < text.len() {
+        span.start..span.start + 1
+    } else {
+        span
+    };
+    if let Some(rest) = message.strip_prefix("unknown field `") {
+        let (name, expected) = rest.split_once('`').unwrap_or((rest, ""));
+        let choices: Vec<&str> = expected
+            .split('`')
+            .enumerate()
+            .filter(|(i, _)| i % 2 == 1)
+            .map(|(_, s)| s)
+            .collect();
+        let mut d = Diagnostic::error("V0011", format!("unknown key `{name}`")).at(
+            file,
+            span,
+            "not a key of this table",
+        );
+        d = match suggest(name, choices.iter().copied()) {
+            Some(s) => d.help(format!("did you mean `{s}`?")),
+            None if !choices.is_empty() => {
+                d.help(format!("expected one of: {}", choices.join(", ")))
+            }
+            None => d,
+        };
+        return d;
+    }
+    if let Some(rest) = message.strip_prefix("missing field `") {
+        let name = rest.split('`').next().unwrap_or(rest);
+        return Diagnostic::error("V0012", format!("missing key `{name}`"))
+            .at(file, span, "this table needs it")
+            .help(format!("add `{name} = …` here (see docs/data-format.md)"));
+    }
+    let first_line = message.lines().next().unwrap_or("").to_string();
+    Diagnostic::error("V0010", format!("invalid TOML: {first_line}"))
+        .at(file, span, "here")
+        .help("see docs/data-format.md for the format of this file")
+}
+
+/// What a scenario holds once `based_on` is followed: each part comes from the nearest scenario in
+/// the chain that defines it, with that scenario's file for diagnostics.
+#[derive(Debug, Clone, Copy)]
+pub struct Effective<'g> {
+    pub scenario: &'g Loaded<ScenarioFile>,
+    pub setup: (FileId, &'g [Placement]),
+    pub off_map: (FileId, &'g [crate::model::OffMap]),
+    pub reinforcements: (FileId, &'g [crate::model::Reinforcement]),
+    pub replacements: (FileId, &'g [crate::model::Replacements]),
+    pub victory: Option<(FileId, &'g Victory)>,
+    pub start_turn: Option<u32>,
+    pub start_phase: Option<&'g str>,
+}
+
+impl Game {
+    pub fn scenario(&self, id: &str) -> Option<&Loaded<ScenarioFile>> {
+        self.scenarios.iter().find(|s| s.scenario.id.as_str() == id)
+    }
+
+    /// The scenario followed by its bases (stops at a missing base or a cycle).
+    pub fn scenario_chain<'g>(
+        &'g self,
+        s: &'g Loaded<ScenarioFile>,
+    ) -> Vec<&'g Loaded<ScenarioFile>> {
+        let mut chain = vec![s];
+        let mut current = s;
+        while let Some(base) = &current.scenario.based_on {
+            match self.scenario(base) {
+                Some(b) if !chain.iter().any(|c| c.file == b.file) => {
+                    chain.push(b);
+                    current = b;
+                }
+                _ => break,
+            }
+        }
+        chain
+    }
+
+    pub fn effective<'g>(&'g self, s: &'g Loaded<ScenarioFile>) -> Effective<'g> {
+        let chain = self.scenario_chain(s);
+        fn pick<'g, T>(
+            chain: &[&'g Loaded<ScenarioFile>],
+            get: impl Fn(&'g ScenarioFile) -> &'g [T],
+        ) -> (FileId, &'g [T]) {
+            chain
+                .iter()
+                .map(|c| (c.file, get(&c.data)))
+                .find(|(_, items)| !items.is_empty())
+                .unwrap_or((chain[0].file, &[]))
+        }
+        Effective {
+            scenario: s,
+            setup: pick(&chain, |f| &f.setup),
+            off_map: pick(&chain, |f| &f.off_map),
+            reinforcements: pick(&chain, |f| &f.reinforcements),
+            replacements: pick(&chain, |f| &f.replacements),
+            victory: chain
+                .iter()
+                .find_map(|c| c.victory.as_ref().map(|v| (c.file, v))),
+            start_turn: chain
+                .iter()
+                .find_map(|c| c.scenario.start_turn.as_ref().map(|t| t.value)),
+            start_phase: chain
+                .iter()
+                .find_map(|c| c.scenario.start_phase.as_ref().map(|p| p.as_str())),
+        }
+    }
+}

@@ -1,0 +1,223 @@
+//! `vmodc`: build VASSAL modules from wargame data, and check data and modules.
+//!
+//! Exit codes: 0 = built / no errors, 1 = the data (or module) has errors, 2 = usage or I/O problem.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use vmodc::build::{self, Options};
+use vmodc::diag::{Diagnostic, Report, Severity, Sources};
+
+#[derive(Parser)]
+#[command(
+    name = "vmodc",
+    version,
+    about = "Compile wargame data (TOML) into VASSAL 3.7 modules"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check and build modules: every game under rules/ when none is named.
+    Build {
+        /// Game ids (the stem of rules/<id>.toml).
+        games: Vec<String>,
+        /// Output folder for the .vmod files.
+        #[arg(long, default_value = "dist")]
+        out: PathBuf,
+        /// Project folder holding rules/, counters/, maps/ and scenarios/.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+        /// Refuse to build when the checks give warnings.
+        #[arg(long)]
+        deny_warnings: bool,
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
+    /// Check game data against its rules (every game when none is named), or check .vmod modules.
+    Check {
+        /// Game ids, or paths of .vmod files to read back the way VASSAL does.
+        targets: Vec<String>,
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+        /// Treat warnings as errors (exit code 1).
+        #[arg(long)]
+        deny_warnings: bool,
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Format {
+    Human,
+    Json,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Build {
+            games,
+            out,
+            root,
+            deny_warnings,
+            format,
+        } => run_build(
+            games,
+            Options {
+                root,
+                out,
+                deny_warnings,
+            },
+            format,
+        ),
+        Command::Check {
+            targets,
+            root,
+            deny_warnings,
+            format,
+        } => run_check(targets, &root, deny_warnings, format),
+    }
+}
+
+fn games_or_all(
+    games: Vec<String>,
+    root: &std::path::Path,
+    sources: &Sources,
+    format: Format,
+) -> Result<Vec<String>, ExitCode> {
+    if !games.is_empty() {
+        return Ok(games);
+    }
+    match vmodc::load::discover(root) {
+        Ok(ids) if !ids.is_empty() => Ok(ids),
+        Ok(_) => {
+            let d = Diagnostic::error("V0004", "no games found")
+                .in_file(root.join("rules"))
+                .help("a game is rules/<id>.toml with counters/<id>.toml and maps/<id>.toml beside it");
+            print_report(
+                &Report {
+                    diagnostics: vec![d],
+                },
+                sources,
+                format,
+            );
+            Err(ExitCode::from(2))
+        }
+        Err(d) => {
+            print_report(
+                &Report {
+                    diagnostics: vec![d],
+                },
+                sources,
+                format,
+            );
+            Err(ExitCode::from(2))
+        }
+    }
+}
+
+fn run_build(games: Vec<String>, options: Options, format: Format) -> ExitCode {
+    let mut sources = Sources::default();
+    let games = match games_or_all(games, &options.root, &sources, format) {
+        Ok(g) => g,
+        Err(code) => return code,
+    };
+    let mut all = Report::default();
+    let mut failed = false;
+    let mut io_failed = false;
+    for id in &games {
+        let outcome = build::build_game(&options, id, &mut sources);
+        match &outcome.module {
+            Some((path, size)) if format == Format::Human => {
+                eprintln!("built {} ({} bytes)", path.display(), size);
+            }
+            Some(_) => {}
+            None => {
+                failed = true;
+                io_failed |= outcome
+                    .report
+                    .diagnostics
+                    .iter()
+                    .any(|d| d.code.starts_with("V06") || d.code == "V0002");
+                if format == Format::Human {
+                    eprintln!("not built: {id}");
+                }
+            }
+        }
+        all.extend(outcome.report);
+    }
+    print_report(&all, &sources, format);
+    if io_failed {
+        ExitCode::from(2)
+    } else if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn run_check(
+    targets: Vec<String>,
+    root: &std::path::Path,
+    deny_warnings: bool,
+    format: Format,
+) -> ExitCode {
+    let mut sources = Sources::default();
+    let (modules, games): (Vec<String>, Vec<String>) =
+        targets.into_iter().partition(|t| t.ends_with(".vmod"));
+    let mut all = Report::default();
+    let games = if games.is_empty() && !modules.is_empty() {
+        Vec::new()
+    } else {
+        match games_or_all(games, root, &sources, format) {
+            Ok(g) => g,
+            Err(code) => return code,
+        }
+    };
+    for id in &games {
+        let (_, report) = build::load_and_check(root, id, &mut sources);
+        all.extend(report);
+    }
+    for path in &modules {
+        all.extend(vmodc::reader::check_module_file(std::path::Path::new(path)));
+    }
+    print_report(&all, &sources, format);
+    if build::blocks(&all, deny_warnings) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn print_report(report: &Report, sources: &Sources, format: Format) {
+    match format {
+        Format::Human => {
+            for d in &report.diagnostics {
+                eprintln!("{}", d.render(sources));
+            }
+            let (e, w) = (
+                report.count(Severity::Error),
+                report.count(Severity::Warning),
+            );
+            if e + w > 0 {
+                eprintln!("{e} error(s), {w} warning(s)");
+            }
+        }
+        Format::Json => {
+            let items: Vec<_> = report
+                .diagnostics
+                .iter()
+                .map(|d| d.to_json(sources))
+                .collect();
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&items).unwrap_or_else(|_| "[]".into())
+            );
+        }
+    }
+}

@@ -1,0 +1,341 @@
+//! Hex grids as the rulebook numbers them: which hexes exist, their labels, their neighbours and where
+//! they sit in pixels.
+//!
+//! Only flat-topped hexes in vertical columns are supported so far (B4M, BtM2, OCS maps). The pixel
+//! layout follows VASSAL's `HexGrid` arithmetic exactly (see `crate::vassal::hexgrid`), so the rendered
+//! map and the module's grid agree to the pixel.
+
+use super::Sp;
+use serde::Deserialize;
+
+/// A hex as (column, row) in the rulebook's own numbering (B4M `0204` = column 2, row 4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct HexId {
+    pub col: i32,
+    pub row: i32,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Grid {
+    /// `hex-columns`: flat-topped hexes in vertical columns.
+    pub kind: Sp<String>,
+    /// First and last column number.
+    pub columns: Sp<[i32; 2]>,
+    /// First and last row number of every column, unless overridden per column parity below.
+    pub rows: Sp<[i32; 2]>,
+    pub rows_odd_columns: Option<Sp<[i32; 2]>>,
+    pub rows_even_columns: Option<Sp<[i32; 2]>>,
+    /// Which columns are drawn half a hex lower than their neighbours: `even` or `odd`.
+    pub shifted_columns: Sp<String>,
+    /// Digits of the column and row parts of a label (zero padded).
+    pub column_digits: usize,
+    pub row_digits: usize,
+    /// Text between the column and row parts (`""` for `0204`, `"."` for `10.10`).
+    #[serde(default)]
+    pub separator: String,
+    /// Text before every label (a map letter for multi-map games: `A10.10`).
+    #[serde(default)]
+    pub prefix: String,
+    pub rule: Option<Sp<String>>,
+    pub source: Option<Sp<String>>,
+}
+
+/// Directions from a hex to its six neighbours, clockwise from north.
+pub const DIRECTIONS: [&str; 6] = ["N", "NE", "SE", "S", "SW", "NW"];
+
+impl Grid {
+    pub fn is_shifted(&self, col: i32) -> bool {
+        let even = col.rem_euclid(2) == 0;
+        match self.shifted_columns.as_str() {
+            "odd" => !even,
+            _ => even,
+        }
+    }
+
+    /// Row range of a column.
+    pub fn row_range(&self, col: i32) -> [i32; 2] {
+        let odd = col.rem_euclid(2) == 1;
+        let special = if odd {
+            &self.rows_odd_columns
+        } else {
+            &self.rows_even_columns
+        };
+        special.as_ref().map(|r| r.value).unwrap_or(self.rows.value)
+    }
+
+    pub fn contains(&self, hex: HexId) -> bool {
+        let [c0, c1] = self.columns.value;
+        if hex.col < c0 || hex.col > c1 {
+            return false;
+        }
+        let [r0, r1] = self.row_range(hex.col);
+        hex.row >= r0 && hex.row <= r1
+    }
+
+    /// Every hex of the grid, column by column.
+    pub fn hexes(&self) -> Vec<HexId> {
+        let [c0, c1] = self.columns.value;
+        let mut out = Vec::new();
+        for col in c0..=c1 {
+            let [r0, r1] = self.row_range(col);
+            for row in r0..=r1 {
+                out.push(HexId { col, row });
+            }
+        }
+        out
+    }
+
+    pub fn label(&self, hex: HexId) -> String {
+        format!(
+            "{}{:0cw$}{}{:0rw$}",
+            self.prefix,
+            hex.col,
+            self.separator,
+            hex.row,
+            cw = self.column_digits,
+            rw = self.row_digits
+        )
+    }
+
+    /// Parse a label written the way `label` writes it. Does not check that the hex exists.
+    pub fn parse(&self, text: &str) -> Option<HexId> {
+        let rest = text.strip_prefix(self.prefix.as_str())?;
+        let (col, row) = if self.separator.is_empty() {
+            if rest.len() != self.column_digits + self.row_digits || !rest.is_ascii() {
+                return None;
+            }
+            rest.split_at(self.column_digits)
+        } else {
+            rest.split_once(self.separator.as_str())?
+        };
+        if col.is_empty() || row.is_empty() {
+            return None;
+        }
+        let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+        if !all_digits(col) || !all_digits(row) {
+            return None;
+        }
+        Some(HexId {
+            col: col.parse().ok()?,
+            row: row.parse().ok()?,
+        })
+    }
+
+    /// The neighbour in each of [`DIRECTIONS`], whether or not it lies on the map.
+    pub fn neighbours(&self, hex: HexId) -> [HexId; 6] {
+        let HexId { col, row } = hex;
+        // In a shifted (lower) column the side neighbours are on rows r and r+1; otherwise r-1 and r.
+        let (upper, lower) = if self.is_shifted(col) {
+            (row, row + 1)
+        } else {
+            (row - 1, row)
+        };
+        [
+            HexId { col, row: row - 1 },
+            HexId {
+                col: col + 1,
+                row: upper,
+            },
+            HexId {
+                col: col + 1,
+                row: lower,
+            },
+            HexId { col, row: row + 1 },
+            HexId {
+                col: col - 1,
+                row: lower,
+            },
+            HexId {
+                col: col - 1,
+                row: upper,
+            },
+        ]
+    }
+
+    pub fn are_adjacent(&self, a: HexId, b: HexId) -> bool {
+        self.neighbours(a).contains(&b)
+    }
+
+    /// Direction index (into [`DIRECTIONS`]) from `a` to its neighbour `b`.
+    pub fn direction(&self, a: HexId, b: HexId) -> Option<usize> {
+        self.neighbours(a).iter().position(|&n| n == b)
+    }
+
+    /// Pixel layout for a hex height (flat side to flat side) and margin.
+    pub fn layout(&self, hex_height: u32, margin: u32) -> HexLayout {
+        let dy = f64::from(hex_height);
+        let radius = dy / 3f64.sqrt();
+        let dx = 1.5 * radius;
+        let [c0, c1] = self.columns.value;
+        // VASSAL's raw column 0 is never shifted; when odd columns are the low ones, raw column 0 is an
+        // (empty) column before the first printed one so that parities line up.
+        let first_raw_col = if self.is_shifted(c0) { c0 - 1 } else { c0 };
+        let min_row = self
+            .hexes()
+            .iter()
+            .map(|h| h.row)
+            .min()
+            .unwrap_or(self.rows.value[0]);
+        let x_first = f64::from(margin) + radius;
+        let x0 = (x_first - dx * f64::from(c0 - first_raw_col)).floor() as i32;
+        let y0 = (f64::from(margin) + dy / 2.0).round() as i32;
+        let mut layout = HexLayout {
+            x0,
+            y0,
+            dx,
+            dy,
+            first_raw_col,
+            first_raw_row: min_row,
+            width: 0,
+            height: 0,
+        };
+        let mut max_x: f64 = 0.0;
+        let mut max_y: f64 = 0.0;
+        for hex in self.hexes() {
+            let (x, y) = layout.centre(hex);
+            max_x = max_x.max(x + radius);
+            max_y = max_y.max(y + dy / 2.0);
+        }
+        let _ = c1;
+        layout.width = (max_x + f64::from(margin)).ceil() as u32;
+        layout.height = (max_y + f64::from(margin)).ceil() as u32;
+        layout
+    }
+}
+
+/// Where hexes sit on the board image, in VASSAL's `HexGrid` terms.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct HexLayout {
+    /// Centre of raw column 0, raw row 0 (VASSAL `x0`, `y0`: integers).
+    pub x0: i32,
+    pub y0: i32,
+    /// Column spacing and hex height (VASSAL `dx`, `dy`).
+    pub dx: f64,
+    pub dy: f64,
+    /// Rulebook column and row numbers of VASSAL's raw column 0 and raw row 0.
+    pub first_raw_col: i32,
+    pub first_raw_row: i32,
+    /// Board image size.
+    pub width: u32,
+    pub height: u32,
+}
+
+impl HexLayout {
+    /// Hex radius (centre to corner).
+    pub fn radius(&self) -> f64 {
+        self.dy / 3f64.sqrt()
+    }
+
+    /// Exact centre of a hex (VASSAL truncates this to whole pixels when it snaps a piece).
+    pub fn centre(&self, hex: HexId) -> (f64, f64) {
+        let raw_col = hex.col - self.first_raw_col;
+        let raw_row = hex.row - self.first_raw_row;
+        let shift = if raw_col.rem_euclid(2) == 1 {
+            (self.dy / 2.0).floor()
+        } else {
+            0.0
+        };
+        (
+            f64::from(self.x0) + self.dx * f64::from(raw_col),
+            f64::from(self.y0) + self.dy * f64::from(raw_row) + shift,
+        )
+    }
+
+    /// The six corners of a hex, clockwise from the east corner.
+    pub fn corners(&self, hex: HexId) -> [(f64, f64); 6] {
+        let (cx, cy) = self.centre(hex);
+        let r = self.radius();
+        let h = self.dy / 2.0;
+        [
+            (cx + r, cy),
+            (cx + r / 2.0, cy + h),
+            (cx - r / 2.0, cy + h),
+            (cx - r, cy),
+            (cx - r / 2.0, cy - h),
+            (cx + r / 2.0, cy - h),
+        ]
+    }
+
+    /// The two corners bounding the side of `hex` that faces direction `dir` (index into DIRECTIONS).
+    pub fn side(&self, hex: HexId, dir: usize) -> [(f64, f64); 2] {
+        let c = self.corners(hex);
+        // corners: 0 E, 1 SE-bottom, 2 SW-bottom, 3 W, 4 NW-top, 5 NE-top
+        match dir {
+            0 => [c[4], c[5]], // N
+            1 => [c[5], c[0]], // NE
+            2 => [c[0], c[1]], // SE
+            3 => [c[1], c[2]], // S
+            4 => [c[2], c[3]], // SW
+            _ => [c[3], c[4]], // NW
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn b4m_grid() -> Grid {
+        toml::from_str(
+            r#"
+kind = "hex-columns"
+columns = [1, 14]
+rows = [1, 10]
+rows_odd_columns = [1, 11]
+shifted_columns = "even"
+column_digits = 2
+row_digits = 2
+"#,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn b4m_has_147_hexes() {
+        let g = b4m_grid();
+        assert_eq!(g.hexes().len(), 147);
+        assert!(g.contains(g.parse("0111").unwrap()));
+        assert!(!g.contains(g.parse("0211").unwrap()));
+    }
+
+    #[test]
+    fn labels_round_trip() {
+        let g = b4m_grid();
+        for h in g.hexes() {
+            assert_eq!(g.parse(&g.label(h)), Some(h));
+        }
+        assert_eq!(g.parse("204"), None);
+        assert_eq!(g.parse("02a4"), None);
+    }
+
+    #[test]
+    fn neighbours_match_the_reference_offsets() {
+        // b4m-data.md §2: odd c: NE (c+1, r-1), SE (c+1, r); even c: NE (c+1, r), SE (c+1, r+1).
+        let g = b4m_grid();
+        let n = g.neighbours(g.parse("0305").unwrap());
+        assert_eq!(g.label(n[1]), "0404");
+        assert_eq!(g.label(n[2]), "0405");
+        let n = g.neighbours(g.parse("0204").unwrap());
+        assert_eq!(g.label(n[1]), "0304");
+        assert_eq!(g.label(n[2]), "0305");
+        assert_eq!(g.label(n[4]), "0105");
+        assert_eq!(g.label(n[5]), "0104");
+        // Adjacency is symmetric over the whole grid.
+        for a in g.hexes() {
+            for b in g.neighbours(a) {
+                assert!(g.are_adjacent(b, a), "{a:?} {b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn even_columns_sit_half_a_hex_lower() {
+        let g = b4m_grid();
+        let l = g.layout(80, 20);
+        let (_, y101) = l.centre(g.parse("0101").unwrap());
+        let (_, y201) = l.centre(g.parse("0201").unwrap());
+        assert_eq!(y201 - y101, 40.0);
+        assert_eq!(l.first_raw_col, 1);
+    }
+}

@@ -1,0 +1,52 @@
+//! A value together with the byte range it came from in its TOML file.
+//!
+//! `toml::Spanned` records the span but does not dereference to its value, which makes every use site
+//! noisy. `Sp<T>` wraps it so that the model reads like plain data while checks can still point at the
+//! exact line a value was written on.
+
+use serde::{Deserialize, Deserializer};
+use std::fmt;
+use std::ops::{Deref, Range};
+
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Sp<T> {
+    pub value: T,
+    pub span: Range<usize>,
+}
+
+impl<T> Sp<T> {
+    /// A value that did not come from a file (generated data, tests).
+    pub fn synthetic(value: T) -> Self {
+        Sp { value, span: 0..0 }
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Sp<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let spanned = toml::Spanned::<T>::deserialize(deserializer)?;
+        let span = spanned.span();
+        Ok(Sp {
+            value: spanned.into_inner(),
+            span,
+        })
+    }
+}
+
+impl<T> Deref for Sp<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.value
+    }
+}
+
+impl<T: fmt::Debug> fmt::Debug for Sp<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.value.fmt(f)
+    }
+}
+
+impl<T: fmt::Display> fmt::Display for Sp<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.value.fmt(f)
+    }
+}

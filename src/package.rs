@@ -1,0 +1,165 @@
+//! Stage 5: the `.vmod` archive, deterministic and written atomically.
+//!
+//! Entries are sorted by name, carry a fixed timestamp (1980-01-01, the zip epoch) and fixed
+//! permissions, PNG images are stored (they are compressed already) and text is deflated, so two builds
+//! from the same data are byte-identical. The archive is written to a temporary file beside the target
+//! and renamed over it only when complete: a failed build leaves the previous module untouched.
+
+use std::io::{Cursor, Write};
+use std::path::{Path, PathBuf};
+use zip::write::SimpleFileOptions;
+use zip::{CompressionMethod, DateTime, ZipWriter};
+
+/// One file of the archive.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    pub name: String,
+    pub data: Vec<u8>,
+}
+
+#[derive(Debug)]
+pub enum PackageError {
+    DuplicateEntry(String),
+    Zip(String),
+    Io {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+}
+
+impl std::fmt::Display for PackageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PackageError::DuplicateEntry(n) => write!(f, "two archive entries are named {n}"),
+            PackageError::Zip(e) => write!(f, "cannot write the zip archive: {e}"),
+            PackageError::Io { path, error } => write!(f, "{}: {error}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for PackageError {}
+
+/// The archive bytes for these entries (order of the input does not matter).
+pub fn zip_bytes(entries: &[Entry]) -> Result<Vec<u8>, PackageError> {
+    let mut sorted: Vec<&Entry> = entries.iter().collect();
+    sorted.sort_by(|a, b| a.name.cmp(&b.name));
+    for pair in sorted.windows(2) {
+        if pair[0].name == pair[1].name {
+            return Err(PackageError::DuplicateEntry(pair[0].name.clone()));
+        }
+    }
+    let mut writer = ZipWriter::new(Cursor::new(Vec::new()));
+    let zip_err = |e: zip::result::ZipError| PackageError::Zip(e.to_string());
+    for entry in sorted {
+        let stored = entry.name.ends_with(".png");
+        let options = SimpleFileOptions::default()
+            .compression_method(if stored {
+                CompressionMethod::Stored
+            } else {
+                CompressionMethod::Deflated
+            })
+            .compression_level(if stored { None } else { Some(6) })
+            .last_modified_time(DateTime::default())
+            .unix_permissions(0o644);
+        writer
+            .start_file(entry.name.as_str(), options)
+            .map_err(zip_err)?;
+        writer
+            .write_all(&entry.data)
+            .map_err(|e| PackageError::Zip(e.to_string()))?;
+    }
+    let cursor = writer.finish().map_err(zip_err)?;
+    Ok(cursor.into_inner())
+}
+
+/// Write `bytes` to `path` through a temporary file in the same folder, then rename.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), PackageError> {
+    let io = |error| PackageError::Io {
+        path: path.to_path_buf(),
+        error,
+    };
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).map_err(io)?;
+    let file_name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "module".into());
+    let tmp = dir.join(format!(".{file_name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if let Err(e) = result {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(io(e));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entries() -> Vec<Entry> {
+        vec![
+            Entry {
+                name: "images/b.png".into(),
+                data: vec![1, 2, 3],
+            },
+            Entry {
+                name: "buildFile.xml".into(),
+                data: b"<x/>".to_vec(),
+            },
+            Entry {
+                name: "moduledata".into(),
+                data: b"<data/>".to_vec(),
+            },
+        ]
+    }
+
+    #[test]
+    fn identical_input_gives_identical_bytes_in_any_order() {
+        let a = zip_bytes(&entries()).unwrap();
+        let mut reversed = entries();
+        reversed.reverse();
+        let b = zip_bytes(&reversed).unwrap();
+        assert_eq!(a, b);
+        let mut archive = zip::ZipArchive::new(Cursor::new(a)).unwrap();
+        let names: Vec<String> = (0..archive.len())
+            .map(|i| archive.by_index(i).unwrap().name().to_string())
+            .collect();
+        assert_eq!(names, ["buildFile.xml", "images/b.png", "moduledata"]);
+    }
+
+    #[test]
+    fn duplicate_names_are_refused() {
+        let mut e = entries();
+        e.push(e[0].clone());
+        assert!(matches!(
+            zip_bytes(&e),
+            Err(PackageError::DuplicateEntry(_))
+        ));
+    }
+
+    #[test]
+    fn failed_write_leaves_no_temporary_file() {
+        let dir = std::env::temp_dir().join(format!("vmodc-pkg-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // The target is a directory: the rename fails, the temporary file must be removed.
+        let target = dir.join("occupied");
+        std::fs::create_dir_all(target.join("x")).unwrap();
+        assert!(write_atomically(&target, b"data").is_err());
+        let leftovers: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+            .collect();
+        assert!(leftovers.is_empty());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

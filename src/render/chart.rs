@@ -1,0 +1,776 @@
+//! Charts: a generic table ([`TableChart`], for the CRT and the terrain effects chart) and a turn track
+//! ([`TurnTrackArt`]: one box per turn with its date, weather and arrivals).
+//!
+//! Sizes follow the text: column widths are measured, long cells wrap at `max_column_width`, notes wrap
+//! to the table's width.
+
+use super::text::{self, Align, Fonts, TextStyle};
+use super::{encode, fill_rect, new_pixmap, stroke_rect, Color, RenderError};
+use tiny_skia::Pixmap;
+
+const MARGIN: f32 = 10.0;
+const GRID: Color = Color::rgb(0x40, 0x40, 0x40);
+
+/// A table with a header row, optional per-cell backgrounds and footnotes.
+#[derive(Debug, Clone)]
+pub struct TableChart {
+    pub title: String,
+    pub header: Vec<String>,
+    /// Rows of cells; rows may be shorter than the header (missing cells are blank). A cell may hold
+    /// `\n` for several lines.
+    pub rows: Vec<Vec<String>>,
+    /// Background per cell, `cell_colors[row][column]`, same shape as `rows` (missing = none).
+    pub cell_colors: Vec<Vec<Option<Color>>>,
+    /// Footnotes under the table, one paragraph each (wrapped to the table width).
+    pub notes: Vec<String>,
+    /// Body text size in pixels.
+    pub font_size: f32,
+    /// Cells wider than this (in pixels, text only) wrap onto several lines.
+    pub max_column_width: Option<f32>,
+    /// Alignment of body cells per column (missing: first column left, others centred).
+    pub align: Vec<Align>,
+    pub background: Color,
+    pub header_background: Color,
+    pub fonts: Fonts,
+}
+
+impl Default for TableChart {
+    fn default() -> TableChart {
+        TableChart {
+            title: String::new(),
+            header: Vec::new(),
+            rows: Vec::new(),
+            cell_colors: Vec::new(),
+            notes: Vec::new(),
+            font_size: 14.0,
+            max_column_width: None,
+            align: Vec::new(),
+            background: Color::WHITE,
+            header_background: Color::rgb(0xd8, 0xd8, 0xd8),
+            fonts: Fonts::default(),
+        }
+    }
+}
+
+struct Cell {
+    lines: Vec<String>,
+}
+
+fn lines_of(text: &str, style: &TextStyle, max_width: Option<f32>) -> Vec<String> {
+    match max_width {
+        Some(w) if w > 0.0 => text::wrap(text, style, w),
+        _ => text.split('\n').map(str::to_string).collect(),
+    }
+}
+
+fn widest(lines: &[String], style: &TextStyle) -> f32 {
+    lines
+        .iter()
+        .map(|l| text::text_width(l, style))
+        .fold(0.0, f32::max)
+}
+
+fn font_size_ok(size: f32) -> Result<f32, RenderError> {
+    if (1.0..=500.0).contains(&size) {
+        Ok(size)
+    } else {
+        Err(RenderError::BadSize {
+            what: "chart text",
+            width: size.max(0.0) as u32,
+            height: size.max(0.0) as u32,
+        })
+    }
+}
+
+fn image_edge(v: f32) -> u32 {
+    if v.is_finite() && v > 0.0 {
+        v.ceil().min(u32::MAX as f32) as u32
+    } else {
+        0
+    }
+}
+
+/// Render a table to PNG.
+pub fn render_table(chart: &TableChart) -> Result<Vec<u8>, RenderError> {
+    encode(&draw_table(chart)?)
+}
+
+/// Render a table to a pixmap.
+pub fn draw_table(chart: &TableChart) -> Result<Pixmap, RenderError> {
+    let fs = font_size_ok(chart.font_size)?;
+    let fonts = &chart.fonts;
+    let body = fonts.regular(fs, Color::BLACK);
+    let head = fonts.bold(fs, Color::BLACK);
+    let title_style = fonts.bold(fs * 1.3, Color::BLACK);
+    let note_style = fonts.regular(fs * 0.85, Color::rgb(0x20, 0x20, 0x20));
+    let line_h = (fs * 1.3).round();
+    let (pad_x, pad_y) = ((fs * 0.6).round(), (fs * 0.35).round());
+
+    let ncols = chart
+        .rows
+        .iter()
+        .map(Vec::len)
+        .chain([chart.header.len()])
+        .max()
+        .unwrap_or(0);
+    let header: Vec<Cell> = (0..ncols)
+        .map(|c| Cell {
+            lines: lines_of(
+                chart.header.get(c).map(String::as_str).unwrap_or(""),
+                &head,
+                chart.max_column_width,
+            ),
+        })
+        .collect();
+    let rows: Vec<Vec<Cell>> = chart
+        .rows
+        .iter()
+        .map(|row| {
+            (0..ncols)
+                .map(|c| Cell {
+                    lines: lines_of(
+                        row.get(c).map(String::as_str).unwrap_or(""),
+                        &body,
+                        chart.max_column_width,
+                    ),
+                })
+                .collect()
+        })
+        .collect();
+
+    let mut col_w = vec![0.0f32; ncols];
+    for (c, w) in col_w.iter_mut().enumerate() {
+        let mut m = widest(&header[c].lines, &head);
+        for row in &rows {
+            m = m.max(widest(&row[c].lines, &body));
+        }
+        *w = (m + 2.0 * pad_x).ceil().max(fs * 1.5);
+    }
+    let row_h = |cells: &[Cell]| {
+        let n = cells
+            .iter()
+            .map(|c| c.lines.len())
+            .max()
+            .unwrap_or(1)
+            .max(1);
+        n as f32 * line_h + 2.0 * pad_y
+    };
+    let has_header = chart.header.iter().any(|h| !h.is_empty());
+    let header_h = if has_header { row_h(&header) } else { 0.0 };
+    let row_hs: Vec<f32> = rows.iter().map(|r| row_h(r)).collect();
+    let table_w: f32 = col_w.iter().sum();
+    let table_h: f32 = header_h + row_hs.iter().sum::<f32>();
+
+    let title_w = text::text_width(&chart.title, &title_style);
+    let note_w = table_w.max(360.0);
+    let note_lines: Vec<String> = chart
+        .notes
+        .iter()
+        .flat_map(|n| text::wrap(n, &note_style, note_w))
+        .collect();
+    let note_line_h = (fs * 0.85 * 1.3).round();
+    let content_w = table_w
+        .max(title_w)
+        .max(widest(&note_lines, &note_style))
+        .max(40.0);
+    let title_h = if chart.title.is_empty() {
+        0.0
+    } else {
+        (fs * 1.3 * 1.6).round()
+    };
+    let notes_h = if note_lines.is_empty() {
+        0.0
+    } else {
+        fs * 0.6 + note_lines.len() as f32 * note_line_h
+    };
+    let width = image_edge(content_w + 2.0 * MARGIN);
+    let height = image_edge(MARGIN * 2.0 + title_h + table_h + notes_h);
+    let mut p = new_pixmap("chart", width, height, chart.background)?;
+
+    // Title.
+    let mut y = MARGIN;
+    if !chart.title.is_empty() {
+        let baseline = y + title_h * 0.7;
+        text::draw_text(
+            &mut p,
+            &chart.title,
+            &title_style,
+            MARGIN,
+            baseline,
+            Align::Left,
+        );
+        y += title_h;
+    }
+
+    // Table.
+    let x0 = MARGIN + ((content_w - table_w) / 2.0).floor();
+    let cap = text::measure("", &body).cap_height;
+    let draw_cell =
+        |p: &mut Pixmap, cell: &Cell, style: &TextStyle, x: f32, y: f32, w: f32, h: f32, a| {
+            let n = cell.lines.len() as f32;
+            let first = y + (h - n * line_h) / 2.0 + line_h / 2.0 + cap / 2.0;
+            for (i, line) in cell.lines.iter().enumerate() {
+                let tx = match a {
+                    Align::Left => x + pad_x,
+                    Align::Centre => x + w / 2.0,
+                    Align::Right => x + w - pad_x,
+                };
+                text::draw_text(p, line, style, tx, first + i as f32 * line_h, a);
+            }
+        };
+    if has_header {
+        fill_rect(&mut p, x0, y, table_w, header_h, chart.header_background);
+        let mut x = x0;
+        for (c, cell) in header.iter().enumerate() {
+            draw_cell(&mut p, cell, &head, x, y, col_w[c], header_h, Align::Centre);
+            x += col_w[c];
+        }
+    }
+    let mut ry = y + header_h;
+    for (r, row) in rows.iter().enumerate() {
+        let mut x = x0;
+        for (c, cell) in row.iter().enumerate() {
+            let bg = chart
+                .cell_colors
+                .get(r)
+                .and_then(|row| row.get(c))
+                .copied()
+                .flatten();
+            if let Some(bg) = bg {
+                fill_rect(&mut p, x, ry, col_w[c], row_hs[r], bg);
+            }
+            let a = chart.align.get(c).copied().unwrap_or(if c == 0 {
+                Align::Left
+            } else {
+                Align::Centre
+            });
+            let style = body.with_color(bg.unwrap_or(chart.background).contrasting());
+            draw_cell(&mut p, cell, &style, x, ry, col_w[c], row_hs[r], a);
+            x += col_w[c];
+        }
+        ry += row_hs[r];
+    }
+    // Grid: inner lines thin, outline and the line under the header thicker.
+    if ncols > 0 {
+        let mut x = x0;
+        for w in &col_w[..ncols - 1] {
+            x += w;
+            fill_rect(&mut p, x - 0.5, y, 1.0, table_h, GRID);
+        }
+        let mut yy = y + header_h;
+        for h in &row_hs[..row_hs.len().saturating_sub(1)] {
+            yy += h;
+            fill_rect(&mut p, x0, yy - 0.5, table_w, 1.0, GRID);
+        }
+        if has_header {
+            fill_rect(&mut p, x0, y + header_h - 1.0, table_w, 2.0, GRID);
+        }
+        stroke_rect(&mut p, x0, y, table_w, table_h, GRID, 2.0);
+    }
+
+    // Notes.
+    let mut ny = y + table_h + fs * 0.6;
+    for line in &note_lines {
+        ny += note_line_h;
+        text::draw_text(
+            &mut p,
+            line,
+            &note_style,
+            MARGIN,
+            ny - note_line_h * 0.25,
+            Align::Left,
+        );
+    }
+    Ok(p)
+}
+
+/// One box of the turn track.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TurnBox {
+    /// Printed large: `1`.
+    pub number: String,
+    /// Date or other label: `Oct I 41`.
+    pub label: String,
+    /// Box background (weather); `None` for the track's background.
+    pub fill: Option<Color>,
+    /// Short emphasised word under the label: `Mud`. May be empty.
+    pub tag: String,
+    /// Small text at the bottom of the box (replacements, reinforcements), wrapped to the box.
+    pub lines: Vec<String>,
+}
+
+/// A turn track: boxes in rows.
+#[derive(Debug, Clone)]
+pub struct TurnTrackArt {
+    pub title: String,
+    pub turns: Vec<TurnBox>,
+    /// Boxes per row; 0 puts all boxes in one row.
+    pub per_row: usize,
+    /// Box width in pixels.
+    pub box_width: u32,
+    /// Least box height in pixels (e.g. room for a turn marker); boxes grow to fit their text.
+    pub min_box_height: u32,
+    /// Colour key under the track: `(colour, meaning)`.
+    pub legend: Vec<(Color, String)>,
+    pub notes: Vec<String>,
+    /// Base text size in pixels.
+    pub font_size: f32,
+    pub background: Color,
+    pub fonts: Fonts,
+}
+
+impl Default for TurnTrackArt {
+    fn default() -> TurnTrackArt {
+        TurnTrackArt {
+            title: String::new(),
+            turns: Vec::new(),
+            per_row: 0,
+            box_width: 120,
+            min_box_height: 110,
+            legend: Vec::new(),
+            notes: Vec::new(),
+            font_size: 13.0,
+            background: Color::WHITE,
+            fonts: Fonts::default(),
+        }
+    }
+}
+
+/// Render a turn track to PNG.
+pub fn render_turn_track(art: &TurnTrackArt) -> Result<Vec<u8>, RenderError> {
+    encode(&draw_turn_track(art)?)
+}
+
+/// Render a turn track to a pixmap.
+pub fn draw_turn_track(art: &TurnTrackArt) -> Result<Pixmap, RenderError> {
+    let fs = font_size_ok(art.font_size)?;
+    let fonts = &art.fonts;
+    let bw = art.box_width as f32;
+    if !(20.0..=4000.0).contains(&bw) {
+        return Err(RenderError::BadSize {
+            what: "turn box",
+            width: art.box_width,
+            height: art.min_box_height,
+        });
+    }
+    let gap = (fs * 0.5).round();
+    let pad = (fs * 0.45).round();
+    let number_style = fonts.bold(fs * 2.0, Color::BLACK);
+    let label_style = fonts.regular(fs, Color::BLACK);
+    let tag_style = fonts.bold(fs, Color::BLACK);
+    let small = fonts.regular(fs * 0.8, Color::BLACK);
+    let small_h = (fs * 0.8 * 1.25).round();
+    let title_style = fonts.bold(fs * 1.3, Color::BLACK);
+    let note_style = fonts.regular(fs * 0.85, Color::rgb(0x20, 0x20, 0x20));
+    let note_h = (fs * 0.85 * 1.3).round();
+
+    let n = art.turns.len();
+    let per_row = if art.per_row == 0 {
+        n.max(1)
+    } else {
+        art.per_row
+    };
+    let nrows = n.div_ceil(per_row).max(1);
+    let cols = per_row.min(n.max(1));
+
+    // Heights of the parts of a box.
+    let number_h = (fs * 2.0 * 1.1).round();
+    let label_h = (fs * 1.3).round();
+    let wrapped: Vec<Vec<String>> = art
+        .turns
+        .iter()
+        .map(|t| {
+            t.lines
+                .iter()
+                .flat_map(|l| text::wrap(l, &small, bw - 2.0 * pad))
+                .collect()
+        })
+        .collect();
+    let box_h = art
+        .turns
+        .iter()
+        .zip(&wrapped)
+        .map(|(t, lines)| {
+            let tag = if t.tag.is_empty() { 0.0 } else { label_h };
+            pad * 2.0 + number_h + label_h + tag + lines.len() as f32 * small_h + pad
+        })
+        .fold(art.min_box_height as f32, f32::max)
+        .ceil();
+
+    let track_w = cols as f32 * bw + (cols as f32 - 1.0) * gap;
+    let track_h = nrows as f32 * box_h + (nrows as f32 - 1.0) * gap;
+    let title_h = if art.title.is_empty() {
+        0.0
+    } else {
+        (fs * 1.3 * 1.6).round()
+    };
+    let note_lines: Vec<String> = art
+        .notes
+        .iter()
+        .flat_map(|t| text::wrap(t, &note_style, track_w.max(300.0)))
+        .collect();
+    let legend_h = if art.legend.is_empty() { 0.0 } else { fs * 2.0 };
+    let notes_h = note_lines.len() as f32 * note_h;
+    let content_w = track_w
+        .max(text::text_width(&art.title, &title_style))
+        .max(widest(&note_lines, &note_style));
+    let width = image_edge(content_w + 2.0 * MARGIN);
+    let height = image_edge(2.0 * MARGIN + title_h + track_h + legend_h + notes_h + fs * 0.5);
+    let mut p = new_pixmap("turn track", width, height, art.background)?;
+
+    let mut y = MARGIN;
+    if !art.title.is_empty() {
+        text::draw_text(
+            &mut p,
+            &art.title,
+            &title_style,
+            MARGIN,
+            y + title_h * 0.7,
+            Align::Left,
+        );
+        y += title_h;
+    }
+    for (i, (turn, lines)) in art.turns.iter().zip(&wrapped).enumerate() {
+        let bx = MARGIN + (i % per_row) as f32 * (bw + gap);
+        let by = y + (i / per_row) as f32 * (box_h + gap);
+        let bg = turn.fill.unwrap_or(art.background);
+        fill_rect(&mut p, bx, by, bw, box_h, bg);
+        stroke_rect(&mut p, bx + 1.0, by + 1.0, bw - 2.0, box_h - 2.0, GRID, 2.0);
+        let ink = bg.contrasting();
+        let cx = bx + bw / 2.0;
+        let mut ty = by + pad;
+        let st = text::fitted(
+            &turn.number,
+            &number_style.with_color(ink),
+            bw - 2.0 * pad,
+            6.0,
+        );
+        text::draw_text(
+            &mut p,
+            &turn.number,
+            &st,
+            cx,
+            ty + text::measure("", &st).cap_height + fs * 0.3,
+            Align::Centre,
+        );
+        ty += number_h;
+        let st = text::fitted(
+            &turn.label,
+            &label_style.with_color(ink),
+            bw - 2.0 * pad,
+            6.0,
+        );
+        ty += label_h;
+        text::draw_text(
+            &mut p,
+            &turn.label,
+            &st,
+            cx,
+            ty - label_h * 0.3,
+            Align::Centre,
+        );
+        if !turn.tag.is_empty() {
+            let tag_ink = if turn.fill.is_some() {
+                ink
+            } else {
+                Color::rgb(0x90, 0x10, 0x10)
+            };
+            let st = text::fitted(
+                &turn.tag,
+                &tag_style.with_color(tag_ink),
+                bw - 2.0 * pad,
+                6.0,
+            );
+            ty += label_h;
+            text::draw_text(
+                &mut p,
+                &turn.tag,
+                &st,
+                cx,
+                ty - label_h * 0.3,
+                Align::Centre,
+            );
+        }
+        ty += pad * 0.5;
+        let st = small.with_color(ink);
+        for line in lines {
+            ty += small_h;
+            text::draw_text(
+                &mut p,
+                line,
+                &st,
+                bx + pad,
+                ty - small_h * 0.25,
+                Align::Left,
+            );
+        }
+    }
+    y += track_h;
+
+    if !art.legend.is_empty() {
+        let sw = (fs * 1.1).round();
+        let mut x = MARGIN;
+        let top = y + fs * 0.6;
+        for (colour, meaning) in &art.legend {
+            fill_rect(&mut p, x, top, sw, sw, *colour);
+            stroke_rect(&mut p, x + 0.5, top + 0.5, sw - 1.0, sw - 1.0, GRID, 1.0);
+            x += sw + fs * 0.4;
+            let cap = text::measure("", &label_style).cap_height;
+            x += text::draw_text(
+                &mut p,
+                meaning,
+                &label_style,
+                x,
+                top + sw / 2.0 + cap / 2.0,
+                Align::Left,
+            );
+            x += fs * 1.5;
+        }
+        y += legend_h;
+    }
+    for line in &note_lines {
+        y += note_h;
+        text::draw_text(&mut p, line, &note_style, MARGIN, y, Align::Left);
+    }
+    Ok(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::testutil::*;
+
+    fn crt() -> TableChart {
+        let header = ["Die", "1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1"];
+        let table = [
+            ["1", "AR", "AR", "DR", "DR", "DRL", "DRL", "DE"],
+            ["2", "AR", "DR", "DR", "DRL", "DRL", "DE", "DE"],
+            ["3", "AL", "AR", "DR", "DR", "DRL", "DRL", "DE"],
+            ["4", "AL", "AL", "EX", "DR", "DR", "DRL", "DRL"],
+            ["5", "AE", "AL", "AL", "EX", "DR", "DR", "DRL"],
+            ["6", "AE", "AE", "AL", "AL", "EX", "EX", "DR"],
+        ];
+        let attacker = Color::parse("#f4c2c2").unwrap();
+        let defender = Color::parse("#c9dbf2").unwrap();
+        let exchange = Color::parse("#fff2b3").unwrap();
+        TableChart {
+            title: "Combat Results Table".into(),
+            header: header.iter().map(|s| s.to_string()).collect(),
+            rows: table
+                .iter()
+                .map(|r| r.iter().map(|s| s.to_string()).collect())
+                .collect(),
+            cell_colors: table
+                .iter()
+                .map(|r| {
+                    r.iter()
+                        .map(|s| match s.chars().next() {
+                            Some('A') => Some(attacker),
+                            Some('D') => Some(defender),
+                            Some('E') => Some(exchange),
+                            _ => None,
+                        })
+                        .collect()
+                })
+                .collect(),
+            notes: vec![
+                "AE: attacker eliminated. AL: attacker loses one step. AR: attacker retreats. EX: exchange. DR: defender retreats. DRL: defender loses one step and retreats. DE: defender eliminated.".into(),
+                "Odds above 6:1 are resolved as 6:1; below 1:2 the attack has no effect.".into(),
+            ],
+            ..TableChart::default()
+        }
+    }
+
+    #[test]
+    fn table_png_decodes_and_is_deterministic() {
+        let chart = crt();
+        let png = render_table(&chart).unwrap();
+        let p = decode(&png);
+        assert!(
+            p.width() > 200 && p.height() > 150,
+            "{}x{}",
+            p.width(),
+            p.height()
+        );
+        assert_eq!(png, render_table(&chart).unwrap());
+    }
+
+    #[test]
+    fn columns_grow_with_their_text() {
+        let narrow = draw_table(&TableChart {
+            header: vec!["A".into()],
+            rows: vec![vec!["x".into()]],
+            ..TableChart::default()
+        })
+        .unwrap();
+        let wide = draw_table(&TableChart {
+            header: vec!["A".into()],
+            rows: vec![vec!["a much longer cell text than the header".into()]],
+            ..TableChart::default()
+        })
+        .unwrap();
+        assert!(wide.width() > narrow.width() + 100);
+        let wrapped = draw_table(&TableChart {
+            header: vec!["A".into()],
+            rows: vec![vec!["a much longer cell text than the header".into()]],
+            max_column_width: Some(80.0),
+            ..TableChart::default()
+        })
+        .unwrap();
+        assert!(wrapped.height() > wide.height());
+    }
+
+    #[test]
+    fn cell_colours_fill_their_cells() {
+        let chart = TableChart {
+            header: vec!["A".into(), "B".into()],
+            rows: vec![vec!["".into(), "".into()]],
+            cell_colors: vec![vec![None, Some(Color::rgb(200, 10, 10))]],
+            ..TableChart::default()
+        };
+        let p = draw_table(&chart).unwrap();
+        // The last row, right column: just inside the bottom-right corner of the table.
+        let (w, h) = (p.width(), p.height());
+        assert_eq!(rgba(&p, w - 15, h - 15), (200, 10, 10, 255));
+    }
+
+    #[test]
+    fn odd_tables_do_not_panic() {
+        render_table(&TableChart::default()).unwrap();
+        render_table(&TableChart {
+            title: "モスクワ".into(),
+            rows: vec![vec![], vec!["a".into(), "b".into(), "c".into()]],
+            cell_colors: vec![vec![Some(Color::BLACK); 9]; 9],
+            max_column_width: Some(0.5),
+            ..TableChart::default()
+        })
+        .unwrap();
+        assert!(render_table(&TableChart {
+            font_size: f32::NAN,
+            ..TableChart::default()
+        })
+        .is_err());
+        render_turn_track(&TurnTrackArt::default()).unwrap();
+        assert!(render_turn_track(&TurnTrackArt {
+            box_width: 0,
+            ..TurnTrackArt::default()
+        })
+        .is_err());
+    }
+
+    fn turn_track() -> TurnTrackArt {
+        let mud = Color::parse("#c8a46e").unwrap();
+        let frost = Color::parse("#dbe9f7").unwrap();
+        let dates = [
+            "Oct I 41",
+            "Oct II 41",
+            "Oct III 41",
+            "Oct IV 41",
+            "Nov I 41",
+            "Nov II 41",
+            "Dec I 41",
+        ];
+        let turns = dates
+            .iter()
+            .enumerate()
+            .map(|(i, d)| TurnBox {
+                number: (i + 1).to_string(),
+                label: d.to_string(),
+                fill: match i {
+                    2 | 3 => Some(mud),
+                    5 | 6 => Some(frost),
+                    _ => None,
+                },
+                tag: match i {
+                    2 | 3 => "Mud".into(),
+                    5 | 6 => "Frost".into(),
+                    _ => String::new(),
+                },
+                lines: match i {
+                    0 => vec!["Germans move first".into()],
+                    1 => vec![
+                        "Soviet replacements: 5".into(),
+                        "Reinforcements: 1st Shock, 5, 10, 16".into(),
+                    ],
+                    _ => vec!["Soviet replacements: 5".into()],
+                },
+            })
+            .collect();
+        TurnTrackArt {
+            title: "Turn Record Track".into(),
+            turns,
+            legend: vec![(mud, "Mud".into()), (frost, "Frost".into())],
+            notes: vec!["Replacements are taken in the replacement phase (rule 8).".into()],
+            ..TurnTrackArt::default()
+        }
+    }
+
+    #[test]
+    fn turn_track_renders_boxes_with_their_weather() {
+        let art = turn_track();
+        let png = render_turn_track(&art).unwrap();
+        assert_eq!(png, render_turn_track(&art).unwrap());
+        let p = decode(&png);
+        // Turn 3 is mud: inside its box, right of and below the text, the fill shows.
+        let x = (MARGIN + 2.0 * (120.0 + 7.0) + 120.0 - 8.0) as u32;
+        let (r, g, b, _) = rgba(&p, x, 137);
+        assert_eq!((r, g, b), (0xc8, 0xa4, 0x6e));
+        let wrapped = TurnTrackArt {
+            per_row: 3,
+            ..turn_track()
+        };
+        let q = draw_turn_track(&wrapped).unwrap();
+        assert!(q.width() < p.width() && q.height() > p.height());
+    }
+
+    #[test]
+    #[ignore = "writes sample images to /tmp/render-samples"]
+    fn write_chart_samples() {
+        let dir = sample_dir();
+        std::fs::write(dir.join("crt.png"), render_table(&crt()).unwrap()).unwrap();
+        let tec = TableChart {
+            title: "Terrain Effects Chart".into(),
+            header: vec![
+                "Terrain".into(),
+                "Movement".into(),
+                "Combat".into(),
+                "Notes".into(),
+            ],
+            rows: vec![
+                vec!["Clear".into(), "1".into(), "No effect".into(), "".into()],
+                vec![
+                    "Forest".into(),
+                    "2".into(),
+                    "Shift 1 left".into(),
+                    "Panzers: all units in forest hexes count as one step.".into(),
+                ],
+                vec![
+                    "Fortified line".into(),
+                    "1".into(),
+                    "Shift 1 left\nvs Germans".into(),
+                    "".into(),
+                ],
+                vec![
+                    "City".into(),
+                    "Terrain".into(),
+                    "Shift 1 left".into(),
+                    "Moscow: shift 2 left".into(),
+                ],
+                vec![
+                    "River hexside".into(),
+                    "No effect".into(),
+                    "Shift 1 left if all attackers across".into(),
+                    "".into(),
+                ],
+            ],
+            max_column_width: Some(220.0),
+            ..TableChart::default()
+        };
+        std::fs::write(dir.join("tec.png"), render_table(&tec).unwrap()).unwrap();
+        std::fs::write(
+            dir.join("turns.png"),
+            render_turn_track(&turn_track()).unwrap(),
+        )
+        .unwrap();
+    }
+}

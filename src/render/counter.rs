@@ -1,0 +1,487 @@
+//! Counter faces in the classic layout.
+//!
+//! ```text
+//! +-----------------+
+//! |      XXIV       |   unit id (shrunk to fit; on a band when the face is reduced)
+//! |       XXX       |   unit size symbol
+//! |   +---------+   |
+//! |   |  \   /  |   |   NATO type box
+//! |   |  /   \  |   |
+//! |   +---------+   |
+//! |      12-6       |   printed values, large
+//! +-----------------+
+//! ```
+//!
+//! NATO symbols drawn in the box (see [`NatoSymbol`]):
+//! - infantry: the box's two diagonals (a cross);
+//! - armor: an oval (a "track": a rectangle with round ends);
+//! - mechanized: the infantry cross and the armor oval;
+//! - shock: the infantry cross plus a solid bar filling the bottom of the box (not a NATO symbol; our
+//!   own mark for shock armies, so they stand apart from plain infantry);
+//! - cavalry: one diagonal, bottom left to top right;
+//! - artillery: a solid dot;
+//! - none: no box at all (markers).
+//!
+//! A reduced face carries a band in the foreground colour across the top of the counter, with the unit
+//! id printed on it in the background colour, so reduced units can be told apart at a glance.
+
+use super::text::{self, Align, Fonts};
+use super::{encode, fill, fill_rect, new_pixmap, stroke, stroke_rect, Color, RenderError};
+use tiny_skia::{Path, PathBuilder, Pixmap};
+
+/// The symbol inside the NATO box.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum NatoSymbol {
+    #[default]
+    Infantry,
+    Armor,
+    Mechanized,
+    /// Infantry cross plus a solid bar along the bottom of the box.
+    Shock,
+    Cavalry,
+    Artillery,
+    /// No box: the face shows only its texts.
+    None,
+}
+
+impl NatoSymbol {
+    /// The symbol for a data file's name: `infantry`, `armor` (or `armour`), `mechanized`
+    /// (`mechanised`), `shock`, `cavalry`, `artillery`, `none`.
+    pub fn from_name(name: &str) -> Option<NatoSymbol> {
+        Some(match name.trim().to_ascii_lowercase().as_str() {
+            "infantry" => NatoSymbol::Infantry,
+            "armor" | "armour" => NatoSymbol::Armor,
+            "mechanized" | "mechanised" => NatoSymbol::Mechanized,
+            "shock" => NatoSymbol::Shock,
+            "cavalry" => NatoSymbol::Cavalry,
+            "artillery" => NatoSymbol::Artillery,
+            "none" => NatoSymbol::None,
+            _ => return None,
+        })
+    }
+}
+
+/// One counter face.
+#[derive(Debug, Clone)]
+pub struct CounterArt {
+    /// Edge length of the square counter in pixels.
+    pub size: u32,
+    pub background: Color,
+    /// Colour of texts, box and symbol.
+    pub foreground: Color,
+    pub symbol: NatoSymbol,
+    /// Size symbol above the box: `XXX` (corps), `XXXX` (army), ... May be empty.
+    pub unit_size: String,
+    /// Unit designation printed at the top: `XXIV`, `1st Shock`. May be empty.
+    pub id: String,
+    /// Printed values at the bottom: `12-6`.
+    pub values: String,
+    /// Mark the face as reduced (a band across the top).
+    pub reduced_marker: bool,
+    pub fonts: Fonts,
+}
+
+impl Default for CounterArt {
+    fn default() -> CounterArt {
+        CounterArt {
+            size: 60,
+            background: Color::WHITE,
+            foreground: Color::BLACK,
+            symbol: NatoSymbol::Infantry,
+            unit_size: String::new(),
+            id: String::new(),
+            values: String::new(),
+            reduced_marker: false,
+            fonts: Fonts::default(),
+        }
+    }
+}
+
+/// Render a counter face to PNG.
+pub fn render_counter(art: &CounterArt) -> Result<Vec<u8>, RenderError> {
+    let pixmap = draw_counter(art)?;
+    encode(&pixmap)
+}
+
+/// Render a counter face to a pixmap (for composing sheets or previews).
+pub fn draw_counter(art: &CounterArt) -> Result<Pixmap, RenderError> {
+    let mut p = new_pixmap("counter", art.size, art.size, art.background)?;
+    let s = art.size as f32;
+    let fg = art.foreground;
+    let line = (s * 0.035).max(1.2);
+
+    // Reduced band behind the id.
+    let band_h = s * 0.215;
+    let id_colour = if art.reduced_marker {
+        fill_rect(&mut p, 0.0, 0.0, s, band_h, fg);
+        art.background
+    } else {
+        fg
+    };
+
+    // Unit id, top.
+    let id_style = text::fitted(
+        &art.id,
+        &art.fonts.bold(s * 0.17, id_colour),
+        s * 0.9,
+        s * 0.09,
+    );
+    text::draw_text_centred(&mut p, &art.id, &id_style, s / 2.0, band_h * 0.52);
+
+    // NATO box.
+    let (bw, bh) = (s * 0.56, s * 0.31);
+    let (bx, by) = ((s - bw) / 2.0, s * 0.36);
+    if art.symbol != NatoSymbol::None {
+        draw_symbol(&mut p, art.symbol, (bx, by, bw, bh), fg, line);
+        stroke_rect(&mut p, bx, by, bw, bh, fg, line);
+    }
+
+    // Size symbol, just above the box.
+    let size_style = text::fitted(
+        &art.unit_size,
+        &art.fonts.bold(s * 0.125, fg),
+        s * 0.9,
+        s * 0.06,
+    );
+    let size_baseline = if art.symbol == NatoSymbol::None {
+        by + bh / 2.0
+    } else {
+        by - line - s * 0.025
+    };
+    text::draw_text(
+        &mut p,
+        &art.unit_size,
+        &size_style,
+        s / 2.0,
+        size_baseline,
+        Align::Centre,
+    );
+
+    // Values, bottom.
+    let values_style = text::fitted(
+        &art.values,
+        &art.fonts.bold(s * 0.29, fg),
+        s * 0.92,
+        s * 0.1,
+    );
+    text::draw_text_centred(&mut p, &art.values, &values_style, s / 2.0, s * 0.83);
+
+    // A thin edge so counters stand out from each other and from the map.
+    stroke_rect(
+        &mut p,
+        0.5,
+        0.5,
+        s - 1.0,
+        s - 1.0,
+        art.background.mix(Color::BLACK, 0.45),
+        1.0,
+    );
+    Ok(p)
+}
+
+fn draw_symbol(
+    p: &mut Pixmap,
+    symbol: NatoSymbol,
+    (x, y, w, h): (f32, f32, f32, f32),
+    fg: Color,
+    line: f32,
+) {
+    let cross = |p: &mut Pixmap| {
+        if let Some(path) = diagonals(x, y, w, h) {
+            stroke(p, &path, fg, line * 0.85);
+        }
+    };
+    let oval = |p: &mut Pixmap| {
+        let (ow, oh) = (w * 0.66, h * 0.5);
+        if let Some(path) = stadium(x + (w - ow) / 2.0, y + (h - oh) / 2.0, ow, oh) {
+            stroke(p, &path, fg, line * 0.85);
+        }
+    };
+    match symbol {
+        NatoSymbol::Infantry => cross(p),
+        NatoSymbol::Armor => oval(p),
+        NatoSymbol::Mechanized => {
+            cross(p);
+            oval(p);
+        }
+        NatoSymbol::Shock => {
+            cross(p);
+            let bar = h * 0.26;
+            fill_rect(p, x, y + h - bar, w, bar, fg);
+        }
+        NatoSymbol::Cavalry => {
+            if let Some(path) = super::segment((x, y + h), (x + w, y)) {
+                stroke(p, &path, fg, line * 0.85);
+            }
+        }
+        NatoSymbol::Artillery => {
+            if let Some(path) = PathBuilder::from_circle(x + w / 2.0, y + h / 2.0, h * 0.17) {
+                fill(p, &path, fg);
+            }
+        }
+        NatoSymbol::None => {}
+    }
+}
+
+fn diagonals(x: f32, y: f32, w: f32, h: f32) -> Option<Path> {
+    let mut pb = PathBuilder::new();
+    pb.move_to(x, y);
+    pb.line_to(x + w, y + h);
+    pb.move_to(x + w, y);
+    pb.line_to(x, y + h);
+    pb.finish()
+}
+
+/// A rectangle with semicircular ends (the NATO armour "track").
+pub(crate) fn stadium(x: f32, y: f32, w: f32, h: f32) -> Option<Path> {
+    let r = (h / 2.0).min(w / 2.0);
+    // Cubic approximation of a quarter circle.
+    let k = 0.552_284_8 * r;
+    let (l, t, rt, b) = (x, y, x + w, y + h);
+    let mut pb = PathBuilder::new();
+    pb.move_to(l + r, t);
+    pb.line_to(rt - r, t);
+    pb.cubic_to(rt - r + k, t, rt, t + r - k, rt, t + r);
+    pb.line_to(rt, b - r);
+    pb.cubic_to(rt, b - r + k, rt - r + k, b, rt - r, b);
+    pb.line_to(l + r, b);
+    pb.cubic_to(l + r - k, b, l, b - r + k, l, b - r);
+    pb.line_to(l, t + r);
+    pb.cubic_to(l, t + r - k, l + r - k, t, l + r, t);
+    pb.close();
+    pb.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::testutil::*;
+
+    fn german() -> CounterArt {
+        CounterArt {
+            size: 60,
+            background: Color::parse("#9a9a9a").unwrap(),
+            foreground: Color::BLACK,
+            symbol: NatoSymbol::Armor,
+            unit_size: "XXX".into(),
+            id: "XXIV".into(),
+            values: "12-6".into(),
+            reduced_marker: false,
+            fonts: Fonts::default(),
+        }
+    }
+
+    #[test]
+    fn counter_is_a_png_of_the_right_size() {
+        let png = render_counter(&german()).unwrap();
+        let p = decode(&png);
+        assert_eq!((p.width(), p.height()), (60, 60));
+        // Background in a corner away from texts; dark values at the bottom.
+        assert_eq!(rgba(&p, 4, 30), (0x9a, 0x9a, 0x9a, 255));
+        assert!(has_dark(&p, 15, 44, 45, 56, 60));
+    }
+
+    #[test]
+    fn rendering_is_deterministic() {
+        let art = german();
+        assert_eq!(render_counter(&art).unwrap(), render_counter(&art).unwrap());
+    }
+
+    #[test]
+    fn reduced_faces_differ_visibly_at_the_top() {
+        let mut art = german();
+        art.reduced_marker = true;
+        let p = decode(&render_counter(&art).unwrap());
+        // The band is foreground (black) at the top corners.
+        assert_eq!(rgba(&p, 3, 4), (0, 0, 0, 255));
+        assert_eq!(rgba(&p, 56, 4), (0, 0, 0, 255));
+    }
+
+    #[test]
+    fn all_symbols_render_and_differ() {
+        let symbols = [
+            NatoSymbol::Infantry,
+            NatoSymbol::Armor,
+            NatoSymbol::Mechanized,
+            NatoSymbol::Shock,
+            NatoSymbol::Cavalry,
+            NatoSymbol::Artillery,
+            NatoSymbol::None,
+        ];
+        let mut seen = Vec::new();
+        for symbol in symbols {
+            let png = render_counter(&CounterArt { symbol, ..german() }).unwrap();
+            assert!(!seen.contains(&png), "{symbol:?}");
+            seen.push(png);
+        }
+        assert_eq!(NatoSymbol::from_name("Armour"), Some(NatoSymbol::Armor));
+        assert_eq!(NatoSymbol::from_name("shock"), Some(NatoSymbol::Shock));
+        assert_eq!(NatoSymbol::from_name("tank"), None);
+    }
+
+    #[test]
+    fn odd_inputs_are_errors_or_harmless() {
+        assert!(matches!(
+            render_counter(&CounterArt {
+                size: 0,
+                ..german()
+            }),
+            Err(RenderError::BadSize { .. })
+        ));
+        let odd = CounterArt {
+            id: "第1打撃軍 \u{0} 🙂".into(),
+            values: "".into(),
+            unit_size: "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX".into(),
+            size: 3,
+            ..german()
+        };
+        render_counter(&odd).unwrap();
+    }
+
+    #[test]
+    #[ignore = "writes sample images to /tmp/render-samples"]
+    fn write_counter_samples() {
+        let dir = sample_dir();
+        let red = Color::parse("#c8322d").unwrap();
+        let yellow = Color::parse("#ffe9a0").unwrap();
+        let grey = Color::parse("#a9aeb4").unwrap();
+        let faces = [
+            (
+                "ger-armor",
+                grey,
+                Color::BLACK,
+                NatoSymbol::Armor,
+                "XXX",
+                "XXIV",
+                "12-6",
+                false,
+            ),
+            (
+                "ger-armor-r",
+                grey,
+                Color::BLACK,
+                NatoSymbol::Armor,
+                "XXX",
+                "XXIV",
+                "6-6",
+                true,
+            ),
+            (
+                "ger-inf",
+                grey,
+                Color::BLACK,
+                NatoSymbol::Infantry,
+                "XXX",
+                "VII",
+                "8-4",
+                false,
+            ),
+            (
+                "sov-inf",
+                red,
+                yellow,
+                NatoSymbol::Infantry,
+                "XXXX",
+                "16",
+                "5-4",
+                false,
+            ),
+            (
+                "sov-inf-r",
+                red,
+                yellow,
+                NatoSymbol::Infantry,
+                "XXXX",
+                "16",
+                "2-4",
+                true,
+            ),
+            (
+                "sov-shock",
+                red,
+                yellow,
+                NatoSymbol::Shock,
+                "XXXX",
+                "1st Shock",
+                "8-4",
+                false,
+            ),
+            (
+                "sov-mech",
+                red,
+                yellow,
+                NatoSymbol::Mechanized,
+                "XXX",
+                "1 Gd",
+                "6-6",
+                false,
+            ),
+            (
+                "sov-cav",
+                red,
+                yellow,
+                NatoSymbol::Cavalry,
+                "XX",
+                "2 Cav",
+                "3-8",
+                false,
+            ),
+        ];
+        let arts: Vec<CounterArt> = faces
+            .iter()
+            .map(
+                |(_, bg, fg, symbol, size, id, values, reduced)| CounterArt {
+                    size: 60,
+                    background: *bg,
+                    foreground: *fg,
+                    symbol: *symbol,
+                    unit_size: size.to_string(),
+                    id: id.to_string(),
+                    values: values.to_string(),
+                    reduced_marker: *reduced,
+                    fonts: Fonts::default(),
+                },
+            )
+            .collect();
+        for ((name, ..), art) in faces.iter().zip(&arts) {
+            let png = render_counter(art).unwrap();
+            std::fs::write(dir.join(format!("counter-{name}.png")), png).unwrap();
+        }
+        // Sheets: the faces at 60 px, the same enlarged 4x (nearest neighbour, to judge pixels), and
+        // drawn at 120 px.
+        let n = arts.len() as u32;
+        let mut sheet = Pixmap::new(n * 70 + 10, 70).unwrap();
+        let mut zoom = Pixmap::new((n * 70 + 10) * 4, 280).unwrap();
+        let mut big = Pixmap::new(n * 130 + 10, 130).unwrap();
+        for p in [&mut sheet, &mut zoom, &mut big] {
+            p.fill(tiny_skia::Color::WHITE);
+        }
+        let nearest = tiny_skia::PixmapPaint {
+            quality: tiny_skia::FilterQuality::Nearest,
+            ..Default::default()
+        };
+        let id = tiny_skia::Transform::identity();
+        for (i, art) in arts.iter().enumerate() {
+            let x = i as i32 * 70 + 5;
+            let face = draw_counter(art).unwrap();
+            sheet.draw_pixmap(x, 5, face.as_ref(), &nearest, id, None);
+            zoom.draw_pixmap(
+                x,
+                5,
+                face.as_ref(),
+                &nearest,
+                tiny_skia::Transform::from_scale(4.0, 4.0),
+                None,
+            );
+            let large = draw_counter(&CounterArt {
+                size: 120,
+                ..art.clone()
+            })
+            .unwrap();
+            big.draw_pixmap(i as i32 * 130 + 5, 5, large.as_ref(), &nearest, id, None);
+        }
+        sheet.save_png(dir.join("counters-60.png")).unwrap();
+        zoom.save_png(dir.join("counters-60-zoom.png")).unwrap();
+        big.save_png(dir.join("counters-120.png")).unwrap();
+    }
+}

@@ -1,0 +1,542 @@
+//! Text as filled glyph outlines: fonts, measurement, drawing, shrinking to fit and wrapping.
+//!
+//! Glyphs come from bundled TrueType fonts through `ab_glyph`; each outline (lines, quadratic and cubic
+//! curves in font units, y up) becomes part of one tiny-skia path, placed with the font's advances and
+//! kerning. Nothing depends on system fonts, so the output is the same everywhere.
+//!
+//! A [`Typeface`] is a list of fonts tried in order for every character, so a font with other scripts
+//! (e.g. Japanese) can be added as a fallback with [`Typeface::with_fallback`] or [`Fonts::with_fallback`].
+//! A character that no font has is drawn as the first font's "missing glyph" box; control characters are
+//! skipped. Text is a single line; use [`wrap`] to break long text into lines.
+
+use super::{fill, stroke_with, Color, RenderError};
+use ab_glyph::{Font as _, FontArc, GlyphId, OutlineCurve};
+use std::fmt;
+use std::sync::{Arc, OnceLock};
+use tiny_skia::{Path, PathBuilder, Pixmap};
+
+static DEJAVU_SANS: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+static DEJAVU_SANS_BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+
+/// One or more fonts, tried in order for each character. Cheap to clone.
+#[derive(Clone)]
+pub struct Typeface {
+    faces: Arc<Vec<FontArc>>,
+}
+
+impl fmt::Debug for Typeface {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Typeface({} font(s))", self.faces.len())
+    }
+}
+
+impl Typeface {
+    /// A typeface from TrueType/OpenType font data (e.g. read from a file at run time).
+    pub fn from_bytes(data: Vec<u8>) -> Result<Typeface, RenderError> {
+        let font = FontArc::try_from_vec(data).map_err(|e| RenderError::BadFont(e.to_string()))?;
+        Ok(Typeface {
+            faces: Arc::new(vec![font]),
+        })
+    }
+
+    /// A typeface from font data compiled into the program (`include_bytes!`).
+    pub fn from_static(data: &'static [u8]) -> Result<Typeface, RenderError> {
+        let font =
+            FontArc::try_from_slice(data).map_err(|e| RenderError::BadFont(e.to_string()))?;
+        Ok(Typeface {
+            faces: Arc::new(vec![font]),
+        })
+    }
+
+    /// Bundled DejaVu Sans.
+    pub fn dejavu_sans() -> Typeface {
+        static FACE: OnceLock<Typeface> = OnceLock::new();
+        FACE.get_or_init(|| {
+            Typeface::from_static(DEJAVU_SANS).unwrap_or_else(|_| Typeface::empty())
+        })
+        .clone()
+    }
+
+    /// Bundled DejaVu Sans Bold.
+    pub fn dejavu_sans_bold() -> Typeface {
+        static FACE: OnceLock<Typeface> = OnceLock::new();
+        FACE.get_or_init(|| {
+            Typeface::from_static(DEJAVU_SANS_BOLD).unwrap_or_else(|_| Typeface::empty())
+        })
+        .clone()
+    }
+
+    /// A typeface with no fonts: every text measures zero and draws nothing.
+    pub fn empty() -> Typeface {
+        Typeface {
+            faces: Arc::new(Vec::new()),
+        }
+    }
+
+    /// This typeface, then `other`'s fonts for characters this one lacks.
+    pub fn with_fallback(&self, other: &Typeface) -> Typeface {
+        let mut faces: Vec<FontArc> = self.faces.as_ref().clone();
+        faces.extend(other.faces.iter().cloned());
+        Typeface {
+            faces: Arc::new(faces),
+        }
+    }
+
+    /// Whether some font of the typeface has a glyph for `c`.
+    pub fn has_glyph(&self, c: char) -> bool {
+        self.faces.iter().any(|f| f.glyph_id(c).0 != 0)
+    }
+
+    /// The font and glyph to draw `c` with: the first font that has it, else the first font's
+    /// missing-glyph box.
+    fn resolve(&self, c: char) -> Option<(usize, GlyphId)> {
+        for (i, face) in self.faces.iter().enumerate() {
+            let id = face.glyph_id(c);
+            if id.0 != 0 {
+                return Some((i, id));
+            }
+        }
+        if self.faces.is_empty() {
+            None
+        } else {
+            Some((0, GlyphId(0)))
+        }
+    }
+
+    fn scale(&self, face: usize, size: f32) -> f32 {
+        let upem = self
+            .faces
+            .get(face)
+            .and_then(|f| f.units_per_em())
+            .filter(|u| *u > 0.0)
+            .unwrap_or(1000.0);
+        size / upem
+    }
+}
+
+/// The regular and bold typefaces a renderer draws with.
+#[derive(Debug, Clone)]
+pub struct Fonts {
+    pub regular: Typeface,
+    pub bold: Typeface,
+}
+
+impl Default for Fonts {
+    /// Bundled DejaVu Sans and DejaVu Sans Bold.
+    fn default() -> Fonts {
+        Fonts {
+            regular: Typeface::dejavu_sans(),
+            bold: Typeface::dejavu_sans_bold(),
+        }
+    }
+}
+
+impl Fonts {
+    /// These fonts, falling back to `regular` / `bold` for characters they lack (e.g. a Japanese font).
+    pub fn with_fallback(&self, regular: &Typeface, bold: &Typeface) -> Fonts {
+        Fonts {
+            regular: self.regular.with_fallback(regular),
+            bold: self.bold.with_fallback(bold),
+        }
+    }
+
+    pub fn regular(&self, size: f32, color: Color) -> TextStyle {
+        TextStyle::new(self.regular.clone(), size, color)
+    }
+
+    pub fn bold(&self, size: f32, color: Color) -> TextStyle {
+        TextStyle::new(self.bold.clone(), size, color)
+    }
+}
+
+/// How to draw a run of text.
+#[derive(Debug, Clone)]
+pub struct TextStyle {
+    pub typeface: Typeface,
+    /// Em size in pixels (as CSS `font-size`).
+    pub size: f32,
+    pub color: Color,
+}
+
+impl TextStyle {
+    pub fn new(typeface: Typeface, size: f32, color: Color) -> TextStyle {
+        TextStyle {
+            typeface,
+            size,
+            color,
+        }
+    }
+
+    pub fn with_size(&self, size: f32) -> TextStyle {
+        TextStyle {
+            size,
+            ..self.clone()
+        }
+    }
+
+    pub fn with_color(&self, color: Color) -> TextStyle {
+        TextStyle {
+            color,
+            ..self.clone()
+        }
+    }
+
+    fn usable_size(&self) -> Option<f32> {
+        (self.size.is_finite() && self.size > 0.0).then_some(self.size)
+    }
+}
+
+/// Horizontal alignment relative to the `x` given when drawing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Align {
+    Left,
+    Centre,
+    Right,
+}
+
+/// Size of a line of text, in pixels.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TextMetrics {
+    /// Advance width of the whole line.
+    pub width: f32,
+    /// Font ascent above the baseline (positive).
+    pub ascent: f32,
+    /// Font descent below the baseline (positive).
+    pub descent: f32,
+    /// Height of a capital letter (the first font's `H`), for centring text vertically.
+    pub cap_height: f32,
+}
+
+impl TextMetrics {
+    pub fn line_height(&self) -> f32 {
+        self.ascent + self.descent
+    }
+}
+
+struct Placed {
+    face: usize,
+    id: GlyphId,
+    x: f32,
+}
+
+fn layout(text: &str, style: &TextStyle) -> (Vec<Placed>, f32) {
+    let Some(size) = style.usable_size() else {
+        return (Vec::new(), 0.0);
+    };
+    let tf = &style.typeface;
+    let mut out = Vec::new();
+    let mut pen = 0.0f32;
+    let mut prev: Option<(usize, GlyphId)> = None;
+    for c in text.chars() {
+        if c.is_control() {
+            continue;
+        }
+        let Some((face, id)) = tf.resolve(c) else {
+            continue;
+        };
+        let Some(font) = tf.faces.get(face) else {
+            continue;
+        };
+        let scale = tf.scale(face, size);
+        if let Some((pf, pid)) = prev {
+            if pf == face {
+                pen += font.kern_unscaled(pid, id) * scale;
+            }
+        }
+        out.push(Placed { face, id, x: pen });
+        pen += font.h_advance_unscaled(id) * scale;
+        prev = Some((face, id));
+    }
+    (out, pen)
+}
+
+/// Measure one line of text.
+pub fn measure(text: &str, style: &TextStyle) -> TextMetrics {
+    let (_, width) = layout(text, style);
+    let size = style.usable_size().unwrap_or(0.0);
+    let tf = &style.typeface;
+    let (ascent, descent, cap_height) = match tf.faces.first() {
+        Some(font) => {
+            let scale = tf.scale(0, size);
+            let cap = font
+                .outline(font.glyph_id('H'))
+                .map(|o| o.bounds.min.y.max(o.bounds.max.y))
+                .unwrap_or(font.ascent_unscaled() * 0.7);
+            (
+                font.ascent_unscaled() * scale,
+                -font.descent_unscaled() * scale,
+                cap * scale,
+            )
+        }
+        None => (0.0, 0.0, 0.0),
+    };
+    TextMetrics {
+        width,
+        ascent,
+        descent,
+        cap_height,
+    }
+}
+
+/// Advance width of one line of text.
+pub fn text_width(text: &str, style: &TextStyle) -> f32 {
+    layout(text, style).1
+}
+
+fn start_x(x: f32, width: f32, align: Align) -> f32 {
+    match align {
+        Align::Left => x,
+        Align::Centre => x - width / 2.0,
+        Align::Right => x - width,
+    }
+}
+
+/// The outline of one line of text as a path, with its baseline at `baseline`; `None` when nothing
+/// would be drawn (empty or blank text, no fonts).
+pub fn text_path(
+    text: &str,
+    style: &TextStyle,
+    x: f32,
+    baseline: f32,
+    align: Align,
+) -> Option<Path> {
+    let size = style.usable_size()?;
+    let (glyphs, width) = layout(text, style);
+    let x0 = start_x(x, width, align);
+    let tf = &style.typeface;
+    let mut pb = PathBuilder::new();
+    for g in &glyphs {
+        let Some(font) = tf.faces.get(g.face) else {
+            continue;
+        };
+        let Some(outline) = font.outline(g.id) else {
+            continue;
+        };
+        let scale = tf.scale(g.face, size);
+        let ox = x0 + g.x;
+        let tx = |p: ab_glyph::Point| (ox + p.x * scale, baseline - p.y * scale);
+        let mut current: Option<(f32, f32)> = None;
+        for curve in &outline.curves {
+            let (start, end) = match curve {
+                OutlineCurve::Line(a, b) => (*a, *b),
+                OutlineCurve::Quad(a, _, b) => (*a, *b),
+                OutlineCurve::Cubic(a, _, _, b) => (*a, *b),
+            };
+            let s = tx(start);
+            if current != Some(s) {
+                if current.is_some() {
+                    pb.close();
+                }
+                pb.move_to(s.0, s.1);
+            }
+            match curve {
+                OutlineCurve::Line(_, b) => {
+                    let b = tx(*b);
+                    pb.line_to(b.0, b.1);
+                }
+                OutlineCurve::Quad(_, c, b) => {
+                    let (c, b) = (tx(*c), tx(*b));
+                    pb.quad_to(c.0, c.1, b.0, b.1);
+                }
+                OutlineCurve::Cubic(_, c1, c2, b) => {
+                    let (c1, c2, b) = (tx(*c1), tx(*c2), tx(*b));
+                    pb.cubic_to(c1.0, c1.1, c2.0, c2.1, b.0, b.1);
+                }
+            }
+            current = Some(tx(end));
+        }
+        if current.is_some() {
+            pb.close();
+        }
+    }
+    pb.finish()
+}
+
+/// Draw one line of text with its baseline at `baseline`. Returns the advance width.
+pub fn draw_text(
+    pixmap: &mut Pixmap,
+    text: &str,
+    style: &TextStyle,
+    x: f32,
+    baseline: f32,
+    align: Align,
+) -> f32 {
+    if let Some(path) = text_path(text, style, x, baseline, align) {
+        fill(pixmap, &path, style.color);
+    }
+    text_width(text, style)
+}
+
+/// Draw text over a halo (an outline of `halo_width` px in colour `halo`), readable on any ground.
+pub fn draw_text_halo(
+    pixmap: &mut Pixmap,
+    text: &str,
+    style: &TextStyle,
+    x: f32,
+    baseline: f32,
+    align: Align,
+    (halo, halo_width): (Color, f32),
+) -> f32 {
+    if let Some(path) = text_path(text, style, x, baseline, align) {
+        stroke_with(pixmap, &path, halo, &super::round_stroke(halo_width * 2.0));
+        fill(pixmap, &path, style.color);
+    }
+    text_width(text, style)
+}
+
+/// The baseline that centres capital letters vertically on `centre_y`.
+pub fn centred_baseline(style: &TextStyle, centre_y: f32) -> f32 {
+    centre_y + measure("", style).cap_height / 2.0
+}
+
+/// Draw text centred (capital letters) on `(cx, cy)`.
+pub fn draw_text_centred(pixmap: &mut Pixmap, text: &str, style: &TextStyle, cx: f32, cy: f32) {
+    let baseline = centred_baseline(style, cy);
+    draw_text(pixmap, text, style, cx, baseline, Align::Centre);
+}
+
+/// The largest size not above `style.size` (and not below `min_size`) at which `text` fits in
+/// `max_width`.
+pub fn fit_size(text: &str, style: &TextStyle, max_width: f32, min_size: f32) -> f32 {
+    let Some(size) = style.usable_size() else {
+        return style.size;
+    };
+    let width = text_width(text, style);
+    if width <= max_width || width <= 0.0 {
+        return size;
+    }
+    // Advances scale linearly with the size (kerning too), so one division is exact.
+    let fitted = size * (max_width / width).max(0.0);
+    fitted.clamp(min_size.min(size), size)
+}
+
+/// `style` shrunk so that `text` fits in `max_width` (never below `min_size`).
+pub fn fitted(text: &str, style: &TextStyle, max_width: f32, min_size: f32) -> TextStyle {
+    style.with_size(fit_size(text, style, max_width, min_size))
+}
+
+/// Break `text` into lines no wider than `max_width`: at spaces where possible, else between
+/// characters (text without spaces, e.g. Japanese). Explicit `\n` always breaks.
+pub fn wrap(text: &str, style: &TextStyle, max_width: f32) -> Vec<String> {
+    let mut lines = Vec::new();
+    for paragraph in text.split('\n') {
+        let mut line = String::new();
+        for word in paragraph.split(' ').filter(|w| !w.is_empty()) {
+            let candidate = if line.is_empty() {
+                word.to_string()
+            } else {
+                format!("{line} {word}")
+            };
+            if text_width(&candidate, style) <= max_width {
+                line = candidate;
+                continue;
+            }
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            // The word alone: break it between characters if it is still too wide.
+            for c in word.chars() {
+                let mut next = line.clone();
+                next.push(c);
+                if !line.is_empty() && text_width(&next, style) > max_width {
+                    lines.push(std::mem::take(&mut line));
+                    line.push(c);
+                } else {
+                    line = next;
+                }
+            }
+        }
+        lines.push(line);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::testutil::*;
+
+    fn style(size: f32) -> TextStyle {
+        Fonts::default().regular(size, Color::BLACK)
+    }
+
+    #[test]
+    fn bundled_fonts_load() {
+        assert!(Typeface::dejavu_sans().has_glyph('A'));
+        assert!(Typeface::dejavu_sans_bold().has_glyph('Ж'));
+        assert!(Typeface::from_bytes(vec![1, 2, 3]).is_err());
+    }
+
+    #[test]
+    fn widths_scale_with_size_and_kerning_applies() {
+        let w10 = text_width("Moscow", &style(10.0));
+        let w20 = text_width("Moscow", &style(20.0));
+        assert!(w10 > 20.0 && w10 < 60.0, "{w10}");
+        assert!((w20 - 2.0 * w10).abs() < 0.01);
+        assert_eq!(text_width("", &style(10.0)), 0.0);
+        let m = measure("Hg", &style(20.0));
+        assert!(m.cap_height > 12.0 && m.cap_height < 16.0, "{m:?}");
+        assert!(m.ascent > m.cap_height && m.descent > 0.0);
+    }
+
+    #[test]
+    fn fitting_shrinks_to_the_width() {
+        let s = style(20.0);
+        let size = fit_size("1st Shock Army", &s, 50.0, 4.0);
+        assert!(size < 20.0);
+        assert!(text_width("1st Shock Army", &s.with_size(size)) <= 50.01);
+        assert_eq!(fit_size("X", &s, 50.0, 4.0), 20.0);
+        assert_eq!(fit_size("1st Shock Army", &s, 1.0, 6.0), 6.0);
+    }
+
+    #[test]
+    fn wrapping_breaks_at_spaces_and_inside_long_words() {
+        let s = style(10.0);
+        let lines = wrap("the quick brown fox jumps", &s, 50.0);
+        assert!(lines.len() >= 2, "{lines:?}");
+        assert!(lines.iter().all(|l| text_width(l, &s) <= 50.0));
+        assert_eq!(lines.join(" "), "the quick brown fox jumps");
+        let lines = wrap("ああああああああああああああああ", &s, 30.0);
+        assert!(lines.len() > 1);
+        assert_eq!(wrap("a\nb", &s, 100.0), vec!["a", "b"]);
+    }
+
+    #[test]
+    fn missing_glyphs_and_odd_input_do_not_panic() {
+        let mut p = Pixmap::new(100, 30).unwrap();
+        for text in ["モスクワ", "\u{10FFFF}\u{0}\t\n", "🙂 Москва", "", "   "] {
+            draw_text(&mut p, text, &style(14.0), 2.0, 20.0, Align::Left);
+        }
+        // Missing glyphs are drawn as boxes, so the line has width.
+        assert!(text_width("モスクワ", &style(14.0)) > 10.0);
+        for size in [0.0, -3.0, f32::NAN, f32::INFINITY] {
+            draw_text(&mut p, "X", &style(size), 2.0, 20.0, Align::Left);
+            assert_eq!(
+                fit_size("X", &style(size), 1.0, 1.0).is_nan(),
+                size.is_nan()
+            );
+        }
+        let empty = TextStyle::new(Typeface::empty(), 12.0, Color::BLACK);
+        assert_eq!(text_width("abc", &empty), 0.0);
+        assert!(text_path("abc", &empty, 0.0, 0.0, Align::Left).is_none());
+    }
+
+    #[test]
+    fn fallback_fonts_are_used_for_missing_characters() {
+        // DejaVu Bold as a "fallback" of an empty typeface stands in for a Japanese font.
+        let tf = Typeface::empty().with_fallback(&Typeface::dejavu_sans_bold());
+        assert!(tf.has_glyph('A'));
+        let fonts = Fonts::default().with_fallback(&Typeface::empty(), &Typeface::empty());
+        assert!(fonts.regular.has_glyph('A'));
+    }
+
+    #[test]
+    fn text_draws_dark_pixels_where_expected() {
+        let mut p = Pixmap::new(120, 40).unwrap();
+        p.fill(tiny_skia::Color::WHITE);
+        draw_text(&mut p, "Moscow", &style(20.0), 60.0, 28.0, Align::Centre);
+        assert!(has_dark(&p, 20, 10, 100, 30, 100));
+        assert!(!has_dark(&p, 0, 0, 15, 40, 250));
+        assert!(!has_dark(&p, 105, 0, 120, 40, 250));
+    }
+}

@@ -1,0 +1,85 @@
+//! The off-map board: turn record boxes and holding boxes (pools, eliminated units), each a labelled
+//! rectangle that the module declares as a VASSAL region at the same place.
+
+use super::text::{self, Align, Fonts};
+use super::{encode, fill_rect, new_pixmap, stroke_rect, Color, RenderError};
+
+#[derive(Debug, Clone)]
+pub struct BoxArt {
+    pub x: u32,
+    pub y: u32,
+    pub w: u32,
+    pub h: u32,
+    /// First line bold (the box title), the others regular, from the top of the box.
+    pub lines: Vec<String>,
+    pub fill: Color,
+}
+
+#[derive(Debug, Clone)]
+pub struct BoardArt {
+    pub width: u32,
+    pub height: u32,
+    pub title: String,
+    pub background: Color,
+    pub boxes: Vec<BoxArt>,
+    pub fonts: Fonts,
+}
+
+pub fn render_board(art: &BoardArt) -> Result<Vec<u8>, RenderError> {
+    let mut p = new_pixmap("off-map board", art.width, art.height, art.background)?;
+    let ink = Color::rgb(40, 40, 40);
+    let title = text::fitted(
+        &art.title,
+        &art.fonts.bold(22.0, ink),
+        art.width as f32 - 20.0,
+        10.0,
+    );
+    text::draw_text(&mut p, &art.title, &title, 10.0, 32.0, Align::Left);
+    for b in &art.boxes {
+        let (x, y, w, h) = (b.x as f32, b.y as f32, b.w as f32, b.h as f32);
+        fill_rect(&mut p, x, y, w, h, b.fill);
+        stroke_rect(&mut p, x, y, w, h, ink, 2.0);
+        let mut baseline = y + 18.0;
+        for (i, line) in b.lines.iter().enumerate() {
+            let style = if i == 0 {
+                art.fonts.bold(14.0, ink)
+            } else {
+                art.fonts.regular(11.0, ink)
+            };
+            let style = text::fitted(line, &style, w - 8.0, 6.0);
+            text::draw_text(&mut p, line, &style, x + w / 2.0, baseline, Align::Centre);
+            baseline += if i == 0 { 17.0 } else { 14.0 };
+        }
+    }
+    encode(&p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boxes_are_drawn_where_declared() {
+        let art = BoardArt {
+            width: 200,
+            height: 120,
+            title: "Track".into(),
+            background: Color::WHITE,
+            boxes: vec![BoxArt {
+                x: 10,
+                y: 40,
+                w: 100,
+                h: 70,
+                lines: vec!["Turn 1".into(), "2 Oct".into()],
+                fill: Color::rgb(200, 150, 100),
+            }],
+            fonts: Fonts::default(),
+        };
+        let png = render_board(&art).unwrap();
+        let p = tiny_skia::Pixmap::decode_png(&png).unwrap();
+        assert_eq!((p.width(), p.height()), (200, 120));
+        let c = p.pixel(60, 100).unwrap().demultiply();
+        assert_eq!((c.red(), c.green(), c.blue()), (200, 150, 100));
+        assert_eq!(render_board(&art).unwrap(), png);
+    }
+}

@@ -1,0 +1,6 @@
+//! VASSAL 3.7's own encodings, ported from its source so that what we write decodes exactly as VASSAL
+//! decodes it.
+
+pub mod hexgrid;
+pub mod sequence_encoder;
+pub mod vsav;
