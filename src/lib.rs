@@ -20,4 +20,5 @@ pub mod model;
 pub mod package;
 pub mod reader;
 pub mod render;
+pub mod synthetic;
 pub mod vassal;
