@@ -544,7 +544,7 @@ pub fn build_file(game: &Game, plan: &Plan) -> String {
         .attr("name", "Game Turn")
         .attr("nexthotkey", "")
         .attr("prevhotkey", "")
-        .attr("reportFormat", "* $newTurn$")
+        .attr("reportFormat", "$newTurn$")
         .attr("tooltip", "Turn and phase")
         .attr("turnFormat", "Turn $level1$ – $level2$")
         .child(

@@ -30,8 +30,9 @@ pub struct TrackBox {
 }
 
 impl TrackBox {
+    /// Where pieces in the box sit: below its printed lines.
     pub fn centre(&self) -> (u32, u32) {
-        (self.x + self.w / 2, self.y + self.h / 2)
+        (self.x + self.w / 2, self.y + self.h.saturating_sub(34))
     }
 }
 
@@ -141,7 +142,7 @@ impl Plan {
 /// per side).
 fn track_layout(game: &Game, eliminated: &BTreeMap<String, String>) -> TrackLayout {
     const BOX_W: u32 = 150;
-    const BOX_H: u32 = 130;
+    const BOX_H: u32 = 150;
     const GAP: u32 = 10;
     const TOP: u32 = 50;
     let rules = &game.rules;

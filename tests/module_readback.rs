@@ -1,0 +1,234 @@
+//! Every shipped module, read back the way VASSAL reads it: unzip, parse buildFile.xml, decode every
+//! piece and prototype with the *decoder*, resolve prototype and image references, and place every
+//! setup location with VASSAL's grid arithmetic.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use vmodc::diag::Sources;
+use vmodc::reader::{self, decode_add_piece, hex_grid_from_node, ModuleView, Node};
+
+fn build(id: &str) -> (vmodc::model::Game, Vec<u8>) {
+    let mut sources = Sources::default();
+    let game =
+        vmodc::load::load_game(Path::new("."), id, &mut sources).expect("shipped data loads");
+    let entries = vmodc::build::compile(&game).expect("shipped game compiles");
+    let bytes = vmodc::package::zip_bytes(&entries).expect("zip");
+    (game, bytes)
+}
+
+fn games() -> Vec<String> {
+    vmodc::load::discover(Path::new(".")).expect("rules folder")
+}
+
+fn short(tag: &str) -> &str {
+    tag.rsplit('.').next().unwrap_or(tag)
+}
+
+#[test]
+fn every_module_passes_the_module_checker() {
+    for id in games() {
+        let (_, bytes) = build(&id);
+        let report = reader::check_module(&bytes, Path::new(&id));
+        let problems: Vec<String> = report
+            .diagnostics
+            .iter()
+            .map(|d| format!("{} {}", d.code, d.message))
+            .collect();
+        assert!(problems.is_empty(), "{id}: {problems:#?}");
+    }
+}
+
+#[test]
+fn builds_are_reproducible_and_dist_is_current() {
+    for id in games() {
+        let (_, a) = build(&id);
+        let (_, b) = build(&id);
+        assert!(a == b, "{id}: two builds differ");
+        let shipped = std::fs::read(format!("dist/{id}.vmod")).expect("module committed in dist/");
+        assert!(
+            shipped == a,
+            "dist/{id}.vmod is stale: run `cargo run --release -- build`"
+        );
+    }
+}
+
+/// The decoded pieces of every slot and prototype, with each prototype reference and image resolved.
+#[test]
+fn pieces_decode_and_resolve() {
+    for id in games() {
+        let (_, bytes) = build(&id);
+        let view: ModuleView = reader::open_module(&bytes).expect("module opens");
+        let slots: Vec<&Node> = view
+            .root
+            .walk()
+            .into_iter()
+            .filter(|n| matches!(short(&n.tag), "PieceSlot" | "PrototypeDefinition"))
+            .collect();
+        assert!(!slots.is_empty());
+        let prototypes: BTreeSet<&str> = slots
+            .iter()
+            .filter(|n| short(&n.tag) == "PrototypeDefinition")
+            .map(|n| n.attr("name"))
+            .collect();
+        for node in &slots {
+            let piece = decode_add_piece(&node.text).unwrap_or_else(|e| panic!("{id}: {e}"));
+            let (innermost, state) = piece.traits.last().expect("at least a BasicPiece");
+            assert!(innermost.starts_with("piece;"), "{innermost}");
+            if short(&node.tag) == "PieceSlot" {
+                // The slot's gpid equals the BasicPiece state's gpid field.
+                let gpid = state.split(';').nth(3).unwrap_or("");
+                assert_eq!(gpid, node.attr("gpid"));
+            }
+            for (t, s) in &piece.traits {
+                if let Some(name) = t.strip_prefix("prototype;") {
+                    assert!(prototypes.contains(name), "{id}: unknown prototype {name}");
+                }
+                if let Some(body) = t.strip_prefix("emb2;") {
+                    let fields = vmodc::vassal::sequence_encoder::decode(body, ';');
+                    assert_eq!(fields.len(), 33, "Layer fields");
+                    let images = vmodc::vassal::sequence_encoder::decode(&fields[15], ',');
+                    for img in images {
+                        assert!(
+                            view.archive.entries.contains_key(&format!("images/{img}")),
+                            "{id}: missing image {img}"
+                        );
+                    }
+                    let level: usize = s.parse().expect("layer level");
+                    assert!(level >= 1, "an always-active layer must show a level");
+                }
+            }
+        }
+    }
+}
+
+/// Each at-start stack sits on the hex the data names, as VASSAL's grid numbering names it, at the
+/// pixel where the rendered map draws that hex.
+#[test]
+fn setup_locations_match_the_grid_and_the_image() {
+    for id in games() {
+        let (game, bytes) = build(&id);
+        let view = reader::open_module(&bytes).expect("module opens");
+        let plan = vmodc::emit::plan::Plan::new(&game);
+        let map = view
+            .root
+            .find_all("VASSAL.build.module.Map")
+            .into_iter()
+            .find(|m| m.attr("mapName") == vmodc::emit::plan::MAIN_MAP)
+            .expect("main map");
+        let grid_node = map.find_all("VASSAL.build.module.map.boardPicker.board.HexGrid")[0];
+        let grid = hex_grid_from_node(grid_node).expect("hex grid");
+        let image = &view.archive.entries["images/map.png"];
+        let (w, h) = image::load_from_memory(image)
+            .expect("png")
+            .to_rgba8()
+            .dimensions();
+        assert_eq!((w, h), (plan.layout.width, plan.layout.height));
+        let mut placed = 0;
+        for s in map.children_named("VASSAL.build.module.map.SetupStack") {
+            let location = s.attr("location");
+            let (x, y) = grid.location_point(location).expect("location resolves");
+            assert!(
+                x >= 0 && y >= 0 && (x as u32) < w && (y as u32) < h,
+                "{location} off the board"
+            );
+            assert_eq!(grid.location_name(x, y), location);
+            let hex = game.map.grid.parse(location).expect("data hex");
+            let (cx, cy) = plan.layout.centre(hex);
+            assert!((f64::from(x) - cx).abs() <= 1.0 && (f64::from(y) - cy).abs() <= 1.0);
+            placed += 1;
+        }
+        // Every hex of the grid is named as the data names it.
+        for hex in game.map.grid.hexes() {
+            let (cx, cy) = plan.layout.centre(hex);
+            assert_eq!(
+                grid.location_name(cx as i32, cy as i32),
+                game.map.grid.label(hex)
+            );
+        }
+        let first = &game.scenarios[0];
+        assert_eq!(placed, game.effective(first).setup.1.len());
+    }
+}
+
+/// Battle for Moscow specifics from the reference data (b4m-data.md §0, §5).
+#[test]
+fn b4m_standard_setup_and_counts() {
+    let (game, bytes) = build("b4m");
+    let grid = &game.map.grid;
+    assert_eq!(grid.hexes().len(), 147);
+    assert_eq!(game.map.cities.len(), 11);
+    let rivers: usize = game.map.hexsides.iter().map(|s| s.pairs.len()).sum();
+    assert_eq!(rivers, 58);
+    let mut links = BTreeSet::new();
+    for line in &game.map.lines {
+        for pair in line.path.windows(2) {
+            let (a, b) = (grid.parse(&pair[0]).unwrap(), grid.parse(&pair[1]).unwrap());
+            links.insert((a.min(b), a.max(b)));
+        }
+    }
+    assert_eq!(links.len(), 70);
+
+    let view = reader::open_module(&bytes).unwrap();
+    let stacks = view.root.find_all("VASSAL.build.module.map.SetupStack");
+    let sides = |side: &str| {
+        stacks
+            .iter()
+            .filter(|s| {
+                let p = decode_add_piece(&s.children[0].text).unwrap();
+                p.traits
+                    .iter()
+                    .any(|(t, _)| t == &format!("prototype;{side}"))
+            })
+            .count()
+    };
+    assert_eq!(sides("Germany") + sides("Soviet Union"), 39);
+    let turn4 = stacks
+        .iter()
+        .filter(|s| s.attr("location") == "Turn 4")
+        .count();
+    assert_eq!(turn4, 1, "1st Shock Army on the turn 4 box");
+    let pool = stacks
+        .iter()
+        .filter(|s| s.attr("location") == "Soviet replacement pool")
+        .count();
+    assert_eq!(pool, 2, "two spare Soviet armies off the map");
+    let on_map = stacks
+        .iter()
+        .filter(|s| s.attr("owningBoard") == vmodc::emit::plan::MAIN_BOARD)
+        .count();
+    assert_eq!(on_map, 36, "22 German and 14 Soviet units on their hexes");
+}
+
+/// The tournament scenario is a predefined setup whose saved game decodes and places every unit.
+#[test]
+fn tournament_setup_decodes() {
+    let (_, bytes) = build("b4m");
+    let view = reader::open_module(&bytes).unwrap();
+    let setup = view
+        .root
+        .find_all("VASSAL.build.module.PredefinedSetup")
+        .into_iter()
+        .find(|s| s.attr("useFile") == "true")
+        .expect("a file-based setup");
+    let vsav = &view.archive.entries[setup.attr("file")];
+    let text = reader::read_save(vsav).expect("save decodes");
+    let commands = reader::split_commands(&text);
+    assert_eq!(commands.first().map(String::as_str), Some("begin_save"));
+    assert_eq!(commands.last().map(String::as_str), Some("end_save"));
+    assert!(commands.iter().any(|c| c == "SETUP_STACK\t"));
+    let pieces: Vec<_> = commands
+        .iter()
+        .filter(|c| c.starts_with("+/") && !c.contains("/stack/"))
+        .map(|c| decode_add_piece(c).expect("piece decodes"))
+        .collect();
+    assert_eq!(pieces.len(), 39);
+    for p in &pieces {
+        // Prototypes are expanded in saves: no UsePrototype trait is left.
+        assert!(p.traits.iter().all(|(t, _)| !t.starts_with("prototype;")));
+        let state = &p.traits.last().unwrap().1;
+        assert!(
+            state.starts_with("Map;") || state.starts_with("Turn Track;"),
+            "{state}"
+        );
+    }
+}
