@@ -1,1 +1,167 @@
-fn main() {}
+//! Benchmarks of the whole pipeline: `cargo bench` (or `cargo bench -- b4m` for one group).
+//!
+//! - `b4m/check`: load the four TOML files of Battle for Moscow and run every check;
+//! - `b4m/build`: the same, then render, emit and zip the module in memory (all of `vmodc build`
+//!   but writing the file);
+//! - `b4m/floor`: PNG-encode the module's images (already drawn) and zip the archive: the least any
+//!   build of the same module can cost;
+//! - `synthetic-10k/…`: the same for a generated game of 4 maps × 50 × 50 = 10,000 hexes and 5,000
+//!   two-sided counters (see `vmodc::synthetic`), loaded from TOML files written to a temporary folder;
+//!   `check-only` runs the checks on the game already in memory;
+//! - `synthetic-2.5k/build`: a generated 2,500-hex, 1,000-counter game, built in full.
+//!
+//! Sample sizes are small (a full synthetic build takes seconds), so `cargo bench` takes a few
+//! minutes on two cores.
+
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion};
+use rayon::prelude::*;
+use std::cell::OnceCell;
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use tiny_skia::Pixmap;
+use vmodc::build;
+use vmodc::diag::Sources;
+use vmodc::model::Game;
+use vmodc::package::{self, Entry};
+use vmodc::synthetic::{self, Params};
+
+fn project_root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Load and check a game; a benchmark of broken data would measure nothing useful.
+fn load_and_check(root: &Path, id: &str) -> Game {
+    let mut sources = Sources::default();
+    let (game, report) = build::load_and_check(root, id, &mut sources);
+    assert!(
+        !report.has_errors(),
+        "{id} does not check: {} diagnostics",
+        report.diagnostics.len()
+    );
+    game.expect("the game loads")
+}
+
+/// What `vmodc build` does for one game, up to the archive bytes.
+fn build_bytes(root: &Path, id: &str) -> Vec<u8> {
+    let game = load_and_check(root, id);
+    let entries = build::compile(&game).expect("the game compiles");
+    package::zip_bytes(&entries).expect("the archive zips")
+}
+
+/// Write a synthetic game's files to a folder of their own under the temporary directory.
+fn synthetic_root(p: &Params) -> PathBuf {
+    let root = std::env::temp_dir().join(format!("vmodc-bench-{}", p.id));
+    synthetic::write(p, &root).expect("write the synthetic game");
+    root
+}
+
+fn remove(p: &Params) {
+    let _ = std::fs::remove_dir_all(std::env::temp_dir().join(format!("vmodc-bench-{}", p.id)));
+}
+
+/// A module's entries with its PNG images decoded back to pixels, for the encode-and-zip floor.
+struct Decoded {
+    images: Vec<(String, Pixmap)>,
+    others: Vec<Entry>,
+}
+
+fn decode(game: &Game) -> Decoded {
+    let entries = build::compile(game).expect("the game compiles");
+    let (pngs, others): (Vec<Entry>, Vec<Entry>) =
+        entries.into_iter().partition(|e| e.name.ends_with(".png"));
+    let images = pngs
+        .into_par_iter()
+        .map(|e| {
+            let pixmap = Pixmap::decode_png(&e.data).expect("our PNGs decode");
+            (e.name, pixmap)
+        })
+        .collect();
+    Decoded { images, others }
+}
+
+/// The floor: encode every image the way the renderer does (in parallel) and zip the archive.
+fn encode_and_zip(d: &Decoded) -> Vec<u8> {
+    let mut entries: Vec<Entry> = d
+        .images
+        .par_iter()
+        .map(|(name, pixmap)| Entry {
+            name: name.clone(),
+            data: pixmap.encode_png().expect("encode"),
+        })
+        .collect();
+    entries.extend(d.others.iter().cloned());
+    package::zip_bytes(&entries).expect("the archive zips")
+}
+
+fn group<'a>(
+    c: &'a mut Criterion,
+    name: &str,
+    samples: usize,
+    seconds: u64,
+) -> BenchmarkGroup<'a, criterion::measurement::WallTime> {
+    let mut g = c.benchmark_group(name);
+    g.sample_size(samples)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(seconds));
+    g
+}
+
+fn b4m(c: &mut Criterion) {
+    let root = project_root();
+    let decoded = OnceCell::new();
+    let mut g = group(c, "b4m", 20, 10);
+    g.bench_function("check", |b| {
+        b.iter(|| black_box(load_and_check(root, "b4m")))
+    });
+    g.bench_function("build", |b| b.iter(|| black_box(build_bytes(root, "b4m"))));
+    g.bench_function("floor", |b| {
+        let d = decoded.get_or_init(|| decode(&load_and_check(root, "b4m")));
+        b.iter(|| black_box(encode_and_zip(d)))
+    });
+    g.finish();
+}
+
+fn synthetic_10k(c: &mut Criterion) {
+    let p = Params::new("synth10k", 4, 50, 50, 5000);
+    // Set up only what the benchmarks selected on the command line need.
+    let root = OnceCell::new();
+    let game = OnceCell::new();
+    let decoded = OnceCell::new();
+    let root = || root.get_or_init(|| synthetic_root(&p));
+    let game = || game.get_or_init(|| synthetic::game(&p).expect("the synthetic game parses"));
+    let mut g = group(c, "synthetic-10k", 10, 20);
+    g.bench_function("check", |b| {
+        let root = root();
+        b.iter(|| black_box(load_and_check(root, &p.id)))
+    });
+    g.bench_function("check-only", |b| {
+        let (game, sources) = game();
+        b.iter(|| black_box(vmodc::check::check_game(game, sources)))
+    });
+    g.bench_function("build", |b| {
+        let root = root();
+        b.iter(|| black_box(build_bytes(root, &p.id)))
+    });
+    g.bench_function("floor", |b| {
+        let d = decoded.get_or_init(|| decode(&game().0));
+        b.iter(|| black_box(encode_and_zip(d)))
+    });
+    g.finish();
+    remove(&p);
+}
+
+fn synthetic_2500(c: &mut Criterion) {
+    let p = Params::new("synth2500", 1, 50, 50, 1000);
+    let root = OnceCell::new();
+    let mut g = group(c, "synthetic-2.5k", 10, 15);
+    g.bench_function("build", |b| {
+        let root = root.get_or_init(|| synthetic_root(&p));
+        b.iter(|| black_box(build_bytes(root, &p.id)))
+    });
+    g.finish();
+    remove(&p);
+}
+
+criterion_group!(benches, b4m, synthetic_10k, synthetic_2500);
+criterion_main!(benches);

@@ -131,7 +131,7 @@ mod tests {
         assert_eq!(a, b);
         let mut archive = zip::ZipArchive::new(Cursor::new(a)).unwrap();
         let names: Vec<String> = (0..archive.len())
-            .map(|i| archive.by_index(i).unwrap().name().to_string())
+            .map(|i| archive.by_index(i).unwrap().name().unwrap().to_string())
             .collect();
         assert_eq!(names, ["buildFile.xml", "images/b.png", "moduledata"]);
     }

@@ -239,19 +239,53 @@ pub fn decode_add_piece(text: &str) -> Result<DecodedPiece, String> {
 }
 
 /// Split a nested TAB encoding: `SequenceEncoder(outer, '\t').append(inner)` recursively.
+///
+/// Each level is decoded exactly as [`SequenceDecoder`] does with a TAB delimiter (the first token is
+/// the trait, the second the rest of the piece), but with a byte search for the delimiter: a piece of
+/// depth d and length n costs O(d·n), as in VASSAL, and real modules have pieces of 50 traits and more.
 pub fn unnest(s: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut rest = s.to_string();
     loop {
-        let mut d = SequenceDecoder::new(&rest, '\t');
-        let first = d.next_token().unwrap_or_default();
+        let (first, next) = tab_token(&rest, 0);
         out.push(first);
-        match d.next_token() {
-            Some(inner) => rest = inner,
+        match next {
+            Some(start) => rest = tab_token(&rest, start).0,
             None => break,
         }
     }
     out
+}
+
+/// One TAB-delimited token of `s` starting at byte `start`, as `SequenceDecoder::next_token` returns
+/// it, and where the next token starts (`None` when this one ran to the end of the input).
+fn tab_token(s: &str, start: usize) -> (String, Option<usize>) {
+    let bytes = s.as_bytes();
+    let mut token = String::new();
+    let mut seg = start;
+    let mut from = start;
+    let next = loop {
+        let Some(off) = s.get(from..).and_then(|r| r.find('\t')) else {
+            token.push_str(s.get(seg..).unwrap_or(""));
+            break None;
+        };
+        let i = from + off;
+        if i > 0 && bytes.get(i - 1) == Some(&b'\\') {
+            // an escaped TAB: drop the backslash, keep the TAB
+            token.push_str(s.get(seg..i - 1).unwrap_or(""));
+            seg = i;
+            from = i + 1;
+        } else {
+            token.push_str(s.get(seg..i).unwrap_or(""));
+            break Some(i + 1);
+        }
+    };
+    let token = if token.len() > 1 && token.starts_with('\'') && token.ends_with('\'') {
+        token[1..token.len() - 1].to_string()
+    } else {
+        token
+    };
+    (token, next)
 }
 
 /// Trait ids VASSAL 3.7 decodes (`BasicCommandEncoder.decoratorFactories` and `piece;`).
@@ -313,10 +347,56 @@ fn trait_id(type_: &str) -> &str {
     }
 }
 
-/// Images a decoded piece refers to (BasicPiece image, Layer images).
+/// Images a decoded piece refers to: the BasicPiece image, Layer images, a Mask's image, the
+/// moved-marker icon, and those of the pieces a Place Marker / Replace trait creates.
 fn piece_images(piece: &DecodedPiece) -> Vec<String> {
+    let types: Vec<&str> = piece.traits.iter().map(|(t, _)| t.as_str()).collect();
     let mut out = Vec::new();
-    for (t, _) in &piece.traits {
+    trait_images(&types, &mut out, 0);
+    out
+}
+
+fn trait_images(types: &[&str], out: &mut Vec<String>, depth: usize) {
+    for t in types {
+        let t = *t;
+        if let Some(body) = t.strip_prefix("obs;") {
+            let mut d = SequenceDecoder::new(body, ';');
+            let _key = d.next_token();
+            if let Some(img) = d.next_token().filter(|s| !s.is_empty()) {
+                out.push(img);
+            }
+            let _command = d.next_token();
+            if let Some(style) = d.next_token() {
+                if let Some(img) = style.strip_prefix('G').filter(|s| !s.is_empty()) {
+                    out.push(img.to_string());
+                }
+            }
+        } else if let Some(body) = t.strip_prefix("markmoved;") {
+            let mut d = SequenceDecoder::new(body, ';');
+            if let Some(img) = d.next_token().filter(|s| !s.is_empty()) {
+                out.push(img);
+            }
+        } else if let Some(body) = t
+            .strip_prefix("placemark;")
+            .or_else(|| t.strip_prefix("replace;"))
+        {
+            // command; key; markerSpec (a whole piece type) — bounded, markers may hold markers
+            let mut d = SequenceDecoder::new(body, ';');
+            let _command = d.next_token();
+            let _key = d.next_token();
+            if let Some(spec) = d.next_token().filter(|s| !s.is_empty()) {
+                if depth < 8 {
+                    let inner = unnest(&spec);
+                    let inner: Vec<&str> = inner.iter().map(String::as_str).collect();
+                    if inner.last().is_some_and(|t| t.starts_with("piece;")) {
+                        trait_images(&inner, out, depth + 1);
+                    }
+                }
+            }
+        }
+    }
+    for t in types {
+        let t = *t;
         if let Some(body) = t.strip_prefix("piece;") {
             let mut d = SequenceDecoder::new(body, ';');
             let _clone = d.next_token();
@@ -339,7 +419,6 @@ fn piece_images(piece: &DecodedPiece) -> Vec<String> {
             }
         }
     }
-    out
 }
 
 /// The eight map helpers VASSAL does not add by itself (§2.2).
@@ -503,7 +582,13 @@ pub fn check_module(bytes: &[u8], path: &Path) -> Report {
         .keys()
         .filter_map(|k| k.strip_prefix("images/"))
         .collect();
-    let image_exists = |name: &str| name.starts_with('/') || images.contains(name);
+    // `DataArchive.getInputStream`: `images/<name>`, then (legacy) `images/<name>.gif`; a name starting
+    // with `/` is one of VASSAL's own resources.
+    let image_exists = |name: &str| {
+        name.starts_with('/')
+            || images.contains(name)
+            || images.contains(format!("{name}.gif").as_str())
+    };
     let missing_image = |what: &str, name: &str| {
         let lower = name.to_lowercase();
         let near = images.iter().find(|i| i.to_lowercase() == lower);
@@ -516,6 +601,40 @@ pub fn check_module(bytes: &[u8], path: &Path) -> Report {
             None => d.help("add the image to images/ or fix the name"),
         }
     };
+    let image_problem = |what: &str, name: &str| -> Option<Diagnostic> {
+        if name.is_empty() {
+            None
+        } else if !image_exists(name) {
+            Some(missing_image(what, name))
+        } else if name.to_lowercase().ends_with(".svg") && !name.ends_with(".svg") {
+            Some(
+                Diagnostic::warning("V0426", format!("{what}: image `{name}` has an upper-case .svg suffix"))
+                    .help("VASSAL recognises SVG by the lower-case suffix `.svg` only; it reads this file as a bitmap and fails"),
+            )
+        } else {
+            None
+        }
+    };
+    // Component attributes that name an image (IconConfigurer / ImageConfigurer attributes of 3.7).
+    for node in root.walk() {
+        let short = node.tag.rsplit('.').next().unwrap_or("");
+        for (key, value) in &node.attrs {
+            let is_image = key == "icon"
+                || key.ends_with("Icon")
+                || key.ends_with("IconName")
+                || (key == "image" && short == "Board")
+                || (key == "fileName" && matches!(short, "Chart" | "AboutScreen"));
+            if is_image {
+                let label = match node.attr("name") {
+                    "" => format!("{short} `{key}`"),
+                    n => format!("{short} `{n}`"),
+                };
+                if let Some(d) = image_problem(&label, value) {
+                    push(d);
+                }
+            }
+        }
+    }
 
     // 3. maps and their helpers
     let mut map_names = BTreeSet::new();
@@ -534,12 +653,19 @@ pub fn check_module(bytes: &[u8], path: &Path) -> Report {
                     .help("map names must be unique"),
             );
         }
+        let parts = map.walk();
         let has = |short: &str| {
-            map.children
+            parts
                 .iter()
+                .skip(1)
                 .any(|c| c.tag.rsplit('.').next() == Some(short))
         };
+        let is_hand = map.tag == "VASSAL.build.module.PlayerHand";
         for helper in MAP_HELPERS {
+            // `PlayerHand.build` removes the StackExpander itself: a hand lays its cards out flat.
+            if is_hand && helper == "StackExpander" {
+                continue;
+            }
             if !has(helper) {
                 push(
                     Diagnostic::error("V0409", format!("map `{name}` lacks its {helper}"))
@@ -554,32 +680,40 @@ pub fn check_module(bytes: &[u8], path: &Path) -> Report {
                     .help("add a BoardPicker with a Board"),
             );
         }
-        for b in &boards {
-            let img = b.attr("image");
-            if !img.is_empty() && !image_exists(img) {
-                push(missing_image(&format!("board `{}`", b.attr("name")), img));
-            }
-        }
-        // 8. setup stacks resolve on their board's grid
-        for s in map.children_named("VASSAL.build.module.map.SetupStack") {
+        // 8. setup stacks (also those in map folders) resolve on their board's grid
+        for s in parts
+            .iter()
+            .filter(|n| n.tag == "VASSAL.build.module.map.SetupStack")
+        {
+            // `SetupStack.isOwningBoardActive`: a stack naming a board the map lacks is never placed;
+            // without `owningBoard` (or with `<any>`) the first board of the map is used.
+            let board = match s.attrs.get("owningBoard").map(String::as_str) {
+                None | Some("<any>") => boards.first(),
+                Some(owner) => {
+                    let found = boards.iter().find(|b| b.attr("name") == owner);
+                    if found.is_none() {
+                        push(
+                            Diagnostic::error(
+                                "V0411",
+                                format!(
+                                    "setup `{}` names board `{owner}`, which map `{name}` lacks",
+                                    s.attr("name"),
+                                ),
+                            )
+                            .help("VASSAL places nothing for an at-start stack whose board is not in use"),
+                        );
+                    }
+                    found
+                }
+            };
+            let Some(board) = board else {
+                continue;
+            };
             if s.attr("useGridLocation") != "true" {
                 continue;
             }
-            let board = boards
-                .iter()
-                .find(|b| b.attr("name") == s.attr("owningBoard"));
-            let Some(board) = board else {
-                push(Diagnostic::error(
-                    "V0411",
-                    format!(
-                        "setup `{}` names board `{}`, which map `{name}` lacks",
-                        s.attr("name"),
-                        s.attr("owningBoard")
-                    ),
-                ));
-                continue;
-            };
-            if !location_resolves(board, s.attr("location")) {
+            // Without a grid VASSAL ignores `useGridLocation` and uses x and y.
+            if location_resolves(board, s.attr("location")) == Some(false) {
                 push(
                     Diagnostic::error(
                         "V0412",
@@ -595,15 +729,6 @@ pub fn check_module(bytes: &[u8], path: &Path) -> Report {
             }
         }
     }
-    for chart in root.find_all("VASSAL.build.widget.Chart") {
-        let img = chart.attr("fileName");
-        if !img.is_empty() && !image_exists(img) {
-            push(missing_image(
-                &format!("chart `{}`", chart.attr("chartName")),
-                img,
-            ));
-        }
-    }
 
     // 5–7. pieces
     let prototypes: BTreeMap<String, &Node> = root
@@ -612,6 +737,10 @@ pub fn check_module(bytes: &[u8], path: &Path) -> Report {
         .map(|n| (n.attr("name").to_string(), n))
         .collect();
     let mut decoded_protos: BTreeMap<String, DecodedPiece> = BTreeMap::new();
+    // A module with its own command encoder (a subclass of BasicCommandEncoder) may define traits.
+    let custom_encoder = root.children.iter().any(|c| {
+        c.tag.ends_with("CommandEncoder") && c.tag != "VASSAL.build.module.BasicCommandEncoder"
+    });
     let mut gpids: BTreeMap<String, String> = BTreeMap::new();
     for node in root.walk() {
         let short = node.tag.rsplit('.').next().unwrap_or("");
@@ -634,10 +763,10 @@ pub fn check_module(bytes: &[u8], path: &Path) -> Report {
                 continue;
             }
         };
-        check_piece(&what, &piece, &prototypes, &mut push);
+        check_piece(&what, &piece, &prototypes, custom_encoder, &mut push);
         for img in piece_images(&piece) {
-            if !image_exists(&img) {
-                push(missing_image(&what, &img));
+            if let Some(d) = image_problem(&what, &img) {
+                push(d);
             }
         }
         if short == "PrototypeDefinition" {
@@ -661,8 +790,7 @@ pub fn check_module(bytes: &[u8], path: &Path) -> Report {
                 continue;
             };
             for (t, _) in &p.traits {
-                if let Some(target) = t.strip_prefix("prototype;") {
-                    let target = target.split(';').next().unwrap_or("").to_string();
+                if let Some(target) = prototype_name(t) {
                     if target == *name {
                         push(
                             Diagnostic::error(
@@ -737,10 +865,21 @@ pub fn check_module(bytes: &[u8], path: &Path) -> Report {
     report
 }
 
+/// The prototype a `prototype;Name[;params]` trait uses (`UsePrototype.mySetType`).
+fn prototype_name(type_: &str) -> Option<String> {
+    let body = type_.strip_prefix("prototype;")?;
+    Some(
+        SequenceDecoder::new(body, ';')
+            .next_token()
+            .unwrap_or_default(),
+    )
+}
+
 fn check_piece(
     what: &str,
     piece: &DecodedPiece,
     prototypes: &BTreeMap<String, &Node>,
+    custom_encoder: bool,
     push: &mut impl FnMut(Diagnostic),
 ) {
     let Some((last, _)) = piece.traits.last() else {
@@ -758,10 +897,14 @@ fn check_piece(
     for (i, (t, s)) in piece.traits.iter().enumerate() {
         let id = trait_id(t);
         if !KNOWN_TRAITS.contains(&id) {
-            push(
+            let d = if custom_encoder {
+                Diagnostic::warning("V0421", format!("{what}: unknown trait `{id}`"))
+                    .help("not a VASSAL 3.7 trait; the module's own command encoder may define it")
+            } else {
                 Diagnostic::error("V0421", format!("{what}: unknown trait `{id}`"))
-                    .help("VASSAL replaces it with a dummy Marker and reports Bad Data"),
-            );
+                    .help("VASSAL replaces it with a dummy Marker and reports Bad Data")
+            };
+            push(d);
         }
         if i + 1 < piece.traits.len() && id == "piece;" {
             push(Diagnostic::error(
@@ -794,15 +937,14 @@ fn check_piece(
                 );
             }
         }
-        if let Some(name) = t.strip_prefix("prototype;") {
-            let name = name.split(';').next().unwrap_or("");
-            if !prototypes.contains_key(name) {
+        if let Some(name) = prototype_name(t) {
+            if !prototypes.contains_key(&name) {
                 push(
                     Diagnostic::error(
                         "V0424",
                         format!("{what}: prototype `{name}` does not exist"),
                     )
-                    .help("define it under PrototypesContainer"),
+                    .help("VASSAL silently leaves the prototype's traits out of the piece (UsePrototype.buildPrototype); define it or fix the name"),
                 );
             }
         }
@@ -815,23 +957,33 @@ fn check_piece(
     }
 }
 
-/// Whether a location name resolves on a board's grid the way `MapGrid.getLocation` does.
-pub fn location_resolves(board: &Node, location: &str) -> bool {
+/// Whether a location name resolves on a board's grid the way `MapGrid.getLocation` does: `None` when
+/// the board has no grid (VASSAL then uses the stack's x and y) or a grid this reader cannot evaluate
+/// (square grids, sideways hex grids).
+pub fn location_resolves(board: &Node, location: &str) -> Option<bool> {
+    let mut any_grid = false;
+    let mut unknown_grid = false;
     for n in board.walk() {
         match n.tag.rsplit('.').next().unwrap_or("") {
-            "Region" if n.attr("name") == location => return true,
-            "Zone" if n.attr("name") == location => return true,
+            "Region" if n.attr("name") == location => return Some(true),
+            "Zone" if n.attr("name") == location => return Some(true),
+            "RegionGrid" | "ZonedGrid" => any_grid = true,
             "HexGrid" => {
-                if let Some(grid) = hex_grid_from_node(n) {
-                    if grid.location_point(location).is_some() {
-                        return true;
-                    }
+                any_grid = true;
+                match hex_grid_from_node(n) {
+                    Some(grid) if grid.location_point(location).is_some() => return Some(true),
+                    Some(_) => {}
+                    None => unknown_grid = true,
                 }
+            }
+            "SquareGrid" => {
+                any_grid = true;
+                unknown_grid = true;
             }
             _ => {}
         }
     }
-    false
+    (any_grid && !unknown_grid).then_some(false)
 }
 
 /// The text of a saved game: unzip `savedGame` and undo the obfuscation.

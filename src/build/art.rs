@@ -25,6 +25,46 @@ pub fn images(game: &Game, plan: &Plan) -> Result<Vec<Entry>, RenderError> {
         let art = counter_art(game, unit_id, face, &fonts)?;
         jobs.push((name.clone(), Job::Counter(art)));
     }
+    for side in &game.rules.sides {
+        if let Some(name) = plan.control_images.get(side.id.as_str()) {
+            let art = CounterArt {
+                size: plan::MARKER_SIZE,
+                background: Color::parse(&side.color)?,
+                foreground: Color::parse(&side.text_color)?,
+                symbol: NatoSymbol::None,
+                unit_size: String::new(),
+                id: "Control".into(),
+                values: side.name.chars().take(3).collect::<String>().to_uppercase(),
+                reduced_marker: false,
+                fonts: fonts.clone(),
+            };
+            jobs.push((name.clone(), Job::Counter(art)));
+        }
+    }
+    for w in &game.rules.weather {
+        if let Some(name) = plan.weather_images.get(w.id.as_str()) {
+            let art = CounterArt {
+                size: plan::MARKER_SIZE,
+                background: if w.default {
+                    Color::rgb(250, 248, 240)
+                } else {
+                    Color::rgb(150, 110, 60)
+                },
+                foreground: if w.default {
+                    Color::BLACK
+                } else {
+                    Color::WHITE
+                },
+                symbol: NatoSymbol::None,
+                unit_size: String::new(),
+                id: "Weather".into(),
+                values: w.name.clone(),
+                reduced_marker: false,
+                fonts: fonts.clone(),
+            };
+            jobs.push((name.clone(), Job::Counter(art)));
+        }
+    }
     jobs.push((plan::MAP_IMAGE.to_string(), Job::Map));
     jobs.push((plan::TRACK_IMAGE.to_string(), Job::Board));
     for (i, chart) in plan.charts.iter().enumerate() {

@@ -1,9 +1,9 @@
 //! Rulebook constraints declared in the game's own data, each citing its rule.
 
 use super::structure::parse_odds;
-use super::Context;
+use super::{Context, Seg};
 use crate::diag::Diagnostic;
-use crate::model::{parse_values, HexId, Sp};
+use crate::model::{parse_value_slots, HexId, Sp};
 use std::collections::BTreeMap;
 
 pub(super) fn check(cx: &mut Context<'_>) {
@@ -80,10 +80,11 @@ fn reduction(cx: &mut Context<'_>) {
         ) else {
             continue;
         };
-        let (Some(fv), Some(tv)) = (parse_values(from), parse_values(to)) else {
+        let (Some(fv), Some(tv)) = (parse_value_slots(from), parse_value_slots(to)) else {
             continue;
         };
-        let (Some(full), Some(reduced)) = (fv.get(index), tv.get(index)) else {
+        // A value the sources do not give (`?`) cannot be checked.
+        let (Some(Some(full)), Some(Some(reduced))) = (fv.get(index), tv.get(index)) else {
             continue;
         };
         let expected = full / red.divisor;
@@ -219,11 +220,17 @@ fn crt(cx: &mut Context<'_>) {
     let rolls: Vec<u32> = (dice.count..=dice.count * dice.faces).collect();
     let codes: Vec<&str> = combat.results.iter().map(|r| r.code.as_str()).collect();
     let columns = combat.columns.len();
-    for roll in &rolls {
+    let table_span = cx.span_of(
+        f,
+        &[Seg::Key("combat"), Seg::Key("table")],
+        combat.kind.span.clone(),
+    );
+    // `table_known = false`: the sources do not give the table (the completeness report says so).
+    for roll in rolls.iter().filter(|_| combat.table_known) {
         if !combat.table.contains_key(&roll.to_string()) {
             cx.push(
                 Diagnostic::error("V0306", format!("the CRT has no row for a roll of {roll}"))
-                    .at(f, combat.kind.span.clone(), "combat table")
+                    .at(f, table_span.clone(), format!("no row \"{roll}\""))
                     .rule_opt(rule.as_deref())
                     .help(format!(
                         "add `\"{roll}\" = [...]` with {columns} results to [combat.table]"
@@ -314,6 +321,61 @@ fn crt(cx: &mut Context<'_>) {
                 cx.push(d.rule_opt(rule.as_deref()));
             }
         }
+    }
+    // Acknowledged reversals name a real roll and column, and still occur.
+    for r in &combat.reversals {
+        let column = combat
+            .columns
+            .iter()
+            .position(|c| c.as_str() == r.column.as_str());
+        let row = combat.table.get(r.roll.as_str());
+        if row.is_none() {
+            let rows: Vec<&str> = combat.table.keys().map(String::as_str).collect();
+            cx.reference(
+                f,
+                &r.roll,
+                "CRT row",
+                rows.iter().copied(),
+                "[combat.table]",
+            );
+        }
+        if column.is_none() {
+            let names: Vec<&str> = combat.columns.iter().map(|c| c.as_str()).collect();
+            cx.reference(
+                f,
+                &r.column,
+                "CRT column",
+                names.iter().copied(),
+                "[combat] columns",
+            );
+        }
+        let (Some(row), Some(i)) = (row, column) else {
+            continue;
+        };
+        let rank = |c: &str| codes.iter().position(|x| *x == c);
+        let reversed = i > 0
+            && matches!(
+                (row.get(i - 1).and_then(|a| rank(a)), row.get(i).and_then(|b| rank(b))),
+                (Some(a), Some(b)) if b < a
+            );
+        if !reversed {
+            cx.push(
+                Diagnostic::warning(
+                    "V0306",
+                    format!(
+                        "the acknowledged reversal at roll {}, column {} no longer occurs",
+                        r.roll.as_str(),
+                        r.column.as_str()
+                    ),
+                )
+                .at(f, r.column.span.clone(), "nothing to acknowledge here")
+                .rule_opt(rule_of(&r.rule).or(rule.as_deref()))
+                .help("the table does not get better for the defender here; remove this [[combat.reversals]] entry"),
+            );
+        }
+    }
+    if !combat.cap_known {
+        return;
     }
     if let (Some(cap), Some(last)) = (
         parse_odds(&combat.cap),

@@ -10,9 +10,13 @@
 mod constraints;
 mod structure;
 
+pub use structure::parse_odds;
+
 use crate::diag::{suggest, Diagnostic, Report, Sources};
 use crate::model::{FileId, Game, HexId, Sp};
 use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Range;
+use toml::de::{DeTable, DeValue};
 
 /// Run every check on a game.
 pub fn check_game(game: &Game, sources: &Sources) -> Report {
@@ -119,14 +123,22 @@ impl<'g> Context<'g> {
                 .at(file, label.span.clone(), "no such hex")
                 .rule_opt(grid.rule.as_deref().map(|s| s.as_str()))
                 .help(format!(
-                    "the grid has columns {} to {} and rows {} to {} (see [grid] in maps/{}.toml)",
-                    grid.label(HexId { col: c0, row: 0 }).trim_end_matches('0'),
-                    grid.label(HexId { col: c1, row: 0 }).trim_end_matches('0'),
-                    grid.rows.value[0],
-                    grid.rows_odd_columns
-                        .as_ref()
-                        .map_or(grid.rows.value[1], |r| r.value[1].max(grid.rows.value[1])),
-                    self.game.id
+                    "the grid has columns {:0cw$} to {:0cw$} and rows {:0rw$} to {:0rw$} (see [grid] in maps/{}.toml)",
+                    c0,
+                    c1,
+                    [&grid.rows_odd_columns, &grid.rows_even_columns]
+                        .into_iter()
+                        .flatten()
+                        .map(|r| r.value[0])
+                        .fold(grid.rows.value[0], i32::min),
+                    [&grid.rows_odd_columns, &grid.rows_even_columns]
+                        .into_iter()
+                        .flatten()
+                        .map(|r| r.value[1])
+                        .fold(grid.rows.value[1], i32::max),
+                    self.game.id,
+                    cw = grid.column_digits,
+                    rw = grid.row_digits,
                 )),
             );
             return None;
@@ -167,6 +179,22 @@ impl<'g> Context<'g> {
         false
     }
 
+    /// Where a value the model keeps without a span was written (see [`locate`]); `fallback` when the
+    /// path is not in the file (e.g. a default value).
+    pub fn span_of(&self, file: FileId, path: &[Seg<'_>], fallback: Range<usize>) -> Range<usize> {
+        locate(self.sources, file, path).map_or(fallback, |(_, value)| value)
+    }
+
+    /// The span of the key at `path` (for "add something to this table" diagnostics).
+    pub fn key_span_of(
+        &self,
+        file: FileId,
+        path: &[Seg<'_>],
+        fallback: Range<usize>,
+    ) -> Range<usize> {
+        locate(self.sources, file, path).map_or(fallback, |(key, _)| key)
+    }
+
     pub fn rules_file(&self) -> FileId {
         self.game.rules.file
     }
@@ -178,30 +206,88 @@ impl<'g> Context<'g> {
     }
 }
 
-/// Report duplicates among ids.
+/// Report duplicates among ids of one file.
 pub(crate) fn duplicates<'a>(
     cx: &mut Context<'_>,
     file: FileId,
     kind: &str,
     ids: impl IntoIterator<Item = &'a Sp<String>>,
 ) {
-    let mut seen: BTreeMap<&str, &Sp<String>> = BTreeMap::new();
-    for id in ids {
-        if let Some(first) = seen.get(id.as_str()) {
+    duplicates_across(cx, kind, ids.into_iter().map(|id| (file, id)));
+}
+
+/// Report duplicates among ids that may come from several files (scenarios).
+pub(crate) fn duplicates_across<'a>(
+    cx: &mut Context<'_>,
+    kind: &str,
+    ids: impl IntoIterator<Item = (FileId, &'a Sp<String>)>,
+) {
+    let mut seen: BTreeMap<&str, (FileId, &Sp<String>)> = BTreeMap::new();
+    for (file, id) in ids {
+        if let Some((first_file, first)) = seen.get(id.as_str()) {
             let first_line = cx
                 .sources
-                .get(file)
+                .get(*first_file)
                 .map(|f| f.line_col(first.span.start).0)
                 .unwrap_or(0);
+            let place = if *first_file == file {
+                format!("line {first_line}")
+            } else {
+                format!("{}:{first_line}", cx.sources.path(*first_file).display())
+            };
             let d = Diagnostic::error("V0101", format!("duplicate {kind} id `{}`", id.as_str()))
                 .at(file, id.span.clone(), "defined again here")
                 .help(format!(
-                    "ids must be unique; the first `{}` is on line {first_line} — rename or remove one",
+                    "ids must be unique; the first `{}` is on {place} — rename or remove one",
                     id.as_str()
                 ));
             cx.push(d);
         } else {
-            seen.insert(id.as_str(), id);
+            seen.insert(id.as_str(), (file, id));
         }
     }
+}
+
+/// One step of a path into a TOML document: a key of a table or an index into an array.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Seg<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+/// The spans of the key and of the value at `path` in `file`.
+///
+/// The model keeps spans only for values a check usually points at; for the others (`[dice] count`, a
+/// unit's `faces` table, a table header) the file is parsed again, with spans, when a diagnostic needs
+/// one. A table written as `[header]` or `[[header]]` has the header as its span.
+pub(crate) fn locate(
+    sources: &Sources,
+    file: FileId,
+    path: &[Seg<'_>],
+) -> Option<(Range<usize>, Range<usize>)> {
+    let text = &sources.get(file)?.text;
+    let root = DeTable::parse(text).ok()?;
+    let mut table: Option<&DeTable<'_>> = Some(root.get_ref());
+    let mut value: Option<&DeValue<'_>> = None;
+    let mut found = None;
+    for seg in path {
+        let (key_span, next) = match (*seg, table, value) {
+            (Seg::Key(k), Some(t), _) => {
+                let (key, v) = t.iter().find(|(key, _)| key.get_ref().as_ref() == k)?;
+                (key.span(), v)
+            }
+            (Seg::Index(i), None, Some(DeValue::Array(a))) => {
+                let v = a.iter().nth(i)?;
+                (v.span(), v)
+            }
+            _ => return None,
+        };
+        found = Some((key_span, next.span()));
+        value = Some(next.get_ref());
+        table = match next.get_ref() {
+            DeValue::Table(t) => Some(t),
+            _ => None,
+        };
+    }
+    found
 }

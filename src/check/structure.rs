@@ -1,8 +1,8 @@
 //! Structural checks: ids are unique, references resolve, hexes exist, map geometry is sound.
 
-use super::{duplicates, Context};
+use super::{duplicates, duplicates_across, Context, Seg};
 use crate::diag::Diagnostic;
-use crate::model::{parse_values, FileId, HexId, Sp};
+use crate::model::{parse_value_slots, FileId, HexId, Sp};
 use std::collections::{BTreeMap, BTreeSet};
 
 pub(super) fn check(cx: &mut Context<'_>) {
@@ -47,15 +47,44 @@ fn rules(cx: &mut Context<'_>) {
         color(cx, f, &s.color);
         color(cx, f, &s.text_color);
     }
+    const ANNOUNCEMENTS: [&str; 3] = ["replacements", "reinforcements", "weather"];
     for p in &r.phases {
         if let Some(side) = &p.side {
             cx.reference(f, side, "side", sides.iter().copied(), where_sides);
         }
+        for a in &p.announce {
+            let known = cx.reference(f, a, "announcement", ANNOUNCEMENTS, "vmodc's turn tracker");
+            if known && p.side.is_none() && a.as_str() != "weather" {
+                cx.push(
+                    Diagnostic::warning(
+                        "V0118",
+                        format!(
+                            "phase `{}` announces {} but belongs to no side",
+                            p.id.as_str(),
+                            a.as_str()
+                        ),
+                    )
+                    .at(f, a.span.clone(), "announced for nobody")
+                    .rule_opt(p.rule.as_deref().map(|s| s.as_str()))
+                    .help(format!(
+                        "{} are announced for the phase's side; give the phase a `side` or remove the announcement",
+                        a.as_str()
+                    )),
+                );
+            }
+        }
     }
     if r.dice.faces < 2 || r.dice.count == 0 {
+        let (key, label) = if r.dice.count == 0 {
+            ("count", "no dice")
+        } else {
+            ("faces", "a die needs two faces or more")
+        };
+        let span = cx.span_of(f, &[Seg::Key("dice"), Seg::Key(key)], 0..0);
         cx.push(
             Diagnostic::error("V0104", "dice need at least one die of at least two faces")
-                .at(f, r.turns.count.span.clone(), "see [dice]")
+                .at(f, span, label)
+                .rule_opt(r.dice.rule.as_deref().map(|s| s.as_str()))
                 .help("write e.g. `[dice] count = 1, faces = 6`"),
         );
     }
@@ -81,21 +110,76 @@ fn rules(cx: &mut Context<'_>) {
     }
 
     let turns = r.turns.count.value;
-    let defaults = r.weather.iter().filter(|w| w.default).count();
-    if !r.weather.is_empty() && defaults != 1 {
+    let defaults: Vec<usize> = (0..r.weather.len())
+        .filter(|&i| r.weather[i].default)
+        .collect();
+    if !r.weather.is_empty() && defaults.len() != 1 {
+        // Point at the second default, or at the weather list when there is none.
+        let span = match defaults.get(1) {
+            Some(&i) => cx.span_of(
+                f,
+                &[Seg::Key("weather"), Seg::Index(i), Seg::Key("default")],
+                r.weather[i].id.span.clone(),
+            ),
+            None => r.weather[0].id.span.clone(),
+        };
         cx.push(
             Diagnostic::error(
                 "V0107",
-                format!("{defaults} weathers are marked `default = true`; exactly one must be"),
+                format!(
+                    "{} weathers are marked `default = true`; exactly one must be",
+                    defaults.len()
+                ),
             )
-            .at(f, r.weather[0].id.span.clone(), "weather list starts here")
+            .at(
+                f,
+                span,
+                if defaults.is_empty() {
+                    "no default weather"
+                } else {
+                    "a second default"
+                },
+            )
+            .rule_opt(r.weather[0].rule.as_deref().map(|s| s.as_str()))
             .help("the default weather covers every turn no other weather lists"),
         );
     }
+    let mut weather_of_turn: BTreeMap<u32, &str> = BTreeMap::new();
     for w in &r.weather {
         for t in &w.turns {
             turn_in_range(cx, f, t, turns, "weather turn");
+            if let Some(other) = weather_of_turn.insert(t.value, w.id.as_str()) {
+                cx.push(
+                    Diagnostic::error(
+                        "V0107",
+                        format!(
+                            "turn {} has two weathers, `{other}` and `{}`",
+                            t.value,
+                            w.id.as_str()
+                        ),
+                    )
+                    .at(f, t.span.clone(), "listed again here")
+                    .rule_opt(w.rule.as_deref().map(|s| s.as_str()))
+                    .help("each turn has one weather; remove the turn from one of the lists"),
+                );
+            }
         }
+    }
+    if !r.turns.labels.is_empty() && r.turns.labels.len() != turns as usize {
+        let span = cx.span_of(
+            f,
+            &[Seg::Key("turns"), Seg::Key("labels")],
+            r.turns.count.span.clone(),
+        );
+        cx.push(
+            Diagnostic::error(
+                "V0117",
+                format!("{} turn labels for {turns} turns", r.turns.labels.len()),
+            )
+            .at(f, span, format!("expected {turns} labels"))
+            .rule_opt(r.turns.rule.as_deref().map(|s| s.as_str()))
+            .help("give one label per turn, in turn order, or none"),
+        );
     }
     let weather_ids: Vec<&str> = r.weather.iter().map(|w| w.id.as_str()).collect();
     let phase_ids: Vec<&str> = r.phases.iter().map(|p| p.id.as_str()).collect();
@@ -141,7 +225,7 @@ fn rules(cx: &mut Context<'_>) {
         }
     }
     let type_ids: Vec<&str> = g.counters.types.iter().map(|t| t.id.as_str()).collect();
-    for m in &r.combat.attack_modifiers {
+    for (i, m) in r.combat.attack_modifiers.iter().enumerate() {
         if let Some(w) = &m.weather {
             cx.reference(f, w, "weather", weather_ids.iter().copied(), "[[weather]]");
         }
@@ -155,9 +239,20 @@ fn rules(cx: &mut Context<'_>) {
             );
         }
         if m.denominator == 0 {
+            let span = cx.span_of(
+                f,
+                &[
+                    Seg::Key("combat"),
+                    Seg::Key("attack_modifiers"),
+                    Seg::Index(i),
+                    Seg::Key("denominator"),
+                ],
+                m.id.span.clone(),
+            );
             cx.push(
                 Diagnostic::error("V0108", "attack modifier divides by zero")
-                    .at(f, m.id.span.clone(), "denominator = 0")
+                    .at(f, span, "denominator = 0")
+                    .rule_opt(m.rule.as_deref().map(|s| s.as_str()))
                     .help("use a denominator of 1 or more"),
             );
         }
@@ -196,10 +291,11 @@ fn counters(cx: &mut Context<'_>) {
     duplicates(cx, f, "unit", ids(&c.units, |u| &u.id));
     duplicates(cx, f, "face", c.counters.faces.iter().collect::<Vec<_>>());
     if c.counters.faces.is_empty() {
+        let span = cx.span_of(f, &[Seg::Key("counters"), Seg::Key("faces")], 0..0);
         cx.push(
             Diagnostic::error("V0111", "no counter faces are declared")
-                .help("declare the faces in flip order, e.g. `faces = [\"full\", \"reduced\"]`")
-                .in_file(format!("counters/{}.toml", g.id)),
+                .at(f, span, "empty")
+                .help("declare the faces in flip order, e.g. `faces = [\"full\", \"reduced\"]`"),
         );
     }
     const SYMBOLS: [&str; 6] = [
@@ -217,7 +313,7 @@ fn counters(cx: &mut Context<'_>) {
     let types: Vec<&str> = c.types.iter().map(|t| t.id.as_str()).collect();
     let faces = cx.faces.clone();
     let n_values = c.counters.values.len();
-    for u in &c.units {
+    for (i, u) in c.units.iter().enumerate() {
         cx.reference(
             f,
             &u.side,
@@ -232,17 +328,24 @@ fn counters(cx: &mut Context<'_>) {
             types.iter().copied(),
             "[[types]]",
         );
-        for face in &faces {
+        // A unit type may give its units fewer faces than the counter sheet declares.
+        let own_faces = c.faces_of(u);
+        for face in &own_faces {
             if !u.faces.contains_key(*face) {
+                let span = cx.span_of(
+                    f,
+                    &[Seg::Key("units"), Seg::Index(i), Seg::Key("faces")],
+                    u.id.span.clone(),
+                );
                 cx.push(
                     Diagnostic::error(
                         "V0112",
                         format!("unit `{}` has no `{face}` face", u.id.as_str()),
                     )
-                    .at(f, u.id.span.clone(), "this unit")
+                    .at(f, span, format!("no `{face}` here"))
                     .help(format!(
-                        "give every face declared in [counters] faces: faces = {{ {} }}",
-                        faces
+                        "give every face of the unit's type: faces = {{ {} }}",
+                        own_faces
                             .iter()
                             .map(|f| format!("{f} = \"…\""))
                             .collect::<Vec<_>>()
@@ -259,7 +362,8 @@ fn counters(cx: &mut Context<'_>) {
                         .help(format!("declared faces: {}", faces.join(", "))),
                 );
             }
-            match parse_values(value) {
+            // `?` stands for a printed value the sources do not give (the completeness report lists it).
+            match parse_value_slots(value) {
                 Some(v) if v.len() == n_values => {}
                 _ => cx.push(
                     Diagnostic::error(
@@ -275,7 +379,7 @@ fn counters(cx: &mut Context<'_>) {
                         format!("expected {n_values} numbers"),
                     )
                     .help(format!(
-                        "write the printed values joined by '-': {}",
+                        "write the printed values joined by '-' (`?` for one the sources do not give): {}",
                         c.counters.values.join("-")
                     )),
                 ),
@@ -363,55 +467,81 @@ fn map(cx: &mut Context<'_>) {
     let terrain_ids: Vec<&str> = g.rules.terrain.iter().map(|t| t.id.as_str()).collect();
     // V0307 (terrain effects cover the map) is reported here: an unknown terrain has no effects.
     let tec = "[[terrain]] of rules/*.toml (the terrain effects chart)";
-    cx.reference(
-        f,
-        &m.terrain.default,
-        "terrain",
-        terrain_ids.iter().copied(),
-        tec,
-    );
-    let mut listed: BTreeMap<HexId, &Sp<String>> = BTreeMap::new();
+    let tec_rule = m.terrain.rule.as_deref().map(|s| s.as_str());
+    let no_effects = |terrain: &str, span: std::ops::Range<usize>, label: String| {
+        Diagnostic::error(
+            "V0307",
+            format!("terrain `{terrain}` is on the map but has no terrain effects"),
+        )
+        .at(f, span, label)
+        .rule_opt(tec_rule)
+        .help(
+            match crate::diag::suggest(terrain, terrain_ids.iter().copied()) {
+                Some(s) => format!("did you mean `{s}`? Otherwise add it to {tec}"),
+                None => format!(
+                    "add a [[terrain]] entry with id = \"{terrain}\" to rules/{}.toml",
+                    g.id
+                ),
+            },
+        )
+    };
+    if !terrain_ids.contains(&m.terrain.default.as_str()) {
+        cx.push(no_effects(
+            &m.terrain.default,
+            m.terrain.default.span.clone(),
+            "the terrain of every unlisted hex".into(),
+        ));
+    }
     for (terrain, hexes) in &m.terrain.hexes {
         if !terrain_ids.contains(&terrain.as_str()) {
             if let Some(first) = hexes.first() {
-                let d = Diagnostic::error(
-                    "V0307",
-                    format!("terrain `{terrain}` is on the map but has no terrain effects"),
-                )
-                .at(
-                    f,
+                cx.push(no_effects(
+                    terrain,
                     first.span.clone(),
                     format!("hexes of `{terrain}` start here"),
-                )
-                .help(
-                    match crate::diag::suggest(terrain, terrain_ids.iter().copied()) {
-                        Some(s) => format!("did you mean `{s}`? Otherwise add it to {tec}"),
-                        None => format!(
-                            "add a [[terrain]] entry with id = \"{terrain}\" to rules/{}.toml",
-                            g.id
-                        ),
-                    },
-                );
-                cx.push(d);
+                ));
             }
         }
-        for label in hexes {
+    }
+    // In file order, so that the second listing of a hex is the one reported.
+    let mut in_order: Vec<(&String, &Sp<String>)> = m
+        .terrain
+        .hexes
+        .iter()
+        .flat_map(|(t, hexes)| hexes.iter().map(move |h| (t, h)))
+        .collect();
+    in_order.sort_by_key(|(_, h)| h.span.start);
+    let mut listed: BTreeMap<HexId, (&str, &Sp<String>)> = BTreeMap::new();
+    for (terrain, label) in in_order {
+        {
             if let Some(h) = cx.hex(f, label, &format!("{terrain} hex")) {
-                if let Some(first) = listed.insert(h, label) {
+                if let Some((other, first)) = listed.insert(h, (terrain.as_str(), label)) {
                     let line = cx
                         .sources
                         .get(f)
                         .map_or(0, |s| s.line_col(first.span.start).0);
-                    cx.push(
-                        Diagnostic::error(
+                    let d = if other == terrain.as_str() {
+                        Diagnostic::warning(
                             "V0204",
-                            format!("hex `{}` is given two terrains", label.as_str()),
+                            format!("hex `{}` is listed twice as {terrain}", label.as_str()),
                         )
                         .at(f, label.span.clone(), "listed again here")
+                        .help(format!("it is already listed on line {line}; remove one"))
+                    } else {
+                        Diagnostic::error(
+                            "V0204",
+                            format!(
+                                "hex `{}` is given two terrains, {other} and {terrain}",
+                                label.as_str()
+                            ),
+                        )
+                        .at(f, label.span.clone(), "listed again here")
+                        .rule_opt(tec_rule)
                         .help(format!(
-                            "a hex has one base terrain; it is also listed on line {line}"
-                        )),
-                    );
+                            "a hex has one base terrain; it is also listed as {other} on line {line}"
+                        ))
+                    };
+                    cx.push(d);
                 }
             }
         }
@@ -604,10 +734,32 @@ fn map(cx: &mut Context<'_>) {
     let used: BTreeSet<&str> = cx.terrain_of.values().copied().collect();
     for t in used {
         if !m.style.terrain_colors.contains_key(t) && terrain_ids.contains(&t) {
+            // The fix goes into terrain_colors: point there.
+            let span = cx.key_span_of(
+                f,
+                &[Seg::Key("style"), Seg::Key("terrain_colors")],
+                m.terrain.default.span.clone(),
+            );
             cx.push(
                 Diagnostic::error("V0206", format!("terrain `{t}` has no colour"))
-                    .at(f, m.terrain.default.span.clone(), "terrain used on the map")
-                    .help(format!("add `{t} = \"#rrggbb\"` to [style.terrain_colors]")),
+                    .at(f, span, format!("no colour for `{t}`"))
+                    .help(format!(
+                        "the map has {t} hexes; add `{t} = \"#rrggbb\"` to [style] terrain_colors"
+                    )),
+            );
+        }
+    }
+    for feature in hexside_ids.iter().chain(line_ids.iter()) {
+        let used = m.hexsides.iter().any(|h| h.feature.as_str() == *feature)
+            || m.lines.iter().any(|l| l.feature.as_str() == *feature);
+        if used && !m.style.feature_colors.contains_key(*feature) {
+            let span = cx.key_span_of(f, &[Seg::Key("style"), Seg::Key("feature_colors")], 0..0);
+            cx.push(
+                Diagnostic::warning("V0206", format!("map feature `{feature}` has no colour"))
+                    .at(f, span, format!("no colour for `{feature}`"))
+                    .help(format!(
+                        "the map draws {feature} in black; add `{feature} = \"#rrggbb\"` to [style] feature_colors"
+                    )),
             );
         }
     }
@@ -616,9 +768,11 @@ fn map(cx: &mut Context<'_>) {
 fn scenarios(cx: &mut Context<'_>) {
     let g = cx.game;
     let scenario_ids: Vec<&Sp<String>> = g.scenarios.iter().map(|s| &s.scenario.id).collect();
-    if let Some(first) = g.scenarios.first() {
-        duplicates(cx, first.file, "scenario", scenario_ids.clone());
-    }
+    duplicates_across(
+        cx,
+        "scenario",
+        g.scenarios.iter().map(|s| (s.file, &s.scenario.id)),
+    );
     let names: Vec<&str> = scenario_ids.iter().map(|s| s.as_str()).collect();
     let unit_ids: Vec<&str> = cx.units.keys().copied().collect();
     let faces = cx.faces.clone();
@@ -721,13 +875,34 @@ fn scenarios(cx: &mut Context<'_>) {
             }
         }
         for r in &s.reinforcements {
-            cx.reference(
+            if cx.reference(
                 f,
                 &r.unit,
                 "unit",
                 unit_ids.iter().copied(),
                 "counters/*.toml",
-            );
+            ) {
+                if let Some(first) = placed.insert(r.unit.as_str(), &r.unit) {
+                    let line = cx
+                        .sources
+                        .get(f)
+                        .map_or(0, |s| s.line_col(first.span.start).0);
+                    cx.push(
+                        Diagnostic::error(
+                            "V0103",
+                            format!(
+                                "unit `{}` arrives as a reinforcement but is already placed",
+                                r.unit.as_str()
+                            ),
+                        )
+                        .at(f, r.unit.span.clone(), "arrives here")
+                        .rule_opt(r.rule.as_deref().map(|s| s.as_str()))
+                        .help(format!(
+                            "it is already placed on line {line}; each counter exists once"
+                        )),
+                    );
+                }
+            }
             cx.reference(
                 f,
                 &r.face,

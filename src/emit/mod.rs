@@ -1,6 +1,8 @@
 //! Stage 4: the module's text files — buildFile.xml, moduledata and one saved game per scenario after
 //! the first (whose setup is the module's own at-start stacks).
 
+pub mod automation;
+pub mod expr;
 pub mod module;
 pub mod pieces;
 pub mod plan;
@@ -37,7 +39,6 @@ pub fn moduledata(game: &Game) -> String {
 /// every piece with its prototypes expanded, one stack per occupied location, the boards, and
 /// `SETUP_STACK` so VASSAL does not add the at-start stacks again.
 pub fn scenario_save(game: &Game, plan: &Plan, scenario: &Loaded<ScenarioFile>) -> String {
-    let eff = game.effective(scenario);
     let book = module::piece_book(game, plan);
     let lookup = |name: &str| {
         book.prototypes
@@ -47,64 +48,34 @@ pub fn scenario_save(game: &Game, plan: &Plan, scenario: &Loaded<ScenarioFile>) 
     };
     let mut gpids = module::Gpids::default();
     let mut commands = vec!["begin_save".to_string()];
-    let mut stacks: Vec<(String, i32, i32, Vec<String>)> = Vec::new();
-    let mut next_id = 1u32;
-    let mut place = |map: &str, x: i32, y: i32, piece: Piece, commands: &mut Vec<String>| {
-        let id = format!("vmodc{next_id}");
-        next_id += 1;
-        let mut piece = piece.expanded(&lookup);
+    let mut stacks: Vec<(&str, i32, i32, Vec<String>)> = Vec::new();
+    for (n, placed) in module::placements(game, plan, scenario, &mut gpids)
+        .into_iter()
+        .enumerate()
+    {
+        let id = format!("vmodc{}", n + 1);
+        let (x, y) = placed.point;
+        let mut piece: Piece = placed.piece.expanded(&lookup);
         if let Some(basic) = piece.traits.last_mut() {
-            let gpid = basic.state.split(';').nth(3).unwrap_or("").to_string();
             let mut se = SequenceEncoder::new(';');
-            se.append(map)
+            se.append(placed.map)
                 .append(&x.to_string())
                 .append(&y.to_string())
-                .append(&gpid)
+                .append(&placed.gpid)
                 .append("0");
             basic.state = se.value();
         }
         commands.push(piece.add_command(&id));
-        match stacks
-            .iter_mut()
-            .find(|s| s.0 == map && s.1 == x && s.2 == y)
-        {
-            Some(s) => s.3.push(id),
-            None => stacks.push((map.to_string(), x, y, vec![id])),
-        }
-    };
-    // The at-start stacks of the module use the first scenario's gpids; a save uses its own.
-    let key = |unit: &str| format!("setup:{}:{unit}", scenario.scenario.id.as_str());
-    for p in eff.setup.1 {
-        let Some(hex) = game.map.grid.parse(&p.hex) else {
-            continue;
-        };
-        let gpid = gpids.get(&key(&p.unit));
-        if let Some(piece) = module::unit_piece(game, plan, &p.unit, &p.face, &gpid) {
-            let (x, y) = module::snapped_centre(plan, hex);
-            place(plan::MAIN_MAP, x, y, piece, &mut commands);
-        }
-    }
-    let off_board: Vec<(&str, &str, String)> = eff
-        .off_map
-        .1
-        .iter()
-        .map(|o| (o.unit.as_str(), o.face.as_str(), o.box_name.clone()))
-        .chain(eff.reinforcements.1.iter().map(|r| {
-            (
-                r.unit.as_str(),
-                r.face.as_str(),
-                plan::turn_region(r.turn.value),
-            )
-        }))
-        .collect();
-    for (unit, face, region) in off_board {
-        let Some(b) = plan.track.boxes.iter().find(|b| b.region == region) else {
-            continue;
-        };
-        let gpid = gpids.get(&key(unit));
-        if let Some(piece) = module::unit_piece(game, plan, unit, face, &gpid) {
-            let (x, y) = b.centre();
-            place(plan::TRACK_MAP, x as i32, y as i32, piece, &mut commands);
+        // Pieces that never stack (markers) are not put in a stack.
+        let stacks_with_others = !piece.traits.iter().any(|t| t.type_.starts_with("immob;"));
+        if stacks_with_others {
+            match stacks
+                .iter_mut()
+                .find(|s| s.0 == placed.map && s.1 == x && s.2 == y)
+            {
+                Some(s) => s.3.push(id),
+                None => stacks.push((placed.map, x, y, vec![id])),
+            }
         }
     }
     for (n, (map, x, y, ids)) in stacks.iter().enumerate() {

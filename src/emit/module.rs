@@ -4,6 +4,7 @@
 //! (vassal-format.md §2). Every Map helper is written explicitly: VASSAL does not add them when it
 //! loads a buildFile (§2.2).
 
+use super::expr::Expr;
 use super::pieces::{self, Key, Piece, CTRL};
 use super::plan::{self, Plan};
 use super::xml::El;
@@ -12,6 +13,226 @@ use std::collections::BTreeMap;
 
 pub const FLIP_KEY: Key<'static> = Key::Stroke(70, CTRL); // Ctrl+F
 pub const ELIMINATE_KEY: Key<'static> = Key::Stroke(69, CTRL); // Ctrl+E
+
+/// Target of a counter-level global key command with no fast match (every piece, every map).
+pub const COUNTER_TARGET: &str = "COUNTER|false|MAP|||||0|0||false|||EQUALS||";
+/// Target of a module-level global key command with no fast match.
+pub const MODULE_TARGET: &str = "MODULE|false|MAP|||||0|0||false|||EQUALS||";
+
+/// A piece placed when a scenario starts.
+pub struct Placed {
+    pub map: &'static str,
+    pub board: &'static str,
+    /// Grid location or region name.
+    pub location: String,
+    /// Board coordinates (also the fallback when the location does not resolve).
+    pub point: (i32, i32),
+    pub name: String,
+    pub gpid: String,
+    pub size: u32,
+    pub piece: Piece,
+}
+
+/// Every piece a scenario starts with: units on their hexes, units in off-map boxes and on the turn
+/// track, city control markers, the weather marker.
+pub fn placements(
+    game: &Game,
+    plan: &Plan,
+    scenario: &crate::model::Loaded<crate::model::ScenarioFile>,
+    gpids: &mut Gpids,
+) -> Vec<Placed> {
+    let eff = game.effective(scenario);
+    let size = game.counters.counters.size;
+    let key = |what: &str| format!("setup:{}:{what}", scenario.scenario.id.as_str());
+    let mut out = Vec::new();
+    for p in eff.setup.1 {
+        let Some(hex) = game.map.grid.parse(&p.hex) else {
+            continue;
+        };
+        let gpid = gpids.get(&key(&p.unit));
+        if let Some(piece) = unit_piece(game, plan, &p.unit, &p.face, &gpid) {
+            out.push(Placed {
+                map: plan::MAIN_MAP,
+                board: plan::MAIN_BOARD,
+                location: game.map.grid.label(hex),
+                point: snapped_centre(plan, hex),
+                name: unit_name(game, &p.unit),
+                gpid,
+                size,
+                piece,
+            });
+        }
+    }
+    let boxed = eff
+        .off_map
+        .1
+        .iter()
+        .map(|o| (o.unit.as_str(), o.face.as_str(), o.box_name.clone()))
+        .chain(eff.reinforcements.1.iter().map(|r| {
+            (
+                r.unit.as_str(),
+                r.face.as_str(),
+                plan::turn_region(r.turn.value),
+            )
+        }));
+    for (unit, face, region) in boxed {
+        let Some(b) = plan.track.boxes.iter().find(|b| b.region == region) else {
+            continue;
+        };
+        let gpid = gpids.get(&key(unit));
+        if let Some(piece) = unit_piece(game, plan, unit, face, &gpid) {
+            let (x, y) = b.centre();
+            out.push(Placed {
+                map: plan::TRACK_MAP,
+                board: plan::TRACK_BOARD,
+                location: region,
+                point: (x as i32, y as i32),
+                name: unit_name(game, unit),
+                gpid,
+                size,
+                piece,
+            });
+        }
+    }
+    for city in &game.map.cities {
+        let Some(hex) = game.map.grid.parse(&city.hex) else {
+            continue;
+        };
+        let gpid = gpids.get(&key(&format!("control:{}", city.hex.as_str())));
+        let level = game
+            .rules
+            .sides
+            .iter()
+            .position(|s| s.id.as_str() == city.control.as_str())
+            .unwrap_or(0)
+            + 1;
+        out.push(Placed {
+            map: plan::MAIN_MAP,
+            board: plan::MAIN_BOARD,
+            location: game.map.grid.label(hex),
+            point: snapped_centre(plan, hex),
+            name: format!("{} control", city.name),
+            gpid: gpid.clone(),
+            size: plan::MARKER_SIZE,
+            piece: control_marker(game, plan, city, level, &gpid),
+        });
+    }
+    if !game.rules.weather.is_empty() {
+        let gpid = gpids.get(&key("weather"));
+        let point = plan.weather_point;
+        out.push(Placed {
+            map: plan::MAIN_MAP,
+            board: plan::MAIN_BOARD,
+            location: String::new(),
+            point,
+            name: "Weather".into(),
+            gpid: gpid.clone(),
+            size: plan::MARKER_SIZE,
+            piece: weather_marker(game, plan, &gpid),
+        });
+    }
+    out
+}
+
+/// A city control marker: one layer level per side, flipped with Ctrl+F; it also reports victory.
+pub fn control_marker(
+    game: &Game,
+    plan: &Plan,
+    city: &crate::model::City,
+    level: usize,
+    gpid: &str,
+) -> Piece {
+    let sides = &game.rules.sides;
+    let mut traits = Vec::new();
+    if let Some((_, v)) = game
+        .scenarios
+        .first()
+        .and_then(|s| game.effective(s).victory)
+    {
+        traits.push(pieces::report_with(
+            &[Key::Named(super::automation::keys::CHECK_VICTORY)],
+            &super::automation::victory_report(game, v).to_beanshell(),
+            "Victory check",
+            true,
+        ));
+    }
+    traits.push(pieces::report(
+        &[FLIP_KEY],
+        "$oldPieceName$ → $newPieceName$",
+        "Report control change",
+    ));
+    traits.push(pieces::layer(&pieces::Layer {
+        name: "Control",
+        description: "Controlling side",
+        step_command: "Change control",
+        step_key: FLIP_KEY,
+        images: sides
+            .iter()
+            .map(|s| {
+                plan.control_images
+                    .get(s.id.as_str())
+                    .cloned()
+                    .unwrap_or_default()
+            })
+            .collect(),
+        level_names: sides.iter().map(|s| format!("+ ({})", s.name)).collect(),
+        level,
+        follow: None,
+    }));
+    traits.push(pieces::marker(&[(
+        super::automation::props::CONTROL_HEX,
+        city.hex.as_str(),
+    )]));
+    traits.push(pieces::does_not_stack(true));
+    traits.push(pieces::basic_piece(
+        &format!("{} control", city.name),
+        "",
+        gpid,
+    ));
+    Piece { traits }
+}
+
+/// The weather marker: shows the current turn's weather (its layer follows the turn).
+pub fn weather_marker(game: &Game, plan: &Plan, gpid: &str) -> Piece {
+    let weather = &game.rules.weather;
+    let mut level = super::expr::int(1);
+    for (i, w) in weather.iter().enumerate().rev() {
+        level = super::expr::cond(
+            super::expr::eq(super::automation::weather_expr(game), super::expr::s(&w.id)),
+            super::expr::int(i as i64 + 1),
+            level,
+        );
+    }
+    Piece {
+        traits: vec![
+            pieces::layer(&pieces::Layer {
+                name: "Weather",
+                description: "Weather of the current turn",
+                step_command: "",
+                step_key: Key::None,
+                images: weather
+                    .iter()
+                    .map(|w| {
+                        plan.weather_images
+                            .get(w.id.as_str())
+                            .cloned()
+                            .unwrap_or_default()
+                    })
+                    .collect(),
+                level_names: weather.iter().map(|w| format!("+ ({})", w.name)).collect(),
+                level: 1,
+                follow: Some("WeatherLevel"),
+            }),
+            pieces::calculated(
+                "WeatherLevel",
+                &level.to_beanshell(),
+                "Layer level of the current weather",
+            ),
+            pieces::does_not_stack(false),
+            pieces::basic_piece("Weather", "", gpid),
+        ],
+    }
+}
 
 /// Stable piece-slot ids: a hash of what the slot holds, so adding a unit does not renumber the
 /// others (saved games and "Refresh Counters" match pieces by gpid).
@@ -76,8 +297,11 @@ pub fn piece_book(game: &Game, plan: &Plan) -> PieceBook {
                     "$oldPieceName$ is eliminated",
                     "Report elimination",
                 ),
-                pieces::basic_piece("", "", ""),
-            ],
+            ]
+            .into_iter()
+            .chain(super::automation::unit_traits(game))
+            .chain(std::iter::once(pieces::basic_piece("", "", "")))
+            .collect(),
         },
     ));
     for side in &game.rules.sides {
@@ -158,14 +382,20 @@ pub fn unit_piece(
                 images,
                 level_names,
                 level,
+                follow: None,
             }),
+        ]
+        .into_iter()
+        .chain(super::automation::unit_value_traits(game, unit))
+        .chain([
             pieces::marker(&[
                 ("Type", unit.unit_type.as_str()),
                 ("UnitId", unit.id.as_str()),
                 ("Values", &values),
             ]),
             pieces::basic_piece(unit.display_name(), "", gpid),
-        ],
+        ])
+        .collect(),
     })
 }
 
@@ -376,7 +606,7 @@ fn setup_stack(name: &str, board: &str, location: &str, point: (i32, i32), slot:
         .attr("location", location)
         .attr("name", name)
         .attr("owningBoard", board)
-        .attr("useGridLocation", "true")
+        .attr("useGridLocation", !location.is_empty())
         .attr("x", point.0)
         .attr("y", point.1)
         .child(slot)
@@ -400,56 +630,19 @@ pub fn build_file(game: &Game, plan: &Plan) -> String {
     let mut main_setup = Vec::new();
     let mut track_setup = Vec::new();
     if let Some(standard) = game.scenarios.first() {
-        let eff = game.effective(standard);
-        for p in eff.setup.1 {
-            let Some(hex) = game.map.grid.parse(&p.hex) else {
-                continue;
-            };
-            let gpid = gpids.get(&format!(
-                "setup:{}:{}",
-                standard.scenario.id.as_str(),
-                p.unit.as_str()
-            ));
-            if let Some(piece) = unit_piece(game, plan, &p.unit, &p.face, &gpid) {
-                let (x, y) = plan.layout.centre(hex);
-                let name = unit_name(game, &p.unit);
-                main_setup.push(setup_stack(
-                    &name,
-                    plan::MAIN_BOARD,
-                    &game.map.grid.label(hex),
-                    (x as i32, y as i32),
-                    piece_slot(&name, &gpid, size, &piece),
-                ));
-            }
-        }
-        let mut track_piece = |unit: &str, face: &str, region: &str, gpids: &mut Gpids| {
-            let gpid = gpids.get(&format!("setup:{}:{unit}", standard.scenario.id.as_str()));
-            let Some(piece) = unit_piece(game, plan, unit, face, &gpid) else {
-                return;
-            };
-            let Some(b) = plan.track.boxes.iter().find(|b| b.region == region) else {
-                return;
-            };
-            let (x, y) = b.centre();
-            let name = unit_name(game, unit);
-            track_setup.push(setup_stack(
-                &name,
-                plan::TRACK_BOARD,
-                region,
-                (x as i32, y as i32),
-                piece_slot(&name, &gpid, size, &piece),
-            ));
-        };
-        for o in eff.off_map.1 {
-            track_piece(&o.unit, &o.face, &o.box_name, &mut gpids);
-        }
-        for r in eff.reinforcements.1 {
-            track_piece(
-                &r.unit,
-                &r.face,
-                &plan::turn_region(r.turn.value),
-                &mut gpids,
+        for placed in placements(game, plan, standard, &mut gpids) {
+            let el = setup_stack(
+                &placed.name,
+                placed.board,
+                &placed.location,
+                placed.point,
+                piece_slot(&placed.name, &placed.gpid, placed.size, &placed.piece),
             );
+            if placed.map == plan::MAIN_MAP {
+                main_setup.push(el);
+            } else {
+                track_setup.push(el);
+            }
         }
     }
 
@@ -544,7 +737,10 @@ pub fn build_file(game: &Game, plan: &Plan) -> String {
         .attr("name", "Game Turn")
         .attr("nexthotkey", "")
         .attr("prevhotkey", "")
-        .attr("reportFormat", "$newTurn$")
+        .attr(
+            "reportFormat",
+            super::automation::phase_report(game).to_beanshell(),
+        )
         .attr("tooltip", "Turn and phase")
         .attr("turnFormat", "Turn $level1$ – $level2$")
         .child(
@@ -640,7 +836,21 @@ pub fn build_file(game: &Game, plan: &Plan) -> String {
         .child(turn_tracker)
         .child(charts)
         .child(setups)
-        .child(El::new("VASSAL.build.module.properties.GlobalProperties"))
+        .children(combat_buttons(game))
+        .child(
+            El::new("VASSAL.build.module.properties.GlobalProperties").children(
+                super::automation::globals(game).into_iter().map(|g| {
+                    El::new("VASSAL.build.module.properties.GlobalProperty")
+                        .attr("description", g.description)
+                        .attr("initialValue", g.initial)
+                        .attr("isNumeric", "false")
+                        .attr("max", "")
+                        .attr("min", "")
+                        .attr("name", g.name)
+                        .attr("wrap", "false")
+                }),
+            ),
+        )
         .child(El::new(
             "VASSAL.build.module.properties.GlobalTranslatableMessages",
         ))
@@ -667,4 +877,61 @@ fn unit_name(game: &Game, id: &str) -> String {
 pub fn snapped_centre(plan: &Plan, hex: HexId) -> (i32, i32) {
     let (x, y) = plan.layout.centre(hex);
     (x as i32, y as i32)
+}
+
+/// A module-level global key command shown as a toolbar button.
+fn module_command(name: &str, tooltip: &str, key: &str, filter: &Expr) -> El {
+    El::new("VASSAL.build.module.GlobalKeyCommand")
+        .attr("buttonHotkey", "")
+        .attr("buttonText", name)
+        .attr("deckCount", "-1")
+        .attr("filter", filter.to_beanshell())
+        .attr("hotkey", Key::Named(key).encode())
+        .attr("icon", "")
+        .attr("name", name)
+        .attr("reportFormat", "")
+        .attr("reportSingle", "true")
+        .attr("singleMap", "false")
+        .attr("target", MODULE_TARGET)
+        .attr("tooltip", tooltip)
+}
+
+/// Toolbar buttons of the rule automation: resolve the declared battle, clear the marks, check victory.
+fn combat_buttons(game: &Game) -> Vec<El> {
+    use super::automation::{keys, props};
+    use super::expr::{bin, eq, prop, s, Op};
+    let mut out = vec![
+        module_command(
+            "Resolve combat",
+            "Roll for the battle declared with Attack/Defend and report odds, shifts and result",
+            keys::RESOLVE,
+            &eq(prop(props::COMBAT_ROLE), s("defender")),
+        ),
+        module_command(
+            "Clear combat",
+            "Remove every Attack/Defend mark",
+            keys::CLEAR_COMBAT,
+            &bin(Op::Ne, prop(props::COMBAT_ROLE), s("")),
+        ),
+    ];
+    let first_hex = game
+        .scenarios
+        .first()
+        .and_then(|sc| game.effective(sc).victory)
+        .and_then(|(_, v)| {
+            v.conditions
+                .iter()
+                .flat_map(|c| c.control_all.iter().chain(&c.control_any))
+                .next()
+        })
+        .or_else(|| game.map.cities.first().map(|c| &c.hex));
+    if let Some(hex) = first_hex {
+        out.push(module_command(
+            "Victory",
+            "Evaluate the victory conditions from the control markers",
+            keys::CHECK_VICTORY,
+            &eq(prop(props::CONTROL_HEX), s(hex)),
+        ));
+    }
+    out
 }

@@ -97,12 +97,153 @@ pub fn prototype(name: &str) -> Trait {
 /// Report Action (`report;`): writes `format` to the chat after any of `keys` has run on the inner
 /// traits (so `$newPieceName$` is the name after the change).
 pub fn report(keys: &[Key<'_>], format: &str, description: &str) -> Trait {
+    report_with(keys, format, description, false)
+}
+
+/// Report Action that, with `no_suppress`, also reports when fired by a global key command (GKCs
+/// suppress single-piece reports by default).
+pub fn report_with(keys: &[Key<'_>], format: &str, description: &str, no_suppress: bool) -> Trait {
     Trait {
         type_: fields(
             "report;",
-            &[&key_list(keys), format, "", "", description, "false"],
+            &[
+                &key_list(keys),
+                format,
+                "",
+                "",
+                description,
+                if no_suppress { "true" } else { "false" },
+            ],
         ),
         state: "-1".to_string(),
+    }
+}
+
+/// Trigger Action (`macro;`): when one of `watch` arrives and `condition` holds, fire `actions` in
+/// order. Fields in `TriggerAction.myGetType()` order.
+pub fn trigger(
+    description: &str,
+    condition: &str,
+    watch: &[Key<'_>],
+    actions: &[Key<'_>],
+) -> Trait {
+    Trait {
+        type_: fields(
+            "macro;",
+            &[
+                description,
+                "", // menu command
+                "", // own key
+                condition,
+                &key_list(watch),
+                &key_list(actions),
+                "false", // loop
+                "",
+                "",
+                "counted",
+                "",
+                "",
+                "1",
+                "false",
+                "",
+                "1",
+                "1",
+            ],
+        ),
+        state: String::new(),
+    }
+}
+
+/// Calculated Property (`calcProp;`).
+pub fn calculated(name: &str, expression: &str, description: &str) -> Trait {
+    Trait {
+        type_: fields("calcProp;", &[name, expression, description]),
+        state: String::new(),
+    }
+}
+
+/// The `menu:key:changer` list of a Dynamic Property or Set Global Property, each changer setting a
+/// plain value (`P,value`; the value may be a `{…}` expression or contain `$…$`).
+fn property_commands(commands: &[(&str, Key<'_>, &str)]) -> String {
+    let mut list = SequenceEncoder::new(',');
+    for (menu, key, value) in commands {
+        let mut changer = SequenceEncoder::new(',');
+        changer.append("P").append(value);
+        let mut item = SequenceEncoder::new(':');
+        item.append(menu)
+            .append(&key.encode())
+            .append(&changer.value());
+        list.append(&item.value());
+    }
+    list.value()
+}
+
+/// Dynamic Property (`PROP;`), a text property of the piece, initially empty.
+pub fn dynamic_property(
+    name: &str,
+    commands: &[(&str, Key<'_>, &str)],
+    description: &str,
+) -> Trait {
+    Trait {
+        type_: fields(
+            "PROP;",
+            &[
+                name,
+                "false,0,100,false",
+                &property_commands(commands),
+                description,
+            ],
+        ),
+        state: String::new(),
+    }
+}
+
+/// Set Global Property (`setprop;`) on the nearest zone, map or module property of that name.
+pub fn set_global_property(
+    name: &str,
+    commands: &[(&str, Key<'_>, &str)],
+    description: &str,
+) -> Trait {
+    Trait {
+        type_: fields(
+            "setprop;",
+            &[
+                name,
+                "false,0,100,false",
+                &property_commands(commands),
+                description,
+                "Current Zone/Current Map/Module",
+                "",
+            ],
+        ),
+        state: String::new(),
+    }
+}
+
+/// Global Key Command trait (`globalkey;`): on `key`, send `sent` to every piece matching `filter`.
+pub fn global_key(key: Key<'_>, sent: Key<'_>, filter: &str, description: &str) -> Trait {
+    let (key, sent) = (key.encode(), sent.encode());
+    Trait {
+        type_: fields(
+            "globalkey;",
+            &[
+                "",
+                &key,
+                &sent,
+                filter,
+                "false",
+                "1",
+                "true",
+                "true",
+                "",
+                description,
+                "-1",
+                crate::emit::module::COUNTER_TARGET,
+                "false",
+                "",
+            ],
+        ),
+        state: String::new(),
     }
 }
 
@@ -120,6 +261,8 @@ pub struct Layer<'a> {
     pub level_names: Vec<String>,
     /// 1-based level shown (state).
     pub level: usize,
+    /// Show the level given by this (numeric) property instead of stepping with a key.
+    pub follow: Option<&'a str>,
 }
 
 /// Layer (`emb2;`), version 1, always active; fields in `Embellishment.myGetType()` order.
@@ -149,14 +292,14 @@ pub fn layer(l: &Layer<'_>) -> Trait {
             &string_list(&names),
             "true", // loop: the last level steps back to the first
             l.name,
-            "",      // randomKey
-            "",      // randomText
-            "false", // followProperty
-            "",      // propertyName
-            "1",     // firstLevelValue
-            "1",     // version: 0 would select the legacy Embellishment0 decoder
-            "true",  // alwaysActive
-            "",      // activateKey (named)
+            "", // randomKey
+            "", // randomText
+            if l.follow.is_some() { "true" } else { "false" },
+            l.follow.unwrap_or(""),
+            "1",    // firstLevelValue
+            "1",    // version: 0 would select the legacy Embellishment0 decoder
+            "true", // alwaysActive
+            "",     // activateKey (named)
             &step_key,
             "", // decreaseKey
             l.description,
@@ -186,10 +329,10 @@ pub fn send_to_region(command: &str, key: Key<'_>, map: &str, board: &str, regio
     }
 }
 
-/// Does Not Stack (`immob;`): selectable normally, moves normally, never stacks.
-pub fn does_not_stack() -> Trait {
+/// Does Not Stack (`immob;`): selectable normally, never stacks; `movable = false` pins it in place.
+pub fn does_not_stack(movable: bool) -> Trait {
     Trait {
-        type_: "immob;;N;".to_string(),
+        type_: format!("immob;;{};", if movable { "N" } else { "V" }),
         state: String::new(),
     }
 }
@@ -290,6 +433,7 @@ mod tests {
             images: vec!["a.png".into(), "b.png".into()],
             level_names: vec!["".into(), "+ (reduced)".into()],
             level: 2,
+            follow: None,
         });
         let body = t.type_.strip_prefix("emb2;").unwrap();
         let mut d = crate::vassal::sequence_encoder::SequenceDecoder::new(body, ';');

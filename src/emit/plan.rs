@@ -12,6 +12,8 @@ pub const TRACK_MAP: &str = "Turn Track";
 pub const TRACK_BOARD: &str = "Turn Track";
 pub const MAP_IMAGE: &str = "map.png";
 pub const TRACK_IMAGE: &str = "turn-track.png";
+/// Edge of control and weather markers, in pixels.
+pub const MARKER_SIZE: u32 = 44;
 
 /// A rectangle of the off-map board that VASSAL knows as a region (pieces snap to its centre and report
 /// its name as their location).
@@ -59,6 +61,12 @@ pub struct Plan {
     pub unit_images: BTreeMap<(String, String), String>,
     /// Region of each side's eliminated-units box.
     pub eliminated_box: BTreeMap<String, String>,
+    /// Control marker image per side.
+    pub control_images: BTreeMap<String, String>,
+    /// Weather marker image per weather id.
+    pub weather_images: BTreeMap<String, String>,
+    /// Where the weather marker sits on the main board (the top-right margin).
+    pub weather_point: (i32, i32),
 }
 
 /// Region name of a turn box.
@@ -128,12 +136,29 @@ impl Plan {
                 image: "chart-turns.png".into(),
             },
         ];
+        let control_images = game
+            .rules
+            .sides
+            .iter()
+            .map(|s| (s.id.value.clone(), format!("control-{}.png", slug(&s.id))))
+            .collect();
+        let weather_images = game
+            .rules
+            .weather
+            .iter()
+            .map(|w| (w.id.value.clone(), format!("weather-{}.png", slug(&w.id))))
+            .collect();
+        let half = (MARKER_SIZE / 2) as i32;
+        let weather_point = (layout.width as i32 - half - 4, half + 4);
         Plan {
             layout,
             track,
             charts,
             unit_images,
             eliminated_box,
+            control_images,
+            weather_images,
+            weather_point,
         }
     }
 }

@@ -37,6 +37,18 @@ pub struct Grid {
     /// Text before every label (a map letter for multi-map games: `A10.10`).
     #[serde(default)]
     pub prefix: String,
+    /// The only hexes known to exist, when the sources give hex numbers but not the whole map; none =
+    /// every hex of the column and row ranges.
+    #[serde(default)]
+    pub hexes: Vec<Sp<String>>,
+    /// `known` (default): the orientation and offsets above are the printed map's, so neighbours and
+    /// pixel positions follow from them. `unknown`: the sources give hex numbers but not the layout;
+    /// the ranges and offsets only serve to read labels, and two hexes are adjacent only if
+    /// `adjacent` says so.
+    pub geometry: Option<Sp<String>>,
+    /// Pairs of hexes the sources say are adjacent (checked against the geometry when it is known).
+    #[serde(default)]
+    pub adjacent: Vec<Sp<[Sp<String>; 2]>>,
     pub rule: Option<Sp<String>>,
     pub source: Option<Sp<String>>,
 }
@@ -45,6 +57,19 @@ pub struct Grid {
 pub const DIRECTIONS: [&str; 6] = ["N", "NE", "SE", "S", "SW", "NW"];
 
 impl Grid {
+    /// Whether neighbours and positions follow from the grid's geometry (see `geometry`).
+    pub fn geometry_known(&self) -> bool {
+        self.geometry.as_ref().is_none_or(|g| g.as_str() == "known")
+    }
+
+    /// The explicit hex list, parsed (labels that do not parse are left out; checks report them).
+    fn listed(&self) -> Option<Vec<HexId>> {
+        if self.hexes.is_empty() {
+            return None;
+        }
+        Some(self.hexes.iter().filter_map(|l| self.parse(l)).collect())
+    }
+
     pub fn is_shifted(&self, col: i32) -> bool {
         let even = col.rem_euclid(2) == 0;
         match self.shifted_columns.as_str() {
@@ -70,17 +95,24 @@ impl Grid {
             return false;
         }
         let [r0, r1] = self.row_range(hex.col);
-        hex.row >= r0 && hex.row <= r1
+        if hex.row < r0 || hex.row > r1 {
+            return false;
+        }
+        self.listed().is_none_or(|l| l.contains(&hex))
     }
 
     /// Every hex of the grid, column by column.
     pub fn hexes(&self) -> Vec<HexId> {
         let [c0, c1] = self.columns.value;
+        let listed = self.listed();
         let mut out = Vec::new();
         for col in c0..=c1 {
             let [r0, r1] = self.row_range(col);
             for row in r0..=r1 {
-                out.push(HexId { col, row });
+                let hex = HexId { col, row };
+                if listed.as_ref().is_none_or(|l| l.contains(&hex)) {
+                    out.push(hex);
+                }
             }
         }
         out
@@ -153,8 +185,18 @@ impl Grid {
         ]
     }
 
+    /// Adjacency by the grid's geometry, or by the `adjacent` pairs when the geometry is unknown.
     pub fn are_adjacent(&self, a: HexId, b: HexId) -> bool {
-        self.neighbours(a).contains(&b)
+        if self.geometry_known() {
+            return self.neighbours(a).contains(&b);
+        }
+        self.adjacent.iter().any(|pair| {
+            let [x, y] = &pair.value;
+            match (self.parse(x), self.parse(y)) {
+                (Some(x), Some(y)) => (x == a && y == b) || (x == b && y == a),
+                _ => false,
+            }
+        })
     }
 
     /// Direction index (into [`DIRECTIONS`]) from `a` to its neighbour `b`.

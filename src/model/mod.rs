@@ -7,9 +7,11 @@
 //!
 //! Nothing in this module knows any particular game.
 
+mod extended;
 pub mod grid;
 mod spanned;
 
+pub use extended::*;
 pub use grid::{Grid, HexId};
 pub use spanned::Sp;
 
@@ -70,6 +72,18 @@ pub struct RulesFile {
     pub combat: Combat,
     #[serde(default)]
     pub movement: Movement,
+    /// How cards are chosen and played, and each side's allotment per turn.
+    pub card_play: Option<CardPlay>,
+    pub supply: Option<Supply>,
+    /// Cities a side may designate during play (a hero city).
+    #[serde(default)]
+    pub city_designations: Vec<CityDesignation>,
+    /// Facts of this file the sources do not give (reported as warnings).
+    #[serde(default)]
+    pub missing: Vec<Gap>,
+    /// Facts of this file held by inference, not stated (reported as notes).
+    #[serde(default)]
+    pub inferred: Vec<Gap>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -121,6 +135,11 @@ pub struct Phase {
     /// What the phase allows, in a sentence for the players.
     #[serde(default)]
     pub allows: String,
+    /// Scheduled events the module announces when this phase begins: `replacements` (the steps the
+    /// phase's side receives this turn), `reinforcements` (the side's units arriving this turn),
+    /// `weather` (the current turn's weather).
+    #[serde(default)]
+    pub announce: Vec<Sp<String>>,
     /// Rulebook section the fact comes from.
     pub rule: Option<Sp<String>>,
     /// Other source (reference document, errata) the fact comes from.
@@ -150,6 +169,9 @@ pub struct Weather {
     pub turns: Vec<Sp<u32>>,
     #[serde(default)]
     pub default: bool,
+    /// Its effects, in a sentence for the turn track and charts.
+    #[serde(default)]
+    pub effects: String,
     /// Rulebook section the fact comes from.
     pub rule: Option<Sp<String>>,
     /// Other source (reference document, errata) the fact comes from.
@@ -168,6 +190,15 @@ pub struct Terrain {
     pub combat: String,
     #[serde(default)]
     pub note: String,
+    /// Unit branches (a unit type's `branch`) that must stop on entering a hex of this terrain.
+    #[serde(default)]
+    pub stops: Vec<Sp<String>>,
+    /// A unit in a hex of this terrain has no ZOC.
+    #[serde(default)]
+    pub no_zoc_inside: bool,
+    /// Stands for hexes whose terrain the sources do not give (the completeness report lists them).
+    #[serde(default)]
+    pub unknown: bool,
     /// Rulebook section the fact comes from.
     pub rule: Option<Sp<String>>,
     /// Other source (reference document, errata) the fact comes from.
@@ -199,6 +230,9 @@ pub struct Feature {
     pub move_effect: String,
     #[serde(default)]
     pub combat: String,
+    /// What may not cross a hexside of this feature: `movement`, `retreat`, `zoc`, `supply`.
+    #[serde(default)]
+    pub blocks: Vec<Sp<String>>,
     /// Rulebook section the fact comes from.
     pub rule: Option<Sp<String>>,
     /// Other source (reference document, errata) the fact comes from.
@@ -208,10 +242,16 @@ pub struct Feature {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Stacking {
-    /// Most units of one side in a hex.
+    /// Most units of one side in a hex; the limit of every side without an entry in `limits`.
     pub max_units: Sp<u32>,
     /// When the limit applies, in the rulebook's words.
     pub when: String,
+    /// Limits of particular sides, replacing `max_units` for them.
+    #[serde(default)]
+    pub limits: Vec<StackLimit>,
+    /// What happens to a stack over the limit, in a sentence.
+    #[serde(default)]
+    pub on_violation: String,
     /// Rulebook section the fact comes from.
     pub rule: Option<Sp<String>>,
     /// Other source (reference document, errata) the fact comes from.
@@ -223,6 +263,9 @@ pub struct Stacking {
 pub struct Movement {
     #[serde(default)]
     pub weather_limits: Vec<WeatherMoveLimit>,
+    /// Units that may not move in given turns or phases.
+    #[serde(default)]
+    pub prohibitions: Vec<MoveProhibition>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -231,6 +274,9 @@ pub struct WeatherMoveLimit {
     pub weather: Sp<String>,
     /// Most hexes a unit may move in one phase.
     pub max_hexes: u32,
+    /// `cap` (default): a movement allowance above `max_hexes` is lowered to it; `set`: every
+    /// unit's movement allowance becomes `max_hexes`.
+    pub mode: Option<Sp<String>>,
     /// Phases exempt from the limit.
     #[serde(default)]
     pub except_phases: Vec<Sp<String>>,
@@ -250,13 +296,33 @@ pub struct Combat {
     /// Highest column before shifts; better odds are lowered to it.
     pub cap: Sp<String>,
     pub cap_rule: Option<Sp<String>>,
+    /// `false` when the rules state no cap: `cap` is then not applied, and the completeness
+    /// report lists it.
+    #[serde(default = "yes")]
+    pub cap_known: bool,
     /// What happens when the final odds fall below the first column.
     pub below_table: Sp<String>,
     /// Result codes the table may use, from best for the defender to best for the attacker
     /// (the order `vmodc check` uses to spot results that improve for the defender as odds rise).
     pub results: Vec<CombatResult>,
-    /// One row per die roll: `"1" = ["DR", ...]`, one code per column.
+    /// One row per die roll: `"1" = ["DR", ...]`, one code per column. Empty when `table_known`
+    /// is false.
+    #[serde(default)]
     pub table: BTreeMap<String, Sp<Vec<Sp<String>>>>,
+    /// `false` when the sources do not give the table; `known_cells` then holds what they give.
+    #[serde(default = "yes")]
+    pub table_known: bool,
+    #[serde(default)]
+    pub known_cells: Vec<KnownCell>,
+    /// Odds that give a result without a die roll.
+    #[serde(default)]
+    pub automatic: Vec<AutomaticResult>,
+    /// How the defender chooses the strength it defends with, in a sentence.
+    #[serde(default)]
+    pub defence: String,
+    /// What happens to the units of both sides after every combat, in a sentence.
+    #[serde(default)]
+    pub after_combat: String,
     #[serde(default)]
     pub shifts: Vec<ColumnShift>,
     #[serde(default)]
@@ -308,6 +374,16 @@ pub struct ColumnShift {
     pub defender_side: Option<Sp<String>>,
     /// A hexside feature that every attacker must be across.
     pub all_attackers_across: Option<Sp<String>>,
+    /// At least one attacker must be of one of these unit types.
+    #[serde(default)]
+    pub attacker_types: Vec<Sp<String>>,
+    pub attacker_side: Option<Sp<String>>,
+    /// Only in these weathers.
+    #[serde(default)]
+    pub weather: Vec<Sp<String>>,
+    /// Never in these weathers.
+    #[serde(default)]
+    pub not_weather: Vec<Sp<String>>,
     /// Rulebook section the fact comes from.
     pub rule: Option<Sp<String>>,
     /// Other source (reference document, errata) the fact comes from.
@@ -344,6 +420,22 @@ pub struct CountersFile {
     pub counters: CounterSheet,
     pub types: Vec<UnitType>,
     pub units: Vec<Unit>,
+    #[serde(default)]
+    pub markers: Vec<Marker>,
+    /// Uses a card may offer (the icons printed on cards).
+    #[serde(default)]
+    pub card_uses: Vec<CardUse>,
+    /// Each side's set of cards.
+    #[serde(default)]
+    pub decks: Vec<Deck>,
+    #[serde(default)]
+    pub cards: Vec<Card>,
+    /// Facts of this file the sources do not give (reported as warnings).
+    #[serde(default)]
+    pub missing: Vec<Gap>,
+    /// Facts of this file held by inference, not stated (reported as notes).
+    #[serde(default)]
+    pub inferred: Vec<Gap>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -360,6 +452,9 @@ pub struct CounterSheet {
     /// Totals the rulebook states for the counter mix, per side.
     #[serde(default)]
     pub totals: BTreeMap<String, Sp<u32>>,
+    /// Values derived from printed values of another face (passive defence = worn strength).
+    #[serde(default)]
+    pub derived: Vec<DerivedValue>,
     /// Rulebook section the fact comes from.
     pub rule: Option<Sp<String>>,
     /// Other source (reference document, errata) the fact comes from.
@@ -387,6 +482,19 @@ pub struct UnitType {
     pub name: String,
     /// NATO symbol drawn on the counter: `infantry`, `armor`, `shock`.
     pub symbol: Sp<String>,
+    /// Group the type belongs to for stacking and terrain (`tank`, `infantry`).
+    pub branch: Option<Sp<String>>,
+    /// Zone of control: `always` (default), `none`, or `in_city` (only while in a city hex).
+    pub zoc: Option<Sp<String>>,
+    /// Faces units of this type have, in flip order; none = every face of [counters] faces.
+    #[serde(default)]
+    pub faces: Vec<Sp<String>>,
+    /// Marker (`[[markers]]` id) printed on the back when the type has fewer faces than a counter has
+    /// sides.
+    pub back: Option<Sp<String>>,
+    /// Counter colours replacing the side's (nationality or affiliation colours), `#rrggbb`.
+    pub color: Option<Sp<String>>,
+    pub text_color: Option<Sp<String>>,
     /// Rulebook section the fact comes from.
     pub rule: Option<Sp<String>>,
     /// Other source (reference document, errata) the fact comes from.
@@ -410,6 +518,15 @@ pub struct Unit {
     pub note: String,
     /// Where sources disagree about this unit: what they say and which one the data follows.
     pub disputed: Option<Sp<String>>,
+    /// The name as printed, when the counters are printed in another language.
+    pub printed_name: Option<String>,
+    /// Unit name as printed on the counter, when it differs from the id (ids must be unique; printed
+    /// names need not be: two sides may both have a "9").
+    pub label: Option<String>,
+    /// Printed setup code naming the area (`[[areas]]` id) the unit starts in and is bound to.
+    pub home_area: Option<Sp<String>>,
+    /// Printed entry code: the turn the unit arrives.
+    pub entry_turn: Option<Sp<u32>>,
     /// Rulebook section the fact comes from.
     pub rule: Option<Sp<String>>,
     /// Other source (reference document, errata) the fact comes from.
@@ -419,6 +536,11 @@ pub struct Unit {
 impl Unit {
     pub fn display_name(&self) -> &str {
         self.name.as_deref().unwrap_or(&self.id)
+    }
+
+    /// The text printed on the counter: `label`, or the id.
+    pub fn label(&self) -> &str {
+        self.label.as_deref().unwrap_or(&self.id)
     }
 }
 
@@ -443,6 +565,18 @@ pub struct MapFile {
     #[serde(default)]
     pub setup_marks: Vec<SetupMarks>,
     pub style: MapStyle,
+    /// Off-grid areas that count as one big hex (rear areas).
+    #[serde(default)]
+    pub areas: Vec<Area>,
+    /// Cities the sources name without giving their hex.
+    #[serde(default)]
+    pub unlocated_cities: Vec<UnlocatedCity>,
+    /// Facts of this file the sources do not give (reported as warnings).
+    #[serde(default)]
+    pub missing: Vec<Gap>,
+    /// Facts of this file held by inference, not stated (reported as notes).
+    #[serde(default)]
+    pub inferred: Vec<Gap>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -476,6 +610,10 @@ pub struct City {
     pub kind: Sp<String>,
     /// Side that controls the city at the start.
     pub control: Sp<String>,
+    /// Keys of this entry whose value the sources do not give (`kind`, `control`): the value written
+    /// is the least the sources support, and the completeness report lists the key.
+    #[serde(default)]
+    pub unknown: Vec<Sp<String>>,
     /// Rulebook section the fact comes from.
     pub rule: Option<Sp<String>>,
     /// Other source (reference document, errata) the fact comes from.
@@ -570,6 +708,15 @@ pub struct ScenarioFile {
     pub victory: Option<Victory>,
     #[serde(default)]
     pub special_rules: Vec<SpecialRule>,
+    /// Units whose start position the sources give only in part, or not at all.
+    #[serde(default)]
+    pub unplaced: Vec<Unplaced>,
+    /// Facts of this file the sources do not give (reported as warnings).
+    #[serde(default)]
+    pub missing: Vec<Gap>,
+    /// Facts of this file held by inference, not stated (reported as notes).
+    #[serde(default)]
+    pub inferred: Vec<Gap>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -610,6 +757,8 @@ pub struct OffMap {
     pub face: Sp<String>,
     /// Name of the off-map box the unit waits in.
     pub box_name: String,
+    /// The off-grid area (`[[areas]]` id of the map) the unit starts in, if it starts in one.
+    pub area: Option<Sp<String>>,
     /// Rulebook section the fact comes from.
     pub rule: Option<Sp<String>>,
     /// Other source (reference document, errata) the fact comes from.
@@ -646,7 +795,10 @@ pub struct Replacements {
 #[serde(deny_unknown_fields)]
 pub struct Victory {
     pub when: String,
+    #[serde(default)]
     pub conditions: Vec<VictoryCondition>,
+    /// A victory-point score, judged by its thresholds.
+    pub points: Option<VictoryPoints>,
     /// Result when no condition holds.
     pub otherwise: String,
     /// Rulebook section the fact comes from.
@@ -674,10 +826,55 @@ pub struct VictoryCondition {
 pub struct SpecialRule {
     pub title: String,
     pub text: String,
+    /// An optional rule the players may agree to use.
+    #[serde(default)]
+    pub optional: bool,
     /// Rulebook section the fact comes from.
     pub rule: Option<Sp<String>>,
     /// Other source (reference document, errata) the fact comes from.
     pub source: Option<Sp<String>>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl CountersFile {
+    /// The faces units of `unit`'s type have, in flip order (the declared faces unless the type
+    /// lists its own).
+    pub fn faces_of(&self, unit: &Unit) -> Vec<&str> {
+        let own = self
+            .types
+            .iter()
+            .find(|t| t.id.as_str() == unit.unit_type.as_str())
+            .map(|t| &t.faces)
+            .filter(|f| !f.is_empty());
+        match own {
+            Some(faces) => faces.iter().map(|f| f.as_str()).collect(),
+            None => self.counters.faces.iter().map(|f| f.as_str()).collect(),
+        }
+    }
+
+    pub fn unit_type(&self, id: &str) -> Option<&UnitType> {
+        self.types.iter().find(|t| t.id.as_str() == id)
+    }
+}
+
+impl UnitType {
+    /// The ZOC mode, `always` unless the data says otherwise.
+    pub fn zoc_mode(&self) -> &str {
+        self.zoc.as_ref().map_or("always", |z| z.as_str())
+    }
+}
+
+/// Parse `"8-?"` into its printed numbers, `None` for a value the sources do not give (`?`).
+pub fn parse_value_slots(text: &str) -> Option<Vec<Option<u32>>> {
+    text.split('-')
+        .map(|part| match part.trim() {
+            "?" => Some(None),
+            p => p.parse().ok().map(Some),
+        })
+        .collect()
 }
 
 /// Parse `"12-6"` into its printed numbers.

@@ -1,0 +1,441 @@
+//! VASSAL BeanShell expressions as a small typed tree.
+//!
+//! Rule automation is generated as [`Expr`] values, which have two readings: [`Expr::to_beanshell`]
+//! prints the `{…}` text written into the module, and [`Expr::eval`] evaluates the same tree in Rust
+//! with VASSAL's value rules (a property made only of digits is an integer, everything else a string;
+//! integer division truncates). Tests evaluate the tree against the independent Rust combat logic, so
+//! what the module computes is checked without a Java engine.
+
+use std::fmt::Write as _;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Expr {
+    Int(i64),
+    Str(String),
+    /// A property of the piece (or map, or module) evaluating the expression.
+    Prop(String),
+    Bin(Op, Box<Expr>, Box<Expr>),
+    Not(Box<Expr>),
+    /// `c ? a : b`
+    If(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `s.contains(t)` (Java `String.contains`).
+    Contains(Box<Expr>, Box<Expr>),
+    /// `Sum("prop", "{filter}")`: the property summed over every piece, on every map, that matches.
+    Sum(String, Box<Expr>),
+    /// `Count("{filter}")`.
+    Count(Box<Expr>),
+    /// `Math.min(a, b)` / `Math.max(a, b)`.
+    Min(Box<Expr>, Box<Expr>),
+    Max(Box<Expr>, Box<Expr>),
+    /// `SumStack("prop")`: the property summed over the evaluating piece's stack.
+    SumStack(String),
+    /// `Range(OldX, OldY)`: hexes between the piece and where its last move started.
+    RangeFromOld,
+    /// `Random(n)`.
+    Random(i64),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Op {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    And,
+    Or,
+}
+
+impl Op {
+    fn symbol(self) -> &'static str {
+        match self {
+            Op::Add => "+",
+            Op::Sub => "-",
+            Op::Mul => "*",
+            Op::Div => "/",
+            Op::Rem => "%",
+            Op::Eq => "==",
+            Op::Ne => "!=",
+            Op::Lt => "<",
+            Op::Le => "<=",
+            Op::Gt => ">",
+            Op::Ge => ">=",
+            Op::And => "&&",
+            Op::Or => "||",
+        }
+    }
+}
+
+// Constructors that keep generator code readable.
+pub fn int(v: i64) -> Expr {
+    Expr::Int(v)
+}
+pub fn s(v: &str) -> Expr {
+    Expr::Str(v.to_string())
+}
+pub fn prop(name: &str) -> Expr {
+    Expr::Prop(name.to_string())
+}
+pub fn bin(op: Op, a: Expr, b: Expr) -> Expr {
+    Expr::Bin(op, Box::new(a), Box::new(b))
+}
+pub fn cond(c: Expr, a: Expr, b: Expr) -> Expr {
+    Expr::If(Box::new(c), Box::new(a), Box::new(b))
+}
+pub fn contains(a: Expr, b: Expr) -> Expr {
+    Expr::Contains(Box::new(a), Box::new(b))
+}
+pub fn add(a: Expr, b: Expr) -> Expr {
+    bin(Op::Add, a, b)
+}
+pub fn eq(a: Expr, b: Expr) -> Expr {
+    bin(Op::Eq, a, b)
+}
+pub fn and(a: Expr, b: Expr) -> Expr {
+    bin(Op::And, a, b)
+}
+/// Any of the terms (false when there are none).
+pub fn any(terms: Vec<Expr>) -> Expr {
+    terms
+        .into_iter()
+        .reduce(|a, b| bin(Op::Or, a, b))
+        .unwrap_or(eq(int(0), int(1)))
+}
+/// String concatenation of the parts.
+pub fn concat(parts: Vec<Expr>) -> Expr {
+    parts.into_iter().reduce(add).unwrap_or(s(""))
+}
+
+impl Expr {
+    /// The expression as VASSAL reads it, wrapped in braces.
+    pub fn to_beanshell(&self) -> String {
+        format!("{{{}}}", self.inner())
+    }
+
+    fn inner(&self) -> String {
+        let mut out = String::new();
+        self.write_with(&mut out, true);
+        out
+    }
+
+    fn write(&self, out: &mut String) {
+        self.write_with(out, false);
+    }
+
+    /// Write the expression; `bare` leaves out the enclosing parentheses of a binary chain or a
+    /// conditional. Chains are printed flat (`a + b + c`, `c1 ? x : c2 ? y : z`) because BeanShell's
+    /// parser slows down exponentially with deeply nested parentheses.
+    fn write_with(&self, out: &mut String, bare: bool) {
+        match self {
+            Expr::Int(v) => {
+                let _ = write!(out, "{v}");
+            }
+            Expr::Str(v) => write_java_string(out, v),
+            Expr::Prop(name) => out.push_str(name),
+            Expr::Bin(op, a, b) => {
+                if !bare {
+                    out.push('(');
+                }
+                // Left-nested chains of the same operator read the same without parentheses.
+                let same = matches!(a.as_ref(), Expr::Bin(inner, ..) if inner == op);
+                a.write_with(out, same);
+                let _ = write!(out, " {} ", op.symbol());
+                b.write(out);
+                if !bare {
+                    out.push(')');
+                }
+            }
+            Expr::If(c, a, b) => {
+                if !bare {
+                    out.push('(');
+                }
+                c.write(out);
+                out.push_str(" ? ");
+                a.write(out);
+                out.push_str(" : ");
+                b.write_with(out, matches!(b.as_ref(), Expr::If(..)));
+                if !bare {
+                    out.push(')');
+                }
+            }
+            Expr::Not(a) => {
+                out.push_str("!(");
+                a.write(out);
+                out.push(')');
+            }
+            Expr::Contains(a, b) => {
+                // Concatenating with "" makes an integer-looking property a string first.
+                out.push_str("(\"\" + ");
+                a.write(out);
+                out.push_str(").contains(\"\" + ");
+                b.write(out);
+                out.push(')');
+            }
+            Expr::Sum(p, filter) => {
+                out.push_str("Sum(");
+                write_java_string(out, p);
+                out.push_str(", ");
+                write_java_string(out, &filter.to_beanshell());
+                out.push(')');
+            }
+            Expr::Count(filter) => {
+                out.push_str("Count(");
+                write_java_string(out, &filter.to_beanshell());
+                out.push(')');
+            }
+            Expr::Min(a, b) | Expr::Max(a, b) => {
+                out.push_str(if matches!(self, Expr::Min(..)) {
+                    "Math.min("
+                } else {
+                    "Math.max("
+                });
+                a.write(out);
+                out.push_str(", ");
+                b.write(out);
+                out.push(')');
+            }
+            Expr::SumStack(p) => {
+                out.push_str("SumStack(");
+                write_java_string(out, p);
+                out.push(')');
+            }
+            Expr::RangeFromOld => out.push_str("Range(OldX, OldY)"),
+            Expr::Random(n) => {
+                let _ = write!(out, "Random({n})");
+            }
+        }
+    }
+}
+
+fn write_java_string(out: &mut String, v: &str) {
+    out.push('"');
+    for c in v.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// A value as BeanShell sees it inside one evaluation.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    Int(i64),
+    Str(String),
+    Bool(bool),
+}
+
+impl Value {
+    /// VASSAL turns property strings made only of digits (and a sign) into integers; with the module's
+    /// `storeLeadingZeroIntegersAsStrings` option (which vmodc sets) `0203` stays a string.
+    pub fn from_property(text: &str) -> Value {
+        let digits = text.strip_prefix('-').unwrap_or(text);
+        let leading_zero = digits.len() > 1 && digits.starts_with('0');
+        match text.parse::<i64>() {
+            Ok(v) if !leading_zero => Value::Int(v),
+            _ => match text {
+                "true" => Value::Bool(true),
+                "false" => Value::Bool(false),
+                _ => Value::Str(text.to_string()),
+            },
+        }
+    }
+
+    pub fn render(&self) -> String {
+        match self {
+            Value::Int(v) => v.to_string(),
+            Value::Str(s) => s.clone(),
+            Value::Bool(b) => b.to_string(),
+        }
+    }
+
+    fn truthy(&self) -> Result<bool, String> {
+        match self {
+            Value::Bool(b) => Ok(*b),
+            other => Err(format!("not a boolean: {other:?}")),
+        }
+    }
+
+    fn int(&self) -> Result<i64, String> {
+        match self {
+            Value::Int(v) => Ok(*v),
+            other => Err(format!("not an integer: {other:?}")),
+        }
+    }
+}
+
+/// What an expression can see while it is evaluated.
+pub trait Env {
+    /// A property of the evaluating piece (falling back to map and module properties).
+    fn prop(&self, name: &str) -> Result<Value, String>;
+    /// Every piece in the game, each as its own environment (for `Sum` and `Count`).
+    fn pieces(&self) -> Vec<&dyn Env>;
+    /// The evaluating piece's stack.
+    fn stack(&self) -> Vec<&dyn Env>;
+    fn range_from_old(&self) -> i64;
+    fn random(&self, n: i64) -> i64;
+}
+
+impl Expr {
+    pub fn eval(&self, env: &dyn Env) -> Result<Value, String> {
+        Ok(match self {
+            Expr::Int(v) => Value::Int(*v),
+            Expr::Str(v) => Value::Str(v.clone()),
+            Expr::Prop(name) => env.prop(name)?,
+            Expr::Not(a) => Value::Bool(!a.eval(env)?.truthy()?),
+            Expr::If(c, a, b) => {
+                if c.eval(env)?.truthy()? {
+                    a.eval(env)?
+                } else {
+                    b.eval(env)?
+                }
+            }
+            Expr::Contains(a, b) => {
+                let (a, b) = (a.eval(env)?.render(), b.eval(env)?.render());
+                Value::Bool(a.contains(&b))
+            }
+            Expr::Sum(p, filter) => {
+                let mut total = 0;
+                for piece in env.pieces() {
+                    if filter.eval(piece)?.truthy()? {
+                        // VASSAL's Sum skips values that are not integers.
+                        if let Value::Int(v) = piece.prop(p)? {
+                            total += v;
+                        }
+                    }
+                }
+                Value::Int(total)
+            }
+            Expr::Count(filter) => {
+                let mut n = 0;
+                for piece in env.pieces() {
+                    if filter.eval(piece)?.truthy()? {
+                        n += 1;
+                    }
+                }
+                Value::Int(n)
+            }
+            Expr::SumStack(p) => {
+                let mut total = 0;
+                for piece in env.stack() {
+                    if let Value::Int(v) = piece.prop(p)? {
+                        total += v;
+                    }
+                }
+                Value::Int(total)
+            }
+            Expr::Min(a, b) => Value::Int(a.eval(env)?.int()?.min(b.eval(env)?.int()?)),
+            Expr::Max(a, b) => Value::Int(a.eval(env)?.int()?.max(b.eval(env)?.int()?)),
+            Expr::RangeFromOld => Value::Int(env.range_from_old()),
+            Expr::Random(n) => Value::Int(env.random(*n)),
+            Expr::Bin(op, a, b) => {
+                let (x, y) = (a.eval(env)?, b.eval(env)?);
+                match op {
+                    Op::And => Value::Bool(x.truthy()? && y.truthy()?),
+                    Op::Or => Value::Bool(x.truthy()? || y.truthy()?),
+                    Op::Eq => Value::Bool(x.render() == y.render()),
+                    Op::Ne => Value::Bool(x.render() != y.render()),
+                    Op::Add => match (&x, &y) {
+                        (Value::Int(i), Value::Int(j)) => Value::Int(i + j),
+                        _ => Value::Str(x.render() + &y.render()),
+                    },
+                    _ => {
+                        let (i, j) = (x.int()?, y.int()?);
+                        match op {
+                            Op::Sub => Value::Int(i - j),
+                            Op::Mul => Value::Int(i * j),
+                            Op::Div if j == 0 => return Err("division by zero".into()),
+                            Op::Div => Value::Int(i / j),
+                            Op::Rem if j == 0 => return Err("division by zero".into()),
+                            Op::Rem => Value::Int(i % j),
+                            Op::Lt => Value::Bool(i < j),
+                            Op::Le => Value::Bool(i <= j),
+                            Op::Gt => Value::Bool(i > j),
+                            Op::Ge => Value::Bool(i >= j),
+                            _ => unreachable_op(),
+                        }
+                    }
+                }
+            }
+        })
+    }
+}
+
+fn unreachable_op() -> Value {
+    Value::Bool(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Piece(Vec<(&'static str, &'static str)>);
+    impl Env for Piece {
+        fn prop(&self, name: &str) -> Result<Value, String> {
+            Ok(self
+                .0
+                .iter()
+                .find(|(k, _)| *k == name)
+                .map(|(_, v)| Value::from_property(v))
+                .unwrap_or(Value::Str(String::new())))
+        }
+        fn pieces(&self) -> Vec<&dyn Env> {
+            vec![self]
+        }
+        fn stack(&self) -> Vec<&dyn Env> {
+            vec![self]
+        }
+        fn range_from_old(&self) -> i64 {
+            0
+        }
+        fn random(&self, _: i64) -> i64 {
+            4
+        }
+    }
+
+    #[test]
+    fn prints_java_syntax() {
+        let e = cond(
+            contains(
+                prop("Hexes_forest"),
+                concat(vec![s(","), prop("LocationName"), s(",")]),
+            ),
+            s("Forest \"F\""),
+            int(2),
+        );
+        assert_eq!(
+            e.to_beanshell(),
+            r#"{("" + Hexes_forest).contains("" + ("," + LocationName + ",")) ? "Forest \"F\"" : 2}"#
+        );
+    }
+
+    #[test]
+    fn evaluates_like_beanshell() {
+        let p = Piece(vec![
+            ("Strength", "12"),
+            ("Type", "panzer"),
+            ("Hexes", ",0101,0203,"),
+        ]);
+        let e = bin(Op::Div, prop("Strength"), int(5));
+        assert_eq!(e.eval(&p), Ok(Value::Int(2)));
+        let e = contains(prop("Hexes"), s(",0203,"));
+        assert_eq!(e.eval(&p), Ok(Value::Bool(true)));
+        let e = add(s("roll "), Expr::Random(6));
+        assert_eq!(e.eval(&p), Ok(Value::Str("roll 4".into())));
+        let sum = Expr::Sum("Strength".into(), Box::new(eq(prop("Type"), s("panzer"))));
+        assert_eq!(sum.eval(&p), Ok(Value::Int(12)));
+        assert_eq!(
+            sum.to_beanshell(),
+            r#"{Sum("Strength", "{Type == \"panzer\"}")}"#
+        );
+    }
+}

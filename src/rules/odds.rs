@@ -1,0 +1,317 @@
+//! Odds-based combat resolution as a pure function of the CRT data.
+//!
+//! Odds are attack over defence reduced to a ratio with one side 1, fractions dropped in the
+//! defender's favour: 16:5 is 3:1, 2:3 is 1:2, and 12.5:4 (halved strengths) is 3:1. The CRT's
+//! columns are extended on both sides by the whole ratios beyond them (1:2, 1:3, … below a 1:1
+//! column; 7:1, 8:1, … above a 6:1 column), so that column shifts move through odds the table does
+//! not print: 1:2 shifted one right is 1:1, 6:1 shifted one right is 7:1. Then, in order:
+//!
+//! 1. the cap (`[combat] cap`, if `cap_known`) lowers better odds to it;
+//! 2. the shifts (negative favours the defender) move the odds by that many columns;
+//! 3. an automatic result (`[[combat.automatic]]`) applies if the shifted odds reach its threshold;
+//! 4. odds below the first column fall `below_table`; odds above the last column use the last column.
+
+use crate::model::Combat;
+use std::fmt;
+
+/// A ratio as the rulebooks write it: `3:1`, `1:2`, `3:2`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Odds {
+    pub attack: u32,
+    pub defence: u32,
+}
+
+impl Odds {
+    /// `"3:1"` → 3:1; `None` unless both sides are whole numbers above zero.
+    pub fn parse(text: &str) -> Option<Odds> {
+        let (a, d) = text.split_once(':')?;
+        let attack: u32 = a.trim().parse().ok()?;
+        let defence: u32 = d.trim().parse().ok()?;
+        (attack > 0 && defence > 0).then_some(Odds { attack, defence })
+    }
+
+    pub fn value(self) -> f64 {
+        f64::from(self.attack) / f64::from(self.defence)
+    }
+
+    /// Whether `attack : defence` is at least these odds (exact for halves and other binary fractions).
+    fn reached_by(self, attack: f64, defence: f64) -> bool {
+        attack * f64::from(self.defence) >= defence * f64::from(self.attack)
+    }
+}
+
+impl fmt::Display for Odds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.attack, self.defence)
+    }
+}
+
+/// How a combat is resolved once the odds are known.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Resolution {
+    /// Below the first column: `[combat] below_table` applies (no die roll).
+    BelowTable,
+    /// A result without a die roll (`[[combat.automatic]]`).
+    Automatic { result: String },
+    /// Roll on column `index` of `[combat] columns`; `clamped` when better odds were lowered to the
+    /// last column.
+    Column { index: usize, clamped: bool },
+}
+
+/// What [`resolve_odds`] found, step by step.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OddsOutcome {
+    pub attack: f64,
+    pub defence: f64,
+    /// Attack over defence, rounded in the defender's favour.
+    pub raw: Odds,
+    /// After the cap (equal to `raw` when no cap applies).
+    pub capped: Odds,
+    /// Sum of the shifts applied.
+    pub shift: i32,
+    /// After the shifts (may lie beyond the printed table).
+    pub shifted: Odds,
+    pub resolution: Resolution,
+}
+
+/// What the CRT gives for a roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lookup<'c> {
+    /// A result code of `[[combat.results]]`.
+    Result(&'c str),
+    /// The table is unknown and the sources do not give this cell.
+    Unknown,
+    /// Below the table: the `below_table` text.
+    BelowTable(&'c str),
+}
+
+impl OddsOutcome {
+    /// The column rolled on, as printed (`None` below the table or for an automatic result).
+    pub fn column<'c>(&self, combat: &'c Combat) -> Option<&'c str> {
+        match self.resolution {
+            Resolution::Column { index, .. } => combat.columns.get(index).map(|c| c.as_str()),
+            _ => None,
+        }
+    }
+
+    /// Whether the die is rolled at all.
+    pub fn needs_roll(&self) -> bool {
+        matches!(self.resolution, Resolution::Column { .. })
+    }
+
+    /// The result for a die roll (ignored for automatic and below-table outcomes).
+    pub fn lookup<'c>(&self, combat: &'c Combat, roll: u32) -> Lookup<'c> {
+        match &self.resolution {
+            Resolution::BelowTable => Lookup::BelowTable(&combat.below_table),
+            Resolution::Automatic { result } => combat
+                .results
+                .iter()
+                .find(|r| r.code.as_str() == result)
+                .map_or(Lookup::Unknown, |r| Lookup::Result(&r.code)),
+            Resolution::Column { index, .. } => {
+                let Some(column) = combat.columns.get(*index) else {
+                    return Lookup::Unknown;
+                };
+                if combat.table_known {
+                    return combat
+                        .table
+                        .get(&roll.to_string())
+                        .and_then(|row| row.get(*index))
+                        .map_or(Lookup::Unknown, |code| Lookup::Result(code));
+                }
+                combat
+                    .known_cells
+                    .iter()
+                    .find(|c| c.column.as_str() == column.as_str() && c.roll.value == roll)
+                    .map_or(Lookup::Unknown, |c| Lookup::Result(&c.result))
+            }
+        }
+    }
+}
+
+/// Whole ratios added beyond each end of the table, so shifts can leave and re-enter it.
+const VIRTUAL: u32 = 32;
+
+/// The CRT's columns with the whole ratios beyond both ends, worst first, and the index of the first
+/// printed column.
+fn ladder(combat: &Combat) -> (Vec<Odds>, usize) {
+    let printed: Vec<Odds> = combat
+        .columns
+        .iter()
+        .filter_map(|c| Odds::parse(c))
+        .collect();
+    let (Some(first), Some(last)) = (printed.first().copied(), printed.last().copied()) else {
+        return (Vec::new(), 0);
+    };
+    // Whole ratios strictly below the first column, best first: N:1 then 1:N.
+    let mut below = Vec::new();
+    let wholes = (1..=VIRTUAL).rev().map(|a| Odds {
+        attack: a,
+        defence: 1,
+    });
+    let fractions = (2..=VIRTUAL + 1).map(|d| Odds {
+        attack: 1,
+        defence: d,
+    });
+    for o in wholes.chain(fractions) {
+        if o.value() < first.value() && below.len() < VIRTUAL as usize {
+            below.push(o);
+        }
+    }
+    below.reverse();
+    // Whole ratios strictly above the last column, worst first.
+    let mut above = Vec::new();
+    let fractions = (2..=VIRTUAL + 1).rev().map(|d| Odds {
+        attack: 1,
+        defence: d,
+    });
+    let wholes = (1..=last.attack / last.defence + VIRTUAL + 1).map(|a| Odds {
+        attack: a,
+        defence: 1,
+    });
+    for o in fractions.chain(wholes) {
+        if o.value() > last.value() && above.len() < VIRTUAL as usize {
+            above.push(o);
+        }
+    }
+    let offset = below.len();
+    let mut all = below;
+    all.extend(printed);
+    all.extend(above);
+    (all, offset)
+}
+
+/// Index of the best ladder entry reached by `attack : defence` (0 when none is).
+fn reached(ladder: &[Odds], attack: f64, defence: f64) -> usize {
+    ladder
+        .iter()
+        .rposition(|o| o.reached_by(attack, defence))
+        .unwrap_or(0)
+}
+
+/// Resolve the odds of one combat: attack and defence strengths (fractions allowed), the CRT data, and
+/// the column shifts that apply (negative favours the defender; see [`super::shifts`] for the shifts
+/// the rules data triggers, plus any from cards).
+pub fn resolve_odds(attack: f64, defence: f64, combat: &Combat, shifts: &[i32]) -> OddsOutcome {
+    let clean = |x: f64| if x.is_finite() && x > 0.0 { x } else { 0.0 };
+    let (attack, defence) = (clean(attack), clean(defence));
+    let (ladder, offset) = ladder(combat);
+    let shift: i32 = shifts.iter().sum();
+    let none = Odds {
+        attack: 0,
+        defence: 1,
+    };
+    if ladder.is_empty() {
+        return OddsOutcome {
+            attack,
+            defence,
+            raw: none,
+            capped: none,
+            shift,
+            shifted: none,
+            resolution: Resolution::BelowTable,
+        };
+    }
+    let at = |i: usize| ladder[i.min(ladder.len() - 1)];
+    // A zero defence is reached by every ratio: the best one.
+    let raw = if defence == 0.0 && attack > 0.0 {
+        ladder.len() - 1
+    } else {
+        reached(&ladder, attack, defence)
+    };
+    let worst_raw = attack == 0.0 || (raw == 0 && !ladder[0].reached_by(attack, defence));
+    let capped = match Odds::parse(&combat.cap) {
+        Some(cap) if combat.cap_known => raw.min(reached(&ladder, f64::from(cap.attack), f64::from(cap.defence))),
+        _ => raw,
+    };
+    let last = ladder.len() as i64 - 1;
+    let shifted = (capped as i64 + i64::from(shift)).clamp(0, last) as usize;
+    let n = combat.columns.len();
+    // The best automatic result whose threshold the shifted odds reach.
+    let automatic = combat
+        .automatic
+        .iter()
+        .filter_map(|a| {
+            let o = Odds::parse(&a.at_least)?;
+            let index = reached(&ladder, f64::from(o.attack), f64::from(o.defence));
+            (shifted >= index).then_some((index, a.result.as_str()))
+        })
+        .max_by_key(|(index, _)| *index);
+    let resolution = if worst_raw && shifted == 0 {
+        Resolution::BelowTable
+    } else if let Some((_, result)) = automatic {
+        Resolution::Automatic {
+            result: result.to_string(),
+        }
+    } else if shifted < offset {
+        Resolution::BelowTable
+    } else if shifted - offset >= n {
+        Resolution::Column {
+            index: n.saturating_sub(1),
+            clamped: true,
+        }
+    } else {
+        Resolution::Column {
+            index: shifted - offset,
+            clamped: false,
+        }
+    };
+    OddsOutcome {
+        attack,
+        defence,
+        raw: if worst_raw { none } else { at(raw) },
+        capped: if worst_raw { none } else { at(capped) },
+        shift,
+        shifted: at(shifted),
+        resolution,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn combat(columns: &[&str], cap: &str, cap_known: bool) -> Combat {
+        let cols: Vec<String> = columns.iter().map(|c| format!("\"{c}\"")).collect();
+        toml::from_str(&format!(
+            "kind = \"odds\"\ncolumns = [{}]\ncap = \"{cap}\"\ncap_known = {cap_known}\nbelow_table = \"fails\"\n\
+             results = [{{ code = \"DE\", name = \"x\", effect = \"x\" }}]\n\
+             automatic = [{{ at_least = \"7:1\", result = \"DE\" }}]\n",
+            cols.join(", ")
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn ladder_extends_both_ends() {
+        let c = combat(&["1:1", "2:1", "6:1"], "6:1", true);
+        let (l, offset) = ladder(&c);
+        assert_eq!(l[offset - 1], Odds { attack: 1, defence: 2 });
+        assert_eq!(l[offset + 3], Odds { attack: 7, defence: 1 });
+        assert!(l.windows(2).all(|w| w[0].value() < w[1].value()));
+    }
+
+    #[test]
+    fn below_table_odds_can_shift_back_in() {
+        let c = combat(&["1:1", "2:1", "3:1"], "3:1", true);
+        let o = resolve_odds(2.0, 4.0, &c, &[]);
+        assert_eq!(o.raw, Odds { attack: 1, defence: 2 });
+        assert_eq!(o.resolution, Resolution::BelowTable);
+        let o = resolve_odds(2.0, 4.0, &c, &[1]);
+        assert_eq!(o.column(&c), Some("1:1"));
+        // 1:5 shifted one right is 1:4: still below.
+        let o = resolve_odds(1.0, 5.0, &c, &[1]);
+        assert_eq!(o.shifted, Odds { attack: 1, defence: 4 });
+        assert_eq!(o.resolution, Resolution::BelowTable);
+        // Nothing attacks: below whatever the shifts.
+        let o = resolve_odds(0.0, 5.0, &c, &[3]);
+        assert_eq!(o.resolution, Resolution::BelowTable);
+    }
+
+    #[test]
+    fn zero_defence_is_the_best_odds() {
+        let c = combat(&["1:1", "6:1"], "6:1", false);
+        let o = resolve_odds(3.0, 0.0, &c, &[]);
+        assert!(matches!(o.resolution, Resolution::Automatic { .. }));
+    }
+}

@@ -1,0 +1,406 @@
+//! One minimal broken input per check (tests/fixtures/broken/cases.toml), each derived from the valid
+//! tiny game in tests/fixtures/tiny, plus the issue's own examples applied to the real B4M data.
+//!
+//! Every case asserts the code, the severity, the file, the line and the column of the diagnostic, that
+//! its rendering shows the source line with a caret under the fault, and that the break causes no other
+//! error or warning than those the case allows.
+
+mod common;
+
+use common::*;
+use serde::Deserialize;
+use std::collections::BTreeSet;
+use std::path::Path;
+use vmodc::diag::{Diagnostic, Report, Severity, Sources};
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Cases {
+    case: Vec<Case>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Case {
+    name: String,
+    code: String,
+    severity: String,
+    file: String,
+    at_file: Option<String>,
+    from: Option<String>,
+    to: Option<String>,
+    #[serde(default)]
+    edits: Vec<[String; 3]>,
+    action: Option<String>,
+    line: Option<usize>,
+    column: Option<usize>,
+    message: Option<String>,
+    help: Option<String>,
+    #[serde(default)]
+    also: Vec<String>,
+}
+
+fn cases() -> Vec<Case> {
+    let path = repo().join("tests/fixtures/broken/cases.toml");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    toml::from_str::<Cases>(&text)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .case
+}
+
+/// Apply a case's edits to a copy of the tiny game.
+fn apply(case: &Case, root: &Path) -> Result<(), String> {
+    match (case.action.as_deref(), &case.from, &case.to) {
+        (Some("delete"), None, None) => {
+            let path = root.join(&case.file);
+            let removed = if path.is_dir() {
+                std::fs::remove_dir_all(&path)
+            } else {
+                std::fs::remove_file(&path)
+            };
+            removed.map_err(|e| format!("{}: {e}", case.file))?;
+        }
+        (Some("invalid-utf8"), None, None) => {
+            let path = root.join(&case.file);
+            let mut bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", case.file))?;
+            bytes.extend_from_slice(b"\n# \xff\n");
+            std::fs::write(&path, bytes).map_err(|e| format!("{}: {e}", case.file))?;
+        }
+        (None, Some(from), Some(to)) => {
+            patch(root, &case.file, from, to)?;
+        }
+        _ => return Err("a case needs either `from` and `to`, or an `action`".into()),
+    }
+    for [file, from, to] in &case.edits {
+        patch(root, file, from, to)?;
+    }
+    Ok(())
+}
+
+/// What is wrong with the diagnostics of one case, if anything.
+fn verify(case: &Case, root: &Path, sources: &Sources, report: &Report) -> Result<(), String> {
+    let severity = parse_severity(&case.severity);
+    let file = case.at_file.as_deref().unwrap_or(&case.file);
+    let matches = |d: &Diagnostic| {
+        let (path, line, column) = place(sources, d);
+        d.code == case.code
+            && d.severity == severity
+            && (path == file || path.ends_with(&format!("/{file}")))
+            && line == case.line
+            && (case.column.is_none() || column == case.column)
+    };
+    let Some(d) = report.diagnostics.iter().find(|d| matches(d)) else {
+        return Err(format!(
+            "expected {} {} at {file}:{}:{}, got:\n{}",
+            case.severity,
+            case.code,
+            case.line.map_or("-".into(), |l| l.to_string()),
+            case.column.map_or("-".into(), |c| c.to_string()),
+            render_all(sources, report)
+        ));
+    };
+    let rendered = d.render(sources);
+    if !rendered.starts_with(&format!("{}[{}]: ", case.severity, case.code)) {
+        return Err(format!(
+            "rendering does not start with the severity and code:\n{rendered}"
+        ));
+    }
+    if let Some(line) = case.line {
+        let text = std::fs::read_to_string(root.join(file)).unwrap_or_default();
+        let source_line = text.lines().nth(line - 1).unwrap_or_default();
+        let column = case.column.unwrap_or(1);
+        let caret_row = format!("| {}^", " ".repeat(column - 1));
+        if !rendered.contains(&format!("--> {file}:{line}:{column}"))
+            || !rendered.contains(&format!("{line} | {source_line}"))
+            || !rendered.contains(&caret_row)
+        {
+            return Err(format!(
+                "rendering lacks the location, the source line {source_line:?} or the caret:\n{rendered}"
+            ));
+        }
+    }
+    if let Some(m) = &case.message {
+        if !d.message.contains(m.as_str()) {
+            return Err(format!("message lacks {m:?}:\n{rendered}"));
+        }
+    }
+    if let Some(h) = &case.help {
+        if !d.help.as_deref().unwrap_or("").contains(h.as_str()) {
+            return Err(format!("help lacks {h:?}:\n{rendered}"));
+        }
+    }
+    let unexpected: Vec<&Diagnostic> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity >= Severity::Warning)
+        .filter(|d| d.code != case.code && !case.also.iter().any(|a| a == d.code))
+        .collect();
+    if !unexpected.is_empty() {
+        return Err(format!(
+            "the break also gives {}:\n{}",
+            unexpected
+                .iter()
+                .map(|d| d.code)
+                .collect::<Vec<_>>()
+                .join(", "),
+            render_all(sources, report)
+        ));
+    }
+    Ok(())
+}
+
+#[test]
+fn tiny_game_is_clean() {
+    let (sources, report) = check_dir(&repo().join("tests/fixtures/tiny"));
+    assert!(
+        report.diagnostics.is_empty(),
+        "the base fixture must have no diagnostics at all:\n{}",
+        render_all(&sources, &report)
+    );
+}
+
+#[test]
+fn every_broken_case_is_caught_at_its_line() {
+    let cases = cases();
+    assert!(cases.len() > 50, "only {} cases", cases.len());
+    let mut failures = Vec::new();
+    for case in &cases {
+        let dir = tiny_copy();
+        if let Err(e) = apply(case, dir.path()) {
+            failures.push(format!("[{}] cannot apply: {e}", case.name));
+            continue;
+        }
+        let (sources, report) = check_dir(dir.path());
+        if let Err(e) = verify(case, dir.path(), &sources, &report) {
+            failures.push(format!("[{}] {e}", case.name));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases failed:\n\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n\n")
+    );
+}
+
+/// Checks of the optional parts of the model (cards, areas, victory points, the completeness report)
+/// need data the tiny game does not have; their cases live with the games that use those parts.
+const NOT_COVERED_HERE: &[&str] = &["extended.rs", "completeness.rs"];
+
+/// Every code the loader and the core checks can emit has a broken case.
+#[test]
+fn every_code_has_a_case() {
+    let covered: BTreeSet<String> = cases().into_iter().map(|c| c.code).collect();
+    let mut emitted = BTreeSet::new();
+    let mut files = vec![repo().join("src/load.rs")];
+    let check_dir = repo().join("src/check");
+    for entry in std::fs::read_dir(&check_dir).expect("src/check") {
+        let path = entry.expect("src/check entry").path();
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+        if !NOT_COVERED_HERE.contains(&name.as_deref().unwrap_or("")) {
+            files.push(path);
+        }
+    }
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap_or_default();
+        let bytes = text.as_bytes();
+        for (i, _) in text.match_indices("\"V0") {
+            let code = &bytes[i + 1..(i + 6).min(bytes.len())];
+            if code.len() == 5
+                && code[1..].iter().all(u8::is_ascii_digit)
+                && bytes.get(i + 6) == Some(&b'"')
+            {
+                emitted.insert(String::from_utf8_lossy(code).into_owned());
+            }
+        }
+    }
+    assert!(emitted.len() > 30, "found only {emitted:?}");
+    let missing: Vec<&String> = emitted.difference(&covered).collect();
+    assert!(
+        missing.is_empty(),
+        "codes without a case in tests/fixtures/broken/cases.toml: {missing:?}"
+    );
+}
+
+/// The issue's own examples, applied to the real Battle for Moscow data: an overstacked setup hex, a
+/// wrong reduced value, a CRT hole, a river between non-adjacent hexes, a misspelled key (and a few
+/// more). The expected place is where the edit lands (`at`, a piece of `to`), so the cases survive
+/// edits elsewhere in the data.
+#[test]
+fn issue_examples_on_b4m_data() {
+    // (what, code, file, from, to, at, message or help substring)
+    let cases: &[(&str, &str, &str, &str, &str, &str, &str)] = &[
+        (
+            "overstacked setup hex (8.2.2)",
+            "V0301",
+            "scenarios/b4m/standard.toml",
+            "unit = \"5\"\nhex = \"0302\"",
+            "unit = \"5\"\nhex = \"0301\"",
+            "\"0301\"",
+            "holds more than 1 soviet unit",
+        ),
+        (
+            "wrong reduced value (3.3)",
+            "V0302",
+            "counters/b4m.toml",
+            "faces = { full = \"10-6\", reduced = \"5-6\" }",
+            "faces = { full = \"10-6\", reduced = \"4-6\" }",
+            "\"4-6\"",
+            "the rule gives 5",
+        ),
+        (
+            "CRT hole: a result missing from a row (9.0)",
+            "V0306",
+            "rules/b4m.toml",
+            "\"4\" = [\"NE\", \"EX\", \"EX\", \"DRL\", \"DRL\", \"DE\"]",
+            "\"4\" = [\"NE\", \"EX\", \"EX\", \"DRL\", \"DE\"]",
+            "[\"NE\"",
+            "5 results for 6 columns",
+        ),
+        (
+            "CRT hole: a die roll without a row (9.0)",
+            "V0306",
+            "rules/b4m.toml",
+            "\"5\" = [\"NE\", \"NE\", \"EX\", \"DRL\", \"DE\", \"DE\"]\n",
+            "",
+            "",
+            "no row for a roll of 5",
+        ),
+        (
+            "river between non-adjacent hexes (9.2)",
+            "V0203",
+            "maps/b4m.toml",
+            "[\"0105\", \"0106\"]",
+            "[\"0105\", \"0107\"]",
+            "[\"0105\"",
+            "not adjacent",
+        ),
+        (
+            "misspelled key",
+            "V0011",
+            "rules/b4m.toml",
+            "max_units = 1",
+            "max_unit = 1",
+            "max_unit",
+            "did you mean `max_units`?",
+        ),
+        (
+            "German unit off its setup cross (6.0)",
+            "V0303",
+            "scenarios/b4m/standard.toml",
+            "unit = \"XLII\"\nhex = \"0410\"",
+            "unit = \"XLII\"\nhex = \"0110\"",
+            "\"0110\"",
+            "no cross setup mark",
+        ),
+        (
+            "reinforcement after the last turn (4.0)",
+            "V0304",
+            "scenarios/b4m/standard.toml",
+            "turn = 4\nunit = \"1st Shock\"",
+            "turn = 8\nunit = \"1st Shock\"",
+            "8",
+            "outside the game's turns",
+        ),
+        (
+            "victory hex that is not a city (5.0)",
+            "V0305",
+            "scenarios/b4m/standard.toml",
+            "\"0803\", \"0805\", \"0809\"",
+            "\"0803\", \"0806\", \"0809\"",
+            "\"0806\"",
+            "not a city",
+        ),
+        (
+            "counter mix total (b4m-data.md §4)",
+            "V0308",
+            "counters/b4m.toml",
+            "totals = { german = 22, soviet = 17 }",
+            "totals = { german = 22, soviet = 18 }",
+            "18",
+            "the rulebook says 18",
+        ),
+    ];
+    let mut failures = Vec::new();
+    for &(what, code, file, from, to, at, text) in cases {
+        let dir = TempDir::new("b4m");
+        copy_game(&repo(), "b4m", dir.path());
+        let offset = match patch(dir.path(), file, from, to) {
+            Ok(o) => o,
+            Err(e) => {
+                failures.push(format!("[{what}] cannot apply: {e}"));
+                continue;
+            }
+        };
+        let (sources, report) = check_dir(dir.path());
+        // Where the fault is: `at` inside the replacement, or the [combat.table] header for a removed row.
+        let (line, column) = if at.is_empty() {
+            let text = std::fs::read_to_string(dir.path().join(file)).unwrap_or_default();
+            let header = text.find("[combat.table]").unwrap_or(0);
+            (line_of(dir.path(), file, header), 1)
+        } else {
+            let pos = offset + to.find(at).unwrap_or(0);
+            let text = std::fs::read_to_string(dir.path().join(file)).unwrap_or_default();
+            let line_start = text[..pos].rfind('\n').map_or(0, |i| i + 1);
+            (
+                line_of(dir.path(), file, pos),
+                text[line_start..pos].chars().count() + 1,
+            )
+        };
+        let found = report.diagnostics.iter().find(|d| {
+            d.code == code
+                && d.severity == Severity::Error
+                && place(&sources, d) == (file.to_string(), Some(line), Some(column))
+        });
+        match found {
+            None => failures.push(format!(
+                "[{what}] expected error {code} at {file}:{line}:{column}, got:\n{}",
+                render_all(&sources, &report)
+            )),
+            Some(d) => {
+                let rendered = d.render(&sources);
+                let both = format!("{} {}", d.message, d.help.as_deref().unwrap_or(""));
+                if !both.contains(text) || !rendered.contains(&format!("{line} | ")) {
+                    failures.push(format!(
+                        "[{what}] lacks {text:?} or the source line:\n{rendered}"
+                    ));
+                }
+                if code != "V0011" && d.rule.is_none() {
+                    failures.push(format!("[{what}] cites no rule:\n{rendered}"));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// The shipped data passes its own checks: no errors in any game (a game whose sources leave facts
+/// open carries warnings from the completeness report), and no warnings at all for B4M, which is
+/// complete.
+#[test]
+fn shipped_games_pass() {
+    let (sources, report) = check_dir(&repo());
+    let b4m: Vec<_> = ["rules", "counters", "maps", "scenarios"]
+        .iter()
+        .map(|d| format!("{d}/b4m"))
+        .collect();
+    let bad: Vec<&Diagnostic> = report
+        .diagnostics
+        .iter()
+        .filter(|d| {
+            let file = place(&sources, d).0;
+            d.severity == Severity::Error
+                || (d.severity == Severity::Warning
+                    && b4m.iter().any(|p| file.starts_with(p.as_str())))
+        })
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "{}",
+        bad.iter()
+            .map(|d| d.render(&sources))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}

@@ -1,0 +1,270 @@
+//! The `vmodc` binary: exit codes (0 clean, 1 errors, 2 usage), human and JSON output, and `build`
+//! refusing to overwrite a module when the data has errors.
+
+mod common;
+
+use common::*;
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn vmodc(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_vmodc"))
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run vmodc: {e}"))
+}
+
+fn code(out: &Output) -> i32 {
+    out.status.code().unwrap_or(-1)
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn show(out: &Output) -> String {
+    format!(
+        "exit {:?}\n--- stdout\n{}\n--- stderr\n{}",
+        out.status.code(),
+        text(&out.stdout),
+        text(&out.stderr)
+    )
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().expect("UTF-8 temp path")
+}
+
+/// The tiny game with one edit.
+fn broken_tiny(file: &str, from: &str, to: &str) -> TempDir {
+    let dir = tiny_copy();
+    patch(dir.path(), file, from, to).unwrap_or_else(|e| panic!("{e}"));
+    dir
+}
+
+#[test]
+fn check_passes_on_the_shipped_data() {
+    let out = vmodc(&["check", "--root", path(&repo())]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+}
+
+#[test]
+fn check_passes_on_the_tiny_fixture_even_with_deny_warnings() {
+    let dir = tiny_copy();
+    let out = vmodc(&["check", "--deny-warnings", "--root", path(dir.path())]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    assert!(out.stderr.is_empty(), "{}", show(&out));
+}
+
+#[test]
+fn check_fails_on_a_broken_fixture_and_points_at_the_line() {
+    let dir = broken_tiny(
+        "scenarios/tiny/basic.toml",
+        "hex = \"0102\"",
+        "hex = \"0101\"",
+    );
+    let out = vmodc(&["check", "--root", path(dir.path())]);
+    assert_eq!(code(&out), 1, "{}", show(&out));
+    let err = text(&out.stderr);
+    for expected in [
+        "error[V0301]: hex `0101` holds more than 1 red unit at setup",
+        "--> scenarios/tiny/basic.toml:17:7",
+        "17 | hex = \"0101\"",
+        "|       ^^^^^^ over the stacking limit",
+        "= rule: 6.0",
+        "= help: ",
+        "1 error(s), 0 warning(s)",
+    ] {
+        assert!(
+            err.contains(expected),
+            "missing {expected:?}\n{}",
+            show(&out)
+        );
+    }
+}
+
+#[test]
+fn deny_warnings_makes_a_warning_fatal() {
+    let dir = broken_tiny("rules/tiny.toml", "cap = \"3:1\"", "cap = \"2:1\"");
+    let out = vmodc(&["check", "--root", path(dir.path())]);
+    assert_eq!(code(&out), 0, "a warning alone passes\n{}", show(&out));
+    assert!(
+        text(&out.stderr).contains("warning[V0306]"),
+        "{}",
+        show(&out)
+    );
+    let out = vmodc(&["check", "--deny-warnings", "--root", path(dir.path())]);
+    assert_eq!(code(&out), 1, "{}", show(&out));
+}
+
+#[test]
+fn usage_errors_exit_with_2() {
+    for args in [
+        &[][..],
+        &["check", "--no-such-flag"],
+        &["check", "--format", "xml"],
+        &["frobnicate"],
+        &["build", "--out"],
+    ] {
+        let out = vmodc(args);
+        assert_eq!(code(&out), 2, "{args:?}\n{}", show(&out));
+    }
+    // No rules/ folder, or no games in it: nothing to check.
+    let empty = TempDir::new("empty");
+    let out = vmodc(&["check", "--root", path(empty.path())]);
+    assert_eq!(code(&out), 2, "{}", show(&out));
+    assert!(text(&out.stderr).contains("V0001"), "{}", show(&out));
+    std::fs::create_dir_all(empty.path().join("rules")).expect("mkdir");
+    let out = vmodc(&["check", "--root", path(empty.path())]);
+    assert_eq!(code(&out), 2, "{}", show(&out));
+    assert!(text(&out.stderr).contains("V0004"), "{}", show(&out));
+}
+
+#[test]
+fn json_output_parses_and_locates_each_diagnostic() {
+    let dir = broken_tiny(
+        "maps/tiny.toml",
+        "pairs = [[\"0201\", \"0301\"], [\"0202\", \"0302\"]]",
+        "pairs = [[\"0201\", \"0401\"], [\"0202\", \"0302\"]]",
+    );
+    let out = vmodc(&["check", "--format", "json", "--root", path(dir.path())]);
+    assert_eq!(code(&out), 1, "{}", show(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("stdout is not JSON: {e}\n{}", show(&out)));
+    let items = json.as_array().expect("a JSON array");
+    assert_eq!(items.len(), 1, "{json:#}");
+    let d = &items[0];
+    assert_eq!(d["code"], "V0203");
+    assert_eq!(d["severity"], "error");
+    assert_eq!(d["file"], "maps/tiny.toml");
+    assert_eq!(d["line"], 34);
+    assert_eq!(d["column"], 10);
+    assert_eq!(d["rule"], "5.2");
+    assert!(d["message"]
+        .as_str()
+        .is_some_and(|m| m.contains("not adjacent")));
+    assert!(d["help"]
+        .as_str()
+        .is_some_and(|m| m.contains("neighbours of 0201")));
+
+    // A clean check prints an empty array.
+    let clean = tiny_copy();
+    let out = vmodc(&["check", "--format", "json", "--root", path(clean.path())]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(json, serde_json::json!([]));
+}
+
+#[test]
+fn malformed_toml_names_the_file_and_line() {
+    let dir = broken_tiny("counters/tiny.toml", "size = 50", "size = 50 50");
+    let out = vmodc(&["check", "--root", path(dir.path())]);
+    assert_eq!(code(&out), 1, "{}", show(&out));
+    let err = text(&out.stderr);
+    assert!(err.contains("error[V0010]: invalid TOML"), "{}", show(&out));
+    assert!(err.contains("--> counters/tiny.toml:3:"), "{}", show(&out));
+    assert!(err.contains("3 | size = 50 50"), "{}", show(&out));
+
+    let out = vmodc(&["check", "--format", "json", "--root", path(dir.path())]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(json[0]["file"], "counters/tiny.toml");
+    assert_eq!(json[0]["line"], 3);
+}
+
+/// Files in `dir`, sorted.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("read_dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn build_refuses_broken_data_and_keeps_the_old_module() {
+    let out_dir = TempDir::new("out");
+    let module = out_dir.path().join("tiny.vmod");
+    let old = b"an earlier module, which must survive a failed build".to_vec();
+    std::fs::write(&module, &old).expect("write");
+
+    let dir = broken_tiny(
+        "counters/tiny.toml",
+        "reduced = \"3-5\"",
+        "reduced = \"4-5\"",
+    );
+    let out = vmodc(&[
+        "build",
+        "--root",
+        path(dir.path()),
+        "--out",
+        path(out_dir.path()),
+    ]);
+    assert_eq!(code(&out), 1, "{}", show(&out));
+    assert!(text(&out.stderr).contains("error[V0302]"), "{}", show(&out));
+    assert_eq!(
+        std::fs::read(&module).expect("read"),
+        old,
+        "the module was touched"
+    );
+    assert_eq!(
+        listing(out_dir.path()),
+        ["tiny.vmod"],
+        "a temporary file was left behind"
+    );
+
+    // --deny-warnings refuses a build with warnings only, too.
+    let warned = broken_tiny("rules/tiny.toml", "cap = \"3:1\"", "cap = \"2:1\"");
+    let out = vmodc(&[
+        "build",
+        "--deny-warnings",
+        "--root",
+        path(warned.path()),
+        "--out",
+        path(out_dir.path()),
+    ]);
+    assert_eq!(code(&out), 1, "{}", show(&out));
+    assert_eq!(std::fs::read(&module).expect("read"), old);
+    assert_eq!(listing(out_dir.path()), ["tiny.vmod"]);
+}
+
+#[test]
+fn build_then_check_the_module() {
+    let out_dir = TempDir::new("out");
+    let dir = tiny_copy();
+    let args = [
+        "build",
+        "--root",
+        path(dir.path()),
+        "--out",
+        path(out_dir.path()),
+    ];
+    let out = vmodc(&args);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    assert_eq!(
+        listing(out_dir.path()),
+        ["tiny.vmod"],
+        "only the module is left"
+    );
+    let module = out_dir.path().join("tiny.vmod");
+    let first = std::fs::read(&module).expect("module");
+    let out = vmodc(&args);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    assert_eq!(
+        std::fs::read(&module).expect("module"),
+        first,
+        "builds are reproducible"
+    );
+
+    let out = vmodc(&["check", "--deny-warnings", path(&module)]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+
+    // A module that is not a zip: an error, exit 1, in JSON with the file named.
+    let junk = out_dir.path().join("junk.vmod");
+    std::fs::write(&junk, b"not a zip").expect("write");
+    let out = vmodc(&["check", "--format", "json", path(&junk)]);
+    assert_eq!(code(&out), 1, "{}", show(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(json[0]["code"], "V0402");
+    assert_eq!(json[0]["file"], path(&junk));
+}

@@ -1,0 +1,152 @@
+//! Helpers shared by the integration tests: temporary project folders, copies of games, textual patches
+//! and a one-call "load and check everything" that returns the diagnostics with their sources.
+#![allow(dead_code)] // each test crate uses a different part of this module
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use vmodc::diag::{Diagnostic, Report, Severity, Sources};
+
+/// The repository root (where Cargo.toml is).
+pub fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A folder under the system temp dir, removed when dropped.
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    pub fn new(tag: &str) -> TempDir {
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let path = std::env::temp_dir().join(format!(
+            "vmodc-test-{tag}-{}-{n}-{nanos}",
+            std::process::id()
+        ));
+        std::fs::create_dir_all(&path)
+            .unwrap_or_else(|e| panic!("cannot create {}: {e}", path.display()));
+        TempDir(path)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Copy a folder tree.
+pub fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap_or_else(|e| panic!("{}: {e}", to.display()));
+    let entries = std::fs::read_dir(from).unwrap_or_else(|e| panic!("{}: {e}", from.display()));
+    for entry in entries {
+        let entry = entry.unwrap_or_else(|e| panic!("{}: {e}", from.display()));
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target)
+                .unwrap_or_else(|e| panic!("{}: {e}", entry.path().display()));
+        }
+    }
+}
+
+/// Copy the data of one game (`rules/`, `counters/`, `maps/`, `scenarios/<id>/`) from `root` to `dst`.
+pub fn copy_game(root: &Path, id: &str, dst: &Path) {
+    for dir in ["rules", "counters", "maps"] {
+        std::fs::create_dir_all(dst.join(dir)).unwrap_or_else(|e| panic!("{dir}: {e}"));
+        let rel = format!("{dir}/{id}.toml");
+        std::fs::copy(root.join(&rel), dst.join(&rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
+    }
+    copy_tree(
+        &root.join("scenarios").join(id),
+        &dst.join("scenarios").join(id),
+    );
+}
+
+/// The tiny test game (tests/fixtures/tiny) copied into a fresh temporary folder.
+pub fn tiny_copy() -> TempDir {
+    let dir = TempDir::new("tiny");
+    copy_tree(&repo().join("tests/fixtures/tiny"), dir.path());
+    dir
+}
+
+/// Replace the one occurrence of `from` in `root/file` with `to`. Fails when `from` occurs zero or several
+/// times, so a patch can never silently miss after the fixture changes. Returns the byte offset of the
+/// replacement in the patched file.
+pub fn patch(root: &Path, file: &str, from: &str, to: &str) -> Result<usize, String> {
+    let path = root.join(file);
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{file}: {e}"))?;
+    let found: Vec<usize> = text.match_indices(from).map(|(i, _)| i).collect();
+    let [at] = found[..] else {
+        return Err(format!(
+            "{file}: the text to replace occurs {} times, expected once: {from:?}",
+            found.len()
+        ));
+    };
+    let patched = format!("{}{to}{}", &text[..at], &text[at + from.len()..]);
+    std::fs::write(&path, patched).map_err(|e| format!("{file}: {e}"))?;
+    Ok(at)
+}
+
+/// 1-based line of a byte offset in a file.
+pub fn line_of(root: &Path, file: &str, offset: usize) -> usize {
+    let text = std::fs::read_to_string(root.join(file)).unwrap_or_default();
+    text.get(..offset).map_or(0, |t| t.matches('\n').count()) + 1
+}
+
+/// Load and check every game under `root`, as `vmodc check --root root` does.
+pub fn check_dir(root: &Path) -> (Sources, Report) {
+    let mut sources = Sources::default();
+    let mut report = Report::default();
+    match vmodc::load::discover(root) {
+        Ok(ids) => {
+            for id in ids {
+                match vmodc::load::load_game(root, &id, &mut sources) {
+                    Ok(game) => report.extend(vmodc::check::check_game(&game, &sources)),
+                    Err(r) => report.extend(r),
+                }
+            }
+        }
+        Err(d) => report.push(d),
+    }
+    (sources, report)
+}
+
+/// Every diagnostic rendered, for failure messages.
+pub fn render_all(sources: &Sources, report: &Report) -> String {
+    report
+        .diagnostics
+        .iter()
+        .map(|d| d.render(sources))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The file (as shown to the user), line and column of a diagnostic.
+pub fn place(sources: &Sources, d: &Diagnostic) -> (String, Option<usize>, Option<usize>) {
+    match d.location(sources) {
+        Some((path, line, col)) => (slash(&path), Some(line), Some(col)),
+        None => (d.path.as_deref().map(slash).unwrap_or_default(), None, None),
+    }
+}
+
+/// A path with `/` separators, for comparisons that work on every OS.
+pub fn slash(path: &Path) -> String {
+    path.to_string_lossy().replace('\\', "/")
+}
+
+pub fn parse_severity(s: &str) -> Severity {
+    match s {
+        "error" => Severity::Error,
+        "warning" => Severity::Warning,
+        "note" => Severity::Note,
+        other => panic!("unknown severity {other:?}"),
+    }
+}
