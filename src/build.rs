@@ -1,8 +1,10 @@
-//! The pipeline: load → check → render → emit → package, for one game at a time.
+//! The pipeline: load → check → render → emit → package, for one game at a time and one module per
+//! language catalog.
 
 use crate::check::check_game;
 use crate::diag::{Diagnostic, Report, Severity, Sources};
 use crate::emit::{self, plan::Plan};
+use crate::i18n::{self, Catalog, Texts};
 use crate::model::Game;
 use crate::package::{self, Entry};
 use crate::render::RenderError;
@@ -24,16 +26,26 @@ pub struct Options {
 pub struct Outcome {
     pub game: String,
     pub report: Report,
-    /// The module written, with its size in bytes (none when the build stopped).
-    pub module: Option<(PathBuf, u64)>,
+    /// The modules written, with their sizes in bytes (none when the build stopped).
+    pub modules: Vec<(PathBuf, u64)>,
 }
 
-/// Load and check one game; the report says whether it may be built.
-pub fn load_and_check(root: &Path, id: &str, sources: &mut Sources) -> (Option<Game>, Report) {
+/// A game with its language catalogs.
+#[derive(Debug, Clone)]
+pub struct Loaded {
+    pub game: Game,
+    pub catalogs: Vec<Catalog>,
+}
+
+/// Load and check one game and its catalogs; the report says whether it may be built.
+pub fn load_and_check(root: &Path, id: &str, sources: &mut Sources) -> (Option<Loaded>, Report) {
     match crate::load::load_game(root, id, sources) {
         Ok(game) => {
-            let report = check_game(&game, sources);
-            (Some(game), report)
+            let mut report = check_game(&game, sources);
+            let catalogs = i18n::load_catalogs(root, id, sources, &mut report);
+            report.extend(i18n::check_catalogs(&game, &catalogs));
+            report.sort();
+            (Some(Loaded { game, catalogs }), report)
         }
         Err(report) => (None, report),
     }
@@ -44,71 +56,112 @@ pub fn blocks(report: &Report, deny_warnings: bool) -> bool {
     report.has_errors() || (deny_warnings && report.count(Severity::Warning) > 0)
 }
 
-/// Build one game into `<out>/<id>.vmod`.
+/// Build one game into `<out>/<id>-<lang>.vmod` per catalog (`<out>/<id>.vmod` without catalogs).
 pub fn build_game(options: &Options, id: &str, sources: &mut Sources) -> Outcome {
-    let (game, mut report) = load_and_check(&options.root, id, sources);
-    let Some(game) = game else {
-        return Outcome {
-            game: id.into(),
-            report,
-            module: None,
-        };
+    let (loaded, mut report) = load_and_check(&options.root, id, sources);
+    let outcome = |report: Report, modules| Outcome {
+        game: id.into(),
+        report,
+        modules,
+    };
+    let Some(loaded) = loaded else {
+        return outcome(report, Vec::new());
     };
     if blocks(&report, options.deny_warnings) {
-        return Outcome {
-            game: id.into(),
-            report,
-            module: None,
-        };
+        return outcome(report, Vec::new());
     }
-    let path = options.out.join(module_file_name(&game));
-    let result = compile(&game).and_then(|entries| {
-        let bytes =
-            package::zip_bytes(&entries).map_err(|e| Diagnostic::error("V0602", e.to_string()))?;
-        package::write_atomically(&path, &bytes).map_err(|e| {
-            Diagnostic::error("V0603", e.to_string())
-                .help("check that the output folder is writable")
-        })?;
-        Ok(bytes.len() as u64)
-    });
-    match result {
-        Ok(size) => Outcome {
-            game: id.into(),
-            report,
-            module: Some((path, size)),
-        },
-        Err(d) => {
-            report.push(d.in_file(&path));
-            Outcome {
-                game: id.into(),
-                report,
-                module: None,
+    // Compile every language first, write only when all succeeded.
+    let mut built = Vec::new();
+    for lang in languages(&loaded) {
+        let path = options
+            .out
+            .join(module_file_name(&loaded.game, lang.as_deref()));
+        match compile_language(&loaded, lang.as_deref()).and_then(|entries| {
+            package::zip_bytes(&entries).map_err(|e| Diagnostic::error("V0602", e.to_string()))
+        }) {
+            Ok(bytes) => built.push((path, bytes)),
+            Err(d) => {
+                report.push(d.in_file(&path));
+                return outcome(report, Vec::new());
             }
         }
     }
+    let mut modules = Vec::new();
+    for (path, bytes) in built {
+        if let Err(e) = package::write_atomically(&path, &bytes) {
+            report.push(
+                Diagnostic::error("V0603", e.to_string())
+                    .in_file(&path)
+                    .help("check that the output folder is writable"),
+            );
+            return outcome(report, modules);
+        }
+        modules.push((path, bytes.len() as u64));
+    }
+    outcome(report, modules)
 }
 
-pub fn module_file_name(game: &Game) -> String {
-    format!("{}.vmod", game.id)
+/// The languages a game is built in: one per catalog, or the data's own texts when it has none.
+pub fn languages(loaded: &Loaded) -> Vec<Option<String>> {
+    if loaded.catalogs.is_empty() {
+        vec![None]
+    } else {
+        loaded
+            .catalogs
+            .iter()
+            .map(|c| Some(c.code.clone()))
+            .collect()
+    }
 }
 
-/// Everything that goes into the archive, as a pure function of the game.
+pub fn module_file_name(game: &Game, lang: Option<&str>) -> String {
+    match lang {
+        Some(l) => format!("{}-{l}.vmod", game.id),
+        None => format!("{}.vmod", game.id),
+    }
+}
+
+/// Everything that goes into the archive of one language, as a pure function of the data.
+pub fn compile_language(loaded: &Loaded, lang: Option<&str>) -> Result<Vec<Entry>, Diagnostic> {
+    let game = &loaded.game;
+    let catalog = lang.and_then(|l| loaded.catalogs.iter().find(|c| c.code == l));
+    let others: Vec<Texts> = loaded
+        .catalogs
+        .iter()
+        .filter(|c| Some(c.code.as_str()) != lang)
+        .map(|c| Texts::new(game, Some(c)))
+        .collect();
+    let mut plan = Plan::new(game, Texts::new(game, catalog));
+    plan.translations = others.iter().map(|t| t.lang.clone()).collect();
+    compile_plan(game, &plan, &others)
+}
+
+/// A game's module in its data's own texts (no catalog).
 pub fn compile(game: &Game) -> Result<Vec<Entry>, Diagnostic> {
-    let plan = Plan::new(game);
-    let mut entries = art::images(game, &plan).map_err(|e: RenderError| {
+    compile_plan(game, &Plan::new(game, Texts::new(game, None)), &[])
+}
+
+fn compile_plan(game: &Game, plan: &Plan, others: &[Texts]) -> Result<Vec<Entry>, Diagnostic> {
+    let mut entries = art::images(game, plan).map_err(|e: RenderError| {
         Diagnostic::error("V0601", format!("cannot render an image: {e}"))
             .help("check the colours and sizes in the data (vmodc check)")
     })?;
     entries.push(Entry {
         name: "buildFile.xml".into(),
-        data: emit::module::build_file(game, &plan).into_bytes(),
+        data: emit::module::build_file(game, plan).into_bytes(),
     });
     entries.push(Entry {
         name: "moduledata".into(),
-        data: emit::moduledata(game).into_bytes(),
+        data: emit::moduledata(game, plan, others).into_bytes(),
     });
+    for other in others {
+        entries.push(Entry {
+            name: format!("Module_{}.properties", other.lang),
+            data: emit::translation::properties(game, plan, other).into_bytes(),
+        });
+    }
     for scenario in game.scenarios.iter().skip(1) {
-        let text = emit::scenario_save(game, &plan, scenario);
+        let text = emit::scenario_save(game, plan, scenario);
         // A fixed key keeps the archive reproducible; any key decodes the same.
         let saved = crate::vassal::vsav::obfuscate(&text, 0x5a);
         let vsav = package::zip_bytes(&[Entry {

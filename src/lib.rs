@@ -15,6 +15,7 @@ pub mod build;
 pub mod check;
 pub mod diag;
 pub mod emit;
+pub mod i18n;
 pub mod load;
 pub mod model;
 pub mod package;

@@ -12,6 +12,7 @@ use serde::de::DeserializeOwned;
 use std::path::{Path, PathBuf};
 
 /// Game ids found under `root/rules/*.toml`, sorted.
+#[allow(clippy::result_large_err)] // one diagnostic, at most once per run
 pub fn discover(root: &Path) -> Result<Vec<String>, Diagnostic> {
     let dir = root.join("rules");
     let entries = std::fs::read_dir(&dir).map_err(|e| {

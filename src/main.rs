@@ -37,6 +37,11 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
     },
+    /// Translators' tools: catalog status and skeletons for new languages.
+    I18n {
+        #[command(subcommand)]
+        command: I18nCommand,
+    },
     /// Check game data against its rules (every game when none is named), or check .vmod modules.
     Check {
         /// Game ids, or paths of .vmod files to read back the way VASSAL does.
@@ -48,6 +53,32 @@ enum Command {
         deny_warnings: bool,
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
+    },
+}
+
+#[derive(Subcommand)]
+enum I18nCommand {
+    /// List missing and unused catalog keys for each language of each game.
+    Status {
+        games: Vec<String>,
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
+    /// Write a catalog skeleton for a new language: every key, with the texts of --from (or defaults).
+    Extract {
+        game: String,
+        lang: String,
+        /// Language whose texts fill the skeleton (default: the data's own texts).
+        #[arg(long)]
+        from: Option<String>,
+        /// Where to write (default: i18n/<game>/<lang>.toml; `-` for standard output).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Overwrite an existing catalog.
+        #[arg(long)]
+        force: bool,
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
     },
 }
 
@@ -81,6 +112,109 @@ fn main() -> ExitCode {
             deny_warnings,
             format,
         } => run_check(targets, &root, deny_warnings, format),
+        Command::I18n { command } => run_i18n(command),
+    }
+}
+
+fn run_i18n(command: I18nCommand) -> ExitCode {
+    let mut sources = Sources::default();
+    match command {
+        I18nCommand::Status { games, root } => {
+            let games = match games_or_all(games, &root, &sources, Format::Human) {
+                Ok(g) => g,
+                Err(code) => return code,
+            };
+            let mut missing_any = false;
+            for id in games {
+                let (loaded, report) = build::load_and_check(&root, &id, &mut sources);
+                let Some(loaded) = loaded else {
+                    print_report(&report, &sources, Format::Human);
+                    return ExitCode::from(1);
+                };
+                let entries = vmodc::i18n::entries(&loaded.game);
+                println!("{id}: {} texts", entries.len());
+                if loaded.catalogs.is_empty() {
+                    println!("  no catalogs in i18n/{id}/ (the module uses the data's own texts)");
+                }
+                for c in &loaded.catalogs {
+                    let missing: Vec<&str> = entries
+                        .iter()
+                        .filter(|e| !c.texts.contains_key(&e.key))
+                        .map(|e| e.key.as_str())
+                        .collect();
+                    let unused: Vec<&str> = c
+                        .texts
+                        .keys()
+                        .filter(|k| !entries.iter().any(|e| &e.key == *k))
+                        .map(String::as_str)
+                        .collect();
+                    missing_any |= !missing.is_empty();
+                    println!(
+                        "  {} ({}): {} missing, {} unused",
+                        c.code,
+                        c.name,
+                        missing.len(),
+                        unused.len()
+                    );
+                    for k in missing {
+                        println!("    missing: {k}");
+                    }
+                    for k in unused {
+                        println!("    unused:  {k}");
+                    }
+                }
+            }
+            if missing_any {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+        I18nCommand::Extract {
+            game,
+            lang,
+            from,
+            out,
+            force,
+            root,
+        } => {
+            let (loaded, report) = build::load_and_check(&root, &game, &mut sources);
+            let Some(loaded) = loaded else {
+                print_report(&report, &sources, Format::Human);
+                return ExitCode::from(1);
+            };
+            let base = from
+                .as_deref()
+                .and_then(|f| loaded.catalogs.iter().find(|c| c.code == f));
+            if let (Some(f), None) = (&from, base) {
+                eprintln!("error: no catalog i18n/{game}/{f}.toml to start from");
+                return ExitCode::from(2);
+            }
+            let text = vmodc::i18n::extract(&loaded.game, &lang, base);
+            let path =
+                out.unwrap_or_else(|| root.join("i18n").join(&game).join(format!("{lang}.toml")));
+            if path.as_os_str() == "-" {
+                print!("{text}");
+                return ExitCode::SUCCESS;
+            }
+            if path.exists() && !force {
+                eprintln!(
+                    "error: {} exists; pass --force to overwrite it, or --out to write elsewhere",
+                    path.display()
+                );
+                return ExitCode::from(2);
+            }
+            match vmodc::package::write_atomically(&path, text.as_bytes()) {
+                Ok(()) => {
+                    eprintln!("wrote {}", path.display());
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
     }
 }
 
@@ -132,12 +266,14 @@ fn run_build(games: Vec<String>, options: Options, format: Format) -> ExitCode {
     let mut io_failed = false;
     for id in &games {
         let outcome = build::build_game(&options, id, &mut sources);
-        match &outcome.module {
-            Some((path, size)) if format == Format::Human => {
-                eprintln!("built {} ({} bytes)", path.display(), size);
+        if !outcome.modules.is_empty() {
+            if format == Format::Human {
+                for (path, size) in &outcome.modules {
+                    eprintln!("built {} ({} bytes)", path.display(), size);
+                }
             }
-            Some(_) => {}
-            None => {
+        } else {
+            {
                 failed = true;
                 io_failed |= outcome
                     .report

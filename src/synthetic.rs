@@ -480,16 +480,22 @@ rulebook = "vmodc synthetic rules"
     }
     s.push_str("[dice]\ncount = 1\nfaces = 6\nrule = \"S1.1\"\n\n");
     for (side, name, _, _) in SIDES {
-        for (what, allows) in [
-            ("movement", "Every unit of the side may move."),
+        for (what, allows, announce) in [
+            (
+                "movement",
+                "Every unit of the side may move.",
+                r#"["replacements", "reinforcements", "weather"]"#,
+            ),
             (
                 "combat",
                 "Units of the side may attack adjacent enemy units.",
+                r#"["weather"]"#,
             ),
         ] {
             let _ = write!(
                 s,
-                "[[phases]]\nid = \"{side}-{what}\"\nname = \"{name} {what} phase\"\nside = \"{side}\"\nallows = \"{allows}\"\nrule = \"S4.0\"\n\n"
+                "[[phases]]\nid = \"{side}-{what}\"\nname = \"{name} {what} phase\"\nside = \"{side}\"\n\
+                 allows = \"{allows}\"\nannounce = {announce}\nrule = \"S4.0\"\n\n"
             );
         }
     }
@@ -502,8 +508,9 @@ rulebook = "vmodc synthetic rules"
     );
     let _ = write!(
         s,
-        "[[weather]]\nid = \"clear\"\nname = \"Clear\"\ndefault = true\nrule = \"S5.0\"\n\n\
-         [[weather]]\nid = \"mud\"\nname = \"Mud\"\nturns = {MUD_TURNS:?}\nrule = \"S5.0\"\n\n"
+        "[[weather]]\nid = \"clear\"\nname = \"Clear\"\ndefault = true\neffects = \"None.\"\nrule = \"S5.0\"\n\n\
+         [[weather]]\nid = \"mud\"\nname = \"Mud\"\nturns = {MUD_TURNS:?}\n\
+         effects = \"Units move at most two hexes; armor attacks at half strength.\"\nrule = \"S5.0\"\n\n"
     );
     for (id, name, cost, combat, _) in TERRAIN {
         let _ = write!(

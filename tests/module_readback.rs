@@ -7,12 +7,27 @@ use std::path::Path;
 use vmodc::diag::Sources;
 use vmodc::reader::{self, decode_add_piece, hex_grid_from_node, ModuleView, Node};
 
-fn build(id: &str) -> (vmodc::model::Game, Vec<u8>) {
+/// Every module of a game: (file name in dist/, game, archive bytes), one per language.
+fn modules(id: &str) -> Vec<(String, vmodc::model::Game, Vec<u8>)> {
     let mut sources = Sources::default();
-    let game =
-        vmodc::load::load_game(Path::new("."), id, &mut sources).expect("shipped data loads");
-    let entries = vmodc::build::compile(&game).expect("shipped game compiles");
-    let bytes = vmodc::package::zip_bytes(&entries).expect("zip");
+    let (loaded, report) = vmodc::build::load_and_check(Path::new("."), id, &mut sources);
+    assert!(!report.has_errors(), "{id}: {:?}", report.diagnostics);
+    let loaded = loaded.expect("shipped data loads");
+    vmodc::build::languages(&loaded)
+        .into_iter()
+        .map(|lang| {
+            let entries =
+                vmodc::build::compile_language(&loaded, lang.as_deref()).expect("compiles");
+            let bytes = vmodc::package::zip_bytes(&entries).expect("zip");
+            let name = vmodc::build::module_file_name(&loaded.game, lang.as_deref());
+            (name, loaded.game.clone(), bytes)
+        })
+        .collect()
+}
+
+/// The game and its first module (English where there are catalogs).
+fn build(id: &str) -> (vmodc::model::Game, Vec<u8>) {
+    let (_, game, bytes) = modules(id).into_iter().next().expect("a module");
     (game, bytes)
 }
 
@@ -26,8 +41,7 @@ fn short(tag: &str) -> &str {
 
 #[test]
 fn every_module_passes_the_module_checker() {
-    for id in games() {
-        let (_, bytes) = build(&id);
+    for (id, _, bytes) in games().iter().flat_map(|g| modules(g)) {
         let report = reader::check_module(&bytes, Path::new(&id));
         let problems: Vec<String> = report
             .diagnostics
@@ -41,22 +55,23 @@ fn every_module_passes_the_module_checker() {
 #[test]
 fn builds_are_reproducible_and_dist_is_current() {
     for id in games() {
-        let (_, a) = build(&id);
-        let (_, b) = build(&id);
-        assert!(a == b, "{id}: two builds differ");
-        let shipped = std::fs::read(format!("dist/{id}.vmod")).expect("module committed in dist/");
-        assert!(
-            shipped == a,
-            "dist/{id}.vmod is stale: run `cargo run --release -- build`"
-        );
+        for ((name, _, a), (_, _, b)) in modules(&id).into_iter().zip(modules(&id)) {
+            assert!(a == b, "{name}: two builds differ");
+            let shipped = std::fs::read(format!("dist/{name}")).unwrap_or_else(|e| {
+                panic!("dist/{name} (run `cargo run --release -- build`): {e}")
+            });
+            assert!(
+                shipped == a,
+                "dist/{name} is stale: run `cargo run --release -- build`"
+            );
+        }
     }
 }
 
 /// The decoded pieces of every slot and prototype, with each prototype reference and image resolved.
 #[test]
 fn pieces_decode_and_resolve() {
-    for id in games() {
-        let (_, bytes) = build(&id);
+    for (id, _, bytes) in games().iter().flat_map(|g| modules(g)) {
         let view: ModuleView = reader::open_module(&bytes).expect("module opens");
         let slots: Vec<&Node> = view
             .root
@@ -105,15 +120,18 @@ fn pieces_decode_and_resolve() {
 /// pixel where the rendered map draws that hex.
 #[test]
 fn setup_locations_match_the_grid_and_the_image() {
-    for id in games() {
-        let (game, bytes) = build(&id);
+    for (_, game, bytes) in games().iter().flat_map(|g| modules(g)) {
         let view = reader::open_module(&bytes).expect("module opens");
-        let plan = vmodc::emit::plan::Plan::new(&game);
+        let plan = vmodc::emit::plan::Plan::new(&game, vmodc::i18n::Texts::new(&game, None));
         let map = view
             .root
             .find_all("VASSAL.build.module.Map")
             .into_iter()
-            .find(|m| m.attr("mapName") == vmodc::emit::plan::MAIN_MAP)
+            .find(|m| {
+                m.find_all("VASSAL.build.module.map.boardPicker.Board")
+                    .iter()
+                    .any(|b| b.attr("name") == vmodc::emit::plan::MAIN_BOARD)
+            })
             .expect("main map");
         let grid_node = map.find_all("VASSAL.build.module.map.boardPicker.board.HexGrid")[0];
         let grid = hex_grid_from_node(grid_node).expect("hex grid");
@@ -125,6 +143,9 @@ fn setup_locations_match_the_grid_and_the_image() {
         assert_eq!((w, h), (plan.layout.width, plan.layout.height));
         let mut placed = 0;
         for s in map.children_named("VASSAL.build.module.map.SetupStack") {
+            if s.attr("useGridLocation") != "true" {
+                continue; // placed by coordinates (the weather marker, in the margin)
+            }
             let location = s.attr("location");
             let (x, y) = grid.location_point(location).expect("location resolves");
             assert!(
@@ -145,8 +166,12 @@ fn setup_locations_match_the_grid_and_the_image() {
                 game.map.grid.label(hex)
             );
         }
+        // Units, city control markers (the weather marker is placed by coordinates).
         let first = &game.scenarios[0];
-        assert_eq!(placed, game.effective(first).setup.1.len());
+        assert_eq!(
+            placed,
+            game.effective(first).setup.1.len() + game.map.cities.len()
+        );
     }
 }
 
@@ -181,7 +206,8 @@ fn b4m_standard_setup_and_counts() {
             })
             .count()
     };
-    assert_eq!(sides("Germany") + sides("Soviet Union"), 39);
+    assert_eq!(sides("Side german"), 22);
+    assert_eq!(sides("Side soviet"), 17);
     let turn4 = stacks
         .iter()
         .filter(|s| s.attr("location") == "Turn 4")
@@ -192,11 +218,21 @@ fn b4m_standard_setup_and_counts() {
         .filter(|s| s.attr("location") == "Soviet replacement pool")
         .count();
     assert_eq!(pool, 2, "two spare Soviet armies off the map");
-    let on_map = stacks
+    let units_on_map = stacks
         .iter()
         .filter(|s| s.attr("owningBoard") == vmodc::emit::plan::MAIN_BOARD)
+        .filter(|s| {
+            decode_add_piece(&s.children[0].text)
+                .unwrap()
+                .traits
+                .iter()
+                .any(|(t, _)| t.starts_with("prototype;Side"))
+        })
         .count();
-    assert_eq!(on_map, 36, "22 German and 14 Soviet units on their hexes");
+    assert_eq!(
+        units_on_map, 36,
+        "22 German and 14 Soviet units on their hexes"
+    );
 }
 
 /// The tournament scenario is a predefined setup whose saved game decodes and places every unit.
@@ -221,7 +257,8 @@ fn tournament_setup_decodes() {
         .filter(|c| c.starts_with("+/") && !c.contains("/stack/"))
         .map(|c| decode_add_piece(c).expect("piece decodes"))
         .collect();
-    assert_eq!(pieces.len(), 39);
+    // 39 units, 11 city control markers, the weather marker.
+    assert_eq!(pieces.len(), 51);
     for p in &pieces {
         // Prototypes are expanded in saves: no UsePrototype trait is left.
         assert!(p.traits.iter().all(|(t, _)| !t.starts_with("prototype;")));

@@ -96,8 +96,11 @@ fn zip(entries: &[(&str, &[u8])]) -> Vec<u8> {
     w.finish().expect("finish").into_inner()
 }
 
-/// A module from the good parts, with `edit` applied to buildFile.xml and entries replaced or removed.
-fn module(build_file: &str, replace: &[(&str, Option<&[u8]>)]) -> Vec<u8> {
+/// An archive entry to replace (`Some`) or remove (`None`).
+type Entry<'a> = (&'a str, Option<&'a [u8]>);
+
+/// A module from the good parts, with this buildFile.xml and entries replaced or removed.
+fn module(build_file: &str, replace: &[Entry]) -> Vec<u8> {
     let vsav = save(SAVE_TEXT);
     let mut entries: Vec<(&str, Vec<u8>)> = vec![
         ("buildFile.xml", build_file.as_bytes().to_vec()),
@@ -152,7 +155,9 @@ fn each_module_defect_has_its_code() {
         save("begin_save\u{1b}SETUP_STACK\t\u{1b}+/7/emb2;x\tpiece;;;;/\u{1b}end_save");
     let too_new = MODULEDATA.replace("3.7.0", "3.8.1");
     let not_semver = MODULEDATA.replace("<version>1.0.0", "<version>10.8");
-    let cases: Vec<(&str, Severity, String, Vec<(&str, Option<&[u8]>)>, &str)> = vec![
+    // (code, severity, buildFile.xml, entries replaced or removed, text of the message or help)
+    type Case<'a> = (&'a str, Severity, String, Vec<Entry<'a>>, &'a str);
+    let cases: Vec<Case> = vec![
         ("V0403", Severity::Warning, good.clone(), vec![("moduledata", None)], "no moduledata"),
         ("V0403", Severity::Error, good.clone(), vec![("moduledata", Some(b"<data>".as_slice()))], "not XML"),
         (

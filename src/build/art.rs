@@ -33,8 +33,8 @@ pub fn images(game: &Game, plan: &Plan) -> Result<Vec<Entry>, RenderError> {
                 foreground: Color::parse(&side.text_color)?,
                 symbol: NatoSymbol::None,
                 unit_size: String::new(),
-                id: "Control".into(),
-                values: side.name.chars().take(3).collect::<String>().to_uppercase(),
+                id: plan.tx.get("ui.control"),
+                values: plan.tx.get(&format!("sides.{}", side.id.as_str())),
                 reduced_marker: false,
                 fonts: fonts.clone(),
             };
@@ -57,8 +57,8 @@ pub fn images(game: &Game, plan: &Plan) -> Result<Vec<Entry>, RenderError> {
                 },
                 symbol: NatoSymbol::None,
                 unit_size: String::new(),
-                id: "Weather".into(),
-                values: w.name.clone(),
+                id: plan.tx.get("ui.weather"),
+                values: plan.tx.get(&format!("weather.{}", w.id.as_str())),
                 reduced_marker: false,
                 fonts: fonts.clone(),
             };

@@ -25,7 +25,7 @@ pub fn render(game: &Game, plan: &Plan, fonts: &Fonts) -> Result<Vec<u8>, Render
     let grid = &m.grid;
     let mut art = MapArt::new(plan.layout, color(&m.style.background)?);
     art.fonts = fonts.clone();
-    art.title = m.map.name.clone();
+    art.title = plan.tx.get("map.name");
     let mut terrain: std::collections::BTreeMap<HexId, &str> = std::collections::BTreeMap::new();
     for (t, list) in &m.terrain.hexes {
         for h in hexes(game, list) {
@@ -84,7 +84,7 @@ pub fn render(game: &Game, plan: &Plan, fonts: &Fonts) -> Result<Vec<u8>, Render
         if let Some(h) = grid.parse(&c.hex) {
             art.cities.push(CityArt {
                 hex: h,
-                name: c.name.clone(),
+                name: plan.tx.get(&format!("cities.{}", c.hex.as_str())),
                 major: major_kinds.contains(&c.kind.as_str()),
                 color: Color::BLACK,
             });
@@ -138,24 +138,47 @@ pub fn chart(game: &Game, plan: &Plan, i: usize, fonts: &Fonts) -> Result<Vec<u8
                     r
                 })
                 .collect();
+            let tx = &plan.tx;
             let mut notes: Vec<String> = combat
                 .results
                 .iter()
-                .map(|r| format!("{} — {}: {}", r.code.as_str(), r.name, r.effect))
+                .map(|r| {
+                    let code = r.code.as_str();
+                    tx.fill(
+                        "ui.crt_result",
+                        &[
+                            ("code", code),
+                            ("name", &tx.get(&format!("results.{code}"))),
+                            ("effect", &tx.get(&format!("result_effects.{code}"))),
+                        ],
+                    )
+                })
                 .collect();
-            notes.push(format!(
-                "Odds above {} are lowered to it before shifts; below {} after shifts: {}.",
-                combat.cap.as_str(),
-                combat.columns.first().map_or("", |c| c.as_str()),
-                combat.below_table.as_str()
+            notes.push(tx.fill(
+                "ui.crt_odds",
+                &[
+                    ("cap", combat.cap.as_str()),
+                    ("first", combat.columns.first().map_or("", |c| c.as_str())),
+                    ("below", &tx.get("combat.below_table")),
+                ],
             ));
             for s in &combat.shifts {
-                notes.push(format!("{} column shift: {}", s.shift, s.name));
+                notes.push(tx.fill(
+                    "ui.crt_shift",
+                    &[
+                        ("shift", &s.shift.to_string()),
+                        ("name", &tx.get(&format!("shifts.{}", s.id.as_str()))),
+                    ],
+                ));
             }
             for m in &combat.attack_modifiers {
-                notes.push(format!(
-                    "{}: attack × {}/{}",
-                    m.name, m.numerator, m.denominator
+                notes.push(tx.fill(
+                    "ui.crt_modifier",
+                    &[
+                        ("name", &tx.get(&format!("modifiers.{}", m.id.as_str()))),
+                        ("n", &m.numerator.to_string()),
+                        ("d", &m.denominator.to_string()),
+                    ],
                 ));
             }
             render_table(&TableChart {
@@ -169,30 +192,33 @@ pub fn chart(game: &Game, plan: &Plan, i: usize, fonts: &Fonts) -> Result<Vec<u8
             })
         }
         1 => {
+            let tx = &plan.tx;
             let header = vec![
-                "Terrain".to_string(),
-                "Movement".into(),
-                "Combat".into(),
-                "Notes".into(),
+                tx.get("ui.tec_terrain"),
+                tx.get("ui.tec_movement"),
+                tx.get("ui.tec_combat"),
+                tx.get("ui.tec_notes"),
             ];
             let mut rows: Vec<Vec<String>> = rules
                 .terrain
                 .iter()
                 .map(|t| {
+                    let id = t.id.as_str();
                     vec![
-                        t.name.clone(),
-                        format!("{} MP", t.move_cost),
-                        t.combat.clone(),
-                        t.note.clone(),
+                        tx.get(&format!("terrain.{id}")),
+                        tx.fill("ui.tec_mp", &[("n", &t.move_cost.to_string())]),
+                        tx.get(&format!("terrain_combat.{id}")),
+                        tx.get(&format!("terrain_notes.{id}")),
                     ]
                 })
                 .collect();
             rows.extend(rules.city_kinds.iter().map(|c| {
+                let id = c.id.as_str();
                 vec![
-                    c.name.clone(),
+                    tx.get(&format!("city_kinds.{id}")),
                     String::new(),
-                    c.combat.clone(),
-                    c.note.clone(),
+                    tx.get(&format!("city_kind_combat.{id}")),
+                    tx.get(&format!("city_kind_notes.{id}")),
                 ]
             }));
             rows.extend(
@@ -201,10 +227,11 @@ pub fn chart(game: &Game, plan: &Plan, i: usize, fonts: &Fonts) -> Result<Vec<u8
                     .iter()
                     .chain(&rules.line_features)
                     .map(|f| {
+                        let id = f.id.as_str();
                         vec![
-                            f.name.clone(),
-                            f.move_effect.clone(),
-                            f.combat.clone(),
+                            tx.get(&format!("features.{id}")),
+                            tx.get(&format!("feature_move.{id}")),
+                            tx.get(&format!("feature_combat.{id}")),
                             String::new(),
                         ]
                     }),

@@ -97,9 +97,13 @@ fn unit_values(cx: &mut Context<'_>) {
                 }
                 let index = names.iter().position(|n| n == d.value.as_str());
                 let has_on_face = u.faces.contains_key(d.on_face.as_str());
-                if has_on_face && index.and_then(|i| slots.get(i)).is_some_and(|v| v.is_none()) {
+                if has_on_face
+                    && index
+                        .and_then(|i| slots.get(i))
+                        .is_some_and(|v| v.is_none())
+                {
                     unknown.push(format!(
-                        "{} ({}, = {} {face})",
+                        "{} on the {} face (= {face} {})",
                         d.name.as_str(),
                         d.on_face.as_str(),
                         d.value.as_str()
@@ -134,8 +138,10 @@ fn crt(cx: &mut Context<'_>) {
     let rule = rule_of(&combat.rule);
     if !combat.table_known {
         let dice = &g.rules.dice;
-        let rolls = dice.count * dice.faces - dice.count + 1;
-        let total = rolls as usize * combat.columns.len();
+        let rolls = (u64::from(dice.count) * u64::from(dice.faces))
+            .saturating_sub(u64::from(dice.count))
+            .saturating_add(1);
+        let total = rolls.saturating_mul(combat.columns.len() as u64);
         let known: BTreeSet<(&str, u32)> = combat
             .known_cells
             .iter()
@@ -144,7 +150,14 @@ fn crt(cx: &mut Context<'_>) {
         let listed: Vec<String> = combat
             .known_cells
             .iter()
-            .map(|k| format!("{} roll {} = {}", k.column.as_str(), k.roll.value, k.result.as_str()))
+            .map(|k| {
+                format!(
+                    "{} roll {} = {}",
+                    k.column.as_str(),
+                    k.roll.value,
+                    k.result.as_str()
+                )
+            })
             .collect();
         let unknown_columns: Vec<&str> = combat
             .columns
@@ -164,8 +177,16 @@ fn crt(cx: &mut Context<'_>) {
             .rule_opt(rule)
             .help(format!(
                 "known: {}; columns with no known cell: {}",
-                if listed.is_empty() { "none".to_string() } else { listed.join(", ") },
-                if unknown_columns.is_empty() { "none".to_string() } else { unknown_columns.join(" ") }
+                if listed.is_empty() {
+                    "none".to_string()
+                } else {
+                    listed.join(", ")
+                },
+                if unknown_columns.is_empty() {
+                    "none".to_string()
+                } else {
+                    unknown_columns.join(" ")
+                }
             )),
         );
     }
@@ -220,7 +241,7 @@ fn cards(cx: &mut Context<'_>) {
     let mut totals: BTreeMap<&str, (u32, bool)> = BTreeMap::new();
     for card in &c.cards {
         let e = totals.entry(card.side.as_str()).or_insert((0, true));
-        e.0 += card.count.value;
+        e.0 = e.0.saturating_add(card.count.value);
         e.1 &= card.count_known;
         let mut unknown = Vec::new();
         if !card.count_known {
@@ -231,7 +252,11 @@ fn cards(cx: &mut Context<'_>) {
             let not: Vec<&str> = card.not_uses.iter().map(|u| u.as_str()).collect();
             let mut s = format!(
                 "printed uses (known: {}",
-                if known.is_empty() { "none".to_string() } else { known.join(", ") }
+                if known.is_empty() {
+                    "none".to_string()
+                } else {
+                    known.join(", ")
+                }
             );
             if !not.is_empty() {
                 s.push_str(&format!("; not: {}", not.join(", ")));
@@ -243,7 +268,12 @@ fn cards(cx: &mut Context<'_>) {
             cx.push(
                 Diagnostic::warning(
                     "V0807",
-                    format!("card `{}` ({}): unknown {}", card.id.as_str(), card.name, unknown.join("; ")),
+                    format!(
+                        "card `{}` ({}): unknown {}",
+                        card.id.as_str(),
+                        card.name,
+                        unknown.join("; ")
+                    ),
                 )
                 .at(c.file, card.id.span.clone(), "card face not in the sources")
                 .rule_opt(rule_of(&card.rule))
@@ -359,13 +389,21 @@ fn areas(cx: &mut Context<'_>) {
         cx.push(
             Diagnostic::warning(
                 "V0811",
-                format!("area `{}` ({}): the hexes it borders are unknown", a.id.as_str(), a.name),
+                format!(
+                    "area `{}` ({}): the hexes it borders are unknown",
+                    a.id.as_str(),
+                    a.name
+                ),
             )
             .at(g.map.file, a.id.span.clone(), "adjacent_known = false")
             .rule_opt(rule_of(&a.rule))
             .help(format!(
                 "known: {}",
-                if known.is_empty() { "none".to_string() } else { known.join(" ") }
+                if known.is_empty() {
+                    "none".to_string()
+                } else {
+                    known.join(" ")
+                }
             )),
         );
     }
@@ -391,7 +429,11 @@ fn cities(cx: &mut Context<'_>) {
             .or_else(|| c.source.as_ref().map(|s| s.span.clone()))
             .or_else(|| c.rule.as_ref().map(|s| s.span.clone()))
             .unwrap_or(0..0);
-        let what = if c.kind.is_none() { "hex and kind" } else { "hex" };
+        let what = if c.kind.is_none() {
+            "hex and kind"
+        } else {
+            "hex"
+        };
         cx.push(
             Diagnostic::warning("V0812", format!("city {}: {what} unknown", c.name))
                 .at(f, span, "named in the sources, not placed")
@@ -425,7 +467,7 @@ fn cities(cx: &mut Context<'_>) {
     }
 }
 
-/// Units whose start is known only in part, and units no scenario places at all.
+/// Units whose start is known only in part.
 fn placements(cx: &mut Context<'_>) {
     let g = cx.game;
     for s in &g.scenarios {
@@ -438,32 +480,6 @@ fn placements(cx: &mut Context<'_>) {
                 .at(s.file, u.unit.span.clone(), "not placed")
                 .rule_opt(rule_of(&u.rule).or(rule_of(&s.scenario.rule)))
                 .help(format!("known: {}", u.known)),
-            );
-        }
-    }
-    // Units absent from every scenario (setup, off-map, reinforcements, unplaced), bases followed.
-    if g.scenarios.is_empty() {
-        return;
-    }
-    let mut anywhere: BTreeSet<&str> = BTreeSet::new();
-    for s in &g.scenarios {
-        let eff = g.effective(s);
-        anywhere.extend(eff.setup.1.iter().map(|p| p.unit.as_str()));
-        anywhere.extend(eff.off_map.1.iter().map(|p| p.unit.as_str()));
-        anywhere.extend(eff.reinforcements.1.iter().map(|p| p.unit.as_str()));
-        for c in g.scenario_chain(s) {
-            anywhere.extend(c.unplaced.iter().map(|p| p.unit.as_str()));
-        }
-    }
-    for u in &g.counters.units {
-        if !anywhere.contains(u.id.as_str()) {
-            cx.push(
-                Diagnostic::warning(
-                    "V0815",
-                    format!("unit `{}` is in no scenario", u.id.as_str()),
-                )
-                .at(g.counters.file, u.id.span.clone(), "never set up, never arrives")
-                .help("place it in a scenario's setup, off_map or reinforcements, or list it under [[unplaced]]"),
             );
         }
     }

@@ -38,7 +38,7 @@ fn stacking(cx: &mut Context<'_>) {
             };
             let n = count.entry((hex, unit.side.as_str())).or_default();
             *n += 1;
-            if *n == limit + 1 {
+            if *n == limit.saturating_add(1) {
                 cx.push(
                     Diagnostic::error(
                         "V0301",
@@ -217,6 +217,9 @@ fn crt(cx: &mut Context<'_>) {
     let combat = &g.rules.combat;
     let rule = rule_of(&combat.rule).map(str::to_string);
     let dice = &g.rules.dice;
+    if !super::dice_usable(dice) {
+        return; // V0104
+    }
     let rolls: Vec<u32> = (dice.count..=dice.count * dice.faces).collect();
     let codes: Vec<&str> = combat.results.iter().map(|r| r.code.as_str()).collect();
     let columns = combat.columns.len();

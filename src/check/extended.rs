@@ -70,13 +70,7 @@ fn unit_types(cx: &mut Context<'_>) {
     let markers = ids(&c.markers, |m| &m.id);
     for t in &c.types {
         for face in &t.faces {
-            cx.reference(
-                f,
-                face,
-                "face",
-                faces.iter().copied(),
-                "[counters] faces",
-            );
+            cx.reference(f, face, "face", faces.iter().copied(), "[counters] faces");
         }
         let mut seen = BTreeSet::new();
         for face in &t.faces {
@@ -158,7 +152,10 @@ fn derived_values(cx: &mut Context<'_>) {
             cx.push(
                 Diagnostic::error(
                     "V0702",
-                    format!("derived value `{}` is also a printed value", d.name.as_str()),
+                    format!(
+                        "derived value `{}` is also a printed value",
+                        d.name.as_str()
+                    ),
                 )
                 .at(f, d.name.span.clone(), "already in [counters] values")
                 .rule_opt(rule_of(&d.rule))
@@ -178,11 +175,20 @@ fn markers(cx: &mut Context<'_>) {
     let types = ids(&c.types, |t| &t.id);
     for m in &c.markers {
         if let Some(s) = &m.side {
-            cx.reference(f, s, "side", sides.iter().copied(), "[[sides]] of rules/*.toml");
+            cx.reference(
+                f,
+                s,
+                "side",
+                sides.iter().copied(),
+                "[[sides]] of rules/*.toml",
+            );
         }
         if let Some(t) = &m.back_of {
             if cx.reference(f, t, "unit type", types.iter().copied(), "[[types]]") {
-                let names_it = c.unit_type(t).and_then(|t| t.back.as_ref()).map(|b| b.as_str())
+                let names_it = c
+                    .unit_type(t)
+                    .and_then(|t| t.back.as_ref())
+                    .map(|b| b.as_str())
                     == Some(m.id.as_str());
                 if !names_it {
                     cx.push(
@@ -279,9 +285,12 @@ fn grid(cx: &mut Context<'_>) {
             }
             if ha == hb {
                 cx.push(
-                    Diagnostic::error("V0716", format!("hex `{}` is paired with itself", a.as_str()))
-                        .at(f, pair.span.clone(), "same hex twice")
-                        .help("an adjacency joins two different hexes"),
+                    Diagnostic::error(
+                        "V0716",
+                        format!("hex `{}` is paired with itself", a.as_str()),
+                    )
+                    .at(f, pair.span.clone(), "same hex twice")
+                    .help("an adjacency joins two different hexes"),
                 );
             }
         }
@@ -310,7 +319,13 @@ fn areas(cx: &mut Context<'_>) {
             );
         }
         if let Some(s) = &a.side {
-            cx.reference(f, s, "side", sides.iter().copied(), "[[sides]] of rules/*.toml");
+            cx.reference(
+                f,
+                s,
+                "side",
+                sides.iter().copied(),
+                "[[sides]] of rules/*.toml",
+            );
         }
         let mut adjacent: BTreeSet<HexId> = BTreeSet::new();
         for h in &a.adjacent_hexes {
@@ -426,7 +441,12 @@ fn terrain_and_features(cx: &mut Context<'_>) {
             );
         }
     }
-    for feat in g.rules.hexside_features.iter().chain(&g.rules.line_features) {
+    for feat in g
+        .rules
+        .hexside_features
+        .iter()
+        .chain(&g.rules.line_features)
+    {
         for b in &feat.blocks {
             one_of(
                 cx,
@@ -472,7 +492,9 @@ fn stacking_limits(cx: &mut Context<'_>) {
                 )
                 .at(f, l.max_units.span.clone(), "above max_units")
                 .rule_opt(rule_of(&l.rule))
-                .help("max_units is the most any side may stack: raise it to the largest side limit"),
+                .help(
+                    "max_units is the most any side may stack: raise it to the largest side limit",
+                ),
             );
         }
         if let Some(b) = &l.max_per_branch {
@@ -575,7 +597,13 @@ fn movement(cx: &mut Context<'_>) {
             cx.reference(f, u, "unit", units.iter().copied(), "counters/*.toml");
         }
         for t in &p.unit_types {
-            cx.reference(f, t, "unit type", types.iter().copied(), "[[types]] of counters/*.toml");
+            cx.reference(
+                f,
+                t,
+                "unit type",
+                types.iter().copied(),
+                "[[types]] of counters/*.toml",
+            );
         }
         for ph in &p.phases {
             cx.reference(f, ph, "phase", phases.iter().copied(), "[[phases]]");
@@ -628,15 +656,27 @@ fn shifts(cx: &mut Context<'_>) {
     let sides: Vec<&str> = cx.sides.iter().copied().collect();
     for s in &r.combat.shifts {
         for t in &s.attacker_types {
-            cx.reference(f, t, "unit type", types.iter().copied(), "[[types]] of counters/*.toml");
+            cx.reference(
+                f,
+                t,
+                "unit type",
+                types.iter().copied(),
+                "[[types]] of counters/*.toml",
+            );
         }
         if let Some(side) = &s.attacker_side {
             cx.reference(f, side, "side", sides.iter().copied(), "[[sides]]");
-            if s.defender_side.as_ref().is_some_and(|d| d.as_str() == side.as_str()) {
+            if s.defender_side
+                .as_ref()
+                .is_some_and(|d| d.as_str() == side.as_str())
+            {
                 cx.push(
                     Diagnostic::error(
                         "V0706",
-                        format!("shift `{}` has the same side attacking and defending", s.id.as_str()),
+                        format!(
+                            "shift `{}` has the same side attacking and defending",
+                            s.id.as_str()
+                        ),
                     )
                     .at(f, side.span.clone(), "attacker side")
                     .rule_opt(rule_of(&s.rule))
@@ -666,10 +706,13 @@ fn shifts(cx: &mut Context<'_>) {
         }
         if s.shift == 0 {
             cx.push(
-                Diagnostic::warning("V0706", format!("shift `{}` shifts no column", s.id.as_str()))
-                    .at(f, s.id.span.clone(), "shift = 0")
-                    .rule_opt(rule_of(&s.rule))
-                    .help("negative shifts favour the defender, positive the attacker"),
+                Diagnostic::warning(
+                    "V0706",
+                    format!("shift `{}` shifts no column", s.id.as_str()),
+                )
+                .at(f, s.id.span.clone(), "shift = 0")
+                .rule_opt(rule_of(&s.rule))
+                .help("negative shifts favour the defender, positive the attacker"),
             );
         }
     }
@@ -684,15 +727,24 @@ fn combat(cx: &mut Context<'_>) {
     let codes = ids(&combat.results, |r| &r.code);
     let columns = ids(&combat.columns, |c| c);
     let dice = &g.rules.dice;
-    let (lo, hi) = (dice.count, dice.count * dice.faces);
+    let (lo, hi) = (dice.count, dice.count.saturating_mul(dice.faces));
     let last = combat.columns.last().and_then(|c| Odds::parse(c));
     for a in &combat.automatic {
-        cx.reference(f, &a.result, "combat result", codes.iter().copied(), "[[combat.results]]");
+        cx.reference(
+            f,
+            &a.result,
+            "combat result",
+            codes.iter().copied(),
+            "[[combat.results]]",
+        );
         match Odds::parse(&a.at_least) {
             None => cx.push(
-                Diagnostic::error("V0110", format!("`{}` is not an odds column", a.at_least.as_str()))
-                    .at(f, a.at_least.span.clone(), "expected `a:d`")
-                    .help("write odds as \"7:1\" or \"1:2\""),
+                Diagnostic::error(
+                    "V0110",
+                    format!("`{}` is not an odds column", a.at_least.as_str()),
+                )
+                .at(f, a.at_least.span.clone(), "expected `a:d`")
+                .help("write odds as \"7:1\" or \"1:2\""),
             ),
             Some(o) => {
                 if let Some(last) = last {
@@ -716,14 +768,33 @@ fn combat(cx: &mut Context<'_>) {
     }
     let mut seen: BTreeMap<(&str, u32), &Sp<String>> = BTreeMap::new();
     for k in &combat.known_cells {
-        let col_ok = cx.reference(f, &k.column, "CRT column", columns.iter().copied(), "[combat] columns");
-        cx.reference(f, &k.result, "combat result", codes.iter().copied(), "[[combat.results]]");
+        let col_ok = cx.reference(
+            f,
+            &k.column,
+            "CRT column",
+            columns.iter().copied(),
+            "[combat] columns",
+        );
+        cx.reference(
+            f,
+            &k.result,
+            "combat result",
+            codes.iter().copied(),
+            "[[combat.results]]",
+        );
         if k.roll.value < lo || k.roll.value > hi {
             cx.push(
-                Diagnostic::error("V0707", format!("a roll of {} is not possible", k.roll.value))
-                    .at(f, k.roll.span.clone(), format!("rolls run from {lo} to {hi}"))
-                    .rule_opt(rule_of(&k.rule).or(rule.as_deref()))
-                    .help(format!("[dice] rolls {}d{}", dice.count, dice.faces)),
+                Diagnostic::error(
+                    "V0707",
+                    format!("a roll of {} is not possible", k.roll.value),
+                )
+                .at(
+                    f,
+                    k.roll.span.clone(),
+                    format!("rolls run from {lo} to {hi}"),
+                )
+                .rule_opt(rule_of(&k.rule).or(rule.as_deref()))
+                .help(format!("[dice] rolls {}d{}", dice.count, dice.faces)),
             );
         }
         if let Some(first) = seen.insert((k.column.as_str(), k.roll.value), &k.result) {
@@ -747,7 +818,10 @@ fn combat(cx: &mut Context<'_>) {
         }
         // A known table must agree with the cells the text reveals.
         if combat.table_known && col_ok {
-            let index = combat.columns.iter().position(|c| c.as_str() == k.column.as_str());
+            let index = combat
+                .columns
+                .iter()
+                .position(|c| c.as_str() == k.column.as_str());
             let printed = index.and_then(|i| {
                 combat
                     .table
@@ -802,7 +876,13 @@ fn cards(cx: &mut Context<'_>) {
     let uses = ids(&c.card_uses, |u| &u.id);
     let mut deck_of: BTreeMap<&str, &crate::model::Deck> = BTreeMap::new();
     for d in &c.decks {
-        cx.reference(f, &d.side, "side", sides.iter().copied(), "[[sides]] of rules/*.toml");
+        cx.reference(
+            f,
+            &d.side,
+            "side",
+            sides.iter().copied(),
+            "[[sides]] of rules/*.toml",
+        );
         color(cx, f, &d.color);
         color(cx, f, &d.text_color);
         if deck_of.insert(d.side.as_str(), d).is_some() {
@@ -817,43 +897,67 @@ fn cards(cx: &mut Context<'_>) {
     for u in &c.card_uses {
         if u.icon.trim().is_empty() {
             cx.push(
-                Diagnostic::error("V0708", format!("card use `{}` has an empty icon", u.id.as_str()))
-                    .at(f, u.icon.span.clone(), "nothing to draw")
-                    .help("give the icon a short text, e.g. \"RAIL\""),
+                Diagnostic::error(
+                    "V0708",
+                    format!("card use `{}` has an empty icon", u.id.as_str()),
+                )
+                .at(f, u.icon.span.clone(), "nothing to draw")
+                .help("give the icon a short text, e.g. \"RAIL\""),
             );
         }
         if let Some(n) = &u.units {
             if n.value == 0 {
                 cx.push(
-                    Diagnostic::error("V0708", format!("card use `{}` acts on no unit", u.id.as_str()))
-                        .at(f, n.span.clone(), "units = 0")
-                        .help("units is how many units one use acts on"),
+                    Diagnostic::error(
+                        "V0708",
+                        format!("card use `{}` acts on no unit", u.id.as_str()),
+                    )
+                    .at(f, n.span.clone(), "units = 0")
+                    .help("units is how many units one use acts on"),
                 );
             }
         }
     }
     let mut totals: BTreeMap<&str, u32> = BTreeMap::new();
     for card in &c.cards {
-        let side_ok = cx.reference(f, &card.side, "side", sides.iter().copied(), "[[sides]] of rules/*.toml");
+        let side_ok = cx.reference(
+            f,
+            &card.side,
+            "side",
+            sides.iter().copied(),
+            "[[sides]] of rules/*.toml",
+        );
         if side_ok && !deck_of.contains_key(card.side.as_str()) {
             cx.push(
                 Diagnostic::error(
                     "V0708",
-                    format!("card `{}` belongs to side `{}`, which has no deck", card.id.as_str(), card.side.as_str()),
+                    format!(
+                        "card `{}` belongs to side `{}`, which has no deck",
+                        card.id.as_str(),
+                        card.side.as_str()
+                    ),
                 )
-                .at(f, card.side.span.clone(), "no [[decks]] entry for this side")
+                .at(
+                    f,
+                    card.side.span.clone(),
+                    "no [[decks]] entry for this side",
+                )
                 .rule_opt(rule_of(&card.rule))
                 .help("add a [[decks]] entry with the side's deck size and card colours"),
             );
         }
         if card.count.value == 0 {
             cx.push(
-                Diagnostic::error("V0708", format!("card `{}` has no copies", card.id.as_str()))
-                    .at(f, card.count.span.clone(), "count = 0")
-                    .help("count is the copies in the deck; remove the card if it has none"),
+                Diagnostic::error(
+                    "V0708",
+                    format!("card `{}` has no copies", card.id.as_str()),
+                )
+                .at(f, card.count.span.clone(), "count = 0")
+                .help("count is the copies in the deck; remove the card if it has none"),
             );
         }
-        *totals.entry(card.side.as_str()).or_default() += card.count.value;
+        let total = totals.entry(card.side.as_str()).or_default();
+        *total = total.saturating_add(card.count.value);
         for u in card.uses.iter().chain(&card.not_uses) {
             cx.reference(f, u, "card use", uses.iter().copied(), "[[card_uses]]");
         }
@@ -862,7 +966,11 @@ fn cards(cx: &mut Context<'_>) {
                 cx.push(
                     Diagnostic::error(
                         "V0708",
-                        format!("card `{}` both has and lacks use `{}`", card.id.as_str(), u.as_str()),
+                        format!(
+                            "card `{}` both has and lacks use `{}`",
+                            card.id.as_str(),
+                            u.as_str()
+                        ),
                     )
                     .at(f, u.span.clone(), "in uses and not_uses")
                     .rule_opt(rule_of(&card.rule))
@@ -888,7 +996,10 @@ fn cards(cx: &mut Context<'_>) {
             cx.push(
                 Diagnostic::error(
                     "V0708",
-                    format!("side `{side}` has {n} cards; its deck holds {}", d.size.value),
+                    format!(
+                        "side `{side}` has {n} cards; its deck holds {}",
+                        d.size.value
+                    ),
                 )
                 .at(f, d.size.span.clone(), format!("found {n}"))
                 .rule_opt(rule_of(&d.rule))
@@ -914,14 +1025,23 @@ fn card_play(cx: &mut Context<'_>) {
             cx.push(
                 Diagnostic::error(
                     "V0709",
-                    format!("two allotments for `{}` on turn {}", a.side.as_str(), a.turn.value),
+                    format!(
+                        "two allotments for `{}` on turn {}",
+                        a.side.as_str(),
+                        a.turn.value
+                    ),
                 )
                 .at(f, a.turn.span.clone(), "second entry")
                 .rule_opt(rule_of(&a.rule).or(rule_of(&cp.rule)))
                 .help("one [[card_play.allotments]] entry per side and turn"),
             );
         }
-        if let Some(d) = g.counters.decks.iter().find(|d| d.side.as_str() == a.side.as_str()) {
+        if let Some(d) = g
+            .counters
+            .decks
+            .iter()
+            .find(|d| d.side.as_str() == a.side.as_str())
+        {
             if a.cards.value > d.size.value {
                 cx.push(
                     Diagnostic::error(
@@ -943,10 +1063,13 @@ fn card_play(cx: &mut Context<'_>) {
     }
     if g.counters.decks.is_empty() {
         cx.push(
-            Diagnostic::error("V0709", "[card_play] is given but counters/*.toml declares no deck")
-                .at(f, cp.selection.span.clone(), "cards of which deck?")
-                .rule_opt(rule_of(&cp.rule))
-                .help("add [[decks]] and [[cards]] to counters/*.toml"),
+            Diagnostic::error(
+                "V0709",
+                "[card_play] is given but counters/*.toml declares no deck",
+            )
+            .at(f, cp.selection.span.clone(), "cards of which deck?")
+            .rule_opt(rule_of(&cp.rule))
+            .help("add [[decks]] and [[cards]] to counters/*.toml"),
         );
     }
 }
@@ -956,7 +1079,12 @@ fn designations(cx: &mut Context<'_>) {
     let g = cx.game;
     let r = &g.rules;
     let f = cx.rules_file();
-    super::duplicates(cx, f, "city designation", r.city_designations.iter().map(|d| &d.id));
+    super::duplicates(
+        cx,
+        f,
+        "city designation",
+        r.city_designations.iter().map(|d| &d.id),
+    );
     let sides: Vec<&str> = cx.sides.iter().copied().collect();
     let phases = ids(&r.phases, |p| &p.id);
     let cards = ids(&g.counters.cards, |c| &c.id);
@@ -986,7 +1114,13 @@ fn designations(cx: &mut Context<'_>) {
             }
         }
         if let Some(c) = &d.discard_card {
-            if cx.reference(f, c, "card", cards.iter().copied(), "[[cards]] of counters/*.toml") {
+            if cx.reference(
+                f,
+                c,
+                "card",
+                cards.iter().copied(),
+                "[[cards]] of counters/*.toml",
+            ) {
                 let card_side = g
                     .counters
                     .cards
@@ -1007,7 +1141,13 @@ fn designations(cx: &mut Context<'_>) {
             }
         }
         if let Some(m) = &d.marker {
-            cx.reference(f, m, "marker", markers.iter().copied(), "[[markers]] of counters/*.toml");
+            cx.reference(
+                f,
+                m,
+                "marker",
+                markers.iter().copied(),
+                "[[markers]] of counters/*.toml",
+            );
         }
         if let Some(k) = &d.counts_as {
             cx.reference(f, k, "city kind", kinds.iter().copied(), "[[city_kinds]]");
@@ -1023,8 +1163,20 @@ fn designations(cx: &mut Context<'_>) {
             }
         }
         for rc in &d.result_changes {
-            cx.reference(f, &rc.from, "combat result", codes.iter().copied(), "[[combat.results]]");
-            cx.reference(f, &rc.to, "combat result", codes.iter().copied(), "[[combat.results]]");
+            cx.reference(
+                f,
+                &rc.from,
+                "combat result",
+                codes.iter().copied(),
+                "[[combat.results]]",
+            );
+            cx.reference(
+                f,
+                &rc.to,
+                "combat result",
+                codes.iter().copied(),
+                "[[combat.results]]",
+            );
             if let Some(s) = &rc.attacker_side {
                 cx.reference(f, s, "side", sides.iter().copied(), "[[sides]]");
                 if s.as_str() == d.side.as_str() {
@@ -1051,7 +1203,13 @@ fn units(cx: &mut Context<'_>) {
     let turns = g.rules.turns.count.value;
     for u in &g.counters.units {
         if let Some(h) = &u.home_area {
-            if cx.reference(f, h, "area", areas.iter().copied(), "[[areas]] of maps/*.toml") {
+            if cx.reference(
+                f,
+                h,
+                "area",
+                areas.iter().copied(),
+                "[[areas]] of maps/*.toml",
+            ) {
                 let area = g.map.areas.iter().find(|a| a.id.as_str() == h.as_str());
                 let area_side = area.and_then(|a| a.side.as_ref()).map(|s| s.as_str());
                 if area_side.is_some_and(|s| s != u.side.as_str()) {
@@ -1090,7 +1248,11 @@ fn units(cx: &mut Context<'_>) {
                         ),
                     )
                     .at(f, value.span.clone(), "not a face of this type")
-                    .help(format!("faces of `{}`: {}", u.unit_type.as_str(), own.join(", "))),
+                    .help(format!(
+                        "faces of `{}`: {}",
+                        u.unit_type.as_str(),
+                        own.join(", ")
+                    )),
                 );
             }
         }
@@ -1108,17 +1270,31 @@ fn scenarios(cx: &mut Context<'_>) {
         let f = s.file;
         for o in &s.off_map {
             let Some(area_id) = &o.area else { continue };
-            if !cx.reference(f, area_id, "area", areas.iter().copied(), "[[areas]] of maps/*.toml") {
+            if !cx.reference(
+                f,
+                area_id,
+                "area",
+                areas.iter().copied(),
+                "[[areas]] of maps/*.toml",
+            ) {
                 continue;
             }
             let Some(unit) = cx.units.get(o.unit.as_str()).copied() else {
                 continue;
             };
-            let Some(area) = g.map.areas.iter().find(|a| a.id.as_str() == area_id.as_str()) else {
+            let Some(area) = g
+                .map
+                .areas
+                .iter()
+                .find(|a| a.id.as_str() == area_id.as_str())
+            else {
                 continue;
             };
             if !area.enemy_entry
-                && area.side.as_ref().is_some_and(|s| s.as_str() != unit.side.as_str())
+                && area
+                    .side
+                    .as_ref()
+                    .is_some_and(|s| s.as_str() != unit.side.as_str())
             {
                 cx.push(
                     Diagnostic::error(
@@ -1208,20 +1384,34 @@ fn scenarios(cx: &mut Context<'_>) {
         placed.extend(s.off_map.iter().map(|o| o.unit.as_str()));
         placed.extend(s.reinforcements.iter().map(|r| r.unit.as_str()));
         for u in &s.unplaced {
-            if cx.reference(f, &u.unit, "unit", unit_ids.iter().copied(), "counters/*.toml")
-                && placed.contains(u.unit.as_str())
+            if cx.reference(
+                f,
+                &u.unit,
+                "unit",
+                unit_ids.iter().copied(),
+                "counters/*.toml",
+            ) && placed.contains(u.unit.as_str())
             {
                 cx.push(
                     Diagnostic::error(
                         "V0713",
-                        format!("unit `{}` is both placed and listed as unplaced", u.unit.as_str()),
+                        format!(
+                            "unit `{}` is both placed and listed as unplaced",
+                            u.unit.as_str()
+                        ),
                     )
                     .at(f, u.unit.span.clone(), "already placed")
                     .rule_opt(rule_of(&u.rule))
                     .help("remove the [[unplaced]] entry once the position is known"),
                 );
             }
-            cx.reference(f, &u.face, "face", faces.iter().copied(), "[counters] faces");
+            cx.reference(
+                f,
+                &u.face,
+                "face",
+                faces.iter().copied(),
+                "[counters] faces",
+            );
         }
     }
 }
@@ -1238,7 +1428,13 @@ fn victory_points(cx: &mut Context<'_>) {
         let f = s.file;
         let Some(v) = &s.victory else { continue };
         let Some(vp) = &v.points else { continue };
-        cx.reference(f, &vp.side, "side", sides.iter().copied(), "[[sides]] of rules/*.toml");
+        cx.reference(
+            f,
+            &vp.side,
+            "side",
+            sides.iter().copied(),
+            "[[sides]] of rules/*.toml",
+        );
         if let Some(r) = &vp.loss_rounding {
             one_of(cx, f, r, "rounding", &["up", "down", "none"]);
         }
@@ -1251,16 +1447,40 @@ fn victory_points(cx: &mut Context<'_>) {
                 "vmodc's data format",
             );
             for k in &t.city_kinds {
-                cx.reference(f, k, "city kind", kinds.iter().copied(), "[[city_kinds]] of rules/*.toml");
+                cx.reference(
+                    f,
+                    k,
+                    "city kind",
+                    kinds.iter().copied(),
+                    "[[city_kinds]] of rules/*.toml",
+                );
             }
             if let Some(c) = &t.controlled_by {
-                cx.reference(f, c, "side", sides.iter().copied(), "[[sides]] of rules/*.toml");
+                cx.reference(
+                    f,
+                    c,
+                    "side",
+                    sides.iter().copied(),
+                    "[[sides]] of rules/*.toml",
+                );
             }
             for x in &t.sides {
-                cx.reference(f, x, "side", sides.iter().copied(), "[[sides]] of rules/*.toml");
+                cx.reference(
+                    f,
+                    x,
+                    "side",
+                    sides.iter().copied(),
+                    "[[sides]] of rules/*.toml",
+                );
             }
             for x in &t.unit_types {
-                cx.reference(f, x, "unit type", types.iter().copied(), "[[types]] of counters/*.toml");
+                cx.reference(
+                    f,
+                    x,
+                    "unit type",
+                    types.iter().copied(),
+                    "[[types]] of counters/*.toml",
+                );
             }
             for x in &t.faces {
                 cx.reference(f, x, "face", faces.iter().copied(), "[counters] faces");
@@ -1296,12 +1516,22 @@ fn victory_points(cx: &mut Context<'_>) {
             }
         }
         for th in &vp.thresholds {
-            cx.reference(f, &th.winner, "side", sides.iter().copied(), "[[sides]] of rules/*.toml");
+            cx.reference(
+                f,
+                &th.winner,
+                "side",
+                sides.iter().copied(),
+                "[[sides]] of rules/*.toml",
+            );
             if let (Some(lo), Some(hi)) = (&th.at_least, &th.at_most) {
                 if lo.value > hi.value {
                     cx.push(
                         Diagnostic::error("V0711", format!("`{}` can never be reached", th.result))
-                            .at(f, lo.span.clone(), format!("at_least {} > at_most {}", lo.value, hi.value))
+                            .at(
+                                f,
+                                lo.span.clone(),
+                                format!("at_least {} > at_most {}", lo.value, hi.value),
+                            )
                             .rule_opt(rule_of(&vp.rule))
                             .help("swap the bounds"),
                     );
@@ -1335,7 +1565,12 @@ fn victory_points(cx: &mut Context<'_>) {
                     cx.push(
                         Diagnostic::error(
                             "V0711",
-                            format!("scores from {} give both `{}` and `{}`", a.0.max(b.0), a.2, b.2),
+                            format!(
+                                "scores from {} give both `{}` and `{}`",
+                                a.0.max(b.0),
+                                a.2,
+                                b.2
+                            ),
                         )
                         .at(f, span, "overlapping thresholds")
                         .rule_opt(rule_of(&vp.rule))

@@ -20,11 +20,98 @@ use toml::de::{DeTable, DeValue};
 
 /// Run every check on a game.
 pub fn check_game(game: &Game, sources: &Sources) -> Report {
+    // Every other check enumerates or labels the grid's hexes: a grid that cannot be laid out stops here.
+    let grid_errors = unusable_grid(game, sources);
+    if !grid_errors.diagnostics.is_empty() {
+        return grid_errors;
+    }
     let mut cx = Context::new(game, sources);
     structure::check(&mut cx);
     constraints::check(&mut cx);
     let mut report = cx.report;
     report.sort();
+    report
+}
+
+/// Whether the dice can be rolled: one die or more, two faces or more, and a highest roll the CRT can
+/// list (at most 1000).
+pub(crate) fn dice_usable(dice: &crate::model::Dice) -> bool {
+    dice.count >= 1
+        && dice.faces >= 2
+        && dice
+            .count
+            .checked_mul(dice.faces)
+            .is_some_and(|m| m <= 1000)
+}
+
+/// Most hexes a grid may have (a 10,000-hex game is large; this leaves a factor of 100).
+pub const MAX_HEXES: u64 = 1_000_000;
+
+/// Problems that make the grid unusable: ranges that are empty or out of bounds, label digits that
+/// are not 1 to 9, or more hexes than [`MAX_HEXES`].
+fn unusable_grid(game: &Game, sources: &Sources) -> Report {
+    let mut report = Report::default();
+    let f = game.map.file;
+    let grid = &game.map.grid;
+    let ranges = [
+        Some(&grid.columns),
+        Some(&grid.rows),
+        grid.rows_odd_columns.as_ref(),
+        grid.rows_even_columns.as_ref(),
+    ];
+    for range in ranges.iter().flatten() {
+        let [first, last] = range.value;
+        if first > last || first < 0 || last > 9999 {
+            report.push(
+                Diagnostic::error("V0212", "grid range is empty or out of bounds")
+                    .at(
+                        f,
+                        range.span.clone(),
+                        "expected [first, last] with 0 ≤ first ≤ last ≤ 9999",
+                    )
+                    .rule_opt(grid.rule.as_deref().map(|s| s.as_str()))
+                    .help("give the first and last column or row number printed on the map"),
+            );
+        }
+    }
+    for (key, digits) in [
+        ("column_digits", grid.column_digits),
+        ("row_digits", grid.row_digits),
+    ] {
+        if !(1..=9).contains(&digits) {
+            let span = locate(sources, f, &[Seg::Key("grid"), Seg::Key(key)])
+                .map_or(grid.kind.span.clone(), |(_, v)| v);
+            report.push(
+                Diagnostic::error("V0213", format!("`{key} = {digits}` is not 1 to 9"))
+                    .at(f, span, "expected 1 to 9")
+                    .help("give the digits of the column or row part of a hex label (`0204`: 2 and 2)"),
+            );
+        }
+    }
+    if report.diagnostics.is_empty() {
+        let span = |r: i32| -> u64 { u64::try_from(r).unwrap_or(0) };
+        let [c0, c1] = grid.columns.value;
+        let hexes: u64 = if grid.hexes.is_empty() {
+            (c0..=c1)
+                .map(|c| {
+                    let [r0, r1] = grid.row_range(c);
+                    span(r1) + 1 - span(r0).min(span(r1) + 1)
+                })
+                .sum()
+        } else {
+            grid.hexes.len() as u64 // the explicit hex list
+        };
+        if hexes > MAX_HEXES {
+            report.push(
+                Diagnostic::error(
+                    "V0214",
+                    format!("the grid has {hexes} hexes, more than {MAX_HEXES}"),
+                )
+                .at(f, grid.columns.span.clone(), "columns")
+                .help("check the [grid] ranges: columns and rows give the first and last number printed on the map"),
+            );
+        }
+    }
     report
 }
 
@@ -109,6 +196,7 @@ impl<'g> Context<'g> {
                     format!("{what}: `{}` is not a hex label", label.as_str()),
                 )
                 .at(file, label.span.clone(), "not a hex of this grid")
+                .rule_opt(grid.rule.as_deref().map(|s| s.as_str()))
                 .help(format!("hex labels look like `{example}`")),
             );
             return None;
@@ -277,7 +365,7 @@ pub(crate) fn locate(
                 (key.span(), v)
             }
             (Seg::Index(i), None, Some(DeValue::Array(a))) => {
-                let v = a.iter().nth(i)?;
+                let v = a.get(i)?;
                 (v.span(), v)
             }
             _ => return None,

@@ -74,18 +74,25 @@ fn rules(cx: &mut Context<'_>) {
             }
         }
     }
-    if r.dice.faces < 2 || r.dice.count == 0 {
+    if !super::dice_usable(&r.dice) {
         let (key, label) = if r.dice.count == 0 {
             ("count", "no dice")
-        } else {
+        } else if r.dice.faces < 2 {
             ("faces", "a die needs two faces or more")
+        } else if r.dice.count > 1 {
+            ("count", "more than 1000 possible rolls")
+        } else {
+            ("faces", "more than 1000 possible rolls")
         };
         let span = cx.span_of(f, &[Seg::Key("dice"), Seg::Key(key)], 0..0);
         cx.push(
-            Diagnostic::error("V0104", "dice need at least one die of at least two faces")
-                .at(f, span, label)
-                .rule_opt(r.dice.rule.as_deref().map(|s| s.as_str()))
-                .help("write e.g. `[dice] count = 1, faces = 6`"),
+            Diagnostic::error(
+                "V0104",
+                "dice need at least one die of at least two faces, and at most 1000 possible rolls",
+            )
+            .at(f, span, label)
+            .rule_opt(r.dice.rule.as_deref().map(|s| s.as_str()))
+            .help("write e.g. `[dice] count = 1, faces = 6`"),
         );
     }
     if r.sides.len() < 2 {
@@ -443,27 +450,7 @@ fn map(cx: &mut Context<'_>) {
                 .help("name the columns drawn half a hex lower than their neighbours"),
         );
     }
-    for range in [
-        Some(&grid.columns),
-        Some(&grid.rows),
-        grid.rows_odd_columns.as_ref(),
-        grid.rows_even_columns.as_ref(),
-    ]
-    .into_iter()
-    .flatten()
-    {
-        if range.value[0] > range.value[1] || range.value[0] < 0 || range.value[1] > 9999 {
-            cx.push(
-                Diagnostic::error("V0212", "grid range is empty or out of bounds")
-                    .at(
-                        f,
-                        range.span.clone(),
-                        "expected [first, last] with 0 ≤ first ≤ last ≤ 9999",
-                    )
-                    .help("give the first and last column or row number printed on the map"),
-            );
-        }
-    }
+    // Grid ranges and sizes (V0212-V0214) are checked before anything else, in `check_game`.
     let terrain_ids: Vec<&str> = g.rules.terrain.iter().map(|t| t.id.as_str()).collect();
     // V0307 (terrain effects cover the map) is reported here: an unknown terrain has no effects.
     let tec = "[[terrain]] of rules/*.toml (the terrain effects chart)";
@@ -620,6 +607,7 @@ fn map(cx: &mut Context<'_>) {
                             format!("hexside `{}`–`{}` is listed twice", a.as_str(), b.as_str()),
                         )
                         .at(f, pair.span.clone(), "duplicate")
+                        .rule_opt(set.rule.as_deref().map(|s| s.as_str()))
                         .help("remove one of the two entries"),
                     );
                 }
@@ -657,6 +645,7 @@ fn map(cx: &mut Context<'_>) {
                             ),
                         )
                         .at(f, label.span.clone(), "not next to the previous hex")
+                        .rule_opt(line.rule.as_deref().map(|s| s.as_str()))
                         .help(format!(
                             "a path lists contiguous hexes; the neighbours of {} are {}",
                             pl.as_str(),

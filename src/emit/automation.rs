@@ -7,7 +7,9 @@
 
 use super::expr::{add, and, any, bin, concat, cond, contains, eq, int, prop, s, Expr, Op};
 use super::pieces::{self, Key, Trait};
+use super::plan::Plan;
 use crate::check::parse_odds;
+use crate::i18n::{Segment, Texts};
 use crate::model::{Game, Unit};
 
 /// Named keys the automation uses (VASSAL allocates a key code per name).
@@ -293,6 +295,24 @@ pub mod steps {
     pub const RESULT: &str = "CombatResult";
 }
 
+/// A catalog text as an expression: literal parts as strings, `{name}` placeholders as the given
+/// expressions (an unknown placeholder stays as written).
+pub fn template(tx: &Texts, key: &str, vars: &[(&str, Expr)]) -> Expr {
+    concat(
+        std::iter::once(s(""))
+            .chain(tx.segments(key).into_iter().map(|seg| {
+                match seg {
+                    Segment::Text(t) => s(&t),
+                    Segment::Var(v) => vars
+                        .iter()
+                        .find(|(k, _)| *k == v)
+                        .map_or_else(|| s(&format!("{{{v}}}")), |(_, e)| e.clone()),
+                }
+            }))
+            .collect(),
+    )
+}
+
 fn is_attacker() -> Expr {
     eq(prop(props::COMBAT_ROLE), s("attacker"))
 }
@@ -307,7 +327,7 @@ pub fn roll_expr(game: &Game) -> Expr {
 }
 
 /// Build the combat steps from the rules data.
-pub fn combat(game: &Game) -> CombatExprs {
+pub fn combat(game: &Game, tx: &Texts) -> CombatExprs {
     let combat = &game.rules.combat;
     let scale = attack_scale(game);
     let attack = prop(steps::ATTACK);
@@ -344,26 +364,26 @@ pub fn combat(game: &Game) -> CombatExprs {
         let applies = shift_condition(sh);
         shift_terms.push(cond(applies.clone(), int(i64::from(sh.shift)), int(0)));
         let sign = if sh.shift < 0 { "−" } else { "+" };
-        shift_texts.push(cond(
-            applies,
-            s(&format!(
-                ", {} {sign}{}",
-                sh.name.to_lowercase(),
-                sh.shift.abs()
-            )),
-            s(""),
-        ));
+        let text = tx.fill(
+            "ui.report_shift",
+            &[
+                ("shift", &tx.get(&format!("shifts.{}", sh.id.as_str()))),
+                ("value", &format!("{sign}{}", sh.shift.abs())),
+            ],
+        );
+        shift_texts.push(cond(applies, s(&text), s("")));
     }
     let shift = shift_terms.into_iter().reduce(add).unwrap_or(int(0));
     let final_column = Expr::Min(
         Box::new(add(capped.clone(), prop(steps::SHIFT))),
         Box::new(int(n)),
     );
+    let below = tx.fill(
+        "ui.below_column",
+        &[("column", combat.columns.first().map_or("", |c| c.as_str()))],
+    );
     let label = |index: Expr| {
-        let mut e = s(&format!(
-            "below {}",
-            combat.columns.first().map_or("", |c| c.as_str())
-        ));
+        let mut e = s(&below);
         for (i, c) in combat.columns.iter().enumerate().rev() {
             e = cond(eq(index.clone(), int(i as i64 + 1)), s(c), e);
         }
@@ -382,7 +402,7 @@ pub fn combat(game: &Game) -> CombatExprs {
     }
     let result = cond(
         bin(Op::Lt, fin.clone(), int(1)),
-        s(&combat.below_table),
+        s(&tx.get("combat.below_table")),
         lookup,
     );
     let attack_text = if scale == 1 {
@@ -405,43 +425,34 @@ pub fn combat(game: &Game) -> CombatExprs {
     };
     let capped_note = cond(
         bin(Op::Gt, prop(steps::RAW), int(cap_index)),
-        s(&format!(
-            " (capped, rule {})",
-            combat.cap_rule.as_deref().map_or("", |r| r.as_str())
+        s(&tx.fill(
+            "ui.report_capped",
+            &[(
+                "rule",
+                combat.cap_rule.as_deref().map_or("", |r| r.as_str()),
+            )],
         )),
         s(""),
     );
-    let rule = combat
-        .rule
-        .as_deref()
-        .map_or(String::new(), |r| format!(" [rule {}]", r.as_str()));
-    let report = concat(
-        [
-            vec![
-                s("Combat: "),
-                prop(props::ATTACKER_NAMES),
-                s(" vs "),
-                prop("BasicName"),
-                s(": "),
-                attack_text,
-                s(" vs "),
-                defence,
-                s(" → "),
-                label(capped),
-                capped_note,
-            ],
-            shift_texts,
-            vec![
-                s(" → "),
-                label(fin),
-                s(", roll "),
-                prop(props::COMBAT_ROLL),
-                s(" → "),
-                prop(steps::RESULT),
-                s(&rule),
-            ],
-        ]
-        .concat(),
+    let report = template(
+        tx,
+        "ui.report_combat",
+        &[
+            ("attackers", prop(props::ATTACKER_NAMES)),
+            ("defender", prop("BasicName")),
+            ("attack", attack_text),
+            ("defence", defence),
+            ("odds", label(capped)),
+            ("capped", capped_note),
+            (
+                "shifts",
+                concat(std::iter::once(s("")).chain(shift_texts).collect()),
+            ),
+            ("final", label(fin)),
+            ("roll", prop(props::COMBAT_ROLL)),
+            ("result", prop(steps::RESULT)),
+            ("rule", s(combat.rule.as_deref().map_or("", |r| r.as_str()))),
+        ],
     );
     CombatExprs {
         steps: vec![
@@ -488,10 +499,11 @@ fn named(name: &str) -> Key<'_> {
 }
 
 /// Traits of the common unit prototype that implement the automation (outermost first).
-pub fn unit_traits(game: &Game) -> Vec<Trait> {
+pub fn unit_traits(game: &Game, plan: &Plan) -> Vec<Trait> {
     let rules = &game.rules;
+    let tx = &plan.tx;
     let mut out = Vec::new();
-    let combat = combat(game);
+    let combat = combat(game, tx);
     let step_keys: Vec<String> = combat
         .steps
         .iter()
@@ -530,12 +542,15 @@ pub fn unit_traits(game: &Game) -> Vec<Trait> {
     // Marks: which units attack, which one defends.
     out.push(pieces::report(
         &[named(keys::MARK_ATTACKER)],
-        "$PieceName$ will attack",
+        &tx.fill("ui.report_attacker", &[("piece", "$PieceName$")]),
         "Report attacker",
     ));
     out.push(pieces::report(
         &[named(keys::MARK_DEFENDER)],
-        "$PieceName$ in $LocationName$ is the defender",
+        &tx.fill(
+            "ui.report_defender",
+            &[("piece", "$PieceName$"), ("location", "$LocationName$")],
+        ),
         "Report defender",
     ));
     out.push(pieces::set_global_property(
@@ -570,9 +585,9 @@ pub fn unit_traits(game: &Game) -> Vec<Trait> {
     out.push(pieces::dynamic_property(
         props::COMBAT_ROLE,
         &[
-            ("Attack", named(keys::MARK_ATTACKER), "attacker"),
-            ("Defend", named(keys::MARK_DEFENDER), "defender"),
-            ("Clear combat mark", named(keys::CLEAR_COMBAT), ""),
+            (&tx.get("ui.attack"), named(keys::MARK_ATTACKER), "attacker"),
+            (&tx.get("ui.defend"), named(keys::MARK_DEFENDER), "defender"),
+            (&tx.get("ui.clear_mark"), named(keys::CLEAR_COMBAT), ""),
         ],
         "Role in the declared battle",
     ));
@@ -580,7 +595,7 @@ pub fn unit_traits(game: &Game) -> Vec<Trait> {
     // Post-move checks on the map's move key.
     let stacking = &rules.stacking;
     let stack_rule = stacking.rule.as_deref().map_or("", |r| r.as_str());
-    let main_map = eq(prop("CurrentMap"), s(super::plan::MAIN_MAP));
+    let main_map = eq(prop("CurrentMap"), s(&plan.main_map));
     out.push(pieces::trigger(
         "Stacking check",
         &and(
@@ -597,16 +612,20 @@ pub fn unit_traits(game: &Game) -> Vec<Trait> {
     ));
     out.push(pieces::report_with(
         &[named(keys::OVERSTACKED)],
-        &concat(vec![
-            s(&format!("~Stacking (rule {stack_rule}): ")),
-            prop("LocationName"),
-            s(" holds "),
-            Expr::SumStack(props::STACK_POINTS.into()),
-            s(&format!(
-                " units; at most {} may remain there ({})",
-                stacking.max_units.value, stacking.when
-            )),
-        ])
+        &add(
+            s("~"),
+            template(
+                tx,
+                "ui.report_overstack",
+                &[
+                    ("rule", s(stack_rule)),
+                    ("location", prop("LocationName")),
+                    ("count", Expr::SumStack(props::STACK_POINTS.into())),
+                    ("max", int(i64::from(stacking.max_units.value))),
+                    ("when", s(&tx.get("stacking.when"))),
+                ],
+            ),
+        )
         .to_beanshell(),
         "Stacking warning",
         true,
@@ -616,13 +635,20 @@ pub fn unit_traits(game: &Game) -> Vec<Trait> {
             .except_phases
             .iter()
             .filter_map(|p| rules.phases.iter().find(|ph| ph.id.as_str() == p.as_str()))
-            .map(|ph| eq(prop(props::PHASE), s(&ph.name)))
+            .map(|ph| {
+                eq(
+                    prop(props::PHASE),
+                    s(&tx.get(&format!("phases.{}", ph.id.as_str()))),
+                )
+            })
             .collect();
         let weather_name = rules
             .weather
             .iter()
             .find(|w| w.id.as_str() == limit.weather.as_str())
-            .map_or(limit.weather.value.clone(), |w| w.name.clone());
+            .map_or(limit.weather.value.clone(), |w| {
+                tx.get(&format!("weather.{}", w.id.as_str()))
+            });
         let condition = [
             main_map.clone(),
             eq(prop("OldMap"), prop("CurrentMap")),
@@ -641,19 +667,20 @@ pub fn unit_traits(game: &Game) -> Vec<Trait> {
         ));
         out.push(pieces::report_with(
             &[named(keys::WEATHER_MOVE)],
-            &concat(vec![
-                s(&format!(
-                    "~{weather_name} (rule {}): ",
-                    limit.rule.as_deref().map_or("", |r| r.as_str())
-                )),
-                prop("BasicName"),
-                s(" moved "),
-                Expr::RangeFromOld,
-                s(&format!(
-                    " hexes; at most {} per phase in {weather_name}",
-                    limit.max_hexes
-                )),
-            ])
+            &add(
+                s("~"),
+                template(
+                    tx,
+                    "ui.report_weather_move",
+                    &[
+                        ("weather", s(&weather_name)),
+                        ("rule", s(limit.rule.as_deref().map_or("", |r| r.as_str()))),
+                        ("piece", prop("BasicName")),
+                        ("hexes", Expr::RangeFromOld),
+                        ("max", int(i64::from(limit.max_hexes))),
+                    ],
+                ),
+            )
             .to_beanshell(),
             "Weather movement warning",
             true,
@@ -722,7 +749,12 @@ pub fn unit_value_traits(game: &Game, unit: &Unit) -> Vec<Trait> {
 }
 
 /// The victory evaluation, reported by the first victory hex's control marker.
-pub fn victory_report(game: &Game, victory: &crate::model::Victory) -> Expr {
+pub fn victory_report(game: &Game, plan: &Plan, victory: &crate::model::Victory) -> Expr {
+    let tx = &plan.tx;
+    let scenario = game
+        .scenarios
+        .first()
+        .map_or("", |s| s.scenario.id.as_str());
     let side_level = |side: &str| {
         game.rules
             .sides
@@ -737,8 +769,14 @@ pub fn victory_report(game: &Game, victory: &crate::model::Victory) -> Expr {
         )))
     };
     let rule = victory.rule.as_deref().map_or("", |r| r.as_str());
-    let mut e = s(&format!("Victory (rule {rule}): {}", victory.otherwise));
-    for c in victory.conditions.iter().rev() {
+    let say = |key: String| {
+        tx.fill(
+            "ui.report_victory",
+            &[("rule", rule), ("result", &tx.get(&key))],
+        )
+    };
+    let mut e = s(&say(format!("victory.{scenario}-otherwise")));
+    for (i, c) in victory.conditions.iter().enumerate().rev() {
         let level = side_level(&c.winner);
         let mut terms: Vec<Expr> = c
             .control_all
@@ -755,18 +793,32 @@ pub fn victory_report(game: &Game, victory: &crate::model::Victory) -> Expr {
             terms.push(bin(Op::Ge, held, int(i64::from(c.at_least))));
         }
         let all = terms.into_iter().reduce(and).unwrap_or(eq(int(1), int(1)));
-        e = cond(all, s(&format!("Victory (rule {rule}): {}", c.result)), e);
+        e = cond(all, s(&say(format!("victory.{scenario}-{}", i + 1))), e);
     }
     e
 }
 
 /// The phase announcement written by the turn tracker.
-pub fn phase_report(game: &Game) -> Expr {
+pub fn phase_report(game: &Game, plan: &Plan) -> Expr {
+    let tx = &plan.tx;
     let rules = &game.rules;
     let schedule = game.scenarios.first().map(|s| game.effective(s));
-    let mut e = s("");
+    // A phase the data does not know (cannot happen with the module's own list): say its name.
+    let mut e = prop(props::PHASE);
     for phase in rules.phases.iter().rev() {
-        let mut parts = vec![s(" — "), s(&phase.allows)];
+        let name = tx.get(&format!("phases.{}", phase.id.as_str()));
+        let mut parts = vec![template(
+            tx,
+            "ui.report_phase",
+            &[
+                ("turn", prop(props::TURN)),
+                ("phase", s(&name)),
+                (
+                    "allows",
+                    s(&tx.get(&format!("phase_allows.{}", phase.id.as_str()))),
+                ),
+            ],
+        )];
         for what in &phase.announce {
             match (what.as_str(), &phase.side, &schedule) {
                 ("replacements", Some(side), Some(eff)) => {
@@ -779,11 +831,7 @@ pub fn phase_report(game: &Game) -> Expr {
                             steps,
                         );
                     }
-                    parts.push(concat(vec![
-                        s(" Replacement steps this turn: "),
-                        steps,
-                        s("."),
-                    ]));
+                    parts.push(template(tx, "ui.report_replacements", &[("steps", steps)]));
                 }
                 ("reinforcements", Some(side), Some(eff)) => {
                     for r in eff.reinforcements.1 {
@@ -793,11 +841,16 @@ pub fn phase_report(game: &Game) -> Expr {
                             .iter()
                             .find(|u| u.id.as_str() == r.unit.as_str());
                         if unit.is_some_and(|u| u.side.as_str() == side.as_str()) {
-                            let name =
-                                unit.map_or(r.unit.value.clone(), |u| u.display_name().to_string());
+                            let text = tx.fill(
+                                "ui.report_reinforcement",
+                                &[
+                                    ("unit", &tx.get(&format!("units.{}", r.unit.as_str()))),
+                                    ("where", &tx.get(&format!("arrivals.{}", r.unit.as_str()))),
+                                ],
+                            );
                             parts.push(cond(
                                 eq(prop(props::TURN), int(i64::from(r.turn.value))),
-                                s(&format!(" Reinforcement: {name} arrives ({}).", r.arrives)),
+                                s(&text),
                                 s(""),
                             ));
                         }
@@ -806,20 +859,15 @@ pub fn phase_report(game: &Game) -> Expr {
                 ("weather", _, _) => {
                     let mut names = s("");
                     for w in rules.weather.iter().rev() {
-                        names = cond(eq(weather_expr(game), s(&w.id)), s(&w.name), names);
+                        let wname = tx.get(&format!("weather.{}", w.id.as_str()));
+                        names = cond(eq(weather_expr(game), s(&w.id)), s(&wname), names);
                     }
-                    parts.push(concat(vec![s(" Weather: "), names, s(".")]));
+                    parts.push(template(tx, "ui.report_weather", &[("weather", names)]));
                 }
                 _ => {}
             }
         }
-        e = cond(eq(prop(props::PHASE), s(&phase.name)), concat(parts), e);
+        e = cond(eq(prop(props::PHASE), s(&name)), concat(parts), e);
     }
-    concat(vec![
-        s("Turn "),
-        prop(props::TURN),
-        s(": "),
-        prop(props::PHASE),
-        e,
-    ])
+    e
 }

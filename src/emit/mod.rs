@@ -6,6 +6,7 @@ pub mod expr;
 pub mod module;
 pub mod pieces;
 pub mod plan;
+pub mod translation;
 pub mod xml;
 
 use crate::model::{Game, Loaded, ScenarioFile};
@@ -20,9 +21,16 @@ pub const VASSAL_VERSION: &str = "3.7.0";
 /// `dateSaved` is fixed so that builds are byte-for-byte reproducible (2025-01-01T00:00:00Z, in ms).
 pub const DATE_SAVED_MS: u64 = 1_735_689_600_000;
 
-/// moduledata (vassal-format.md §1.3): what the Module Manager and the module library read.
-pub fn moduledata(game: &Game) -> String {
+/// moduledata (vassal-format.md §1.3): what the Module Manager and the module library read, with
+/// the name and description in every other language the module carries a translation for.
+pub fn moduledata(game: &Game, plan: &Plan, others: &[crate::i18n::Texts]) -> String {
     let g = &game.rules.game;
+    let variants = |key: &str, tag: &str| {
+        others
+            .iter()
+            .map(|t| El::new(tag).attr("lang", &t.lang).text(t.get(key)))
+            .collect::<Vec<_>>()
+    };
     El::new("data")
         .attr("version", "1")
         .child(El::new("version").text(g.version.as_str()))
@@ -30,8 +38,10 @@ pub fn moduledata(game: &Game) -> String {
         .child(El::new("extra2"))
         .child(El::new("VassalVersion").text(VASSAL_VERSION))
         .child(El::new("dateSaved").text(DATE_SAVED_MS.to_string()))
-        .child(El::new("description").text(&g.description))
-        .child(El::new("name").text(g.title.as_str()))
+        .child(El::new("description").text(plan.tx.get("game.description")))
+        .children(variants("game.description", "description"))
+        .child(El::new("name").text(plan.tx.get("game.title")))
+        .children(variants("game.title", "name"))
         .to_document()
 }
 
@@ -48,7 +58,7 @@ pub fn scenario_save(game: &Game, plan: &Plan, scenario: &Loaded<ScenarioFile>) 
     };
     let mut gpids = module::Gpids::default();
     let mut commands = vec!["begin_save".to_string()];
-    let mut stacks: Vec<(&str, i32, i32, Vec<String>)> = Vec::new();
+    let mut stacks: Vec<(String, i32, i32, Vec<String>)> = Vec::new();
     for (n, placed) in module::placements(game, plan, scenario, &mut gpids)
         .into_iter()
         .enumerate()
@@ -58,7 +68,7 @@ pub fn scenario_save(game: &Game, plan: &Plan, scenario: &Loaded<ScenarioFile>) 
         let mut piece: Piece = placed.piece.expanded(&lookup);
         if let Some(basic) = piece.traits.last_mut() {
             let mut se = SequenceEncoder::new(';');
-            se.append(placed.map)
+            se.append(&placed.map)
                 .append(&x.to_string())
                 .append(&y.to_string())
                 .append(&placed.gpid)
@@ -74,7 +84,7 @@ pub fn scenario_save(game: &Game, plan: &Plan, scenario: &Loaded<ScenarioFile>) 
                 .find(|s| s.0 == placed.map && s.1 == x && s.2 == y)
             {
                 Some(s) => s.3.push(id),
-                None => stacks.push((placed.map, x, y, vec![id])),
+                None => stacks.push((placed.map.clone(), x, y, vec![id])),
             }
         }
     }
@@ -92,8 +102,8 @@ pub fn scenario_save(game: &Game, plan: &Plan, scenario: &Loaded<ScenarioFile>) 
         commands.push(format!("+/{}", add.value()));
     }
     for (map, board) in [
-        (plan::MAIN_MAP, plan::MAIN_BOARD),
-        (plan::TRACK_MAP, plan::TRACK_BOARD),
+        (&plan.main_map, plan::MAIN_BOARD),
+        (&plan.track_map, plan::TRACK_BOARD),
     ] {
         commands.push(format!("{map}BoardPicker\t{board}\t0\t0"));
     }

@@ -21,7 +21,7 @@ pub const MODULE_TARGET: &str = "MODULE|false|MAP|||||0|0||false|||EQUALS||";
 
 /// A piece placed when a scenario starts.
 pub struct Placed {
-    pub map: &'static str,
+    pub map: String,
     pub board: &'static str,
     /// Grid location or region name.
     pub location: String,
@@ -52,11 +52,11 @@ pub fn placements(
         let gpid = gpids.get(&key(&p.unit));
         if let Some(piece) = unit_piece(game, plan, &p.unit, &p.face, &gpid) {
             out.push(Placed {
-                map: plan::MAIN_MAP,
+                map: plan.main_map.clone(),
                 board: plan::MAIN_BOARD,
                 location: game.map.grid.label(hex),
                 point: snapped_centre(plan, hex),
-                name: unit_name(game, &p.unit),
+                name: unit_name(plan, &p.unit),
                 gpid,
                 size,
                 piece,
@@ -67,12 +67,18 @@ pub fn placements(
         .off_map
         .1
         .iter()
-        .map(|o| (o.unit.as_str(), o.face.as_str(), o.box_name.clone()))
+        .map(|o| {
+            (
+                o.unit.as_str(),
+                o.face.as_str(),
+                plan.box_region(&o.box_name),
+            )
+        })
         .chain(eff.reinforcements.1.iter().map(|r| {
             (
                 r.unit.as_str(),
                 r.face.as_str(),
-                plan::turn_region(r.turn.value),
+                plan.turn_region(r.turn.value),
             )
         }));
     for (unit, face, region) in boxed {
@@ -83,11 +89,11 @@ pub fn placements(
         if let Some(piece) = unit_piece(game, plan, unit, face, &gpid) {
             let (x, y) = b.centre();
             out.push(Placed {
-                map: plan::TRACK_MAP,
+                map: plan.track_map.clone(),
                 board: plan::TRACK_BOARD,
                 location: region,
                 point: (x as i32, y as i32),
-                name: unit_name(game, unit),
+                name: unit_name(plan, unit),
                 gpid,
                 size,
                 piece,
@@ -107,11 +113,11 @@ pub fn placements(
             .unwrap_or(0)
             + 1;
         out.push(Placed {
-            map: plan::MAIN_MAP,
+            map: plan.main_map.clone(),
             board: plan::MAIN_BOARD,
             location: game.map.grid.label(hex),
             point: snapped_centre(plan, hex),
-            name: format!("{} control", city.name),
+            name: control_name(plan, city),
             gpid: gpid.clone(),
             size: plan::MARKER_SIZE,
             piece: control_marker(game, plan, city, level, &gpid),
@@ -121,17 +127,23 @@ pub fn placements(
         let gpid = gpids.get(&key("weather"));
         let point = plan.weather_point;
         out.push(Placed {
-            map: plan::MAIN_MAP,
+            map: plan.main_map.clone(),
             board: plan::MAIN_BOARD,
             location: String::new(),
             point,
-            name: "Weather".into(),
+            name: plan.tx.get("ui.weather"),
             gpid: gpid.clone(),
             size: plan::MARKER_SIZE,
             piece: weather_marker(game, plan, &gpid),
         });
     }
     out
+}
+
+/// Name of a city's control marker.
+pub fn control_name(plan: &Plan, city: &crate::model::City) -> String {
+    let name = plan.tx.get(&format!("cities.{}", city.hex.as_str()));
+    plan.tx.fill("ui.control_marker", &[("city", &name)])
 }
 
 /// A city control marker: one layer level per side, flipped with Ctrl+F; it also reports victory.
@@ -151,20 +163,23 @@ pub fn control_marker(
     {
         traits.push(pieces::report_with(
             &[Key::Named(super::automation::keys::CHECK_VICTORY)],
-            &super::automation::victory_report(game, v).to_beanshell(),
+            &super::automation::victory_report(game, plan, v).to_beanshell(),
             "Victory check",
             true,
         ));
     }
     traits.push(pieces::report(
         &[FLIP_KEY],
-        "$oldPieceName$ → $newPieceName$",
+        &plan.tx.fill(
+            "ui.report_control",
+            &[("old", "$oldPieceName$"), ("new", "$newPieceName$")],
+        ),
         "Report control change",
     ));
     traits.push(pieces::layer(&pieces::Layer {
         name: "Control",
         description: "Controlling side",
-        step_command: "Change control",
+        step_command: &plan.tx.get("ui.change_control"),
         step_key: FLIP_KEY,
         images: sides
             .iter()
@@ -175,7 +190,10 @@ pub fn control_marker(
                     .unwrap_or_default()
             })
             .collect(),
-        level_names: sides.iter().map(|s| format!("+ ({})", s.name)).collect(),
+        level_names: sides
+            .iter()
+            .map(|s| format!("+ ({})", plan.tx.get(&format!("sides.{}", s.id.as_str()))))
+            .collect(),
         level,
         follow: None,
     }));
@@ -184,11 +202,7 @@ pub fn control_marker(
         city.hex.as_str(),
     )]));
     traits.push(pieces::does_not_stack(true));
-    traits.push(pieces::basic_piece(
-        &format!("{} control", city.name),
-        "",
-        gpid,
-    ));
+    traits.push(pieces::basic_piece(&control_name(plan, city), "", gpid));
     Piece { traits }
 }
 
@@ -219,7 +233,10 @@ pub fn weather_marker(game: &Game, plan: &Plan, gpid: &str) -> Piece {
                             .unwrap_or_default()
                     })
                     .collect(),
-                level_names: weather.iter().map(|w| format!("+ ({})", w.name)).collect(),
+                level_names: weather
+                    .iter()
+                    .map(|w| format!("+ ({})", plan.tx.get(&format!("weather.{}", w.id.as_str()))))
+                    .collect(),
                 level: 1,
                 follow: Some("WeatherLevel"),
             }),
@@ -229,7 +246,7 @@ pub fn weather_marker(game: &Game, plan: &Plan, gpid: &str) -> Piece {
                 "Layer level of the current weather",
             ),
             pieces::does_not_stack(false),
-            pieces::basic_piece("Weather", "", gpid),
+            pieces::basic_piece(&plan.tx.get("ui.weather"), "", gpid),
         ],
     }
 }
@@ -271,13 +288,9 @@ pub struct PieceBook {
 
 pub const UNIT_PROTOTYPE: &str = "Unit";
 
-/// Prototype name for a side.
-pub fn side_prototype(game: &Game, side: &str) -> String {
-    game.rules
-        .sides
-        .iter()
-        .find(|s| s.id.as_str() == side)
-        .map_or(side.to_string(), |s| s.name.clone())
+/// Prototype name for a side: its id, the same in every language (players never see it).
+pub fn side_prototype(side: &str) -> String {
+    format!("Side {side}")
 }
 
 pub fn piece_book(game: &Game, plan: &Plan) -> PieceBook {
@@ -289,17 +302,26 @@ pub fn piece_book(game: &Game, plan: &Plan) -> PieceBook {
             traits: vec![
                 pieces::report(
                     &[FLIP_KEY],
-                    "$oldPieceName$ flips to $newPieceName$ in $location$",
+                    &plan.tx.fill(
+                        "ui.report_flip",
+                        &[
+                            ("old", "$oldPieceName$"),
+                            ("new", "$newPieceName$"),
+                            ("location", "$location$"),
+                        ],
+                    ),
                     "Report step change",
                 ),
                 pieces::report(
                     &[ELIMINATE_KEY],
-                    "$oldPieceName$ is eliminated",
+                    &plan
+                        .tx
+                        .fill("ui.report_eliminated", &[("old", "$oldPieceName$")]),
                     "Report elimination",
                 ),
             ]
             .into_iter()
-            .chain(super::automation::unit_traits(game))
+            .chain(super::automation::unit_traits(game, plan))
             .chain(std::iter::once(pieces::basic_piece("", "", "")))
             .collect(),
         },
@@ -311,13 +333,13 @@ pub fn piece_book(game: &Game, plan: &Plan) -> PieceBook {
             .cloned()
             .unwrap_or_default();
         prototypes.push((
-            side_prototype(game, &side.id),
+            side_prototype(&side.id),
             Piece {
                 traits: vec![
                     pieces::send_to_region(
-                        "Eliminate",
+                        &plan.tx.get("ui.eliminate"),
                         ELIMINATE_KEY,
-                        plan::TRACK_MAP,
+                        &plan.track_map,
                         plan::TRACK_BOARD,
                         &region,
                     ),
@@ -361,7 +383,7 @@ pub fn unit_piece(
             if i == 0 {
                 String::new()
             } else {
-                format!("+ ({})", f.as_str())
+                format!("+ ({})", plan.tx.get(&format!("faces.{}", f.as_str())))
             }
         })
         .collect();
@@ -373,11 +395,11 @@ pub fn unit_piece(
     Some(Piece {
         traits: vec![
             pieces::prototype(UNIT_PROTOTYPE),
-            pieces::prototype(&side_prototype(game, &unit.side)),
+            pieces::prototype(&side_prototype(&unit.side)),
             pieces::layer(&pieces::Layer {
                 name: "Step",
                 description: "Counter faces",
-                step_command: "Flip",
+                step_command: &plan.tx.get("ui.flip"),
                 step_key: FLIP_KEY,
                 images,
                 level_names,
@@ -393,7 +415,7 @@ pub fn unit_piece(
                 ("UnitId", unit.id.as_str()),
                 ("Values", &values),
             ]),
-            pieces::basic_piece(unit.display_name(), "", gpid),
+            pieces::basic_piece(&unit_name(plan, &unit.id), "", gpid),
         ])
         .collect(),
     })
@@ -416,7 +438,7 @@ fn piece_slot(name: &str, gpid: &str, size: u32, piece: &Piece) -> El {
 }
 
 /// The eight mouse/key helpers and the other children every map needs (§2.2).
-fn map_helpers() -> Vec<El> {
+fn map_helpers(plan: &Plan) -> Vec<El> {
     vec![
         El::new("VASSAL.build.module.map.StackMetrics")
             .attr("bottom", "40,0")
@@ -459,13 +481,13 @@ fn map_helpers() -> Vec<El> {
         El::new("VASSAL.build.module.map.Zoomer")
             .attr("inButtonText", "")
             .attr("inIconName", "/images/zoomIn.gif")
-            .attr("inTooltip", "Zoom in")
+            .attr("inTooltip", plan.tx.get("ui.zoom_in"))
             .attr("outButtonText", "")
             .attr("outIconName", "/images/zoomOut.gif")
-            .attr("outTooltip", "Zoom out")
+            .attr("outTooltip", plan.tx.get("ui.zoom_out"))
             .attr("pickButtonText", "")
             .attr("pickIconName", "/images/zoom.png")
-            .attr("pickTooltip", "Select zoom")
+            .attr("pickTooltip", plan.tx.get("ui.zoom_select"))
             .attr("zoomInKey", "61,130")
             .attr("zoomLevels", "0.5,0.75,1.0,1.5")
             .attr("zoomOutKey", "45,130")
@@ -474,14 +496,28 @@ fn map_helpers() -> Vec<El> {
     ]
 }
 
-fn map_element(name: &str, button: &str, icon: &str, launch: bool) -> El {
+fn map_element(plan: &Plan, name: &str, icon: &str, launch: bool) -> El {
+    let moves = plan.tx.fill(
+        "ui.report_move",
+        &[
+            ("piece", "$pieceName$"),
+            ("from", "$previousLocation$"),
+            ("to", "$location$"),
+        ],
+    );
     El::new("VASSAL.build.module.Map")
         .attr("allowMultiple", "false")
         .attr("backgroundcolor", "255,255,255")
-        .attr("buttonName", button)
+        .attr("buttonName", name)
         .attr("changeFormat", "$message$")
         .attr("color", "255,0,0")
-        .attr("createFormat", "$pieceName$ created in $location$")
+        .attr(
+            "createFormat",
+            plan.tx.fill(
+                "ui.report_create",
+                &[("piece", "$pieceName$"), ("location", "$location$")],
+            ),
+        )
         .attr("edgeHeight", "0")
         .attr("edgeWidth", "0")
         .attr("hideKey", "")
@@ -496,14 +532,8 @@ fn map_element(name: &str, button: &str, icon: &str, launch: bool) -> El {
         .attr("markUnmovedText", "")
         .attr("markUnmovedTooltip", "")
         .attr("moveKey", "0,0,MovedOnMap")
-        .attr(
-            "moveToFormat",
-            "$pieceName$ moves $previousLocation$ → $location$",
-        )
-        .attr(
-            "moveWithinFormat",
-            "$pieceName$ moves $previousLocation$ → $location$",
-        )
+        .attr("moveToFormat", &moves)
+        .attr("moveWithinFormat", &moves)
         .attr("onlyReportChangedLocation", "true")
         .attr("showKey", "")
         .attr("thickness", "3")
@@ -638,7 +668,7 @@ pub fn build_file(game: &Game, plan: &Plan) -> String {
                 placed.point,
                 piece_slot(&placed.name, &placed.gpid, placed.size, &placed.piece),
             );
-            if placed.map == plan::MAIN_MAP {
+            if placed.map == plan.main_map {
                 main_setup.push(el);
             } else {
                 track_setup.push(el);
@@ -646,13 +676,13 @@ pub fn build_file(game: &Game, plan: &Plan) -> String {
         }
     }
 
-    let mut main_map = map_element(plan::MAIN_MAP, "Map", "/images/map.gif", false)
+    let mut main_map = map_element(plan, &plan.main_map, "/images/map.gif", false)
         .child(board_picker(main_board(game, plan)))
-        .children(map_helpers());
+        .children(map_helpers(plan));
     main_map.children.extend(main_setup);
-    let mut track_map = map_element(plan::TRACK_MAP, "Turn Track", "/images/counter.gif", true)
+    let mut track_map = map_element(plan, &plan.track_map, "/images/counter.gif", true)
         .child(board_picker(track_board(plan)))
-        .children(map_helpers());
+        .children(map_helpers(plan));
     track_map.children.extend(track_setup);
 
     // Palette: one list per side, every unit at its first face.
@@ -665,11 +695,14 @@ pub fn build_file(game: &Game, plan: &Plan) -> String {
             .filter_map(|u| {
                 let gpid = gpids.get(&format!("palette:{}", u.id.as_str()));
                 unit_piece(game, plan, &u.id, &first_face, &gpid)
-                    .map(|p| piece_slot(u.display_name(), &gpid, size, &p))
+                    .map(|p| piece_slot(&unit_name(plan, &u.id), &gpid, size, &p))
             });
         El::new("VASSAL.build.widget.ListWidget")
             .attr("divider", "150")
-            .attr("entryName", &side.name)
+            .attr(
+                "entryName",
+                plan.tx.get(&format!("sides.{}", side.id.as_str())),
+            )
             .attr("height", "400")
             .attr("scale", "1.0")
             .attr("width", "320")
@@ -680,13 +713,13 @@ pub fn build_file(game: &Game, plan: &Plan) -> String {
         .attr("hidden", "false")
         .attr("hotkey", "67,520")
         .attr("icon", "/images/counter.gif")
-        .attr("name", "Counters")
+        .attr("name", plan.tx.get("ui.counters"))
         .attr("scale", "1.0")
-        .attr("text", "Counters")
-        .attr("tooltip", "Show the counter palette")
+        .attr("text", plan.tx.get("ui.counters"))
+        .attr("tooltip", plan.tx.get("ui.counters_tooltip"))
         .child(
             El::new("VASSAL.build.widget.TabWidget")
-                .attr("entryName", "Counters")
+                .attr("entryName", plan.tx.get("ui.counters"))
                 .children(lists),
         );
 
@@ -718,9 +751,16 @@ pub fn build_file(game: &Game, plan: &Plan) -> String {
         .attr("reportTotal", "false")
         .attr("sortDice", "false")
         .attr("text", &dice_name)
-        .attr("tooltip", format!("Roll {dice_name}"));
+        .attr(
+            "tooltip",
+            plan.tx.fill("ui.dice_tooltip", &[("dice", &dice_name)]),
+        );
 
-    let phases: Vec<String> = rules.phases.iter().map(|p| p.name.clone()).collect();
+    let phases: Vec<String> = rules
+        .phases
+        .iter()
+        .map(|p| plan.tx.get(&format!("phases.{}", p.id.as_str())))
+        .collect();
     let phase_list = {
         let mut se = crate::vassal::sequence_encoder::SequenceEncoder::new(',');
         for p in &phases {
@@ -729,7 +769,7 @@ pub fn build_file(game: &Game, plan: &Plan) -> String {
         se.value()
     };
     let turn_tracker = El::new("VASSAL.build.module.turn.TurnTracker")
-        .attr("buttonText", "Turn")
+        .attr("buttonText", plan.tx.get("ui.turn"))
         .attr("hotkey", "")
         .attr("icon", "")
         .attr("length", "-1")
@@ -739,16 +779,22 @@ pub fn build_file(game: &Game, plan: &Plan) -> String {
         .attr("prevhotkey", "")
         .attr(
             "reportFormat",
-            super::automation::phase_report(game).to_beanshell(),
+            super::automation::phase_report(game, plan).to_beanshell(),
         )
-        .attr("tooltip", "Turn and phase")
-        .attr("turnFormat", "Turn $level1$ – $level2$")
+        .attr("tooltip", plan.tx.get("ui.turn_tooltip"))
+        .attr(
+            "turnFormat",
+            plan.tx.fill(
+                "ui.turn_format",
+                &[("turn", "$level1$"), ("phase", "$level2$")],
+            ),
+        )
         .child(
             El::new("VASSAL.build.module.turn.CounterTurnLevel")
                 .attr("incr", "1")
                 .attr("loop", "false")
                 .attr("loopLimit", "-1")
-                .attr("name", "Turn")
+                .attr("name", plan.tx.get("ui.turn"))
                 .attr("property", "Turn")
                 .attr("start", "1")
                 .attr("turnFormat", "$value$")
@@ -757,7 +803,7 @@ pub fn build_file(game: &Game, plan: &Plan) -> String {
                         .attr("configFirst", "false")
                         .attr("configList", "false")
                         .attr("list", phase_list)
-                        .attr("name", "Phase")
+                        .attr("name", plan.tx.get("ui.phase"))
                         .attr("prompt", "")
                         .attr("property", "Phase")
                         .attr("turnFormat", "$value$"),
@@ -768,9 +814,9 @@ pub fn build_file(game: &Game, plan: &Plan) -> String {
         .attr("description", "")
         .attr("hotkey", "")
         .attr("icon", "")
-        .attr("name", "Charts")
-        .attr("text", "Charts")
-        .attr("tooltip", "Combat results and terrain effects")
+        .attr("name", plan.tx.get("ui.charts"))
+        .attr("text", plan.tx.get("ui.charts"))
+        .attr("tooltip", plan.tx.get("ui.charts_tooltip"))
         .children(plan.charts.iter().map(|c| {
             El::new("VASSAL.build.widget.Chart")
                 .attr("chartName", &c.title)
@@ -782,13 +828,21 @@ pub fn build_file(game: &Game, plan: &Plan) -> String {
         .attr("description", "")
         .attr("file", "")
         .attr("isMenu", "true")
-        .attr("name", "Scenarios")
+        .attr("name", plan.tx.get("ui.scenarios"))
         .attr("useFile", "false")
         .children(game.scenarios.iter().enumerate().map(|(i, s)| {
             let el = El::new("VASSAL.build.module.PredefinedSetup")
-                .attr("description", &s.scenario.description)
+                .attr(
+                    "description",
+                    plan.tx
+                        .get(&format!("scenario_descriptions.{}", s.scenario.id.as_str())),
+                )
                 .attr("isMenu", "false")
-                .attr("name", &s.scenario.name);
+                .attr(
+                    "name",
+                    plan.tx
+                        .get(&format!("scenarios.{}", s.scenario.id.as_str())),
+                );
             if i == 0 {
                 el.attr("file", "").attr("useFile", "false")
             } else {
@@ -800,9 +854,14 @@ pub fn build_file(game: &Game, plan: &Plan) -> String {
     let roster = El::new("VASSAL.build.module.PlayerRoster")
         .attr("buttonIcon", "")
         .attr("buttonKeyStroke", "")
-        .attr("buttonText", "Retire")
-        .attr("buttonToolTip", "Switch sides")
-        .children(rules.sides.iter().map(|s| El::new("entry").text(&s.name)));
+        .attr("buttonText", plan.tx.get("ui.retire"))
+        .attr("buttonToolTip", plan.tx.get("ui.switch_sides"))
+        .children(
+            rules
+                .sides
+                .iter()
+                .map(|s| El::new("entry").text(plan.tx.get(&format!("sides.{}", s.id.as_str())))),
+        );
 
     let options = El::new("VASSAL.build.module.GlobalOptions")
         .attr("autoReport", "Always")
@@ -820,8 +879,8 @@ pub fn build_file(game: &Game, plan: &Plan) -> String {
         .attr("ModuleOther1", "")
         .attr("ModuleOther2", "")
         .attr("VassalVersion", crate::emit::VASSAL_VERSION)
-        .attr("description", &rules.game.description)
-        .attr("name", rules.game.title.as_str())
+        .attr("description", plan.tx.get("game.description"))
+        .attr("name", plan.tx.get("game.title"))
         .attr("nextPieceSlotId", next_id)
         .attr("version", rules.game.version.as_str())
         .child(El::new("VASSAL.build.module.BasicCommandEncoder"))
@@ -836,7 +895,7 @@ pub fn build_file(game: &Game, plan: &Plan) -> String {
         .child(turn_tracker)
         .child(charts)
         .child(setups)
-        .children(combat_buttons(game))
+        .children(combat_buttons(game, plan))
         .child(
             El::new("VASSAL.build.module.properties.GlobalProperties").children(
                 super::automation::globals(game).into_iter().map(|g| {
@@ -856,7 +915,7 @@ pub fn build_file(game: &Game, plan: &Plan) -> String {
         ))
         .child(El::new("VASSAL.build.module.Chatter"))
         .child(El::new("VASSAL.build.module.KeyNamer"))
-        .child(El::new("VASSAL.i18n.Language"));
+        .child(language(game, plan));
     root.to_document()
 }
 
@@ -865,12 +924,18 @@ pub fn scenario_file(id: &str) -> String {
     format!("scenarios/{}.vsav", plan::slug(id))
 }
 
-fn unit_name(game: &Game, id: &str) -> String {
-    game.counters
-        .units
-        .iter()
-        .find(|u| u.id.as_str() == id)
-        .map_or(id.to_string(), |u| u.display_name().to_string())
+fn unit_name(plan: &Plan, id: &str) -> String {
+    plan.tx.get(&format!("units.{id}"))
+}
+
+/// The Language component with a Translation per other language the game has a catalog for.
+fn language(game: &Game, plan: &Plan) -> El {
+    let _ = game;
+    El::new("VASSAL.i18n.Language").children(
+        plan.translations
+            .iter()
+            .map(|code| El::new("VASSAL.i18n.Translation").attr("locale", format!("{code},"))),
+    )
 }
 
 /// Centre of a hex in board pixels, as VASSAL snaps it (truncated).
@@ -897,19 +962,19 @@ fn module_command(name: &str, tooltip: &str, key: &str, filter: &Expr) -> El {
 }
 
 /// Toolbar buttons of the rule automation: resolve the declared battle, clear the marks, check victory.
-fn combat_buttons(game: &Game) -> Vec<El> {
+fn combat_buttons(game: &Game, plan: &Plan) -> Vec<El> {
     use super::automation::{keys, props};
     use super::expr::{bin, eq, prop, s, Op};
     let mut out = vec![
         module_command(
-            "Resolve combat",
-            "Roll for the battle declared with Attack/Defend and report odds, shifts and result",
+            &plan.tx.get("ui.resolve"),
+            &plan.tx.get("ui.resolve_tooltip"),
             keys::RESOLVE,
             &eq(prop(props::COMBAT_ROLE), s("defender")),
         ),
         module_command(
-            "Clear combat",
-            "Remove every Attack/Defend mark",
+            &plan.tx.get("ui.clear_combat"),
+            &plan.tx.get("ui.clear_combat_tooltip"),
             keys::CLEAR_COMBAT,
             &bin(Op::Ne, prop(props::COMBAT_ROLE), s("")),
         ),
@@ -927,8 +992,8 @@ fn combat_buttons(game: &Game) -> Vec<El> {
         .or_else(|| game.map.cities.first().map(|c| &c.hex));
     if let Some(hex) = first_hex {
         out.push(module_command(
-            "Victory",
-            "Evaluate the victory conditions from the control markers",
+            &plan.tx.get("ui.victory"),
+            &plan.tx.get("ui.victory_tooltip"),
             keys::CHECK_VICTORY,
             &eq(prop(props::CONTROL_HEX), s(hex)),
         ));

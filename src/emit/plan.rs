@@ -2,6 +2,7 @@
 //! layout, the off-map board's boxes, and stable piece ids. Both the renderer and the emitter read the
 //! plan, so an image is always named and placed the same way in both.
 
+use crate::i18n::Texts;
 use crate::model::grid::HexLayout;
 use crate::model::Game;
 use std::collections::BTreeMap;
@@ -67,11 +68,13 @@ pub struct Plan {
     pub weather_images: BTreeMap<String, String>,
     /// Where the weather marker sits on the main board (the top-right margin).
     pub weather_point: (i32, i32),
-}
-
-/// Region name of a turn box.
-pub fn turn_region(turn: u32) -> String {
-    format!("Turn {turn}")
+    /// Texts of the module's language.
+    pub tx: Texts,
+    /// Window names of the two maps (`mapName`: also what saved games and Send-To refer to).
+    pub main_map: String,
+    pub track_map: String,
+    /// Languages the module carries a VASSAL translation for (the game's other catalogs).
+    pub translations: Vec<String>,
 }
 
 /// A file-name-safe form of an id: lower-case ASCII letters, digits and `-`.
@@ -94,7 +97,17 @@ pub fn slug(id: &str) -> String {
 }
 
 impl Plan {
-    pub fn new(game: &Game) -> Plan {
+    /// Region name of a turn box.
+    pub fn turn_region(&self, turn: u32) -> String {
+        turn_region(&self.tx, turn)
+    }
+
+    /// Region name of an off-map box named in a scenario.
+    pub fn box_region(&self, box_name: &str) -> String {
+        box_region(&self.tx, box_name)
+    }
+
+    pub fn new(game: &Game, tx: Texts) -> Plan {
         let style = &game.map.style;
         let layout = game.map.grid.layout(style.hex_height, style.margin);
         let mut unit_images = BTreeMap::new();
@@ -119,20 +132,26 @@ impl Plan {
             .rules
             .sides
             .iter()
-            .map(|s| (s.id.value.clone(), format!("{} eliminated", s.name)))
+            .map(|s| {
+                let side = tx.get(&format!("sides.{}", s.id.as_str()));
+                (
+                    s.id.value.clone(),
+                    tx.fill("ui.eliminated_box", &[("side", &side)]),
+                )
+            })
             .collect();
-        let track = track_layout(game, &eliminated_box);
+        let track = track_layout(game, &tx, &eliminated_box);
         let charts = vec![
             Chart {
-                title: "Combat Results Table".into(),
+                title: tx.get("ui.chart_crt"),
                 image: "chart-crt.png".into(),
             },
             Chart {
-                title: "Terrain Effects Chart".into(),
+                title: tx.get("ui.chart_tec"),
                 image: "chart-tec.png".into(),
             },
             Chart {
-                title: "Turn Record Track".into(),
+                title: tx.get("ui.chart_turns"),
                 image: "chart-turns.png".into(),
             },
         ];
@@ -159,13 +178,27 @@ impl Plan {
             control_images,
             weather_images,
             weather_point,
+            main_map: tx.get("ui.map"),
+            track_map: tx.get("ui.turn_track"),
+            translations: Vec::new(),
+            tx,
         }
     }
 }
 
+/// Region name of a turn box.
+pub fn turn_region(tx: &Texts, turn: u32) -> String {
+    tx.fill("ui.turn_box", &[("turn", &turn.to_string())])
+}
+
+/// Region name of an off-map box named in a scenario.
+pub fn box_region(tx: &Texts, box_name: &str) -> String {
+    tx.get(&format!("boxes.{}", slug(box_name)))
+}
+
 /// Turn boxes in a row, then one row of off-map boxes (pools named by the scenarios, eliminated units
 /// per side).
-fn track_layout(game: &Game, eliminated: &BTreeMap<String, String>) -> TrackLayout {
+fn track_layout(game: &Game, tx: &Texts, eliminated: &BTreeMap<String, String>) -> TrackLayout {
     const BOX_W: u32 = 150;
     const BOX_H: u32 = 150;
     const GAP: u32 = 10;
@@ -187,13 +220,13 @@ fn track_layout(game: &Game, eliminated: &BTreeMap<String, String>) -> TrackLayo
         .map(|s| game.effective(s))
         .find(|e| !e.replacements.1.is_empty());
     for turn in 1..=turns {
-        let mut lines = vec![turn_region(turn)];
-        if let Some(label) = rules.turns.labels.get(turn as usize - 1) {
-            lines.push(label.clone());
+        let mut lines = vec![turn_region(tx, turn)];
+        if (turn as usize) <= rules.turns.labels.len() {
+            lines.push(tx.get(&format!("turn_labels.{turn}")));
         }
         let weather = weather_of(turn);
         if let Some(w) = weather {
-            lines.push(w.name.clone());
+            lines.push(tx.get(&format!("weather.{}", w.id.as_str())));
         }
         if let Some(e) = &schedule {
             if let Some(r) = e.replacements.1.iter().find(|r| r.turn.value == turn) {
@@ -201,26 +234,27 @@ fn track_layout(game: &Game, eliminated: &BTreeMap<String, String>) -> TrackLayo
                     .sides
                     .iter()
                     .filter_map(|s| {
-                        r.steps
-                            .get(s.id.as_str())
-                            .map(|n| format!("{} {}", s.name, n.value))
+                        r.steps.get(s.id.as_str()).map(|n| {
+                            format!(
+                                "{} {}",
+                                tx.get(&format!("sides.{}", s.id.as_str())),
+                                n.value
+                            )
+                        })
                     })
                     .collect();
-                lines.push(format!("Repl: {}", parts.join(", ")));
+                lines.push(tx.fill("ui.track_replacements", &[("list", &parts.join(", "))]));
             }
             for r in e.reinforcements.1.iter().filter(|r| r.turn.value == turn) {
-                let name = game
-                    .counters
-                    .units
-                    .iter()
-                    .find(|u| u.id.as_str() == r.unit.as_str())
-                    .map_or(r.unit.value.clone(), |u| u.display_name().to_string());
-                lines.push(format!("+ {name}"));
+                lines.push(format!(
+                    "+ {}",
+                    tx.get(&format!("units.{}", r.unit.as_str()))
+                ));
             }
         }
         let x = GAP + (turn - 1) * (BOX_W + GAP);
         boxes.push(TrackBox {
-            region: turn_region(turn),
+            region: turn_region(tx, turn),
             lines,
             x,
             y: TOP,
@@ -232,8 +266,9 @@ fn track_layout(game: &Game, eliminated: &BTreeMap<String, String>) -> TrackLayo
     let mut pools: Vec<String> = Vec::new();
     for s in &game.scenarios {
         for o in &s.off_map {
-            if !pools.contains(&o.box_name) {
-                pools.push(o.box_name.clone());
+            let name = box_region(tx, &o.box_name);
+            if !pools.contains(&name) {
+                pools.push(name);
             }
         }
     }
@@ -256,7 +291,7 @@ fn track_layout(game: &Game, eliminated: &BTreeMap<String, String>) -> TrackLayo
     let width = boxes.iter().map(|b| b.x + b.w).max().unwrap_or(0) + GAP;
     let height = boxes.iter().map(|b| b.y + b.h).max().unwrap_or(0) + GAP;
     TrackLayout {
-        title: format!("{} — Turn Record Track", rules.game.title.as_str()),
+        title: tx.fill("ui.track_title", &[("game", &tx.get("game.title"))]),
         width,
         height,
         boxes,

@@ -104,15 +104,21 @@ impl Grid {
     /// Every hex of the grid, column by column.
     pub fn hexes(&self) -> Vec<HexId> {
         let [c0, c1] = self.columns.value;
-        let listed = self.listed();
+        if let Some(mut listed) = self.listed() {
+            // Column by column, like the ranges; only hexes inside them.
+            listed.retain(|h| {
+                let [r0, r1] = self.row_range(h.col);
+                h.col >= c0 && h.col <= c1 && h.row >= r0 && h.row <= r1
+            });
+            listed.sort();
+            listed.dedup();
+            return listed;
+        }
         let mut out = Vec::new();
         for col in c0..=c1 {
             let [r0, r1] = self.row_range(col);
             for row in r0..=r1 {
-                let hex = HexId { col, row };
-                if listed.as_ref().is_none_or(|l| l.contains(&hex)) {
-                    out.push(hex);
-                }
+                out.push(HexId { col, row });
             }
         }
         out

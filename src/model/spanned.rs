@@ -50,3 +50,15 @@ impl<T: fmt::Display> fmt::Display for Sp<T> {
         self.value.fmt(f)
     }
 }
+
+impl<T: PartialOrd> PartialOrd for Sp<T> {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        self.value.partial_cmp(&other.value)
+    }
+}
+
+impl<T: Ord> Ord for Sp<T> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.value.cmp(&other.value)
+    }
+}

@@ -17,6 +17,8 @@ use tiny_skia::{Path, PathBuilder, Pixmap};
 
 static DEJAVU_SANS: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 static DEJAVU_SANS_BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+/// IPAex Gothic, unmodified, under the IPA Font License v1.0 (`assets/fonts/IPA_Font_License.txt`).
+static IPAEX_GOTHIC: &[u8] = include_bytes!("../../assets/fonts/ipaexg.ttf");
 
 /// One or more fonts, tried in order for each character. Cheap to clone.
 #[derive(Clone)]
@@ -62,6 +64,15 @@ impl Typeface {
         static FACE: OnceLock<Typeface> = OnceLock::new();
         FACE.get_or_init(|| {
             Typeface::from_static(DEJAVU_SANS_BOLD).unwrap_or_else(|_| Typeface::empty())
+        })
+        .clone()
+    }
+
+    /// Bundled IPAex Gothic (Japanese: kana, JIS X 0213 kanji; no bold weight).
+    pub fn ipaex_gothic() -> Typeface {
+        static FACE: OnceLock<Typeface> = OnceLock::new();
+        FACE.get_or_init(|| {
+            Typeface::from_static(IPAEX_GOTHIC).unwrap_or_else(|_| Typeface::empty())
         })
         .clone()
     }
@@ -132,6 +143,14 @@ impl Default for Fonts {
 }
 
 impl Fonts {
+    /// DejaVu Sans (regular and bold) with IPAex Gothic as the fallback of both, for Japanese text:
+    /// Latin letters and digits stay DejaVu, kana and kanji come from IPAex (which has no bold, so
+    /// bold Japanese is drawn in the regular weight).
+    pub fn japanese() -> Fonts {
+        let ipaex = Typeface::ipaex_gothic();
+        Fonts::default().with_fallback(&ipaex, &ipaex)
+    }
+
     /// These fonts, falling back to `regular` / `bold` for characters they lack (e.g. a Japanese font).
     pub fn with_fallback(&self, regular: &Typeface, bold: &Typeface) -> Fonts {
         Fonts {
@@ -528,6 +547,62 @@ mod tests {
         assert!(tf.has_glyph('A'));
         let fonts = Fonts::default().with_fallback(&Typeface::empty(), &Typeface::empty());
         assert!(fonts.regular.has_glyph('A'));
+    }
+
+    #[test]
+    fn ipaex_gothic_parses_and_covers_japanese() {
+        let ipaex = Typeface::ipaex_gothic();
+        assert_eq!(ipaex.faces.len(), 1, "ab_glyph failed to parse ipaexg.ttf");
+        for c in "装甲歩兵泥濘戦闘結果表地形効果補充ゴシックカタカナ".chars()
+        {
+            assert!(ipaex.has_glyph(c), "{c}");
+        }
+        let fonts = Fonts::japanese();
+        for tf in [&fonts.regular, &fonts.bold] {
+            assert_eq!(tf.faces.len(), 2);
+            assert!(tf.has_glyph('装') && tf.has_glyph('A'));
+            // Latin stays DejaVu, Japanese falls back to IPAex.
+            assert_eq!(tf.resolve('A').map(|(face, _)| face), Some(0));
+            assert_eq!(tf.resolve('装').map(|(face, _)| face), Some(1));
+        }
+    }
+
+    #[test]
+    fn japanese_text_renders_glyphs_deterministically() {
+        let text = "装甲 歩兵 泥濘 戦闘結果表";
+        let render = |bold: bool| {
+            let fonts = Fonts::japanese();
+            let style = if bold {
+                fonts.bold(20.0, Color::BLACK)
+            } else {
+                fonts.regular(20.0, Color::BLACK)
+            };
+            let mut p = Pixmap::new(260, 40).unwrap();
+            p.fill(tiny_skia::Color::WHITE);
+            let w = draw_text(&mut p, text, &style, 130.0, 28.0, Align::Centre);
+            (p, w)
+        };
+        for bold in [false, true] {
+            let (p, w) = render(bold);
+            // 11 full-width characters at 20 px, 3 spaces: about 220 + 3 × 6 px.
+            assert!(w > 200.0 && w < 250.0, "{w}");
+            assert!(has_dark(&p, 10, 5, 250, 35, 100));
+            // Real glyphs, not missing-glyph boxes: each ideograph is drawn from the fallback.
+            let fonts = Fonts::japanese();
+            assert!(text.chars().all(|c| c == ' ' || fonts.regular.has_glyph(c)));
+            let (again, w2) = render(bold);
+            assert_eq!(w, w2);
+            assert_eq!(p.data(), again.data(), "rendering is not deterministic");
+        }
+        // Each character occupies its own cell: the first (装) and the last (表) are both inked.
+        let (p, _) = render(false);
+        assert!(has_dark(&p, 10, 5, 40, 35, 100));
+        assert!(has_dark(&p, 220, 5, 250, 35, 100));
+        // DejaVu alone draws missing-glyph boxes instead: a different image.
+        let mut boxes = Pixmap::new(260, 40).unwrap();
+        boxes.fill(tiny_skia::Color::WHITE);
+        draw_text(&mut boxes, text, &style(20.0), 130.0, 28.0, Align::Centre);
+        assert_ne!(p.data(), boxes.data());
     }
 
     #[test]

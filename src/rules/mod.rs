@@ -5,6 +5,7 @@
 pub mod odds;
 pub mod shifts;
 pub mod stacking;
+pub mod victory;
 pub mod zoc;
 
 use crate::model::{Game, HexId, RulesFile, Weather};

@@ -165,7 +165,8 @@ fn ladder(combat: &Combat) -> (Vec<Odds>, usize) {
         attack: 1,
         defence: d,
     });
-    let wholes = (1..=last.attack / last.defence + VIRTUAL + 1).map(|a| Odds {
+    let floor = (last.attack / last.defence).max(1);
+    let wholes = (floor..=floor.saturating_add(VIRTUAL + 1)).map(|a| Odds {
         attack: a,
         defence: 1,
     });
@@ -196,7 +197,10 @@ pub fn resolve_odds(attack: f64, defence: f64, combat: &Combat, shifts: &[i32]) 
     let clean = |x: f64| if x.is_finite() && x > 0.0 { x } else { 0.0 };
     let (attack, defence) = (clean(attack), clean(defence));
     let (ladder, offset) = ladder(combat);
-    let shift: i32 = shifts.iter().sum();
+    let shift = shifts
+        .iter()
+        .fold(0i64, |sum, s| sum.saturating_add(i64::from(*s)))
+        .clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
     let none = Odds {
         attack: 0,
         defence: 1,
@@ -221,11 +225,17 @@ pub fn resolve_odds(attack: f64, defence: f64, combat: &Combat, shifts: &[i32]) 
     };
     let worst_raw = attack == 0.0 || (raw == 0 && !ladder[0].reached_by(attack, defence));
     let capped = match Odds::parse(&combat.cap) {
-        Some(cap) if combat.cap_known => raw.min(reached(&ladder, f64::from(cap.attack), f64::from(cap.defence))),
+        Some(cap) if combat.cap_known => raw.min(reached(
+            &ladder,
+            f64::from(cap.attack),
+            f64::from(cap.defence),
+        )),
         _ => raw,
     };
     let last = ladder.len() as i64 - 1;
-    let shifted = (capped as i64 + i64::from(shift)).clamp(0, last) as usize;
+    let shifted = (capped as i64)
+        .saturating_add(i64::from(shift))
+        .clamp(0, last) as usize;
     let n = combat.columns.len();
     // The best automatic result whose threshold the shifted odds reach.
     let automatic = combat
@@ -286,8 +296,20 @@ mod tests {
     fn ladder_extends_both_ends() {
         let c = combat(&["1:1", "2:1", "6:1"], "6:1", true);
         let (l, offset) = ladder(&c);
-        assert_eq!(l[offset - 1], Odds { attack: 1, defence: 2 });
-        assert_eq!(l[offset + 3], Odds { attack: 7, defence: 1 });
+        assert_eq!(
+            l[offset - 1],
+            Odds {
+                attack: 1,
+                defence: 2
+            }
+        );
+        assert_eq!(
+            l[offset + 3],
+            Odds {
+                attack: 7,
+                defence: 1
+            }
+        );
         assert!(l.windows(2).all(|w| w[0].value() < w[1].value()));
     }
 
@@ -295,13 +317,25 @@ mod tests {
     fn below_table_odds_can_shift_back_in() {
         let c = combat(&["1:1", "2:1", "3:1"], "3:1", true);
         let o = resolve_odds(2.0, 4.0, &c, &[]);
-        assert_eq!(o.raw, Odds { attack: 1, defence: 2 });
+        assert_eq!(
+            o.raw,
+            Odds {
+                attack: 1,
+                defence: 2
+            }
+        );
         assert_eq!(o.resolution, Resolution::BelowTable);
         let o = resolve_odds(2.0, 4.0, &c, &[1]);
         assert_eq!(o.column(&c), Some("1:1"));
         // 1:5 shifted one right is 1:4: still below.
         let o = resolve_odds(1.0, 5.0, &c, &[1]);
-        assert_eq!(o.shifted, Odds { attack: 1, defence: 4 });
+        assert_eq!(
+            o.shifted,
+            Odds {
+                attack: 1,
+                defence: 4
+            }
+        );
         assert_eq!(o.resolution, Resolution::BelowTable);
         // Nothing attacks: below whatever the shifts.
         let o = resolve_odds(0.0, 5.0, &c, &[3]);

@@ -15,8 +15,15 @@ pub struct Limit {
 /// A way a stack breaks its side's limit.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Violation {
-    TooMany { count: u32, max: u32 },
-    TooManyOfBranch { branch: String, count: u32, max: u32 },
+    TooMany {
+        count: u32,
+        max: u32,
+    },
+    TooManyOfBranch {
+        branch: String,
+        count: u32,
+        max: u32,
+    },
 }
 
 /// The limit of `side`: its `[[stacking.limits]]` entry, else `[stacking] max_units`.

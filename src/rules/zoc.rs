@@ -9,7 +9,10 @@ use std::collections::BTreeSet;
 /// Whether a hex holds a city (a `[[cities]]` entry of the map).
 pub fn is_city(game: &Game, hex: HexId) -> bool {
     let grid = &game.map.grid;
-    game.map.cities.iter().any(|c| grid.parse(&c.hex) == Some(hex))
+    game.map
+        .cities
+        .iter()
+        .any(|c| grid.parse(&c.hex) == Some(hex))
 }
 
 /// Whether a unit of this type exerts a ZOC where it stands.

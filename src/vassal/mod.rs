@@ -2,5 +2,6 @@
 //! decodes it.
 
 pub mod hexgrid;
+pub mod properties;
 pub mod sequence_encoder;
 pub mod vsav;

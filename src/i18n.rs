@@ -1,0 +1,683 @@
+//! Player-visible text: one catalog per language, `i18n/<game>/<lang>.toml`.
+//!
+//! Every text a player sees is looked up by a stable key (`units.XXIV`, `phases.german-combat`,
+//! `ui.flip`). [`entries`] lists every key a game's module uses, with its default: the data's own
+//! names for game texts, English for interface texts. A catalog overrides defaults; `vmodc check` and
+//! `vmodc i18n status` report keys a catalog lacks or does not use.
+//!
+//! Catalog layout (sections are the part of the key before the first dot):
+//! ```toml
+//! [language]
+//! code = "ja"
+//! name = "日本語"
+//!
+//! [units]
+//! XXIV = "第24装甲軍団"
+//! ```
+//! Texts may hold placeholders such as `{piece}`; the module fills them in.
+
+use crate::diag::{suggest, Diagnostic, Report, Sources};
+use crate::model::{FileId, Game, Sp};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// A language catalog as written.
+#[derive(Debug, Clone)]
+pub struct Catalog {
+    pub code: String,
+    pub name: String,
+    pub file: FileId,
+    /// `section.key` → text, with the span of the text.
+    pub texts: BTreeMap<String, Sp<String>>,
+    /// Span of each key (for "unused key" diagnostics).
+    pub key_spans: BTreeMap<String, std::ops::Range<usize>>,
+}
+
+/// One text the module uses.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    pub key: String,
+    pub default: String,
+    /// Where the text appears, for translators.
+    pub used_in: String,
+}
+
+type RawCatalog = BTreeMap<String, BTreeMap<Sp<String>, Sp<String>>>;
+
+/// Read every catalog of a game (`i18n/<game>/*.toml`), sorted by language code.
+pub fn load_catalogs(
+    root: &Path,
+    game: &str,
+    sources: &mut Sources,
+    report: &mut Report,
+) -> Vec<Catalog> {
+    let dir = root.join("i18n").join(game);
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+                .collect()
+        })
+        .unwrap_or_default();
+    paths.sort();
+    let mut out = Vec::new();
+    for path in paths {
+        let rel = path
+            .strip_prefix(root)
+            .unwrap_or(&path)
+            .to_string_lossy()
+            .into_owned();
+        let Some(loaded) = crate::load::load_file::<RawCatalog>(root, &rel, sources, report) else {
+            continue;
+        };
+        let stem = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let mut texts = BTreeMap::new();
+        let mut key_spans = BTreeMap::new();
+        let mut code = stem.clone();
+        let mut name = stem.clone();
+        for (section, table) in &loaded.data {
+            for (key, text) in table {
+                if section == "language" {
+                    match key.as_str() {
+                        "code" => code = text.value.clone(),
+                        "name" => name = text.value.clone(),
+                        _ => {}
+                    }
+                    continue;
+                }
+                let full = format!("{section}.{}", key.as_str());
+                key_spans.insert(full.clone(), key.span.clone());
+                texts.insert(full, text.clone());
+            }
+        }
+        if code != stem {
+            report.push(
+                Diagnostic::error("V0701", format!("catalog {rel} declares language `{code}`"))
+                    .in_file(&rel)
+                    .help(format!(
+                        "name the file after its language code: i18n/{game}/{code}.toml"
+                    )),
+            );
+        }
+        out.push(Catalog {
+            code,
+            name,
+            file: loaded.file,
+            texts,
+            key_spans,
+        });
+    }
+    out
+}
+
+/// Resolved texts of one language: every key of [`entries`], from the catalog where it has the key.
+#[derive(Debug, Clone, Default)]
+pub struct Texts {
+    pub lang: String,
+    map: BTreeMap<String, String>,
+}
+
+impl Texts {
+    pub fn new(game: &Game, catalog: Option<&Catalog>) -> Texts {
+        let mut map: BTreeMap<String, String> = entries(game)
+            .into_iter()
+            .map(|e| (e.key, e.default))
+            .collect();
+        if let Some(c) = catalog {
+            for (k, v) in &c.texts {
+                if map.contains_key(k) {
+                    map.insert(k.clone(), v.value.clone());
+                }
+            }
+        }
+        Texts {
+            lang: catalog.map_or_else(|| "en".to_string(), |c| c.code.clone()),
+            map,
+        }
+    }
+
+    /// The text of a key (the key itself if no such key exists: a visible, harmless fallback).
+    pub fn get(&self, key: &str) -> String {
+        debug_assert!(self.map.contains_key(key), "unknown text key {key}");
+        self.map
+            .get(key)
+            .cloned()
+            .unwrap_or_else(|| key.to_string())
+    }
+
+    /// A text with `{name}` placeholders filled in.
+    pub fn fill(&self, key: &str, args: &[(&str, &str)]) -> String {
+        fill(&self.get(key), args)
+    }
+
+    /// The text of a key split into literal and placeholder segments.
+    pub fn segments(&self, key: &str) -> Vec<Segment> {
+        segments(&self.get(key))
+    }
+
+    /// Every (key, text) pair.
+    pub fn all(&self) -> impl Iterator<Item = (&String, &String)> {
+        self.map.iter()
+    }
+}
+
+/// Part of a text with placeholders.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Segment {
+    Text(String),
+    Var(String),
+}
+
+pub fn segments(text: &str) -> Vec<Segment> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    let is_name =
+        |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    while let Some(open) = rest.find('{') {
+        let close = rest[open..].find('}').map(|c| open + c);
+        match close {
+            Some(close) if is_name(&rest[open + 1..close]) => {
+                if open > 0 {
+                    out.push(Segment::Text(rest[..open].to_string()));
+                }
+                out.push(Segment::Var(rest[open + 1..close].to_string()));
+                rest = &rest[close + 1..];
+            }
+            _ => {
+                out.push(Segment::Text(rest[..=open].to_string()));
+                rest = &rest[open + 1..];
+            }
+        }
+    }
+    if !rest.is_empty() {
+        out.push(Segment::Text(rest.to_string()));
+    }
+    // Merge adjacent literal pieces.
+    let mut merged: Vec<Segment> = Vec::new();
+    for s in out {
+        match (merged.last_mut(), s) {
+            (Some(Segment::Text(prev)), Segment::Text(t)) => prev.push_str(&t),
+            (_, s) => merged.push(s),
+        }
+    }
+    merged
+}
+
+pub fn fill(text: &str, args: &[(&str, &str)]) -> String {
+    segments(text)
+        .into_iter()
+        .map(|s| match s {
+            Segment::Text(t) => t,
+            Segment::Var(v) => args
+                .iter()
+                .find(|(k, _)| *k == v)
+                .map_or(format!("{{{v}}}"), |(_, val)| val.to_string()),
+        })
+        .collect()
+}
+
+fn vars(text: &str) -> Vec<String> {
+    segments(text)
+        .into_iter()
+        .filter_map(|s| match s {
+            Segment::Var(v) => Some(v),
+            Segment::Text(_) => None,
+        })
+        .collect()
+}
+
+/// Interface texts with their English defaults: `(key, default, where used)`.
+pub const UI: &[(&str, &str, &str)] = &[
+    ("ui.map", "Map", "main map window and its toolbar button"),
+    ("ui.turn_track", "Turn Track", "turn track window and its toolbar button"),
+    ("ui.flip", "Flip", "unit menu: step loss / recovery"),
+    ("ui.eliminate", "Eliminate", "unit menu: send to the eliminated box"),
+    ("ui.attack", "Attack", "unit menu: mark as attacker"),
+    ("ui.defend", "Defend", "unit menu: mark as defender"),
+    ("ui.clear_mark", "Clear combat mark", "unit menu"),
+    ("ui.change_control", "Change control", "city control marker menu"),
+    ("ui.control_marker", "{city} control", "name of a city control marker"),
+    ("ui.control", "Control", "control marker image"),
+    ("ui.weather", "Weather", "weather marker"),
+    ("ui.counters", "Counters", "counter palette window"),
+    ("ui.counters_tooltip", "Show the counter palette", "counter palette button"),
+    ("ui.charts", "Charts", "chart window"),
+    ("ui.charts_tooltip", "Combat results, terrain effects and turn record", "chart window button"),
+    ("ui.scenarios", "Scenarios", "File > New Game menu of predefined setups"),
+    ("ui.dice_tooltip", "Roll {dice}", "dice button"),
+    ("ui.turn", "Turn", "turn tracker button and level"),
+    ("ui.phase", "Phase", "turn tracker level"),
+    ("ui.turn_tooltip", "Turn and phase", "turn tracker button"),
+    ("ui.turn_format", "Turn {turn} – {phase}", "turn tracker display"),
+    ("ui.retire", "Retire", "player roster button"),
+    ("ui.switch_sides", "Switch sides", "player roster button"),
+    ("ui.zoom_in", "Zoom in", "map toolbar"),
+    ("ui.zoom_out", "Zoom out", "map toolbar"),
+    ("ui.zoom_select", "Select zoom", "map toolbar"),
+    ("ui.resolve", "Resolve combat", "toolbar button"),
+    (
+        "ui.resolve_tooltip",
+        "Roll for the battle declared with Attack/Defend and report odds, shifts and result",
+        "toolbar button",
+    ),
+    ("ui.clear_combat", "Clear combat", "toolbar button"),
+    ("ui.clear_combat_tooltip", "Remove every Attack/Defend mark", "toolbar button"),
+    ("ui.victory", "Victory", "toolbar button"),
+    (
+        "ui.victory_tooltip",
+        "Evaluate the victory conditions from the control markers",
+        "toolbar button",
+    ),
+    ("ui.report_move", "{piece} moves {from} → {to}", "chat: a move"),
+    ("ui.report_create", "{piece} created in {location}", "chat: a piece placed from the palette"),
+    ("ui.report_flip", "{old} flips to {new} in {location}", "chat: a flip"),
+    ("ui.report_eliminated", "{old} is eliminated", "chat: an elimination"),
+    ("ui.report_control", "{old} → {new}", "chat: a city changes hands"),
+    ("ui.report_attacker", "{piece} will attack", "chat: attack mark"),
+    ("ui.report_defender", "{piece} in {location} is the defender", "chat: defend mark"),
+    (
+        "ui.report_combat",
+        "Combat: {attackers} vs {defender}: {attack} vs {defence} → {odds}{capped}{shifts} → {final}, roll {roll} → {result} [rule {rule}]",
+        "chat: combat result",
+    ),
+    ("ui.report_capped", " (capped, rule {rule})", "chat: combat result"),
+    ("ui.report_shift", ", {shift} {value}", "chat: combat result, one column shift"),
+    ("ui.below_column", "below {column}", "chat: combat odds below the table"),
+    (
+        "ui.report_overstack",
+        "Stacking (rule {rule}): {location} holds {count} units; at most {max} may remain there ({when})",
+        "chat: stacking warning",
+    ),
+    (
+        "ui.report_weather_move",
+        "{weather} (rule {rule}): {piece} moved {hexes} hexes; at most {max} per phase in {weather}",
+        "chat: weather movement warning",
+    ),
+    ("ui.report_victory", "Victory (rule {rule}): {result}", "chat: victory check"),
+    ("ui.report_phase", "Turn {turn}: {phase} — {allows}", "chat: phase announcement"),
+    ("ui.report_replacements", " Replacement steps this turn: {steps}.", "chat: phase announcement"),
+    ("ui.report_reinforcement", " Reinforcement: {unit} arrives ({where}).", "chat: phase announcement"),
+    ("ui.report_weather", " Weather: {weather}.", "chat: phase announcement"),
+    ("ui.turn_box", "Turn {turn}", "turn track box and its location name"),
+    ("ui.eliminated_box", "{side} eliminated", "off-map box and its location name"),
+    ("ui.track_title", "{game} — Turn Record Track", "turn track board"),
+    ("ui.track_replacements", "Replacements: {list}", "turn track box"),
+    ("ui.chart_crt", "Combat Results Table", "chart"),
+    ("ui.chart_tec", "Terrain Effects Chart", "chart"),
+    ("ui.chart_turns", "Turn Record Track", "chart"),
+    ("ui.tec_terrain", "Terrain", "terrain effects chart header"),
+    ("ui.tec_movement", "Movement", "terrain effects chart header"),
+    ("ui.tec_combat", "Combat", "terrain effects chart header"),
+    ("ui.tec_notes", "Notes", "terrain effects chart header"),
+    ("ui.tec_mp", "{n} MP", "terrain effects chart"),
+    ("ui.crt_result", "{code} — {name}: {effect}", "combat results table note"),
+    (
+        "ui.crt_odds",
+        "Odds above {cap} are lowered to it before shifts; below {first} after shifts: {below}.",
+        "combat results table note",
+    ),
+    ("ui.crt_shift", "{shift} column shift: {name}", "combat results table note"),
+    ("ui.crt_modifier", "{name}: attack × {n}/{d}", "combat results table note"),
+];
+
+/// Every key a game's module uses, with its default text.
+pub fn entries(game: &Game) -> Vec<Entry> {
+    let mut out: Vec<Entry> = Vec::new();
+    let mut add = |key: String, default: &str, used_in: &str| {
+        out.push(Entry {
+            key,
+            default: default.to_string(),
+            used_in: used_in.to_string(),
+        })
+    };
+    let r = &game.rules;
+    add("game.title".into(), &r.game.title, "module name, map title");
+    add(
+        "game.description".into(),
+        &r.game.description,
+        "module description",
+    );
+    for s in &r.sides {
+        add(
+            format!("sides.{}", s.id.as_str()),
+            &s.name,
+            "side names: roster, palette, boxes",
+        );
+    }
+    for t in &game.counters.types {
+        add(
+            format!("types.{}", t.id.as_str()),
+            &t.name,
+            "unit type names",
+        );
+    }
+    for f in &game.counters.counters.faces {
+        add(
+            format!("faces.{}", f.as_str()),
+            f.as_str(),
+            "counter face names (flipped unit names)",
+        );
+    }
+    for u in &game.counters.units {
+        add(
+            format!("units.{}", u.id.as_str()),
+            u.display_name(),
+            "unit names",
+        );
+    }
+    for t in &r.terrain {
+        let id = t.id.as_str();
+        add(format!("terrain.{id}"), &t.name, "terrain effects chart");
+        add(
+            format!("terrain_combat.{id}"),
+            &t.combat,
+            "terrain effects chart",
+        );
+        add(
+            format!("terrain_notes.{id}"),
+            &t.note,
+            "terrain effects chart",
+        );
+    }
+    for c in &r.city_kinds {
+        let id = c.id.as_str();
+        add(format!("city_kinds.{id}"), &c.name, "terrain effects chart");
+        add(
+            format!("city_kind_combat.{id}"),
+            &c.combat,
+            "terrain effects chart",
+        );
+        add(
+            format!("city_kind_notes.{id}"),
+            &c.note,
+            "terrain effects chart",
+        );
+    }
+    for f in r.hexside_features.iter().chain(&r.line_features) {
+        let id = f.id.as_str();
+        add(format!("features.{id}"), &f.name, "terrain effects chart");
+        add(
+            format!("feature_move.{id}"),
+            &f.move_effect,
+            "terrain effects chart",
+        );
+        add(
+            format!("feature_combat.{id}"),
+            &f.combat,
+            "terrain effects chart",
+        );
+    }
+    for c in &game.map.cities {
+        add(
+            format!("cities.{}", c.hex.as_str()),
+            &c.name,
+            "city names on the map, control markers",
+        );
+    }
+    add("map.name".into(), &game.map.map.name, "map title");
+    for p in &r.phases {
+        add(
+            format!("phases.{}", p.id.as_str()),
+            &p.name,
+            "turn tracker, phase announcements",
+        );
+        add(
+            format!("phase_allows.{}", p.id.as_str()),
+            &p.allows,
+            "phase announcements",
+        );
+    }
+    for w in &r.weather {
+        add(
+            format!("weather.{}", w.id.as_str()),
+            &w.name,
+            "weather marker, turn track, announcements",
+        );
+    }
+    for (i, label) in r.turns.labels.iter().enumerate() {
+        add(format!("turn_labels.{}", i + 1), label, "turn track dates");
+    }
+    add(
+        "stacking.when".into(),
+        &r.stacking.when,
+        "chat: stacking warning",
+    );
+    add(
+        "combat.below_table".into(),
+        &r.combat.below_table,
+        "chat: combat result, CRT chart",
+    );
+    for res in &r.combat.results {
+        add(
+            format!("results.{}", res.code.as_str()),
+            &res.name,
+            "combat results table",
+        );
+        add(
+            format!("result_effects.{}", res.code.as_str()),
+            &res.effect,
+            "combat results table",
+        );
+    }
+    for sh in &r.combat.shifts {
+        add(
+            format!("shifts.{}", sh.id.as_str()),
+            &sh.name,
+            "chat: combat result, CRT chart",
+        );
+    }
+    for m in &r.combat.attack_modifiers {
+        add(format!("modifiers.{}", m.id.as_str()), &m.name, "CRT chart");
+    }
+    for s in &game.scenarios {
+        let id = s.scenario.id.as_str();
+        add(
+            format!("scenarios.{id}"),
+            &s.scenario.name,
+            "File > New Game > Scenarios",
+        );
+        add(
+            format!("scenario_descriptions.{id}"),
+            &s.scenario.description,
+            "File > New Game > Scenarios",
+        );
+        for o in &s.off_map {
+            add(
+                format!("boxes.{}", crate::emit::plan::slug(&o.box_name)),
+                &o.box_name,
+                "off-map box",
+            );
+        }
+        for re in &s.reinforcements {
+            add(
+                format!("arrivals.{}", re.unit.as_str()),
+                &re.arrives,
+                "chat: phase announcement",
+            );
+        }
+        if let Some(v) = &s.victory {
+            for (i, c) in v.conditions.iter().enumerate() {
+                add(
+                    format!("victory.{id}-{}", i + 1),
+                    &c.result,
+                    "chat: victory check",
+                );
+            }
+            add(
+                format!("victory.{id}-otherwise"),
+                &v.otherwise,
+                "chat: victory check",
+            );
+        }
+    }
+    for (k, v, w) in UI {
+        add((*k).to_string(), v, w);
+    }
+    // A key may come twice (a box shared by scenarios): keep the first.
+    let mut seen = std::collections::BTreeSet::new();
+    out.retain(|e| seen.insert(e.key.clone()));
+    out
+}
+
+/// Missing and unused keys, and unknown placeholders, of each catalog.
+pub fn check_catalogs(game: &Game, catalogs: &[Catalog]) -> Report {
+    let mut report = Report::default();
+    let entries = entries(game);
+    for c in catalogs {
+        for e in &entries {
+            if !c.texts.contains_key(&e.key) {
+                report.push(
+                    Diagnostic::warning(
+                        "V0702",
+                        format!("the `{}` catalog has no text for `{}`", c.code, e.key),
+                    )
+                    .at(c.file, 0..0, "in this catalog")
+                    .help(format!(
+                        "used in: {}; the module shows the default {:?}. `vmodc i18n extract {} {}` lists every key",
+                        e.used_in, e.default, game.id, c.code
+                    )),
+                );
+            }
+        }
+        for (key, span) in &c.key_spans {
+            let Some(entry) = entries.iter().find(|e| &e.key == key) else {
+                let d = Diagnostic::warning(
+                    "V0703",
+                    format!("the `{}` catalog has an unused key `{key}`", c.code),
+                )
+                .at(c.file, span.clone(), "not used by the module");
+                report.push(match suggest(key, entries.iter().map(|e| e.key.as_str())) {
+                    Some(n) => d.help(format!("did you mean `{n}`?")),
+                    None => {
+                        d.help("remove it, or check that the id it names still exists in the data")
+                    }
+                });
+                continue;
+            };
+            let Some(text) = c.texts.get(key) else {
+                continue;
+            };
+            let known = vars(&entry.default);
+            for v in vars(text).iter().filter(|v| !known.contains(v)) {
+                report.push(
+                    Diagnostic::error(
+                        "V0704",
+                        format!(
+                            "`{key}` uses the placeholder {{{v}}}, which this text does not have"
+                        ),
+                    )
+                    .at(c.file, text.span.clone(), "unknown placeholder")
+                    .help(format!(
+                        "placeholders of this text: {}",
+                        known
+                            .iter()
+                            .map(|k| format!("{{{k}}}"))
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    )),
+                );
+            }
+        }
+    }
+    report
+}
+
+/// A catalog skeleton for a new language: every key, with the text of `base` (or the default).
+pub fn extract(game: &Game, lang: &str, base: Option<&Catalog>) -> String {
+    let mut out = format!(
+        "# Texts of the {} module in language `{lang}`: translate the values, keep the keys and the\n# {{placeholders}}. Written by `vmodc i18n extract {} {lang}`.\n\n[language]\ncode = {}\nname = {}\n",
+        game.rules.game.title.as_str(),
+        game.id,
+        quote(lang),
+        quote(language_name(lang))
+    );
+    // Group by section (a TOML table may appear only once), keeping the order of first appearance.
+    let all = entries(game);
+    let section_of = |e: &Entry| e.key.split_once('.').map_or("misc", |(s, _)| s).to_string();
+    let mut sections: Vec<String> = Vec::new();
+    for e in &all {
+        let sec = section_of(e);
+        if !sections.contains(&sec) {
+            sections.push(sec);
+        }
+    }
+    for sec in sections {
+        out.push_str(&format!("\n[{sec}]\n"));
+        let mut used_in = "";
+        for e in all.iter().filter(|e| section_of(e) == sec) {
+            let key = e.key.split_once('.').map_or(e.key.as_str(), |(_, k)| k);
+            if e.used_in != used_in {
+                used_in = &e.used_in;
+                out.push_str(&format!("# {used_in}\n"));
+            }
+            let text = base
+                .and_then(|b| b.texts.get(&e.key))
+                .map_or(e.default.clone(), |t| t.value.clone());
+            out.push_str(&format!("{} = {}\n", quote_key(key), quote(&text)));
+        }
+    }
+    out
+}
+
+/// The name of a language in that language, for the few vmodc knows; the code otherwise.
+fn language_name(code: &str) -> &str {
+    match code {
+        "en" => "English",
+        "ja" => "日本語",
+        "de" => "Deutsch",
+        "fr" => "Français",
+        "es" => "Español",
+        other => other,
+    }
+}
+
+fn quote(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn quote_key(k: &str) -> String {
+    if !k.is_empty()
+        && k.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
+        k.to_string()
+    } else {
+        quote(k)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholders_split_and_fill() {
+        assert_eq!(
+            segments("{a} moves {from} → {to}"),
+            vec![
+                Segment::Var("a".into()),
+                Segment::Text(" moves ".into()),
+                Segment::Var("from".into()),
+                Segment::Text(" → ".into()),
+                Segment::Var("to".into())
+            ]
+        );
+        assert_eq!(fill("Turn {turn}", &[("turn", "3")]), "Turn 3");
+        assert_eq!(fill("a {b c} {", &[]), "a {b c} {");
+    }
+}
