@@ -37,6 +37,37 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
     },
+    /// Compute a combat from the rules data, as the module does: odds, cap, shifts, CRT result.
+    Odds {
+        /// Game id.
+        game: String,
+        /// An attacking unit: strength, optionally with its type (`9:panzer`). Repeat per unit.
+        #[arg(long = "attack", required = true)]
+        attackers: Vec<String>,
+        /// Defence strength.
+        #[arg(long)]
+        defence: f64,
+        /// Terrain id of the defender's hex.
+        #[arg(long)]
+        terrain: Option<String>,
+        /// City kind of the defender's hex.
+        #[arg(long)]
+        city: Option<String>,
+        /// Side id of the defender.
+        #[arg(long)]
+        side: Option<String>,
+        /// A hexside feature every attacker attacks across (e.g. river).
+        #[arg(long)]
+        across: Vec<String>,
+        /// Game turn (for the weather).
+        #[arg(long, default_value_t = 1)]
+        turn: u32,
+        /// Die roll to look up (default: show the whole column).
+        #[arg(long)]
+        roll: Option<u32>,
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
     /// Translators' tools: catalog status and skeletons for new languages.
     I18n {
         #[command(subcommand)]
@@ -113,6 +144,31 @@ fn main() -> ExitCode {
             format,
         } => run_check(targets, &root, deny_warnings, format),
         Command::I18n { command } => run_i18n(command),
+        Command::Odds {
+            game,
+            attackers,
+            defence,
+            terrain,
+            city,
+            side,
+            across,
+            turn,
+            roll,
+            root,
+        } => run_odds(
+            &root,
+            &game,
+            &attackers,
+            defence,
+            Situation {
+                terrain,
+                city,
+                side,
+                across,
+                turn,
+                roll,
+            },
+        ),
     }
 }
 
@@ -356,4 +412,102 @@ fn print_report(report: &Report, sources: &Sources, format: Format) {
             );
         }
     }
+}
+
+/// The defender's circumstances for `vmodc odds`.
+struct Situation {
+    terrain: Option<String>,
+    city: Option<String>,
+    side: Option<String>,
+    across: Vec<String>,
+    turn: u32,
+    roll: Option<u32>,
+}
+
+fn run_odds(
+    root: &std::path::Path,
+    id: &str,
+    attackers: &[String],
+    defence: f64,
+    sit: Situation,
+) -> ExitCode {
+    use vmodc::rules::odds::{resolve_odds, Lookup};
+    let mut sources = Sources::default();
+    let game = match vmodc::load::load_game(root, id, &mut sources) {
+        Ok(g) => g,
+        Err(report) => {
+            print_report(&report, &sources, Format::Human);
+            return ExitCode::from(1);
+        }
+    };
+    let combat = &game.rules.combat;
+    let weather = vmodc::rules::weather_of_turn(&game.rules, sit.turn).map(|w| w.id.value.clone());
+    let mut attack = 0.0;
+    let mut types = Vec::new();
+    for a in attackers {
+        let (strength, kind) = a.split_once(':').unwrap_or((a.as_str(), ""));
+        let Ok(mut s) = strength.trim().parse::<f64>() else {
+            eprintln!("error: `{a}` is not a strength (write e.g. 9 or 9:panzer)");
+            return ExitCode::from(2);
+        };
+        for m in &combat.attack_modifiers {
+            let weather_ok = m
+                .weather
+                .as_ref()
+                .is_none_or(|w| Some(w.as_str()) == weather.as_deref());
+            let type_ok =
+                m.unit_types.is_empty() || m.unit_types.iter().any(|t| t.as_str() == kind);
+            if weather_ok && type_ok {
+                s = s * f64::from(m.numerator) / f64::from(m.denominator.max(1));
+            }
+        }
+        attack += s;
+        types.push(kind.to_string());
+    }
+    let situation = vmodc::rules::shifts::Situation {
+        defender_terrain: sit.terrain.as_deref(),
+        defender_city: sit.city.as_deref(),
+        defender_side: sit.side.as_deref(),
+        attacker_side: None,
+        attacker_types: types.iter().map(String::as_str).collect(),
+        all_across: sit.across.iter().map(String::as_str).collect(),
+        weather: weather.as_deref(),
+    };
+    let applied = vmodc::rules::shifts::applicable(combat, &situation);
+    let shifts: Vec<i32> = applied.iter().map(|s| s.shift).collect();
+    let outcome = resolve_odds(attack, defence, combat, &shifts);
+    let mut line = format!("{attack} vs {defence} → {}", outcome.capped);
+    if outcome.capped != outcome.raw {
+        line.push_str(&format!(" (capped from {})", outcome.raw));
+    }
+    for s in &applied {
+        line.push_str(&format!(", {} {:+}", s.name.to_lowercase(), s.shift));
+    }
+    line.push_str(&format!(" → {}", outcome.shifted));
+    match sit.roll {
+        Some(r) => {
+            let result = match outcome.lookup(combat, r) {
+                Lookup::Result(c) => c.to_string(),
+                Lookup::BelowTable(t) => t.to_string(),
+                Lookup::Unknown => "unknown (the CRT cell is not in the sources)".into(),
+            };
+            line.push_str(&format!(", roll {r} → {result}"));
+        }
+        None => {
+            let rolls: Vec<String> = (game.rules.dice.count
+                ..=game.rules.dice.count * game.rules.dice.faces)
+                .map(|r| match outcome.lookup(combat, r) {
+                    Lookup::Result(c) => format!("{r}:{c}"),
+                    Lookup::BelowTable(t) => format!("{r}:{t}"),
+                    Lookup::Unknown => format!("{r}:?"),
+                })
+                .collect();
+            line.push_str(&format!(" [{}]", rolls.join(" ")));
+        }
+    }
+    if let Some(w) = weather {
+        line.push_str(&format!(" (turn {}, {w})", sit.turn));
+    }
+    println!("{line}");
+    ExitCode::SUCCESS
 }

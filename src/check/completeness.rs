@@ -2,7 +2,7 @@
 //! sees what a module still lacks. Missing facts are warnings, facts held by inference are notes.
 //! Codes V08xx. Data that marks nothing unknown (a complete game) gets no diagnostic from here.
 
-use super::Context;
+use super::{Context, Seg};
 use crate::diag::Diagnostic;
 use crate::model::{parse_value_slots, FileId, Gap, Sp};
 use std::collections::{BTreeMap, BTreeSet};
@@ -173,7 +173,15 @@ fn crt(cx: &mut Context<'_>) {
                     known.len()
                 ),
             )
-            .at(f, combat.kind.span.clone(), "table_known = false")
+            .at(
+                f,
+                cx.span_of(
+                    f,
+                    &[Seg::Key("combat"), Seg::Key("table_known")],
+                    combat.kind.span.clone(),
+                ),
+                "the table is not in the sources",
+            )
             .rule_opt(rule)
             .help(format!(
                 "known: {}; columns with no known cell: {}",
@@ -193,7 +201,15 @@ fn crt(cx: &mut Context<'_>) {
     if !combat.cap_known {
         cx.push(
             Diagnostic::warning("V0805", "the odds cap before column shifts is unknown")
-                .at(f, combat.cap.span.clone(), "cap_known = false: not applied")
+                .at(
+                    f,
+                    cx.span_of(
+                        f,
+                        &[Seg::Key("combat"), Seg::Key("cap_known")],
+                        combat.cap.span.clone(),
+                    ),
+                    "no cap is applied",
+                )
                 .rule_opt(rule_of(&combat.cap_rule).or(rule))
                 .help("the rules state no cap: odds better than the last column keep their shifts"),
         );
@@ -381,10 +397,15 @@ fn grid_and_terrain(cx: &mut Context<'_>) {
 /// Areas whose adjacent hexes are known only in part.
 fn areas(cx: &mut Context<'_>) {
     let g = cx.game;
-    for a in &g.map.areas {
+    for (i, a) in g.map.areas.iter().enumerate() {
         if a.adjacent_known {
             continue;
         }
+        let span = cx.span_of(
+            g.map.file,
+            &[Seg::Key("areas"), Seg::Index(i), Seg::Key("adjacent_known")],
+            a.id.span.clone(),
+        );
         let known: Vec<&str> = a.adjacent_hexes.iter().map(|h| h.as_str()).collect();
         cx.push(
             Diagnostic::warning(
@@ -395,7 +416,7 @@ fn areas(cx: &mut Context<'_>) {
                     a.name
                 ),
             )
-            .at(g.map.file, a.id.span.clone(), "adjacent_known = false")
+            .at(g.map.file, span, "boundary not in the sources")
             .rule_opt(rule_of(&a.rule))
             .help(format!(
                 "known: {}",

@@ -470,7 +470,8 @@ pub fn combat(game: &Game, tx: &Texts) -> CombatExprs {
     }
 }
 
-/// The condition of a column shift, evaluated on the defender.
+/// The condition of a column shift, evaluated on the defender. Every condition the data gives must
+/// hold (the same reading as `rules::shifts::applies`).
 fn shift_condition(sh: &crate::model::ColumnShift) -> Expr {
     let mut terms = Vec::new();
     if let Some(t) = &sh.defender_terrain {
@@ -482,13 +483,40 @@ fn shift_condition(sh: &crate::model::ColumnShift) -> Expr {
     if let Some(side) = &sh.defender_side {
         terms.push(eq(prop("Side"), s(side)));
     }
+    let attackers_where = |extra: Expr| Expr::Count(Box::new(and(is_attacker(), extra)));
+    if let Some(side) = &sh.attacker_side {
+        terms.push(bin(
+            Op::Gt,
+            attackers_where(eq(prop("Side"), s(side))),
+            int(0),
+        ));
+    }
+    if !sh.attacker_types.is_empty() {
+        let of_type = any(sh
+            .attacker_types
+            .iter()
+            .map(|t| eq(prop("Type"), s(t)))
+            .collect());
+        terms.push(bin(Op::Gt, attackers_where(of_type), int(0)));
+    }
+    if !sh.weather.is_empty() {
+        terms.push(any(sh
+            .weather
+            .iter()
+            .map(|w| eq(prop(props::WEATHER), s(w)))
+            .collect()));
+    }
+    if !sh.not_weather.is_empty() {
+        terms.push(Expr::Not(Box::new(any(sh
+            .not_weather
+            .iter()
+            .map(|w| eq(prop(props::WEATHER), s(w)))
+            .collect()))));
+    }
     if let Some(f) = &sh.all_attackers_across {
         // Some attacker, and no attacker that is not across the feature.
         let attackers = Expr::Count(Box::new(is_attacker()));
-        let not_across = Expr::Count(Box::new(and(
-            is_attacker(),
-            eq(prop(&across_property(f)), int(0)),
-        )));
+        let not_across = attackers_where(eq(prop(&across_property(f)), int(0)));
         terms.push(and(bin(Op::Gt, attackers, int(0)), eq(not_across, int(0))));
     }
     terms.into_iter().reduce(and).unwrap_or(eq(int(1), int(1)))
