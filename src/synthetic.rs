@@ -634,7 +634,7 @@ fn counters_toml(p: &Params, units: &[UnitPlan]) -> String {
     let _ = write!(
         s,
         r#"# Counters of the synthetic game {id}.
-
+{no_units}
 [counters]
 size = {size}
 faces = ["full", "reduced"]
@@ -647,6 +647,8 @@ rule = "S3.0"
         id = p.id,
         size = (p.hex_height * 3 / 4).max(24),
         totals = totals.join(", "),
+        // `[[units]]` tables below declare the units; with none, say so before the first table.
+        no_units = if units.is_empty() { "units = []\n" } else { "" },
     );
     for (id, name, symbol, ..) in TYPES {
         let _ = write!(
@@ -871,7 +873,7 @@ mod tests {
         let (game, report) = crate::build::load_and_check(&root, &p.id, &mut sources);
         let _ = std::fs::remove_dir_all(&root);
         assert_clean(&report, &sources);
-        let game = game.unwrap();
+        let game = game.unwrap().game;
         // 30 hexes: 15 per side, so 5 units per side wait for later turns.
         assert_eq!(game.scenarios[0].setup.len(), 30);
         assert_eq!(game.scenarios[0].reinforcements.len(), 10);
@@ -888,6 +890,8 @@ mod tests {
     #[test]
     fn labels_are_lettered_and_round_trip() {
         let p = Params::new("synth-labels", 4, 30, 12, 0);
+        let (game, sources) = game(&p).unwrap_or_else(|r| panic!("{:?}", r.diagnostics));
+        assert_clean(&crate::check::check_game(&game, &sources), &sources);
         let g = grid(&p);
         let h = HexId { col: 101, row: 9 };
         assert_eq!(g.label(h), "A101.09");

@@ -7,7 +7,9 @@
 //!
 //! Codes are stable and listed in docs/diagnostics.md.
 
+mod completeness;
 mod constraints;
+mod extended;
 mod structure;
 
 pub use structure::parse_odds;
@@ -28,6 +30,8 @@ pub fn check_game(game: &Game, sources: &Sources) -> Report {
     let mut cx = Context::new(game, sources);
     structure::check(&mut cx);
     constraints::check(&mut cx);
+    extended::check(&mut cx);
+    completeness::check(&mut cx);
     let mut report = cx.report;
     report.sort();
     report
