@@ -242,6 +242,11 @@ pub const UI: &[(&str, &str, &str)] = &[
     ("ui.change_control", "Change control", "city control marker menu"),
     ("ui.control_marker", "{city} control", "name of a city control marker"),
     ("ui.control", "Control", "control marker image"),
+    ("ui.cards", "Cards", "card window and its toolbar button"),
+    ("ui.cards_title", "{game} — Cards", "card board"),
+    ("ui.in_play", "{deck}: in play", "card board box"),
+    ("ui.card_uses_unknown", "Uses as far as the sources give them.", "card faces"),
+    ("ui.card_count_unknown", "Number of copies not in the sources.", "card faces"),
     ("ui.weather", "Weather", "weather marker"),
     ("ui.counters", "Counters", "counter palette window"),
     ("ui.counters_tooltip", "Show the counter palette", "counter palette button"),
@@ -513,6 +518,37 @@ pub fn entries(game: &Game) -> Vec<Entry> {
                 "chat: victory check",
             );
         }
+    }
+    for d in &game.counters.decks {
+        add(format!("decks.{}", d.side.as_str()), &d.name, "card decks");
+    }
+    for u in &game.counters.card_uses {
+        add(
+            format!("card_uses.{}", u.id.as_str()),
+            &u.name,
+            "card faces",
+        );
+    }
+    for c in &game.counters.cards {
+        add(
+            format!("cards.{}", c.id.as_str()),
+            &c.name,
+            "card names and faces",
+        );
+        if !c.restriction.is_empty() {
+            add(
+                format!("card_restrictions.{}", c.id.as_str()),
+                &c.restriction,
+                "card faces",
+            );
+        }
+    }
+    for a in &game.map.areas {
+        add(
+            format!("areas.{}", a.id.as_str()),
+            &a.name,
+            "off-map areas (turn track board)",
+        );
     }
     for (k, v, w) in UI {
         add((*k).to_string(), v, w);

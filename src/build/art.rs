@@ -19,7 +19,8 @@ enum Job {
 
 /// Every image of the module, as archive entries under `images/`.
 pub fn images(game: &Game, plan: &Plan) -> Result<Vec<Entry>, RenderError> {
-    let fonts = Fonts::default();
+    // DejaVu for Latin text, IPAex Gothic for every character DejaVu lacks (Japanese).
+    let fonts = Fonts::japanese();
     let mut jobs: Vec<(String, Job)> = Vec::new();
     for ((unit_id, face), name) in &plan.unit_images {
         let art = counter_art(game, unit_id, face, &fonts)?;

@@ -895,7 +895,10 @@ pub fn phase_report(game: &Game, plan: &Plan) -> Expr {
                 _ => {}
             }
         }
-        e = cond(eq(prop(props::PHASE), s(&name)), concat(parts), e);
+        let matched = plan.phase_names_from.as_ref().map_or(name.clone(), |t| {
+            t.get(&format!("phases.{}", phase.id.as_str()))
+        });
+        e = cond(eq(prop(props::PHASE), s(&matched)), concat(parts), e);
     }
     e
 }

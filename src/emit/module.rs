@@ -644,6 +644,11 @@ fn setup_stack(name: &str, board: &str, location: &str, point: (i32, i32), slot:
 
 /// The whole buildFile.
 pub fn build_file(game: &Game, plan: &Plan) -> String {
+    build_tree(game, plan).to_document()
+}
+
+/// The buildFile as an element tree.
+pub fn build_tree(game: &Game, plan: &Plan) -> El {
     let mut gpids = Gpids::default();
     let size = game.counters.counters.size;
     let rules = &game.rules;
@@ -916,7 +921,7 @@ pub fn build_file(game: &Game, plan: &Plan) -> String {
         .child(El::new("VASSAL.build.module.Chatter"))
         .child(El::new("VASSAL.build.module.KeyNamer"))
         .child(language(game, plan));
-    root.to_document()
+    root
 }
 
 /// Archive entry of a scenario's saved setup.

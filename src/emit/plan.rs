@@ -13,6 +13,10 @@ pub const TRACK_MAP: &str = "Turn Track";
 pub const TRACK_BOARD: &str = "Turn Track";
 pub const MAP_IMAGE: &str = "map.png";
 pub const TRACK_IMAGE: &str = "turn-track.png";
+pub const CARDS_BOARD: &str = "Cards";
+pub const CARDS_IMAGE: &str = "cards-board.png";
+/// Card face size, in pixels.
+pub const CARD_SIZE: (u32, u32) = (180, 250);
 /// Edge of control and weather markers, in pixels.
 pub const MARKER_SIZE: u32 = 44;
 
@@ -75,6 +79,56 @@ pub struct Plan {
     pub track_map: String,
     /// Languages the module carries a VASSAL translation for (the game's other catalogs).
     pub translations: Vec<String>,
+    /// When set, the texts whose phase names the module's `Phase` property holds (a VASSAL
+    /// translation keeps the untranslated phase list).
+    pub phase_names_from: Option<Texts>,
+    /// Card face image per card id.
+    pub card_images: BTreeMap<String, String>,
+    /// The card board (a deck box and an in-play box per deck), when the game has cards.
+    pub cards: Option<TrackLayout>,
+    pub cards_map: String,
+}
+
+/// The deck box and in-play box of each deck, side by side.
+fn cards_layout(game: &Game, tx: &Texts) -> Option<TrackLayout> {
+    if game.counters.decks.is_empty() {
+        return None;
+    }
+    const GAP: u32 = 10;
+    const TOP: u32 = 50;
+    let (w, h) = CARD_SIZE;
+    let mut boxes = Vec::new();
+    for (row, deck) in game.counters.decks.iter().enumerate() {
+        let name = tx.get(&format!("decks.{}", deck.side.as_str()));
+        let y = TOP + row as u32 * (h + 3 * GAP + 30);
+        boxes.push(TrackBox {
+            region: name.clone(),
+            lines: vec![name.clone()],
+            x: GAP,
+            y,
+            w: w + 40,
+            h: h + 40,
+            shaded: false,
+        });
+        let in_play = tx.fill("ui.in_play", &[("deck", &name)]);
+        boxes.push(TrackBox {
+            region: in_play.clone(),
+            lines: vec![in_play],
+            x: 2 * GAP + w + 40,
+            y,
+            w: 3 * w,
+            h: h + 40,
+            shaded: false,
+        });
+    }
+    let width = boxes.iter().map(|b| b.x + b.w).max().unwrap_or(0) + GAP;
+    let height = boxes.iter().map(|b| b.y + b.h).max().unwrap_or(0) + GAP;
+    Some(TrackLayout {
+        title: tx.fill("ui.cards_title", &[("game", &tx.get("game.title"))]),
+        width,
+        height,
+        boxes,
+    })
 }
 
 /// A file-name-safe form of an id: lower-case ASCII letters, digits and `-`.
@@ -181,6 +235,15 @@ impl Plan {
             main_map: tx.get("ui.map"),
             track_map: tx.get("ui.turn_track"),
             translations: Vec::new(),
+            card_images: game
+                .counters
+                .cards
+                .iter()
+                .map(|c| (c.id.value.clone(), format!("card-{}.png", slug(&c.id))))
+                .collect(),
+            cards: cards_layout(game, &tx),
+            cards_map: tx.get("ui.cards"),
+            phase_names_from: None,
             tx,
         }
     }

@@ -8,6 +8,7 @@
 
 use super::automation;
 use super::plan::Plan;
+use super::xml::El;
 use crate::i18n::Texts;
 use crate::model::Game;
 use std::collections::BTreeMap;
@@ -97,53 +98,143 @@ fn piece_pairs(game: &Game, here: &Plan, there: &Plan) -> Vec<(String, String)> 
     pairs
 }
 
+/// Attributes VASSAL 3.7.26 translates, per component class (short name). Lists are left out where
+/// translating changes game logic: a ListTurnLevel's `list` becomes the value of the `Phase`
+/// property that the module's expressions compare with.
+const TRANSLATABLE: &[(&str, &[&str])] = &[
+    ("GameModule", &["name", "description"]),
+    ("PlayerRoster", &["buttonText", "buttonToolTip"]),
+    (
+        "Map",
+        &[
+            "mapName",
+            "buttonName",
+            "moveToFormat",
+            "moveWithinFormat",
+            "createFormat",
+        ],
+    ),
+    ("Board", &["name"]),
+    ("Region", &["name"]),
+    ("Zoomer", &["inTooltip", "outTooltip", "pickTooltip"]),
+    ("PieceWindow", &["name", "text", "tooltip"]),
+    ("TabWidget", &["entryName"]),
+    ("ListWidget", &["entryName"]),
+    ("DiceButton", &["text", "tooltip"]),
+    (
+        "TurnTracker",
+        &["buttonText", "tooltip", "turnFormat", "reportFormat"],
+    ),
+    ("CounterTurnLevel", &["name"]),
+    ("ListTurnLevel", &["name"]),
+    ("ChartWindow", &["name", "text", "tooltip"]),
+    ("Chart", &["chartName"]),
+    ("PredefinedSetup", &["name", "description"]),
+    ("GlobalKeyCommand", &["buttonText", "tooltip"]),
+];
+
+/// The attribute that names a component in its translation key prefix.
+fn configure_name(short: &str, el: &El) -> Option<String> {
+    let attr = match short {
+        "GameModule" | "BoardPicker" => return None,
+        "Map" => "mapName",
+        "TabWidget" | "ListWidget" => "entryName",
+        "Chart" => "chartName",
+        _ => "name",
+    };
+    Some(
+        el.attrs
+            .iter()
+            .find(|(k, _)| k == attr)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default(),
+    )
+}
+
+fn attr<'a>(el: &'a El, name: &str) -> Option<&'a str> {
+    el.attrs
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
+}
+
+/// Walk both trees (same shape, different languages) and collect component keys.
+fn component_keys(here: &El, there: &El, parent: &str, out: &mut BTreeMap<String, String>) {
+    let short = here.tag.rsplit('.').next().unwrap_or("");
+    // VASSAL's prefix: `Class.name.` (or `Class.`), joined to the parent's with a dot; the module has
+    // none, and a BoardPicker shares its map's.
+    let prefix = match configure_name(short, here) {
+        None if short == "GameModule" => String::new(),
+        None => parent.to_string(),
+        Some(name) => {
+            let own = if name.is_empty() {
+                format!("{short}.")
+            } else {
+                format!("{short}.{name}.")
+            };
+            if parent.is_empty() {
+                own
+            } else {
+                format!("{parent}.{own}")
+            }
+        }
+    };
+    if let Some((_, attrs)) = TRANSLATABLE.iter().find(|(c, _)| *c == short) {
+        for a in *attrs {
+            if let (Some(x), Some(y)) = (attr(here, a), attr(there, a)) {
+                if x != y {
+                    out.insert(format!("{prefix}{a}"), y.to_string());
+                }
+            }
+        }
+    }
+    if short == "PlayerRoster" {
+        let sides = |el: &El| {
+            el.children
+                .iter()
+                .filter(|c| c.tag == "entry")
+                .filter_map(|c| c.text.clone())
+                .collect::<Vec<_>>()
+        };
+        let (x, y) = (sides(here), sides(there));
+        if x != y && x.len() == y.len() {
+            out.insert(
+                format!("{prefix}sides"),
+                crate::vassal::sequence_encoder::encode(&y, ','),
+            );
+        }
+    }
+    for (a, b) in here.children.iter().zip(&there.children) {
+        if a.tag == b.tag {
+            component_keys(a, b, &prefix, out);
+        }
+    }
+}
+
 /// The `.properties` text that translates this module (`here`) into `other`'s language.
 pub fn properties(game: &Game, here: &Plan, other: &Texts) -> String {
     let mut there = Plan::new(game, other.clone());
     there.translations = here.translations.clone();
+    // The turn tracker's phase list is not translated, so the translated announcement must compare
+    // the phase with this module's names.
+    there.phase_names_from = Some(here.tx.clone());
     let mut entries: BTreeMap<String, String> = BTreeMap::new();
+    component_keys(
+        &super::module::build_tree(game, here),
+        &super::module::build_tree(game, &there),
+        "",
+        &mut entries,
+    );
     for (a, b) in piece_pairs(game, here, &there) {
+        // Layer level names are looked up without their `+`.
+        let (a, b) = match (a.strip_prefix('+'), b.strip_prefix('+')) {
+            (Some(x), Some(y)) => (x.to_string(), y.to_string()),
+            _ => (a, b),
+        };
         if !a.is_empty() && a != b {
             entries.entry(format!("Piece.{a}")).or_insert(b);
         }
     }
     let list: Vec<(String, String)> = entries.into_iter().collect();
-    write_properties(&list)
-}
-
-/// Java `.properties` text (ASCII with `\uXXXX`), until the shared writer lands.
-fn write_properties(entries: &[(String, String)]) -> String {
-    fn esc(s: &str, key: bool) -> String {
-        let mut out = String::new();
-        for (i, c) in s.chars().enumerate() {
-            match c {
-                '\\' => out.push_str("\\\\"),
-                '\t' => out.push_str("\\t"),
-                '\n' => out.push_str("\\n"),
-                '\r' => out.push_str("\\r"),
-                '\x0c' => out.push_str("\\f"),
-                '=' | ':' | '#' | '!' => {
-                    out.push('\\');
-                    out.push(c);
-                }
-                ' ' if key || i == 0 => out.push_str("\\ "),
-                c if (' '..='~').contains(&c) => out.push(c),
-                c => {
-                    let mut buf = [0u16; 2];
-                    for unit in c.encode_utf16(&mut buf) {
-                        out.push_str(&format!("\\u{:04X}", unit));
-                    }
-                }
-            }
-        }
-        out
-    }
-    let mut out = String::new();
-    for (k, v) in entries {
-        out.push_str(&esc(k, true));
-        out.push('=');
-        out.push_str(&esc(v, false));
-        out.push('\n');
-    }
-    out
+    crate::vassal::properties::write_properties(&list)
 }
