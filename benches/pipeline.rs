@@ -1,16 +1,18 @@
-//! Benchmarks of the whole pipeline: `cargo bench` (or `cargo bench -- b4m` for one group).
+//! Benchmarks of the whole pipeline: `cargo bench --bench pipeline` (add `-- b4m` to run only the
+//! benchmarks whose name contains `b4m`).
 //!
-//! - `b4m/check`: load the four TOML files of Battle for Moscow and run every check;
-//! - `b4m/build`: the same, then render, emit and zip the module in memory (all of `vmodc build`
-//!   but writing the file);
-//! - `b4m/floor`: PNG-encode the module's images (already drawn) and zip the archive: the least any
-//!   build of the same module can cost;
+//! - `b4m/check`: load the four TOML files of Battle for Moscow and its language catalogs, and run
+//!   every check;
+//! - `b4m/build`: the same, then render, emit and zip every module of the game (one per language) in
+//!   memory: all of `vmodc build b4m` but writing the files;
+//! - `b4m/floor`: only PNG-encode the modules' images (already drawn) and zip the archives: the least
+//!   any build of the same modules can cost;
 //! - `synthetic-10k/…`: the same for a generated game of 4 maps × 50 × 50 = 10,000 hexes and 5,000
 //!   two-sided counters (see `vmodc::synthetic`), loaded from TOML files written to a temporary folder;
 //!   `check-only` runs the checks on the game already in memory;
 //! - `synthetic-2.5k/build`: a generated 2,500-hex, 1,000-counter game, built in full.
 //!
-//! Sample sizes are small (a full synthetic build takes seconds), so `cargo bench` takes a few
+//! Sample sizes are small (a full synthetic build takes seconds), so the whole suite takes about five
 //! minutes on two cores.
 
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion};
@@ -20,9 +22,8 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tiny_skia::Pixmap;
-use vmodc::build;
+use vmodc::build::{self, Loaded};
 use vmodc::diag::Sources;
-use vmodc::model::Game;
 use vmodc::package::{self, Entry};
 use vmodc::synthetic::{self, Params};
 
@@ -30,23 +31,34 @@ fn project_root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Load and check a game; a benchmark of broken data would measure nothing useful.
-fn load_and_check(root: &Path, id: &str) -> Game {
+/// Load and check a game with its language catalogs; a benchmark of broken data would measure
+/// nothing useful.
+fn load_and_check(root: &Path, id: &str) -> Loaded {
     let mut sources = Sources::default();
-    let (game, report) = build::load_and_check(root, id, &mut sources);
+    let (loaded, report) = build::load_and_check(root, id, &mut sources);
     assert!(
         !report.has_errors(),
         "{id} does not check: {} diagnostics",
         report.diagnostics.len()
     );
-    game.expect("the game loads")
+    loaded.expect("the game loads")
 }
 
-/// What `vmodc build` does for one game, up to the archive bytes.
-fn build_bytes(root: &Path, id: &str) -> Vec<u8> {
-    let game = load_and_check(root, id);
-    let entries = build::compile(&game).expect("the game compiles");
-    package::zip_bytes(&entries).expect("the archive zips")
+/// Every module's entries (one module per language catalog, one without catalogs).
+fn compile_all(loaded: &Loaded) -> Vec<Vec<Entry>> {
+    build::languages(loaded)
+        .iter()
+        .map(|lang| build::compile_language(loaded, lang.as_deref()).expect("the game compiles"))
+        .collect()
+}
+
+/// What `vmodc build` does for one game, up to the archive bytes of each of its modules.
+fn build_bytes(root: &Path, id: &str) -> Vec<Vec<u8>> {
+    let loaded = load_and_check(root, id);
+    compile_all(&loaded)
+        .iter()
+        .map(|entries| package::zip_bytes(entries).expect("the archive zips"))
+        .collect()
 }
 
 /// Write a synthetic game's files to a folder of their own under the temporary directory.
@@ -60,38 +72,47 @@ fn remove(p: &Params) {
     let _ = std::fs::remove_dir_all(std::env::temp_dir().join(format!("vmodc-bench-{}", p.id)));
 }
 
-/// A module's entries with its PNG images decoded back to pixels, for the encode-and-zip floor.
+/// Modules' entries with their PNG images decoded back to pixels, for the encode-and-zip floor.
 struct Decoded {
     images: Vec<(String, Pixmap)>,
     others: Vec<Entry>,
 }
 
-fn decode(game: &Game) -> Decoded {
-    let entries = build::compile(game).expect("the game compiles");
-    let (pngs, others): (Vec<Entry>, Vec<Entry>) =
-        entries.into_iter().partition(|e| e.name.ends_with(".png"));
-    let images = pngs
-        .into_par_iter()
-        .map(|e| {
-            let pixmap = Pixmap::decode_png(&e.data).expect("our PNGs decode");
-            (e.name, pixmap)
+fn decode(loaded: &Loaded) -> Vec<Decoded> {
+    compile_all(loaded)
+        .into_iter()
+        .map(|entries| {
+            let (pngs, others): (Vec<Entry>, Vec<Entry>) =
+                entries.into_iter().partition(|e| e.name.ends_with(".png"));
+            let images = pngs
+                .into_par_iter()
+                .map(|e| {
+                    let pixmap = Pixmap::decode_png(&e.data).expect("our PNGs decode");
+                    (e.name, pixmap)
+                })
+                .collect();
+            Decoded { images, others }
         })
-        .collect();
-    Decoded { images, others }
+        .collect()
 }
 
-/// The floor: encode every image the way the renderer does (in parallel) and zip the archive.
-fn encode_and_zip(d: &Decoded) -> Vec<u8> {
-    let mut entries: Vec<Entry> = d
-        .images
-        .par_iter()
-        .map(|(name, pixmap)| Entry {
-            name: name.clone(),
-            data: pixmap.encode_png().expect("encode"),
+/// The floor: encode every image the way the renderer does (in parallel) and zip each archive.
+fn encode_and_zip(modules: &[Decoded]) -> Vec<Vec<u8>> {
+    modules
+        .iter()
+        .map(|d| {
+            let mut entries: Vec<Entry> = d
+                .images
+                .par_iter()
+                .map(|(name, pixmap)| Entry {
+                    name: name.clone(),
+                    data: pixmap.encode_png().expect("encode"),
+                })
+                .collect();
+            entries.extend(d.others.iter().cloned());
+            package::zip_bytes(&entries).expect("the archive zips")
         })
-        .collect();
-    entries.extend(d.others.iter().cloned());
-    package::zip_bytes(&entries).expect("the archive zips")
+        .collect()
 }
 
 fn group<'a>(
@@ -144,7 +165,7 @@ fn synthetic_10k(c: &mut Criterion) {
         b.iter(|| black_box(build_bytes(root, &p.id)))
     });
     g.bench_function("floor", |b| {
-        let d = decoded.get_or_init(|| decode(&game().0));
+        let d = decoded.get_or_init(|| decode(&load_and_check(root(), &p.id)));
         b.iter(|| black_box(encode_and_zip(d)))
     });
     g.finish();

@@ -243,6 +243,11 @@ pub const UI: &[(&str, &str, &str)] = &[
     ("ui.control_marker", "{city} control", "name of a city control marker"),
     ("ui.control", "Control", "control marker image"),
     ("ui.cards", "Cards", "card window and its toolbar button"),
+    (
+        "ui.map_art_unknown",
+        "{map} — the map art is in no source: only the hexes the rules name are drawn, placed by their numbers",
+        "map title when the data marks the map geometry unknown",
+    ),
     ("ui.cards_title", "{game} — Cards", "card board"),
     ("ui.in_play", "{deck}: in play", "card board box"),
     ("ui.card_uses_unknown", "Uses as far as the sources give them.", "card faces"),

@@ -5,6 +5,7 @@
 use crate::emit::plan::{self, Plan};
 use crate::model::{parse_values, Game};
 use crate::package::Entry;
+use crate::render::card::{render_card, CardArt};
 use crate::render::track::{render_board, BoardArt, BoxArt};
 use crate::render::{self, Color, CounterArt, Fonts, NatoSymbol, RenderError};
 use rayon::prelude::*;
@@ -12,6 +13,8 @@ use rayon::prelude::*;
 /// One image to produce.
 enum Job {
     Counter(CounterArt),
+    Card(CardArt),
+    Cards,
     Map,
     Board,
     Chart(usize),
@@ -66,6 +69,14 @@ pub fn images(game: &Game, plan: &Plan) -> Result<Vec<Entry>, RenderError> {
             jobs.push((name.clone(), Job::Counter(art)));
         }
     }
+    for card in &game.counters.cards {
+        if let Some(name) = plan.card_images.get(card.id.as_str()) {
+            jobs.push((name.clone(), Job::Card(card_art(game, plan, card, &fonts)?)));
+        }
+    }
+    if plan.cards.is_some() {
+        jobs.push((plan::CARDS_IMAGE.to_string(), Job::Cards));
+    }
     jobs.push((plan::MAP_IMAGE.to_string(), Job::Map));
     jobs.push((plan::TRACK_IMAGE.to_string(), Job::Board));
     for (i, chart) in plan.charts.iter().enumerate() {
@@ -76,6 +87,11 @@ pub fn images(game: &Game, plan: &Plan) -> Result<Vec<Entry>, RenderError> {
         .map(|(name, job)| {
             let png = match job {
                 Job::Counter(art) => render::render_counter(art)?,
+                Job::Card(art) => render_card(art)?,
+                Job::Cards => match &plan.cards {
+                    Some(layout) => render_board(&boxes_art(layout, &fonts))?,
+                    None => Vec::new(),
+                },
                 Job::Map => super::map_art::render(game, plan, &fonts)?,
                 Job::Board => render_board(&board_art(game, plan, &fonts)?)?,
                 Job::Chart(i) => super::map_art::chart(game, plan, *i, &fonts)?,
@@ -165,4 +181,82 @@ fn board_art(game: &Game, plan: &Plan, fonts: &Fonts) -> Result<BoardArt, Render
             .collect(),
         fonts: fonts.clone(),
     })
+}
+
+fn card_art(
+    game: &Game,
+    plan: &Plan,
+    card: &crate::model::Card,
+    fonts: &Fonts,
+) -> Result<CardArt, RenderError> {
+    let tx = &plan.tx;
+    let deck = game
+        .counters
+        .decks
+        .iter()
+        .find(|d| d.side.as_str() == card.side.as_str());
+    let (background, foreground) = match deck {
+        Some(d) => (Color::parse(&d.color)?, Color::parse(&d.text_color)?),
+        None => (Color::WHITE, Color::BLACK),
+    };
+    let uses = card
+        .uses
+        .iter()
+        .filter_map(|u| {
+            game.counters
+                .card_uses
+                .iter()
+                .find(|c| c.id.as_str() == u.as_str())
+        })
+        .map(|u| {
+            (
+                u.icon.value.clone(),
+                tx.get(&format!("card_uses.{}", u.id.as_str())),
+            )
+        })
+        .collect();
+    let mut notes = Vec::new();
+    if !card.restriction.is_empty() {
+        notes.push(tx.get(&format!("card_restrictions.{}", card.id.as_str())));
+    }
+    if !card.uses_known {
+        notes.push(tx.get("ui.card_uses_unknown"));
+    }
+    if !card.count_known {
+        notes.push(tx.get("ui.card_count_unknown"));
+    }
+    let (width, height) = plan::CARD_SIZE;
+    Ok(CardArt {
+        width,
+        height,
+        background,
+        foreground,
+        title: tx.get(&format!("cards.{}", card.id.as_str())),
+        subtitle: card.printed_name.clone().unwrap_or_default(),
+        uses,
+        notes,
+        fonts: fonts.clone(),
+    })
+}
+
+fn boxes_art(layout: &plan::TrackLayout, fonts: &Fonts) -> BoardArt {
+    BoardArt {
+        width: layout.width,
+        height: layout.height,
+        title: layout.title.clone(),
+        background: Color::rgb(236, 232, 220),
+        boxes: layout
+            .boxes
+            .iter()
+            .map(|b| BoxArt {
+                x: b.x,
+                y: b.y,
+                w: b.w,
+                h: b.h,
+                lines: b.lines.clone(),
+                fill: Color::rgb(250, 248, 240),
+            })
+            .collect(),
+        fonts: fonts.clone(),
+    }
 }

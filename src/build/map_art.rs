@@ -26,6 +26,9 @@ pub fn render(game: &Game, plan: &Plan, fonts: &Fonts) -> Result<Vec<u8>, Render
     let mut art = MapArt::new(plan.layout, color(&m.style.background)?);
     art.fonts = fonts.clone();
     art.title = plan.tx.get("map.name");
+    if !game.map.grid.geometry_known() {
+        art.title = plan.tx.fill("ui.map_art_unknown", &[("map", &art.title)]);
+    }
     let mut terrain: std::collections::BTreeMap<HexId, &str> = std::collections::BTreeMap::new();
     for (t, list) in &m.terrain.hexes {
         for h in hexes(game, list) {

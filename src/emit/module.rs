@@ -685,6 +685,7 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
         .child(board_picker(main_board(game, plan)))
         .children(map_helpers(plan));
     main_map.children.extend(main_setup);
+    let cards_map = cards_map(game, plan, &mut gpids);
     let mut track_map = map_element(plan, &plan.track_map, "/images/counter.gif", true)
         .child(board_picker(track_board(plan)))
         .children(map_helpers(plan));
@@ -894,6 +895,7 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
         .child(options)
         .child(main_map)
         .child(track_map)
+        .children(cards_map)
         .child(palette)
         .child(prototypes)
         .child(dice_button)
@@ -1004,4 +1006,105 @@ fn combat_buttons(game: &Game, plan: &Plan) -> Vec<El> {
         ));
     }
     out
+}
+
+/// A board drawn from a box layout, with one region per box.
+fn boxes_board(name: &str, image: &str, layout: &plan::TrackLayout) -> El {
+    let regions = layout.boxes.iter().map(|b| {
+        let (x, y) = b.centre();
+        El::new("VASSAL.build.module.map.boardPicker.board.Region")
+            .attr("name", &b.region)
+            .attr("originx", x)
+            .attr("originy", y)
+    });
+    El::new("VASSAL.build.module.map.boardPicker.Board")
+        .attr("image", image)
+        .attr("name", name)
+        .attr("reversible", "false")
+        .child(
+            El::new("VASSAL.build.module.map.boardPicker.board.RegionGrid")
+                .attr("fontsize", "9")
+                .attr("snapto", "true")
+                .attr("visible", "false")
+                .children(regions),
+        )
+}
+
+/// The piece of one card: its face image, its name, its side.
+pub fn card_piece(plan: &Plan, card: &crate::model::Card, gpid: &str) -> Piece {
+    let image = plan
+        .card_images
+        .get(card.id.as_str())
+        .cloned()
+        .unwrap_or_default();
+    Piece {
+        traits: vec![
+            pieces::marker(&[("Side", card.side.as_str()), ("CardId", card.id.as_str())]),
+            pieces::basic_piece(
+                &plan.tx.get(&format!("cards.{}", card.id.as_str())),
+                &image,
+                gpid,
+            ),
+        ],
+    }
+}
+
+/// The card window: per deck, a face-up draw pile holding the side's cards (players draw the
+/// cards they choose) and an in-play box to play them to.
+fn cards_map(game: &Game, plan: &Plan, gpids: &mut Gpids) -> Option<El> {
+    let layout = plan.cards.as_ref()?;
+    let (w, h) = plan::CARD_SIZE;
+    let mut map = map_element(plan, &plan.cards_map, "/images/counter.gif", false)
+        .child(board_picker(boxes_board(
+            plan::CARDS_BOARD,
+            plan::CARDS_IMAGE,
+            layout,
+        )))
+        .children(map_helpers(plan));
+    for deck in &game.counters.decks {
+        let name = plan.tx.get(&format!("decks.{}", deck.side.as_str()));
+        let Some(b) = layout.boxes.iter().find(|b| b.region == name) else {
+            continue;
+        };
+        let (x, y) = (b.x + b.w / 2, b.y + b.h / 2 + 10);
+        let slots = game
+            .counters
+            .cards
+            .iter()
+            .filter(|c| c.side.as_str() == deck.side.as_str())
+            .flat_map(|c| (0..c.count.value.max(1)).map(move |copy| (c, copy)))
+            .map(|(c, copy)| {
+                let gpid = gpids.get(&format!("card:{}:{copy}", c.id.as_str()));
+                let piece = card_piece(plan, c, &gpid);
+                El::new("VASSAL.build.widget.CardSlot")
+                    .attr(
+                        "entryName",
+                        plan.tx.get(&format!("cards.{}", c.id.as_str())),
+                    )
+                    .attr("gpid", &gpid)
+                    .attr("height", h)
+                    .attr("width", w)
+                    .text(piece.add_command("null"))
+            })
+            .collect::<Vec<_>>();
+        map.children.push(
+            El::new("VASSAL.build.module.map.DrawPile")
+                .attr("allowMultiple", "false")
+                .attr("allowSelect", "true")
+                .attr("color", "255,255,255")
+                .attr("draw", "true")
+                .attr("faceDown", "Never")
+                .attr("height", h)
+                .attr("name", &name)
+                .attr("owningBoard", plan::CARDS_BOARD)
+                .attr("reshufflable", "false")
+                .attr("reversible", "false")
+                .attr("shuffle", "Never")
+                .attr("width", w)
+                .attr("x", x)
+                .attr("y", y)
+                .children(slots),
+        );
+    }
+    Some(map)
 }

@@ -161,6 +161,14 @@ impl Plan {
         box_region(&self.tx, box_name)
     }
 
+    /// Region of an off-map placement: its area's box, or its named box.
+    pub fn off_map_region(&self, o: &crate::model::OffMap) -> String {
+        match &o.area {
+            Some(a) => self.tx.get(&format!("areas.{}", a.as_str())),
+            None => self.box_region(&o.box_name),
+        }
+    }
+
     pub fn new(game: &Game, tx: Texts) -> Plan {
         let style = &game.map.style;
         let layout = game.map.grid.layout(style.hex_height, style.margin);
@@ -328,24 +336,33 @@ fn track_layout(game: &Game, tx: &Texts, eliminated: &BTreeMap<String, String>) 
     }
     let mut pools: Vec<String> = Vec::new();
     for s in &game.scenarios {
-        for o in &s.off_map {
+        // Units in an off-map area wait in that area's box.
+        for o in s.off_map.iter().filter(|o| o.area.is_none()) {
             let name = box_region(tx, &o.box_name);
             if !pools.contains(&name) {
                 pools.push(name);
             }
         }
     }
+    let areas = game
+        .map
+        .areas
+        .iter()
+        .map(|a| tx.get(&format!("areas.{}", a.id.as_str())));
     let second_row: Vec<String> = pools
         .into_iter()
+        .chain(areas)
         .chain(eliminated.values().cloned())
         .collect();
     let wide = BOX_W * 2 + GAP;
+    // Off-map boxes, four to a row, under the turn boxes.
     for (i, name) in second_row.iter().enumerate() {
+        let (col, row) = (i as u32 % 4, i as u32 / 4);
         boxes.push(TrackBox {
             region: name.clone(),
             lines: vec![name.clone()],
-            x: GAP + i as u32 * (wide + GAP),
-            y: TOP + BOX_H + GAP * 3,
+            x: GAP + col * (wide + GAP),
+            y: TOP + (BOX_H + GAP * 3) * (row + 1),
             w: wide,
             h: BOX_H,
             shaded: false,
