@@ -11,6 +11,7 @@ use crate::render::RenderError;
 use std::path::{Path, PathBuf};
 
 mod art;
+pub mod cache;
 mod map_art;
 
 /// Where data is read from and modules are written to.
@@ -19,6 +20,8 @@ pub struct Options {
     pub root: PathBuf,
     pub out: PathBuf,
     pub deny_warnings: bool,
+    /// Folder of the rendered-image cache (none: render everything).
+    pub cache: Option<PathBuf>,
 }
 
 /// What happened to one game.
@@ -71,12 +74,16 @@ pub fn build_game(options: &Options, id: &str, sources: &mut Sources) -> Outcome
         return outcome(report, Vec::new());
     }
     // Compile every language first, write only when all succeeded.
+    let cache = options.cache.as_ref().map(cache::Cache::new);
+    let bar = progress_bar(id);
     let mut built = Vec::new();
     for lang in languages(&loaded) {
         let path = options
             .out
             .join(module_file_name(&loaded.game, lang.as_deref()));
-        match compile_language(&loaded, lang.as_deref()).and_then(|entries| {
+        let compiled = compile_with(&loaded, lang.as_deref(), cache.as_ref(), Some(&bar.bar));
+        bar.tick();
+        match compiled.and_then(|entries| {
             package::zip_bytes(&entries).map_err(|e| Diagnostic::error("V0602", e.to_string()))
         }) {
             Ok(bytes) => built.push((path, bytes)),
@@ -98,7 +105,49 @@ pub fn build_game(options: &Options, id: &str, sources: &mut Sources) -> Outcome
         }
         modules.push((path, bytes.len() as u64));
     }
+    bar.bar.finish_and_clear();
     outcome(report, modules)
+}
+
+/// A progress bar that appears only once a build has run for a second, and only on a terminal
+/// (indicatif draws nothing when standard error is piped).
+struct Progress {
+    bar: indicatif::ProgressBar,
+    start: std::time::Instant,
+}
+
+impl Progress {
+    fn tick(&self) {
+        if self.bar.is_hidden() && self.start.elapsed() > std::time::Duration::from_secs(1) {
+            self.bar
+                .set_draw_target(indicatif::ProgressDrawTarget::stderr());
+        }
+    }
+}
+
+fn progress_bar(id: &str) -> Progress {
+    let bar =
+        indicatif::ProgressBar::with_draw_target(Some(0), indicatif::ProgressDrawTarget::hidden());
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} images")
+    {
+        bar.set_style(style);
+    }
+    bar.set_message(format!("building {id}"));
+    let p = Progress {
+        bar,
+        start: std::time::Instant::now(),
+    };
+    // Show the bar from a background tick once the build passes one second.
+    let handle = p.bar.clone();
+    let start = p.start;
+    std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs(1));
+        if !handle.is_finished() && start.elapsed() >= std::time::Duration::from_secs(1) {
+            handle.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+        }
+    });
+    p
 }
 
 /// The languages a game is built in: one per catalog, or the data's own texts when it has none.
@@ -123,6 +172,16 @@ pub fn module_file_name(game: &Game, lang: Option<&str>) -> String {
 
 /// Everything that goes into the archive of one language, as a pure function of the data.
 pub fn compile_language(loaded: &Loaded, lang: Option<&str>) -> Result<Vec<Entry>, Diagnostic> {
+    compile_with(loaded, lang, None, None)
+}
+
+/// [`compile_language`] with an image cache and a progress bar (same bytes either way).
+pub fn compile_with(
+    loaded: &Loaded,
+    lang: Option<&str>,
+    cache: Option<&cache::Cache>,
+    progress: Option<&indicatif::ProgressBar>,
+) -> Result<Vec<Entry>, Diagnostic> {
     let game = &loaded.game;
     let catalog = lang.and_then(|l| loaded.catalogs.iter().find(|c| c.code == l));
     let others: Vec<Texts> = loaded
@@ -133,16 +192,28 @@ pub fn compile_language(loaded: &Loaded, lang: Option<&str>) -> Result<Vec<Entry
         .collect();
     let mut plan = Plan::new(game, Texts::new(game, catalog));
     plan.translations = others.iter().map(|t| t.lang.clone()).collect();
-    compile_plan(game, &plan, &others)
+    compile_plan(game, &plan, &others, cache, progress)
 }
 
 /// A game's module in its data's own texts (no catalog).
 pub fn compile(game: &Game) -> Result<Vec<Entry>, Diagnostic> {
-    compile_plan(game, &Plan::new(game, Texts::new(game, None)), &[])
+    compile_plan(
+        game,
+        &Plan::new(game, Texts::new(game, None)),
+        &[],
+        None,
+        None,
+    )
 }
 
-fn compile_plan(game: &Game, plan: &Plan, others: &[Texts]) -> Result<Vec<Entry>, Diagnostic> {
-    let mut entries = art::images(game, plan).map_err(|e: RenderError| {
+fn compile_plan(
+    game: &Game,
+    plan: &Plan,
+    others: &[Texts],
+    cache: Option<&cache::Cache>,
+    progress: Option<&indicatif::ProgressBar>,
+) -> Result<Vec<Entry>, Diagnostic> {
+    let mut entries = art::images(game, plan, cache, progress).map_err(|e: RenderError| {
         Diagnostic::error("V0601", format!("cannot render an image: {e}"))
             .help("check the colours and sizes in the data (vmodc check)")
     })?;

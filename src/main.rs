@@ -36,6 +36,9 @@ enum Command {
         deny_warnings: bool,
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
+        /// Render every image again instead of reusing unchanged ones from <root>/.vmodc-cache.
+        #[arg(long)]
+        no_cache: bool,
     },
     /// Compute a combat from the rules data, as the module does: odds, cap, shifts, CRT result.
     Odds {
@@ -128,15 +131,20 @@ fn main() -> ExitCode {
             root,
             deny_warnings,
             format,
-        } => run_build(
-            games,
-            Options {
-                root,
-                out,
-                deny_warnings,
-            },
-            format,
-        ),
+            no_cache,
+        } => {
+            let cache = (!no_cache).then(|| root.join(".vmodc-cache"));
+            run_build(
+                games,
+                Options {
+                    root,
+                    out,
+                    deny_warnings,
+                    cache,
+                },
+                format,
+            )
+        }
         Command::Check {
             targets,
             root,

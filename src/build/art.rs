@@ -20,8 +20,24 @@ enum Job {
     Chart(usize),
 }
 
-/// Every image of the module, as archive entries under `images/`.
-pub fn images(game: &Game, plan: &Plan) -> Result<Vec<Entry>, RenderError> {
+/// What decides the bytes of the images that are not counters or cards: the map, the rules, the
+/// layout of the boards and every text (one description shared by the map, board and charts).
+fn board_description(game: &Game, plan: &Plan) -> String {
+    let texts: Vec<_> = plan.tx.all().collect();
+    format!(
+        "{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}",
+        game.map.data, game.rules.data, plan.layout, plan.track, plan.cards, plan.charts, texts
+    )
+}
+
+/// Every image of the module, as archive entries under `images/`. With a cache, an image whose
+/// description is unchanged is read back instead of rendered; `progress` counts finished images.
+pub fn images(
+    game: &Game,
+    plan: &Plan,
+    cache: Option<&super::cache::Cache>,
+    progress: Option<&indicatif::ProgressBar>,
+) -> Result<Vec<Entry>, RenderError> {
     // DejaVu for Latin text, IPAex Gothic for every character DejaVu lacks (Japanese).
     let fonts = Fonts::japanese();
     let mut jobs: Vec<(String, Job)> = Vec::new();
@@ -82,9 +98,33 @@ pub fn images(game: &Game, plan: &Plan) -> Result<Vec<Entry>, RenderError> {
     for (i, chart) in plan.charts.iter().enumerate() {
         jobs.push((chart.image.clone(), Job::Chart(i)));
     }
+    let boards = cache.map(|_| board_description(game, plan));
+    let describe = |job: &Job| match job {
+        Job::Counter(art) => format!("counter|{art:?}"),
+        Job::Card(art) => format!("card|{art:?}"),
+        Job::Cards => format!("cards|{}", boards.as_deref().unwrap_or("")),
+        Job::Map => format!("map|{}", boards.as_deref().unwrap_or("")),
+        Job::Board => format!("board|{}", boards.as_deref().unwrap_or("")),
+        Job::Chart(i) => format!("chart{i}|{}", boards.as_deref().unwrap_or("")),
+    };
+    if let Some(bar) = progress {
+        bar.inc_length(jobs.len() as u64);
+    }
     let mut entries = jobs
         .par_iter()
         .map(|(name, job)| {
+            let key = cache.map(|_| super::cache::key(&describe(job)));
+            if let (Some(c), Some(k)) = (cache, &key) {
+                if let Some(png) = c.get(k) {
+                    if let Some(bar) = progress {
+                        bar.inc(1);
+                    }
+                    return Ok(Entry {
+                        name: format!("images/{name}"),
+                        data: png,
+                    });
+                }
+            }
             let png = match job {
                 Job::Counter(art) => render::render_counter(art)?,
                 Job::Card(art) => render_card(art)?,
@@ -96,6 +136,12 @@ pub fn images(game: &Game, plan: &Plan) -> Result<Vec<Entry>, RenderError> {
                 Job::Board => render_board(&board_art(game, plan, &fonts)?)?,
                 Job::Chart(i) => super::map_art::chart(game, plan, *i, &fonts)?,
             };
+            if let (Some(c), Some(k)) = (cache, &key) {
+                c.put(k, &png);
+            }
+            if let Some(bar) = progress {
+                bar.inc(1);
+            }
             Ok(Entry {
                 name: format!("images/{name}"),
                 data: png,
