@@ -180,13 +180,14 @@ fn counter_art(
         .find(|t| t.id.as_str() == unit.unit_type.as_str())
         .and_then(|t| NatoSymbol::from_name(&t.symbol))
         .unwrap_or_default();
-    let first_face = game.counters.counters.faces.first().map(|f| f.as_str());
+    let first_face = game.counters.faces_of(unit).first().copied();
     let values = unit
         .faces
         .get(face)
         .map(|v| {
             parse_values(v)
                 .map(|n| n.iter().map(u32::to_string).collect::<Vec<_>>().join("-"))
+                // Values the sources do not give are printed as written ("8-?").
                 .unwrap_or_else(|| v.value.clone())
         })
         .unwrap_or_default();
@@ -196,7 +197,7 @@ fn counter_art(
         foreground,
         symbol,
         unit_size: unit.size.clone(),
-        id: unit.id.value.clone(),
+        id: unit.label().to_string(),
         values,
         reduced_marker: Some(face) != first_face,
         fonts: fonts.clone(),

@@ -248,21 +248,20 @@ pub fn attack_scaled_expr(game: &Game) -> Expr {
 
 /// The value of a printed number on the unit's current face (`Step_Level` picks the face).
 pub fn face_value_expr(game: &Game, unit: &Unit, value_index: usize) -> Expr {
-    let faces = &game.counters.counters.faces;
-    let value_of = |face: &str| {
-        unit.faces
-            .get(face)
-            .and_then(|v| crate::model::parse_values(v))
-            .and_then(|v| v.get(value_index).copied())
-            .map_or(0, i64::from)
+    let faces = game.counters.faces_of(unit);
+    // A value the sources do not give (`?`) stays the text "?": sums skip it.
+    let value_of = |face: &str| match unit
+        .faces
+        .get(face)
+        .and_then(|v| crate::model::parse_value_slots(v))
+        .and_then(|v| v.get(value_index).copied())
+    {
+        Some(Some(n)) => int(i64::from(n)),
+        _ => s("?"),
     };
-    let mut e = int(faces.first().map_or(0, |f| value_of(f)));
+    let mut e = faces.first().map_or(s("?"), |f| value_of(f));
     for (i, face) in faces.iter().enumerate().skip(1).rev() {
-        e = cond(
-            eq(prop("Step_Level"), int(i as i64 + 1)),
-            int(value_of(face)),
-            e,
-        );
+        e = cond(eq(prop("Step_Level"), int(i as i64 + 1)), value_of(face), e);
     }
     e
 }

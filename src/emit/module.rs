@@ -365,13 +365,14 @@ pub fn unit_piece(
         .units
         .iter()
         .find(|u| u.id.as_str() == unit_id)?;
-    let faces = &game.counters.counters.faces;
-    let level = faces.iter().position(|f| f.as_str() == face)? + 1;
+    // Only the faces this unit's type has (a unit without a worn face has one level).
+    let faces = game.counters.faces_of(unit);
+    let level = faces.iter().position(|f| *f == face)? + 1;
     let images = faces
         .iter()
         .map(|f| {
             plan.unit_images
-                .get(&(unit.id.value.clone(), f.value.clone()))
+                .get(&(unit.id.value.clone(), f.to_string()))
                 .cloned()
                 .unwrap_or_default()
         })
@@ -383,13 +384,13 @@ pub fn unit_piece(
             if i == 0 {
                 String::new()
             } else {
-                format!("+ ({})", plan.tx.get(&format!("faces.{}", f.as_str())))
+                format!("+ ({})", plan.tx.get(&format!("faces.{f}")))
             }
         })
         .collect();
     let values = unit
         .faces
-        .get(faces.first()?.as_str())
+        .get(*faces.first()?)
         .map(|v| v.value.clone())
         .unwrap_or_default();
     Some(Piece {
@@ -700,7 +701,13 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
             .filter(|u| u.side.as_str() == side.id.as_str())
             .filter_map(|u| {
                 let gpid = gpids.get(&format!("palette:{}", u.id.as_str()));
-                unit_piece(game, plan, &u.id, &first_face, &gpid)
+                let face = game
+                    .counters
+                    .faces_of(u)
+                    .first()
+                    .copied()
+                    .unwrap_or(&first_face);
+                unit_piece(game, plan, &u.id, face, &gpid)
                     .map(|p| piece_slot(&unit_name(plan, &u.id), &gpid, size, &p))
             });
         El::new("VASSAL.build.widget.ListWidget")

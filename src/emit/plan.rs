@@ -175,7 +175,7 @@ impl Plan {
         let mut unit_images = BTreeMap::new();
         let mut used = std::collections::BTreeSet::new();
         for u in &game.counters.units {
-            for face in &game.counters.counters.faces {
+            for face in game.counters.faces_of(u) {
                 let mut name = format!("unit-{}-{}-{}.png", slug(&u.side), slug(&u.id), slug(face));
                 let mut n = 2;
                 while !used.insert(name.clone()) {
@@ -187,7 +187,7 @@ impl Plan {
                     );
                     n += 1;
                 }
-                unit_images.insert((u.id.value.clone(), face.value.clone()), name);
+                unit_images.insert((u.id.value.clone(), face.to_string()), name);
             }
         }
         let eliminated_box = game
