@@ -10,18 +10,25 @@
 //! - `synthetic-10k/…`: the same for a generated game of 4 maps × 50 × 50 = 10,000 hexes and 5,000
 //!   two-sided counters (see `vmodc::synthetic`), loaded from TOML files written to a temporary folder;
 //!   `check-only` runs the checks on the game already in memory;
+//! - `…/rebuild-unchanged`: the build again with a warm image cache (what `vmodc build` does by
+//!   default when nothing changed: every image comes from the cache);
+//! - `synthetic-10k/rebuild-one-counter`: with a warm cache, after one counter's strength changed
+//!   (two images to render; everything else is loaded, checked and emitted again);
 //! - `synthetic-2.5k/build`: a generated 2,500-hex, 1,000-counter game, built in full.
 //!
-//! Sample sizes are small (a full synthetic build takes seconds), so the whole suite takes about five
+//! `build` and `floor` run without the cache (`vmodc build --no-cache`).
+//!
+//! Sample sizes are small (a full synthetic build takes seconds), so the whole suite takes about six
 //! minutes on two cores.
 
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion};
 use rayon::prelude::*;
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell};
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tiny_skia::Pixmap;
+use vmodc::build::cache::Cache;
 use vmodc::build::{self, Loaded};
 use vmodc::diag::Sources;
 use vmodc::package::{self, Entry};
@@ -52,13 +59,75 @@ fn compile_all(loaded: &Loaded) -> Vec<Vec<Entry>> {
         .collect()
 }
 
-/// What `vmodc build` does for one game, up to the archive bytes of each of its modules.
+/// What `vmodc build --no-cache` does for one game, up to the archive bytes of each of its modules.
 fn build_bytes(root: &Path, id: &str) -> Vec<Vec<u8>> {
     let loaded = load_and_check(root, id);
     compile_all(&loaded)
         .iter()
         .map(|entries| package::zip_bytes(entries).expect("the archive zips"))
         .collect()
+}
+
+/// What `vmodc build` does with its image cache: unchanged images are read back, not rendered.
+fn rebuild_bytes(root: &Path, id: &str, cache: &Cache) -> Vec<Vec<u8>> {
+    let loaded = load_and_check(root, id);
+    build::languages(&loaded)
+        .iter()
+        .map(|lang| {
+            let entries = build::compile_with(&loaded, lang.as_deref(), Some(cache), None)
+                .expect("the game compiles");
+            package::zip_bytes(&entries).expect("the archive zips")
+        })
+        .collect()
+}
+
+/// An image cache of its own for one benchmark, filled by one build.
+fn warm_cache(root: &Path, id: &str, name: &str) -> Cache {
+    let dir = std::env::temp_dir().join(format!("vmodc-bench-cache-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    let cache = Cache::new(dir);
+    black_box(rebuild_bytes(root, id, &cache));
+    cache
+}
+
+/// Rebuilds after a one-counter edit: before each timed build (the edit itself is not timed), the
+/// first unit's strength changes to a value never used before, so its two images are not cached.
+fn edit_and_rebuild(
+    root: &Path,
+    id: &str,
+    cache: &Cache,
+    iters: u64,
+    next: &Cell<u32>,
+) -> Duration {
+    let path = root.join(format!("counters/{id}.toml"));
+    let text = std::fs::read_to_string(&path).expect("read the counters");
+    // The first `faces = { full = "S-M", reduced = "R-M" }` line is the first unit's.
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("faces = { full = "))
+        .expect("a unit with faces")
+        .to_string();
+    let movement = line
+        .rsplit('-')
+        .next()
+        .and_then(|m| m.split('"').next())
+        .expect("a movement value")
+        .to_string();
+    let mut total = Duration::ZERO;
+    for _ in 0..iters {
+        let strength = next.get();
+        next.set(strength + 1);
+        let edited = format!(
+            "faces = {{ full = \"{strength}-{movement}\", reduced = \"{}-{movement}\" }}",
+            strength / 2
+        );
+        std::fs::write(&path, text.replacen(&line, &edited, 1)).expect("write the counters");
+        let start = Instant::now();
+        black_box(rebuild_bytes(root, id, cache));
+        total += start.elapsed();
+    }
+    std::fs::write(&path, text).expect("restore the counters");
+    total
 }
 
 /// Write a synthetic game's files to a folder of their own under the temporary directory.
@@ -69,7 +138,11 @@ fn synthetic_root(p: &Params) -> PathBuf {
 }
 
 fn remove(p: &Params) {
-    let _ = std::fs::remove_dir_all(std::env::temp_dir().join(format!("vmodc-bench-{}", p.id)));
+    let tmp = std::env::temp_dir();
+    let _ = std::fs::remove_dir_all(tmp.join(format!("vmodc-bench-{}", p.id)));
+    for name in ["unchanged", "one-counter"] {
+        let _ = std::fs::remove_dir_all(tmp.join(format!("vmodc-bench-cache-{}-{name}", p.id)));
+    }
 }
 
 /// Modules' entries with their PNG images decoded back to pixels, for the encode-and-zip floor.
@@ -140,7 +213,15 @@ fn b4m(c: &mut Criterion) {
         let d = decoded.get_or_init(|| decode(&load_and_check(root, "b4m")));
         b.iter(|| black_box(encode_and_zip(d)))
     });
+    let cache = OnceCell::new();
+    g.bench_function("rebuild-unchanged", |b| {
+        let cache = cache.get_or_init(|| warm_cache(root, "b4m", "b4m-unchanged"));
+        b.iter(|| black_box(rebuild_bytes(root, "b4m", cache)))
+    });
     g.finish();
+    if let Some(cache) = cache.get() {
+        let _ = std::fs::remove_dir_all(cache.dir());
+    }
 }
 
 fn synthetic_10k(c: &mut Criterion) {
@@ -167,6 +248,19 @@ fn synthetic_10k(c: &mut Criterion) {
     g.bench_function("floor", |b| {
         let d = decoded.get_or_init(|| decode(&load_and_check(root(), &p.id)));
         b.iter(|| black_box(encode_and_zip(d)))
+    });
+    let unchanged = OnceCell::new();
+    g.bench_function("rebuild-unchanged", |b| {
+        let root = root();
+        let cache = unchanged.get_or_init(|| warm_cache(root, &p.id, "synth10k-unchanged"));
+        b.iter(|| black_box(rebuild_bytes(root, &p.id, cache)))
+    });
+    let edited = OnceCell::new();
+    let next = Cell::new(100);
+    g.bench_function("rebuild-one-counter", |b| {
+        let root = root();
+        let cache = edited.get_or_init(|| warm_cache(root, &p.id, "synth10k-one-counter"));
+        b.iter_custom(|iters| edit_and_rebuild(root, &p.id, cache, iters, &next))
     });
     g.finish();
     remove(&p);

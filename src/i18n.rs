@@ -308,6 +308,18 @@ pub const UI: &[(&str, &str, &str)] = &[
         "chat: weather movement warning",
     ),
     ("ui.report_victory", "Victory (rule {rule}): {result}", "chat: victory check"),
+    (
+        "ui.report_points",
+        "Victory points for {side} (rule {rule}): {terms} = {total} → {result}.",
+        "chat: victory points",
+    ),
+    ("ui.points_term", "{name} {points}", "chat: victory points, one term"),
+    ("ui.points_losses", "losses −{points} (rounded up)", "chat: victory points"),
+    (
+        "ui.points_condition",
+        " The players must still judge: {conditions}.",
+        "chat: victory points, what the module cannot compute",
+    ),
     ("ui.report_phase", "Turn {turn}: {phase} — {allows}", "chat: phase announcement"),
     ("ui.report_replacements", " Replacement steps this turn: {steps}.", "chat: phase announcement"),
     ("ui.report_reinforcement", " Reinforcement: {unit} arrives ({where}).", "chat: phase announcement"),
@@ -522,6 +534,26 @@ pub fn entries(game: &Game) -> Vec<Entry> {
                 &v.otherwise,
                 "chat: victory check",
             );
+            if let Some(vp) = &v.points {
+                for (i, t) in vp.terms.iter().enumerate() {
+                    add(
+                        format!("vp_terms.{id}-{}", i + 1),
+                        &t.name,
+                        "chat: victory points",
+                    );
+                    if !t.condition.is_empty() {
+                        let key = format!("vp_conditions.{id}-{}", i + 1);
+                        add(key, &t.condition, "chat: victory points");
+                    }
+                }
+                for (i, th) in vp.thresholds.iter().enumerate() {
+                    add(
+                        format!("vp_results.{id}-{}", i + 1),
+                        &th.result,
+                        "chat: victory points",
+                    );
+                }
+            }
         }
     }
     for d in &game.counters.decks {
