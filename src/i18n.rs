@@ -96,7 +96,7 @@ pub fn load_catalogs(
         }
         if code != stem {
             report.push(
-                Diagnostic::error("V0701", format!("catalog {rel} declares language `{code}`"))
+                Diagnostic::error("V0901", format!("catalog {rel} declares language `{code}`"))
                     .in_file(&rel)
                     .help(format!(
                         "name the file after its language code: i18n/{game}/{code}.toml"
@@ -605,7 +605,7 @@ pub fn check_catalogs(game: &Game, catalogs: &[Catalog]) -> Report {
             if !c.texts.contains_key(&e.key) {
                 report.push(
                     Diagnostic::warning(
-                        "V0702",
+                        "V0902",
                         format!("the `{}` catalog has no text for `{}`", c.code, e.key),
                     )
                     .at(c.file, 0..0, "in this catalog")
@@ -619,7 +619,7 @@ pub fn check_catalogs(game: &Game, catalogs: &[Catalog]) -> Report {
         for (key, span) in &c.key_spans {
             let Some(entry) = entries.iter().find(|e| &e.key == key) else {
                 let d = Diagnostic::warning(
-                    "V0703",
+                    "V0903",
                     format!("the `{}` catalog has an unused key `{key}`", c.code),
                 )
                 .at(c.file, span.clone(), "not used by the module");
@@ -638,7 +638,7 @@ pub fn check_catalogs(game: &Game, catalogs: &[Catalog]) -> Report {
             for v in vars(text).iter().filter(|v| !known.contains(v)) {
                 report.push(
                     Diagnostic::error(
-                        "V0704",
+                        "V0904",
                         format!(
                             "`{key}` uses the placeholder {{{v}}}, which this text does not have"
                         ),
