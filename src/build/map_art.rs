@@ -80,7 +80,7 @@ pub fn render(game: &Game, plan: &Plan, fonts: &Fonts) -> Result<Vec<u8>, Render
         .rules
         .city_kinds
         .iter()
-        .filter(|k| k.id.as_str().contains("major"))
+        .filter(|k| k.major)
         .map(|k| k.id.as_str())
         .collect();
     for c in &m.cities {

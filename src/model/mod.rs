@@ -210,6 +210,9 @@ pub struct Terrain {
 pub struct CityKind {
     pub id: Sp<String>,
     pub name: String,
+    /// Drawn with the major-city symbol (a square) instead of a dot.
+    #[serde(default)]
+    pub major: bool,
     #[serde(default)]
     pub combat: String,
     #[serde(default)]
