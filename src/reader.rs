@@ -970,8 +970,22 @@ pub fn location_resolves(board: &Node, location: &str) -> Option<bool> {
             "RegionGrid" | "ZonedGrid" => any_grid = true,
             "HexGrid" => {
                 any_grid = true;
+                // A numbering format such as `A$gridLocation$` wraps the grid location in fixed text
+                // (RegularGridNumbering.getLocation matches the whole format).
+                let format = n
+                    .children
+                    .iter()
+                    .find(|c| c.tag.ends_with(".HexGridNumbering"))
+                    .map_or("$gridLocation$", |c| c.attr("locationFormat"));
+                let inner = match format.split_once("$gridLocation$") {
+                    Some((before, after)) if !format.is_empty() => location
+                        .strip_prefix(before)
+                        .and_then(|l| l.strip_suffix(after))
+                        .unwrap_or(location),
+                    _ => location,
+                };
                 match hex_grid_from_node(n) {
-                    Some(grid) if grid.location_point(location).is_some() => return Some(true),
+                    Some(grid) if grid.location_point(inner).is_some() => return Some(true),
                     Some(_) => {}
                     None => unknown_grid = true,
                 }

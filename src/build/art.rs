@@ -42,7 +42,7 @@ pub fn images(
     let fonts = Fonts::japanese();
     let mut jobs: Vec<(String, Job)> = Vec::new();
     for ((unit_id, face), name) in &plan.unit_images {
-        let art = counter_art(game, unit_id, face, &fonts)?;
+        let art = counter_art(game, plan, unit_id, face, &fonts)?;
         jobs.push((name.clone(), Job::Counter(art)));
     }
     for side in &game.rules.sides {
@@ -154,15 +154,13 @@ pub fn images(
 
 fn counter_art(
     game: &Game,
+    plan: &Plan,
     unit_id: &str,
     face: &str,
     fonts: &Fonts,
 ) -> Result<CounterArt, RenderError> {
-    let unit = game
-        .counters
-        .units
-        .iter()
-        .find(|u| u.id.as_str() == unit_id)
+    let unit = plan
+        .unit(game, unit_id)
         .ok_or_else(|| RenderError::Input(format!("unknown unit {unit_id}")))?;
     let side = game
         .rules

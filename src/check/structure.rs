@@ -305,12 +305,15 @@ fn counters(cx: &mut Context<'_>) {
                 .help("declare the faces in flip order, e.g. `faces = [\"full\", \"reduced\"]`"),
         );
     }
-    const SYMBOLS: [&str; 6] = [
+    // The symbols `render::NatoSymbol::from_name` draws.
+    const SYMBOLS: [&str; 8] = [
         "infantry",
         "armor",
+        "mechanized",
         "shock",
         "cavalry",
         "artillery",
+        "none",
         "marker",
     ];
     for t in &c.types {

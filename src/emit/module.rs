@@ -360,11 +360,7 @@ pub fn unit_piece(
     face: &str,
     gpid: &str,
 ) -> Option<Piece> {
-    let unit = game
-        .counters
-        .units
-        .iter()
-        .find(|u| u.id.as_str() == unit_id)?;
+    let unit = plan.unit(game, unit_id)?;
     // Only the faces this unit's type has (a unit without a worn face has one level).
     let faces = game.counters.faces_of(unit);
     let level = faces.iter().position(|f| *f == face)? + 1;

@@ -82,6 +82,8 @@ pub struct Plan {
     /// When set, the texts whose phase names the module's `Phase` property holds (a VASSAL
     /// translation keeps the untranslated phase list).
     pub phase_names_from: Option<Texts>,
+    /// Position of each unit in the counter list, by id (lookups stay fast with thousands of units).
+    pub unit_index: BTreeMap<String, usize>,
     /// Card face image per card id.
     pub card_images: BTreeMap<String, String>,
     /// The card board (a deck box and an in-play box per deck), when the game has cards.
@@ -151,6 +153,13 @@ pub fn slug(id: &str) -> String {
 }
 
 impl Plan {
+    /// The unit with this id.
+    pub fn unit<'g>(&self, game: &'g Game, id: &str) -> Option<&'g crate::model::Unit> {
+        self.unit_index
+            .get(id)
+            .and_then(|&i| game.counters.units.get(i))
+    }
+
     /// Region name of a turn box.
     pub fn turn_region(&self, turn: u32) -> String {
         turn_region(&self.tx, turn)
@@ -252,6 +261,13 @@ impl Plan {
             cards: cards_layout(game, &tx),
             cards_map: tx.get("ui.cards"),
             phase_names_from: None,
+            unit_index: game
+                .counters
+                .units
+                .iter()
+                .enumerate()
+                .map(|(i, u)| (u.id.value.clone(), i))
+                .collect(),
             tx,
         }
     }

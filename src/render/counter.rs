@@ -55,7 +55,7 @@ impl NatoSymbol {
             "shock" => NatoSymbol::Shock,
             "cavalry" => NatoSymbol::Cavalry,
             "artillery" => NatoSymbol::Artillery,
-            "none" => NatoSymbol::None,
+            "none" | "marker" => NatoSymbol::None,
             _ => return None,
         })
     }
