@@ -247,6 +247,11 @@ impl<'g> Context<'g> {
         known: impl IntoIterator<Item = &'a str> + Clone,
         defined_in: &str,
     ) -> bool {
+        // Units are the one id set that grows to thousands: look them up in the index instead of
+        // scanning the list for every reference.
+        if kind == "unit" && self.units.contains_key(value.as_str()) {
+            return true;
+        }
         if known.clone().into_iter().any(|k| k == value.as_str()) {
             return true;
         }
