@@ -9,6 +9,7 @@ use super::pieces::{self, Key, Piece, CTRL};
 use super::plan::{self, Plan};
 use super::xml::El;
 use crate::model::{Game, HexId};
+use rayon::prelude::*;
 use std::collections::BTreeMap;
 
 pub const FLIP_KEY: Key<'static> = Key::Stroke(70, CTRL); // Ctrl+F
@@ -45,13 +46,21 @@ pub fn placements(
     let size = game.counters.counters.size;
     let key = |what: &str| format!("setup:{}:{what}", scenario.scenario.id.as_str());
     let mut out = Vec::new();
-    for p in eff.setup.1 {
-        let Some(hex) = game.map.grid.parse(&p.hex) else {
-            continue;
-        };
-        let gpid = gpids.get(&key(&p.unit));
-        if let Some(piece) = unit_piece(game, plan, &p.unit, &p.face, &gpid) {
-            out.push(Placed {
+    // Ids are handed out in order; the pieces themselves are built in parallel (thousands of units).
+    let setup: Vec<(&crate::model::Placement, HexId, String)> = eff
+        .setup
+        .1
+        .iter()
+        .filter_map(|p| {
+            let hex = game.map.grid.parse(&p.hex)?;
+            Some((p, hex, gpids.get(&key(&p.unit))))
+        })
+        .collect();
+    let placed: Vec<Placed> = setup
+        .into_par_iter()
+        .filter_map(|(p, hex, gpid)| {
+            let piece = unit_piece(game, plan, &p.unit, &p.face, &gpid)?;
+            Some(Placed {
                 map: plan.main_map.clone(),
                 board: plan::MAIN_BOARD,
                 location: game.map.grid.label(hex),
@@ -60,9 +69,10 @@ pub fn placements(
                 gpid,
                 size,
                 piece,
-            });
-        }
-    }
+            })
+        })
+        .collect();
+    out.extend(placed);
     let boxed = eff
         .off_map
         .1
@@ -690,13 +700,16 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
 
     // Palette: one list per side, every unit at its first face.
     let lists = rules.sides.iter().map(|side| {
-        let slots = game
+        let ids: Vec<(&crate::model::Unit, String)> = game
             .counters
             .units
             .iter()
             .filter(|u| u.side.as_str() == side.id.as_str())
-            .filter_map(|u| {
-                let gpid = gpids.get(&format!("palette:{}", u.id.as_str()));
+            .map(|u| (u, gpids.get(&format!("palette:{}", u.id.as_str()))))
+            .collect();
+        let slots: Vec<El> = ids
+            .into_par_iter()
+            .filter_map(|(u, gpid)| {
                 let face = game
                     .counters
                     .faces_of(u)
@@ -705,7 +718,8 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
                     .unwrap_or(&first_face);
                 unit_piece(game, plan, &u.id, face, &gpid)
                     .map(|p| piece_slot(&unit_name(plan, &u.id), &gpid, size, &p))
-            });
+            })
+            .collect();
         El::new("VASSAL.build.widget.ListWidget")
             .attr("divider", "150")
             .attr(
