@@ -304,7 +304,7 @@ pub const UI: &[(&str, &str, &str)] = &[
     ),
     (
         "ui.report_weather_move",
-        "{weather} (rule {rule}): {piece} moved {hexes} hexes; at most {max} per phase in {weather}",
+        "{weather} (rule {rule}): {piece} moved more than {max} hex in one move; at most {max} per phase in {weather}",
         "chat: weather movement warning",
     ),
     ("ui.report_victory", "Victory (rule {rule}): {result}", "chat: victory check"),

@@ -703,7 +703,6 @@ pub fn unit_traits(game: &Game, plan: &Plan) -> Vec<Trait> {
                         ("weather", s(&weather_name)),
                         ("rule", s(limit.rule.as_deref().map_or("", |r| r.as_str()))),
                         ("piece", prop("BasicName")),
-                        ("hexes", Expr::RangeFromOld),
                         ("max", int(i64::from(limit.max_hexes))),
                     ],
                 ),
