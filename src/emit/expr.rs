@@ -29,6 +29,8 @@ pub enum Expr {
     Max(Box<Expr>, Box<Expr>),
     /// `SumStack("prop")`: the property summed over the evaluating piece's stack.
     SumStack(String),
+    /// `SumStack("prop", "{filter}")`: only the pieces of the stack that match.
+    SumStackWhere(String, Box<Expr>),
     /// `Range(OldX, OldY)`: hexes between the piece and where its last move started.
     RangeFromOld,
     /// `Random(n)`.
@@ -205,6 +207,13 @@ impl Expr {
                 write_java_string(out, p);
                 out.push(')');
             }
+            Expr::SumStackWhere(p, filter) => {
+                out.push_str("SumStack(");
+                write_java_string(out, p);
+                out.push_str(", ");
+                write_java_string(out, &filter.to_beanshell());
+                out.push(')');
+            }
             Expr::RangeFromOld => out.push_str("Range(OldX, OldY)"),
             Expr::Random(n) => {
                 let _ = write!(out, "Random({n})");
@@ -329,6 +338,17 @@ impl Expr {
                 for piece in env.stack() {
                     if let Value::Int(v) = piece.prop(p)? {
                         total += v;
+                    }
+                }
+                Value::Int(total)
+            }
+            Expr::SumStackWhere(p, filter) => {
+                let mut total = 0;
+                for piece in env.stack() {
+                    if filter.eval(piece)?.truthy()? {
+                        if let Value::Int(v) = piece.prop(p)? {
+                            total += v;
+                        }
                     }
                 }
                 Value::Int(total)

@@ -394,6 +394,12 @@ pub fn unit_piece(
             }
         })
         .collect();
+    // Stacking and terrain group of the unit's type (its type id when the data gives none).
+    let branch = game
+        .counters
+        .unit_type(&unit.unit_type)
+        .and_then(|t| t.branch.as_ref().map(|b| b.value.clone()))
+        .unwrap_or_else(|| unit.unit_type.value.clone());
     let values = unit
         .faces
         .get(*faces.first()?)
@@ -419,6 +425,7 @@ pub fn unit_piece(
         .chain([
             pieces::marker(&[
                 ("Type", unit.unit_type.as_str()),
+                ("Branch", &branch),
                 ("UnitId", unit.id.as_str()),
                 ("Values", &values),
             ]),
