@@ -47,41 +47,31 @@ pub fn images(
     }
     for side in &game.rules.sides {
         if let Some(name) = plan.control_images.get(side.id.as_str()) {
-            let art = CounterArt {
-                size: plan::MARKER_SIZE,
-                background: Color::parse(&side.color)?,
-                foreground: Color::parse(&side.text_color)?,
-                symbol: NatoSymbol::None,
-                unit_size: String::new(),
-                id: plan.tx.get("ui.control"),
-                values: plan.tx.get(&format!("sides.{}", side.id.as_str())),
-                reduced_marker: false,
-                fonts: fonts.clone(),
-            };
+            let art = marker_art(
+                Color::parse(&side.color)?,
+                Color::parse(&side.text_color)?,
+                plan.tx.get("ui.control"),
+                plan.tx.get(&format!("sides.{}", side.id.as_str())),
+                &fonts,
+            );
             jobs.push((name.clone(), Job::Counter(art)));
         }
     }
     for w in &game.rules.weather {
         if let Some(name) = plan.weather_images.get(w.id.as_str()) {
-            let art = CounterArt {
-                size: plan::MARKER_SIZE,
-                background: if w.default {
-                    Color::rgb(250, 248, 240)
-                } else {
-                    Color::rgb(150, 110, 60)
-                },
-                foreground: if w.default {
-                    Color::BLACK
-                } else {
-                    Color::WHITE
-                },
-                symbol: NatoSymbol::None,
-                unit_size: String::new(),
-                id: plan.tx.get("ui.weather"),
-                values: plan.tx.get(&format!("weather.{}", w.id.as_str())),
-                reduced_marker: false,
-                fonts: fonts.clone(),
+            // Plain for the default weather, dark for any other (mud, snow…).
+            let (background, foreground) = if w.default {
+                (Color::rgb(250, 248, 240), Color::BLACK)
+            } else {
+                (Color::rgb(150, 110, 60), Color::WHITE)
             };
+            let art = marker_art(
+                background,
+                foreground,
+                plan.tx.get("ui.weather"),
+                plan.tx.get(&format!("weather.{}", w.id.as_str())),
+                &fonts,
+            );
             jobs.push((name.clone(), Job::Counter(art)));
         }
     }
@@ -133,7 +123,7 @@ pub fn images(
                     None => Vec::new(),
                 },
                 Job::Map => super::map_art::render(game, plan, &fonts)?,
-                Job::Board => render_board(&board_art(game, plan, &fonts)?)?,
+                Job::Board => render_board(&boxes_art(&plan.track, &fonts))?,
                 Job::Chart(i) => super::map_art::chart(game, plan, *i, &fonts)?,
             };
             if let (Some(c), Some(k)) = (cache, &key) {
@@ -150,6 +140,27 @@ pub fn images(
         .collect::<Result<Vec<Entry>, RenderError>>()?;
     entries.sort_by(|a, b| a.name.cmp(&b.name));
     Ok(entries)
+}
+
+/// A marker (city control, weather): a title and a text, no unit symbol.
+fn marker_art(
+    background: Color,
+    foreground: Color,
+    title: String,
+    text: String,
+    fonts: &Fonts,
+) -> CounterArt {
+    CounterArt {
+        size: plan::MARKER_SIZE,
+        background,
+        foreground,
+        symbol: NatoSymbol::None,
+        unit_size: String::new(),
+        id: title,
+        values: text,
+        reduced_marker: false,
+        fonts: fonts.clone(),
+    }
 }
 
 fn counter_art(
@@ -198,32 +209,6 @@ fn counter_art(
         id: unit.label().to_string(),
         values,
         reduced_marker: Some(face) != first_face,
-        fonts: fonts.clone(),
-    })
-}
-
-fn board_art(game: &Game, plan: &Plan, fonts: &Fonts) -> Result<BoardArt, RenderError> {
-    let plain = Color::rgb(250, 248, 240);
-    let shaded = Color::rgb(214, 190, 150);
-    let _ = game;
-    Ok(BoardArt {
-        width: plan.track.width,
-        height: plan.track.height,
-        title: plan.track.title.clone(),
-        background: Color::rgb(236, 232, 220),
-        boxes: plan
-            .track
-            .boxes
-            .iter()
-            .map(|b| BoxArt {
-                x: b.x,
-                y: b.y,
-                w: b.w,
-                h: b.h,
-                lines: b.lines.clone(),
-                fill: if b.shaded { shaded } else { plain },
-            })
-            .collect(),
         fonts: fonts.clone(),
     })
 }
@@ -284,7 +269,10 @@ fn card_art(
     })
 }
 
+/// A board of labelled boxes (turn track, cards); shaded boxes (e.g. mud turns) are tinted.
 fn boxes_art(layout: &plan::TrackLayout, fonts: &Fonts) -> BoardArt {
+    let plain = Color::rgb(250, 248, 240);
+    let shaded = Color::rgb(214, 190, 150);
     BoardArt {
         width: layout.width,
         height: layout.height,
@@ -299,7 +287,7 @@ fn boxes_art(layout: &plan::TrackLayout, fonts: &Fonts) -> BoardArt {
                 w: b.w,
                 h: b.h,
                 lines: b.lines.clone(),
-                fill: Color::rgb(250, 248, 240),
+                fill: if b.shaded { shaded } else { plain },
             })
             .collect(),
         fonts: fonts.clone(),

@@ -625,26 +625,6 @@ pub fn format_double(v: f64) -> String {
     }
 }
 
-fn track_board(plan: &Plan) -> El {
-    let regions = plan.track.boxes.iter().map(|b| {
-        let (x, y) = b.centre();
-        El::new("VASSAL.build.module.map.boardPicker.board.Region")
-            .attr("name", &b.region)
-            .attr("originx", x)
-            .attr("originy", y)
-    });
-    let grid = El::new("VASSAL.build.module.map.boardPicker.board.RegionGrid")
-        .attr("fontsize", "9")
-        .attr("snapto", "true")
-        .attr("visible", "false")
-        .children(regions);
-    El::new("VASSAL.build.module.map.boardPicker.Board")
-        .attr("image", plan::TRACK_IMAGE)
-        .attr("name", plan::TRACK_BOARD)
-        .attr("reversible", "false")
-        .child(grid)
-}
-
 fn setup_stack(name: &str, board: &str, location: &str, point: (i32, i32), slot: El) -> El {
     El::new("VASSAL.build.module.map.SetupStack")
         .attr("location", location)
@@ -701,7 +681,11 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
     main_map.children.extend(main_setup);
     let cards_map = cards_map(game, plan, &mut gpids);
     let mut track_map = map_element(plan, &plan.track_map, "/images/counter.gif", true)
-        .child(board_picker(track_board(plan)))
+        .child(board_picker(boxes_board(
+            plan::TRACK_BOARD,
+            plan::TRACK_IMAGE,
+            &plan.track,
+        )))
         .children(map_helpers(plan));
     track_map.children.extend(track_setup);
 
