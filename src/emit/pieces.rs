@@ -379,15 +379,15 @@ impl Piece {
 
 /// `SequenceEncoder(first, '\t').append(rest)` recursively: inner levels are escaped once more per depth.
 fn nest(parts: Vec<&str>) -> String {
-    match parts.split_first() {
-        None => String::new(),
-        Some((only, [])) => only.to_string(),
-        Some((first, rest)) => {
-            let mut se = SequenceEncoder::new('\t');
-            se.append(first).append(&nest(rest.to_vec()));
-            se.value()
-        }
+    // Built from the innermost part outwards, which is the same as the recursion.
+    let mut parts = parts.into_iter().rev();
+    let mut inner = parts.next().unwrap_or_default().to_string();
+    for outer in parts {
+        let mut se = SequenceEncoder::new('\t');
+        se.append(outer).append(&inner);
+        inner = se.into_value();
     }
+    inner
 }
 
 #[cfg(test)]

@@ -117,12 +117,17 @@ impl SequenceEncoder {
         if wrap {
             buf.push('\'');
         }
-        for c in s.chars() {
-            if c == delim {
-                buf.push('\\');
-            }
-            buf.push(c);
+        // Copy the runs between delimiters whole: nested pieces pass long strings through here once
+        // per nesting level.
+        buf.reserve(s.len() + 2);
+        let mut rest = s;
+        while let Some(i) = rest.find(delim) {
+            buf.push_str(&rest[..i]);
+            buf.push('\\');
+            buf.push(delim);
+            rest = &rest[i + delim.len_utf8()..];
         }
+        buf.push_str(rest);
         if wrap {
             buf.push('\'');
         }
