@@ -3,20 +3,20 @@
 //!
 //! - `b4m/check`: load the four TOML files of Battle for Moscow and its language catalogs, and run
 //!   every check;
-//! - `b4m/build`: the same, then render, emit and zip every module of the game (one per language) in
-//!   memory: all of `vmodc build b4m` but writing the files;
+//! - `b4m/build`: `vmodc build b4m --no-cache`: load, check, render, emit, zip and write every module
+//!   of the game (one per language, compiled in parallel);
 //! - `b4m/floor`: only PNG-encode the modules' images (already drawn) and zip the archives: the least
 //!   any build of the same modules can cost;
+//! - `…/rebuild-unchanged`: `vmodc build` again after a build, nothing changed: data loaded and
+//!   checked, every module found current by its fingerprint, nothing compiled or written;
+//! - `…/recompile-cached-images`: every module compiled, zipped (not written) again with every image
+//!   read from a warm cache: what a rebuild costs when a change touches no image;
 //! - `synthetic-10k/…`: the same for a generated game of 4 maps × 50 × 50 = 10,000 hexes and 5,000
 //!   two-sided counters (see `vmodc::synthetic`), loaded from TOML files written to a temporary folder;
 //!   `check-only` runs the checks on the game already in memory;
-//! - `…/rebuild-unchanged`: the build again with a warm image cache (what `vmodc build` does by
-//!   default when nothing changed: every image comes from the cache);
-//! - `synthetic-10k/rebuild-one-counter`: with a warm cache, after one counter's strength changed
-//!   (two images to render; everything else is loaded, checked and emitted again);
+//! - `synthetic-10k/rebuild-one-counter`: `vmodc build` after one counter's strength changed (two
+//!   images to render; the module is compiled and written again);
 //! - `synthetic-2.5k/build`: a generated 2,500-hex, 1,000-counter game, built in full.
-//!
-//! `build` and `floor` run without the cache (`vmodc build --no-cache`).
 //!
 //! Sample sizes are small (a full synthetic build takes seconds), so the whole suite takes about six
 //! minutes on two cores.
@@ -59,46 +59,59 @@ fn compile_all(loaded: &Loaded) -> Vec<Vec<Entry>> {
         .collect()
 }
 
-/// What `vmodc build --no-cache` does for one game, up to the archive bytes of each of its modules.
-fn build_bytes(root: &Path, id: &str) -> Vec<Vec<u8>> {
-    let loaded = load_and_check(root, id);
-    compile_all(&loaded)
-        .iter()
-        .map(|entries| package::zip_bytes(entries).expect("the archive zips"))
-        .collect()
+/// `vmodc build <id> --out <out>` with the given image and module cache (`--no-cache`: none).
+fn build_to(root: &Path, id: &str, out: &Path, cache: Option<&Path>) -> Vec<build::Module> {
+    let options = build::Options {
+        root: root.to_path_buf(),
+        out: out.to_path_buf(),
+        deny_warnings: false,
+        cache: cache.map(Path::to_path_buf),
+    };
+    let outcome = build::build_game(&options, id, &mut Sources::default());
+    assert!(!outcome.modules.is_empty(), "{id} builds");
+    outcome.modules
 }
 
-/// What `vmodc build` does with its image cache: unchanged images are read back, not rendered.
-fn rebuild_bytes(root: &Path, id: &str, cache: &Cache) -> Vec<Vec<u8>> {
-    let loaded = load_and_check(root, id);
-    build::languages(&loaded)
-        .iter()
+/// A build of its own for one benchmark: output and cache folders, cache filled by one build.
+struct Warm {
+    out: PathBuf,
+    cache: PathBuf,
+}
+
+impl Warm {
+    fn new(root: &Path, id: &str, name: &str) -> Warm {
+        let tmp = std::env::temp_dir();
+        let warm = Warm {
+            out: tmp.join(format!("vmodc-bench-out-{name}")),
+            cache: tmp.join(format!("vmodc-bench-cache-{name}")),
+        };
+        let _ = std::fs::remove_dir_all(&warm.cache);
+        black_box(build_to(root, id, &warm.out, Some(&warm.cache)));
+        warm
+    }
+
+    fn remove(&self) {
+        let _ = std::fs::remove_dir_all(&self.out);
+        let _ = std::fs::remove_dir_all(&self.cache);
+    }
+}
+
+/// Every module compiled and zipped again, its images read from a warm cache (what a rebuild costs
+/// when the data changed in a way that touches no image).
+fn recompile_bytes(loaded: &Loaded, cache: &Cache) -> Vec<Vec<u8>> {
+    build::languages(loaded)
+        .par_iter()
         .map(|lang| {
-            let entries = build::compile_with(&loaded, lang.as_deref(), Some(cache), None)
+            let entries = build::compile_with(loaded, lang.as_deref(), Some(cache), None)
                 .expect("the game compiles");
             package::zip_bytes(&entries).expect("the archive zips")
         })
         .collect()
 }
 
-/// An image cache of its own for one benchmark, filled by one build.
-fn warm_cache(root: &Path, id: &str, name: &str) -> Cache {
-    let dir = std::env::temp_dir().join(format!("vmodc-bench-cache-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    let cache = Cache::new(dir);
-    black_box(rebuild_bytes(root, id, &cache));
-    cache
-}
-
 /// Rebuilds after a one-counter edit: before each timed build (the edit itself is not timed), the
 /// first unit's strength changes to a value never used before, so its two images are not cached.
-fn edit_and_rebuild(
-    root: &Path,
-    id: &str,
-    cache: &Cache,
-    iters: u64,
-    next: &Cell<u32>,
-) -> Duration {
+fn edit_and_rebuild(root: &Path, id: &str, warm: &Warm, iters: u64, next: &Cell<u32>) -> Duration {
     let path = root.join(format!("counters/{id}.toml"));
     let text = std::fs::read_to_string(&path).expect("read the counters");
     // The first `faces = { full = "S-M", reduced = "R-M" }` line is the first unit's.
@@ -123,8 +136,9 @@ fn edit_and_rebuild(
         );
         std::fs::write(&path, text.replacen(&line, &edited, 1)).expect("write the counters");
         let start = Instant::now();
-        black_box(rebuild_bytes(root, id, cache));
+        let modules = build_to(root, id, &warm.out, Some(&warm.cache));
         total += start.elapsed();
+        assert!(modules.iter().all(|m| m.written), "the edit rebuilds");
     }
     std::fs::write(&path, text).expect("restore the counters");
     total
@@ -140,9 +154,6 @@ fn synthetic_root(p: &Params) -> PathBuf {
 fn remove(p: &Params) {
     let tmp = std::env::temp_dir();
     let _ = std::fs::remove_dir_all(tmp.join(format!("vmodc-bench-{}", p.id)));
-    for name in ["unchanged", "one-counter"] {
-        let _ = std::fs::remove_dir_all(tmp.join(format!("vmodc-bench-cache-{}-{name}", p.id)));
-    }
 }
 
 /// Modules' entries with their PNG images decoded back to pixels, for the encode-and-zip floor.
@@ -208,19 +219,34 @@ fn b4m(c: &mut Criterion) {
     g.bench_function("check", |b| {
         b.iter(|| black_box(load_and_check(root, "b4m")))
     });
-    g.bench_function("build", |b| b.iter(|| black_box(build_bytes(root, "b4m"))));
+    let out = std::env::temp_dir().join("vmodc-bench-out-b4m");
+    g.bench_function("build", |b| {
+        b.iter(|| black_box(build_to(root, "b4m", &out, None)))
+    });
     g.bench_function("floor", |b| {
         let d = decoded.get_or_init(|| decode(&load_and_check(root, "b4m")));
         b.iter(|| black_box(encode_and_zip(d)))
     });
-    let cache = OnceCell::new();
+    let warm = OnceCell::new();
     g.bench_function("rebuild-unchanged", |b| {
-        let cache = cache.get_or_init(|| warm_cache(root, "b4m", "b4m-unchanged"));
-        b.iter(|| black_box(rebuild_bytes(root, "b4m", cache)))
+        let warm = warm.get_or_init(|| Warm::new(root, "b4m", "b4m-unchanged"));
+        b.iter(|| {
+            let modules = build_to(root, "b4m", &warm.out, Some(&warm.cache));
+            assert!(modules.iter().all(|m| !m.written), "nothing to rebuild");
+        })
+    });
+    g.bench_function("recompile-cached-images", |b| {
+        let warm = warm.get_or_init(|| Warm::new(root, "b4m", "b4m-unchanged"));
+        let cache = Cache::new(&warm.cache);
+        b.iter(|| {
+            let loaded = load_and_check(root, "b4m");
+            black_box(recompile_bytes(&loaded, &cache))
+        })
     });
     g.finish();
-    if let Some(cache) = cache.get() {
-        let _ = std::fs::remove_dir_all(cache.dir());
+    let _ = std::fs::remove_dir_all(&out);
+    if let Some(warm) = warm.get() {
+        warm.remove();
     }
 }
 
@@ -241,9 +267,10 @@ fn synthetic_10k(c: &mut Criterion) {
         let (game, sources) = game();
         b.iter(|| black_box(vmodc::check::check_game(game, sources)))
     });
+    let out = std::env::temp_dir().join("vmodc-bench-out-synth10k");
     g.bench_function("build", |b| {
         let root = root();
-        b.iter(|| black_box(build_bytes(root, &p.id)))
+        b.iter(|| black_box(build_to(root, &p.id, &out, None)))
     });
     g.bench_function("floor", |b| {
         let d = decoded.get_or_init(|| decode(&load_and_check(root(), &p.id)));
@@ -252,17 +279,33 @@ fn synthetic_10k(c: &mut Criterion) {
     let unchanged = OnceCell::new();
     g.bench_function("rebuild-unchanged", |b| {
         let root = root();
-        let cache = unchanged.get_or_init(|| warm_cache(root, &p.id, "synth10k-unchanged"));
-        b.iter(|| black_box(rebuild_bytes(root, &p.id, cache)))
+        let warm = unchanged.get_or_init(|| Warm::new(root, &p.id, "synth10k-unchanged"));
+        b.iter(|| {
+            let modules = build_to(root, &p.id, &warm.out, Some(&warm.cache));
+            assert!(modules.iter().all(|m| !m.written), "nothing to rebuild");
+        })
+    });
+    g.bench_function("recompile-cached-images", |b| {
+        let root = root();
+        let warm = unchanged.get_or_init(|| Warm::new(root, &p.id, "synth10k-unchanged"));
+        let cache = Cache::new(&warm.cache);
+        b.iter(|| {
+            let loaded = load_and_check(root, &p.id);
+            black_box(recompile_bytes(&loaded, &cache))
+        })
     });
     let edited = OnceCell::new();
     let next = Cell::new(100);
     g.bench_function("rebuild-one-counter", |b| {
         let root = root();
-        let cache = edited.get_or_init(|| warm_cache(root, &p.id, "synth10k-one-counter"));
-        b.iter_custom(|iters| edit_and_rebuild(root, &p.id, cache, iters, &next))
+        let warm = edited.get_or_init(|| Warm::new(root, &p.id, "synth10k-one-counter"));
+        b.iter_custom(|iters| edit_and_rebuild(root, &p.id, warm, iters, &next))
     });
     g.finish();
+    let _ = std::fs::remove_dir_all(&out);
+    for warm in [unchanged.get(), edited.get()].into_iter().flatten() {
+        warm.remove();
+    }
     remove(&p);
 }
 
@@ -272,7 +315,8 @@ fn synthetic_2500(c: &mut Criterion) {
     let mut g = group(c, "synthetic-2.5k", 10, 15);
     g.bench_function("build", |b| {
         let root = root.get_or_init(|| synthetic_root(&p));
-        b.iter(|| black_box(build_bytes(root, &p.id)))
+        let out = std::env::temp_dir().join("vmodc-bench-out-synth2500");
+        b.iter(|| black_box(build_to(root, &p.id, &out, None)))
     });
     g.finish();
     remove(&p);

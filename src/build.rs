@@ -8,6 +8,7 @@ use crate::i18n::{self, Catalog, Texts};
 use crate::model::Game;
 use crate::package::{self, Entry};
 use crate::render::RenderError;
+use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 
 mod art;
@@ -29,8 +30,19 @@ pub struct Options {
 pub struct Outcome {
     pub game: String,
     pub report: Report,
-    /// The modules written, with their sizes in bytes (none when the build stopped).
-    pub modules: Vec<(PathBuf, u64)>,
+    /// The game's modules (none when the build stopped).
+    pub modules: Vec<Module>,
+}
+
+/// One module file of a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Module {
+    pub path: PathBuf,
+    /// Its size in bytes.
+    pub size: u64,
+    /// Whether it was written by this build (false: the file already held what the build would
+    /// write, as the cache's record of its inputs showed, so nothing was compiled).
+    pub written: bool,
 }
 
 /// A game with its language catalogs.
@@ -60,7 +72,12 @@ pub fn blocks(report: &Report, deny_warnings: bool) -> bool {
 }
 
 /// Build one game into `<out>/<id>-<lang>.vmod` per catalog (`<out>/<id>.vmod` without catalogs).
+///
+/// Data is always loaded and checked. With a cache, a module whose file still holds what was built
+/// from the same inputs (source files, language, vmodc itself) is left as it is; the others are
+/// compiled in parallel and written only when all of them compiled.
 pub fn build_game(options: &Options, id: &str, sources: &mut Sources) -> Outcome {
+    let first_file = sources.len();
     let (loaded, mut report) = load_and_check(&options.root, id, sources);
     let outcome = |report: Report, modules| Outcome {
         game: id.into(),
@@ -73,40 +90,94 @@ pub fn build_game(options: &Options, id: &str, sources: &mut Sources) -> Outcome
     if blocks(&report, options.deny_warnings) {
         return outcome(report, Vec::new());
     }
-    // Compile every language first, write only when all succeeded.
     let cache = options.cache.as_ref().map(cache::Cache::new);
+    let files = sources.files_from(first_file);
+    let targets: Vec<Target> = languages(&loaded)
+        .into_iter()
+        .map(|lang| {
+            let path = options
+                .out
+                .join(module_file_name(&loaded.game, lang.as_deref()));
+            let fingerprint = cache::fingerprint(
+                lang.as_deref(),
+                files.iter().map(|f| (f.path.as_path(), f.text.as_str())),
+            );
+            let current = cache
+                .as_ref()
+                .is_some_and(|c| c.module_is_current(&path, &fingerprint));
+            Target {
+                path,
+                lang,
+                fingerprint,
+                current,
+            }
+        })
+        .collect();
     let bar = progress_bar(id);
+    let compiled: Vec<Result<Option<Vec<u8>>, Diagnostic>> = targets
+        .par_iter()
+        .map(|t| {
+            if t.current {
+                return Ok(None);
+            }
+            let entries = compile_with(&loaded, t.lang.as_deref(), cache.as_ref(), Some(&bar.bar));
+            bar.tick();
+            let bytes = entries.and_then(|entries| {
+                package::zip_bytes(&entries).map_err(|e| Diagnostic::error("V0602", e.to_string()))
+            });
+            bytes.map(Some).map_err(|d| d.in_file(&t.path))
+        })
+        .collect();
+    // Write only when every module compiled.
     let mut built = Vec::new();
-    for lang in languages(&loaded) {
-        let path = options
-            .out
-            .join(module_file_name(&loaded.game, lang.as_deref()));
-        let compiled = compile_with(&loaded, lang.as_deref(), cache.as_ref(), Some(&bar.bar));
-        bar.tick();
-        match compiled.and_then(|entries| {
-            package::zip_bytes(&entries).map_err(|e| Diagnostic::error("V0602", e.to_string()))
-        }) {
-            Ok(bytes) => built.push((path, bytes)),
+    for result in compiled {
+        match result {
+            Ok(bytes) => built.push(bytes),
             Err(d) => {
-                report.push(d.in_file(&path));
+                report.push(d);
                 return outcome(report, Vec::new());
             }
         }
     }
     let mut modules = Vec::new();
-    for (path, bytes) in built {
-        if let Err(e) = package::write_atomically(&path, &bytes) {
+    for (target, bytes) in targets.iter().zip(built) {
+        let Some(bytes) = bytes else {
+            let size = std::fs::metadata(&target.path).map_or(0, |m| m.len());
+            modules.push(Module {
+                path: target.path.clone(),
+                size,
+                written: false,
+            });
+            continue;
+        };
+        if let Err(e) = package::write_atomically(&target.path, &bytes) {
             report.push(
                 Diagnostic::error("V0603", e.to_string())
-                    .in_file(&path)
+                    .in_file(&target.path)
                     .help("check that the output folder is writable"),
             );
             return outcome(report, modules);
         }
-        modules.push((path, bytes.len() as u64));
+        if let Some(c) = &cache {
+            c.record_module(&target.path, &target.fingerprint, &bytes);
+        }
+        modules.push(Module {
+            path: target.path.clone(),
+            size: bytes.len() as u64,
+            written: true,
+        });
     }
     bar.bar.finish_and_clear();
     outcome(report, modules)
+}
+
+/// One module to build: where it goes, its language, what it is built from, and whether the file
+/// there is already current.
+struct Target {
+    path: PathBuf,
+    lang: Option<String>,
+    fingerprint: String,
+    current: bool,
 }
 
 /// A progress bar that appears only once a build has run for a second, and only on a terminal

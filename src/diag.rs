@@ -42,6 +42,20 @@ impl Sources {
         FileId(self.files.len() - 1)
     }
 
+    /// How many files have been added.
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+
+    /// The files added from the `start`-th on (e.g. those of one game).
+    pub fn files_from(&self, start: usize) -> &[SourceFile] {
+        self.files.get(start..).unwrap_or(&[])
+    }
+
     pub fn get(&self, id: FileId) -> Option<&SourceFile> {
         self.files.get(id.0)
     }

@@ -15,6 +15,10 @@
 // failure: boxing it would only add noise.
 #![allow(clippy::result_large_err)]
 
+/// Which vmodc this is: its version and a hash of its own code, fonts and dependency versions (see
+/// `build.rs`). Cached images and modules are keyed by it.
+pub const BUILD_ID: &str = concat!(env!("CARGO_PKG_VERSION"), "+", env!("VMODC_CODE_HASH"));
+
 pub mod build;
 pub mod check;
 pub mod diag;

@@ -332,8 +332,9 @@ fn run_build(games: Vec<String>, options: Options, format: Format) -> ExitCode {
         let outcome = build::build_game(&options, id, &mut sources);
         if !outcome.modules.is_empty() {
             if format == Format::Human {
-                for (path, size) in &outcome.modules {
-                    eprintln!("built {} ({} bytes)", path.display(), size);
+                for m in &outcome.modules {
+                    let verb = if m.written { "built" } else { "unchanged" };
+                    eprintln!("{verb} {} ({} bytes)", m.path.display(), m.size);
                 }
             }
         } else {

@@ -167,7 +167,7 @@ fn a_third_language_from_extract_builds() {
     let names: Vec<String> = outcome
         .modules
         .iter()
-        .map(|(p, _)| p.file_name().unwrap().to_string_lossy().into_owned())
+        .map(|m| m.path.file_name().unwrap().to_string_lossy().into_owned())
         .collect();
     assert_eq!(
         names,

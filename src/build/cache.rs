@@ -1,7 +1,11 @@
 //! A content-addressed cache of rendered images: the key is a hash of everything that decides an
-//! image's bytes (the renderer's input, vmodc's version, the bundled fonts), the value the PNG bytes.
-//! An unchanged image is neither rendered nor encoded again; a cached image is byte-identical to a
-//! fresh one, so builds are the same with and without the cache.
+//! image's bytes (the renderer's input and [`crate::BUILD_ID`], which covers vmodc's code and bundled
+//! fonts), the value the PNG bytes. An unchanged image is neither rendered nor encoded again; a cached
+//! image is byte-identical to a fresh one, so builds are the same with and without the cache.
+//!
+//! The cache also remembers, per module written, the fingerprint of everything it was built from and
+//! a hash of the bytes written: when both still match, the module on disk is what a build would write,
+//! and the build skips it (what `make` does, with contents instead of timestamps).
 
 use std::path::{Path, PathBuf};
 
@@ -40,21 +44,75 @@ impl Cache {
     }
 }
 
-/// A 128-bit hash (two FNV-1a 64 lanes with different seeds) of a description, as 32 hex digits.
+/// A 128-bit content hash (XXH3), as 32 hex digits.
+pub fn hash(bytes: &[u8]) -> String {
+    format!("{:032x}", xxhash_rust::xxh3::xxh3_128(bytes))
+}
+
+/// The cache key of a description of an image: its hash together with vmodc's own identity.
 pub fn key(description: &str) -> String {
-    let lane = |seed: u64| {
-        let mut h = seed;
-        for b in env!("CARGO_PKG_VERSION").bytes().chain(description.bytes()) {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-        h
+    let mut h = xxhash_rust::xxh3::Xxh3::new();
+    h.update(crate::BUILD_ID.as_bytes());
+    h.update(&[0]);
+    h.update(description.as_bytes());
+    format!("{:032x}", h.digest128())
+}
+
+/// What a module was built from: vmodc's identity, the module's language and every source file of
+/// its game (path and text).
+pub fn fingerprint<'a>(
+    lang: Option<&str>,
+    files: impl IntoIterator<Item = (&'a Path, &'a str)>,
+) -> String {
+    let mut h = xxhash_rust::xxh3::Xxh3::new();
+    let mut field = |bytes: &[u8]| {
+        h.update(&(bytes.len() as u64).to_le_bytes());
+        h.update(bytes);
     };
-    format!(
-        "{:016x}{:016x}",
-        lane(0xcbf2_9ce4_8422_2325),
-        lane(0x8422_2325_cbf2_9ce4)
-    )
+    field(crate::BUILD_ID.as_bytes());
+    field(lang.unwrap_or("").as_bytes());
+    for (path, text) in files {
+        field(path.to_string_lossy().as_bytes());
+        field(text.as_bytes());
+    }
+    format!("{:032x}", h.digest128())
+}
+
+impl Cache {
+    fn record_path(&self, module: &Path) -> PathBuf {
+        let absolute = std::path::absolute(module).unwrap_or_else(|_| module.to_path_buf());
+        let name = hash(absolute.to_string_lossy().as_bytes());
+        self.dir.join("modules").join(format!("{name}.txt"))
+    }
+
+    /// Whether `module` on disk was built from exactly this fingerprint and not touched since.
+    pub fn module_is_current(&self, module: &Path, fingerprint: &str) -> bool {
+        let Ok(record) = std::fs::read_to_string(self.record_path(module)) else {
+            return false;
+        };
+        let mut fields = record.split_whitespace();
+        if fields.next() != Some(fingerprint) {
+            return false;
+        }
+        match (fields.next(), std::fs::read(module)) {
+            (Some(written), Ok(bytes)) => written == hash(&bytes),
+            _ => false,
+        }
+    }
+
+    /// Remember that `bytes` were written to `module` from this fingerprint.
+    pub fn record_module(&self, module: &Path, fingerprint: &str, bytes: &[u8]) {
+        let path = self.record_path(module);
+        let Some(dir) = path.parent() else { return };
+        if std::fs::create_dir_all(dir).is_err() {
+            return;
+        }
+        let tmp = path.with_extension(format!("{}.tmp", std::process::id()));
+        let text = format!("{fingerprint} {}\n", hash(bytes));
+        if std::fs::write(&tmp, text).is_ok() && std::fs::rename(&tmp, &path).is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+    }
 }
 
 #[cfg(test)]
