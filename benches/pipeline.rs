@@ -11,8 +11,9 @@
 //!   checked, every module found current by its fingerprint, nothing compiled or written;
 //! - `…/recompile-cached-images`: every module compiled, zipped (not written) again with every image
 //!   read from a warm cache: what a rebuild costs when a change touches no image;
-//! - `synthetic-10k/…`: the same for a generated game of 4 maps × 50 × 50 = 10,000 hexes and 5,000
-//!   two-sided counters (see `vmodc::synthetic`), loaded from TOML files written to a temporary folder;
+//! - `synthetic-10k/…`: the same for a generated game of 4 map sheets (A to D) of 50 × 50 hexes (10,000
+//!   hexes, lettered `A01.01` … `D50.50`) and 4,000 two-sided counters (see `vmodc::synthetic`),
+//!   loaded from TOML files written to a temporary folder;
 //!   `check-only` runs the checks on the game already in memory;
 //! - `synthetic-10k/rebuild-one-counter`: `vmodc build` after one counter's strength changed (two
 //!   images to render; the module is compiled and written again);
@@ -251,7 +252,7 @@ fn b4m(c: &mut Criterion) {
 }
 
 fn synthetic_10k(c: &mut Criterion) {
-    let p = Params::new("synth10k", 4, 50, 50, 5000);
+    let p = Params::new("synth10k", 4, 50, 50, 4000);
     // Set up only what the benchmarks selected on the command line need.
     let root = OnceCell::new();
     let game = OnceCell::new();

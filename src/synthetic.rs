@@ -7,11 +7,12 @@
 //!
 //! What the game holds:
 //!
-//! - a grid of `maps` sheets of `columns` × `rows` hexes joined west to east (the model has one grid per
-//!   game), labelled OCS-style with a map letter and a dot: `A01.01`, `A120.37`;
+//! - `maps` map sheets of `columns` × `rows` hexes, laid out in a square-ish block (4 sheets: A B over
+//!   C D), labelled OCS-style with the sheet's letter and a dot: `A01.01`, `D50.50`;
 //! - terrain in patches of four terrain types, rivers along hexsides of adjacent hexes, railroads as
 //!   contiguous paths from the west edge to the east edge, about one city per hundred hexes;
-//! - two sides, `blue` holding the west half and `red` the east half, with coloured map edges;
+//! - two sides, `blue` holding the west half of the play area and `red` the east half, with coloured
+//!   map edges;
 //! - `units` two-faced counters split between the sides, the reduced face obeying the reduction formula
 //!   (strength halved, rounded down);
 //! - a standard scenario that sets up one unit per hex on distinct hexes of its side's half (the hexes
@@ -32,7 +33,7 @@ use std::path::{Path, PathBuf};
 pub struct Params {
     /// Game id: the stem of the file names.
     pub id: String,
-    /// Map sheets, joined west to east.
+    /// Map sheets (at most 26, lettered A to Z).
     pub maps: u32,
     /// Hex columns per map sheet.
     pub columns: u32,
@@ -62,14 +63,23 @@ impl Params {
 
     /// Hexes on the whole map.
     pub fn hexes(&self) -> u64 {
-        self.total_columns() as u64 * self.total_rows() as u64
+        u64::from(self.sheets()) * self.columns() as u64 * self.rows() as u64
     }
 
-    fn total_columns(&self) -> i32 {
-        (self.maps.max(1) * self.columns.max(2)) as i32
+    fn sheets(&self) -> u32 {
+        self.maps.clamp(1, 26)
     }
 
-    fn total_rows(&self) -> i32 {
+    /// Sheets per row of the play area: the smallest square that holds them all.
+    fn sheets_across(&self) -> u32 {
+        (1..).find(|w| w * w >= self.sheets()).unwrap_or(1)
+    }
+
+    fn columns(&self) -> i32 {
+        self.columns.max(2) as i32
+    }
+
+    fn rows(&self) -> i32 {
         self.rows.max(2) as i32
     }
 }
@@ -184,14 +194,22 @@ const MUD_TURNS: [u32; 2] = [5, 6];
 
 /// The grid every generated file uses (also parsed by the generator to find neighbours).
 fn grid_toml(p: &Params) -> String {
-    let cols = p.total_columns();
-    let rows = p.total_rows();
-    format!(
+    let cols = p.columns();
+    let rows = p.rows();
+    let mut s = format!(
         "kind = \"hex-columns\"\ncolumns = [1, {cols}]\nrows = [1, {rows}]\nshifted_columns = \"even\"\n\
-         column_digits = {}\nrow_digits = {}\nseparator = \".\"\nprefix = \"A\"\nrule = \"S2.0\"\n",
+         column_digits = {}\nrow_digits = {}\nseparator = \".\"\nrule = \"S2.0\"\nsheets = [\n",
         digits(cols).max(2),
         digits(rows).max(2),
-    )
+    );
+    let across = p.sheets_across();
+    for i in 0..p.sheets() {
+        let letter = char::from(b'A' + i as u8);
+        let (x, y) = (i % across, i / across);
+        let _ = writeln!(s, "  {{ prefix = \"{letter}\", at = [{x}, {y}] }},");
+    }
+    s.push_str("]\n");
+    s
 }
 
 fn digits(n: i32) -> usize {
@@ -204,9 +222,15 @@ pub fn grid(p: &Params) -> Grid {
     toml::from_str(&grid_toml(p)).expect("generated grid parses") // ok: vmodc writes this text itself
 }
 
-/// Which side holds a column: blue the west half, red the east half.
-fn side_of(p: &Params, col: i32) -> usize {
-    usize::from(col > p.total_columns() / 2)
+/// A hex's column counted across the whole play area (sheets side by side).
+fn play_area_column(p: &Params, grid: &Grid, h: HexId) -> i32 {
+    grid.sheet_at(h.sheet)[0] * p.columns() + h.col
+}
+
+/// Which side holds a hex: blue the west half of the play area, red the east half.
+fn side_of(p: &Params, grid: &Grid, h: HexId) -> usize {
+    let width = p.sheets_across().min(p.sheets()) as i32 * p.columns();
+    usize::from(play_area_column(p, grid, h) > width / 2)
 }
 
 /// Hexes and features of the generated map, before they are written out.
@@ -220,14 +244,14 @@ struct MapPlan {
 fn plan_map(p: &Params, grid: &Grid, rng: &mut Rng) -> MapPlan {
     let hexes = grid.hexes();
     let on_map: BTreeSet<HexId> = hexes.iter().copied().collect();
-    let (cols, rows) = (p.total_columns(), p.total_rows());
+    let (cols, rows) = (p.columns(), p.rows());
 
     // Terrain in patches: each 6 × 6 block has a dominant terrain that most of its hexes take.
     let block = 6;
     let mut patch = BTreeMap::new();
     let mut terrain = BTreeMap::new();
     for &h in &hexes {
-        let key = (h.col / block, h.row / block);
+        let key = (h.sheet, h.col / block, h.row / block);
         let dominant = *patch.entry(key).or_insert_with(|| match rng.below(6) {
             0..=2 => 0,
             n => n as usize - 2,
@@ -238,11 +262,12 @@ fn plan_map(p: &Params, grid: &Grid, rng: &mut Rng) -> MapPlan {
         }
     }
 
-    // Railroads: contiguous paths from the west edge to the east edge, one per 12 rows.
+    // Railroads: contiguous paths from the west edge to the east edge of each sheet, one per 12 rows.
     let mut rails = Vec::new();
     let lines = (rows / 12).max(1);
-    for i in 0..lines {
+    for (sheet, i) in (0..p.sheets() as u16).flat_map(|s| (0..lines).map(move |i| (s, i))) {
         let mut h = HexId {
+            sheet,
             col: 1,
             row: 1 + (i * rows / lines + rng.below((rows / lines).max(1) as u64) as i32),
         };
@@ -260,11 +285,12 @@ fn plan_map(p: &Params, grid: &Grid, rng: &mut Rng) -> MapPlan {
         rails.push(path);
     }
 
-    // Rivers: hexsides along a meandering north-to-south walk, one river per 10 columns.
+    // Rivers: hexsides along a meandering north-to-south walk, one river per 10 columns of a sheet.
     let mut rivers = BTreeSet::new();
     let count = (cols / 10).max(1);
-    for i in 0..count {
+    for (sheet, i) in (0..p.sheets() as u16).flat_map(|s| (0..count).map(move |i| (s, i))) {
         let mut h = HexId {
+            sheet,
             col: 1 + (i * cols / count + rng.below((cols / count).max(1) as u64) as i32),
             row: 1,
         };
@@ -291,7 +317,7 @@ fn plan_map(p: &Params, grid: &Grid, rng: &mut Rng) -> MapPlan {
     let wanted = (hexes.len() / 100).max(2);
     let mut cities: Vec<(HexId, bool)> = Vec::new();
     for side in 0..2 {
-        if let Some(&h) = shuffled.iter().find(|h| side_of(p, h.col) == side) {
+        if let Some(&h) = shuffled.iter().find(|h| side_of(p, grid, **h) == side) {
             cities.push((h, true));
         }
     }
@@ -356,7 +382,7 @@ pub fn files(p: &Params) -> Files {
     // later. One unit per hex stays under any stacking limit.
     let mut free: [Vec<HexId>; 2] = [Vec::new(), Vec::new()];
     for h in grid.hexes() {
-        free[side_of(p, h.col)].push(h);
+        free[side_of(p, &grid, h)].push(h);
     }
     for list in &mut free {
         rng.shuffle(list);
@@ -689,7 +715,7 @@ fn map_toml(p: &Params, grid: &Grid, map: &MapPlan, marks: &[Vec<HexId>; 2]) -> 
     let mut s = String::new();
     let _ = write!(
         s,
-        "# The map of the synthetic game {id}: {maps} sheet(s) of {c} x {r} hexes joined west to east.\n\n\
+        "# The map of the synthetic game {id}: {maps} sheet(s) of {c} x {r} hexes.\n\n\
          [map]\nname = \"Synthetic {id}\"\nrule = \"S2.0\"\n\n[grid]\n{grid}\n\
          [terrain]\ndefault = \"clear\"\nrule = \"S6.0\"\n\n[terrain.hexes]\n",
         id = p.id,
@@ -710,7 +736,7 @@ fn map_toml(p: &Params, grid: &Grid, map: &MapPlan, marks: &[Vec<HexId>; 2]) -> 
             grid.label(*h),
             i + 1,
             if *major { "major_city" } else { "city" },
-            SIDES[side_of(p, h.col)].0
+            SIDES[side_of(p, grid, *h)].0
         );
     }
     if !map.rivers.is_empty() {
@@ -733,9 +759,14 @@ fn map_toml(p: &Params, grid: &Grid, map: &MapPlan, marks: &[Vec<HexId>; 2]) -> 
             hex_array(grid, path.iter().copied())
         );
     }
-    let (cols, rows) = (p.total_columns(), p.total_rows());
+    // Each side's map edge: the west column of the westmost sheets, the east column of the eastmost.
+    let (cols, rows) = (p.columns(), p.rows());
+    let across = p.sheets_across().min(p.sheets()) as i32;
     for (side, col, color) in [(0, 1, "#000000"), (1, cols, "#c8102e")] {
-        let edge = (1..=rows).map(|row| HexId { col, row });
+        let x = if side == 0 { 0 } else { across - 1 };
+        let edge = (0..p.sheets() as u16)
+            .filter(|&s| grid.sheet_at(s)[0] == x)
+            .flat_map(|sheet| (1..=rows).map(move |row| HexId { sheet, col, row }));
         let _ = write!(
             s,
             "[[edges]]\nside = \"{}\"\ncolor = \"{color}\"\nhexes = {}\nrule = \"S2.1\"\n\n",
@@ -818,7 +849,7 @@ fn scenario_toml(
         let cities: Vec<HexId> = map
             .cities
             .iter()
-            .filter(|(h, _)| side_of(p, h.col) == target)
+            .filter(|(h, _)| side_of(p, grid, *h) == target)
             .map(|(h, _)| *h)
             .collect();
         let at_least = cities.len().div_ceil(2);
@@ -893,10 +924,22 @@ mod tests {
         let (game, sources) = game(&p).unwrap_or_else(|r| panic!("{:?}", r.diagnostics));
         assert_clean(&crate::check::check_game(&game, &sources), &sources);
         let g = grid(&p);
-        let h = HexId { col: 101, row: 9 };
-        assert_eq!(g.label(h), "A101.09");
-        assert_eq!(g.parse("A101.09"), Some(h));
+        let h = HexId {
+            sheet: 3,
+            col: 21,
+            row: 9,
+        };
+        assert_eq!(g.label(h), "D21.09");
+        assert_eq!(g.parse("D21.09"), Some(h));
+        assert_eq!(g.parse("E21.09"), None);
         assert_eq!(g.hexes().len(), 4 * 30 * 12);
+        // A B over C D.
+        assert_eq!(g.sheet_at(1), [1, 0]);
+        assert_eq!(g.sheet_at(2), [0, 1]);
+        // Hexes of different sheets are never neighbours.
+        for h in g.hexes() {
+            assert!(g.neighbours(h).iter().all(|n| n.sheet == h.sheet));
+        }
     }
 
     #[test]

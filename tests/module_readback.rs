@@ -269,3 +269,112 @@ fn tournament_setup_decodes() {
         );
     }
 }
+
+/// A game of four lettered map sheets (OCS-style `A01.01` … `D10.08`): one board per sheet, laid out
+/// A B over C D by the map's default board setup; every at-start stack on its sheet's board where
+/// that board's numbering names the hex; saved setups place pieces in map coordinates.
+#[test]
+fn multi_sheet_maps_read_back() {
+    use vmodc::emit::{module, plan::Plan};
+    let p = vmodc::synthetic::Params::new("sheets", 4, 10, 8, 40);
+    let (mut game, _) = vmodc::synthetic::game(&p).expect("the synthetic game parses");
+    let mut second = game.scenarios[0].clone();
+    second.data.scenario.id.value = "second".into();
+    game.scenarios.push(second);
+    let entries = vmodc::build::compile(&game).expect("compiles");
+    let bytes = vmodc::package::zip_bytes(&entries).expect("zip");
+    let report = reader::check_module(&bytes, Path::new("sheets.vmod"));
+    assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
+
+    let view = reader::open_module(&bytes).unwrap();
+    let plan = Plan::new(&game, vmodc::i18n::Texts::new(&game, None));
+    let map = view.root.find_all("VASSAL.build.module.Map")[0];
+    let boards = map.find_all("VASSAL.build.module.map.boardPicker.Board");
+    let names: Vec<&str> = boards.iter().map(|b| b.attr("name")).collect();
+    assert_eq!(names, ["Map A", "Map B", "Map C", "Map D"]);
+    for b in &boards {
+        let png = &view.archive.entries[&format!("images/{}", b.attr("image"))];
+        let size = image::load_from_memory(png)
+            .unwrap()
+            .to_rgba8()
+            .dimensions();
+        assert_eq!(size, (plan.layout.width, plan.layout.height));
+    }
+    let setup = map.find_all("setup");
+    assert_eq!(
+        setup[0].text,
+        "MapBoardPicker\tMap A\t0\t0\tMap B\t1\t0\tMap C\t0\t1\tMap D\t1\t1"
+    );
+
+    let mut on_sheet = [0; 4];
+    for s in map.children_named("VASSAL.build.module.map.SetupStack") {
+        if s.attr("useGridLocation") != "true" {
+            continue;
+        }
+        let location = s.attr("location");
+        let hex = game.map.grid.parse(location).expect("a data hex");
+        let board = boards
+            .iter()
+            .find(|b| b.attr("name") == s.attr("owningBoard"))
+            .expect("the stack's board");
+        assert_eq!(board.attr("name"), plan.board_of(hex).name, "{location}");
+        assert_eq!(reader::location_resolves(board, location), Some(true));
+        let grid = hex_grid_from_node(
+            board.find_all("VASSAL.build.module.map.boardPicker.board.HexGrid")[0],
+        )
+        .unwrap();
+        let inner = &location[1..]; // the numbering format adds the sheet letter
+        let (x, y) = grid.location_point(inner).expect("resolves");
+        assert_eq!((x, y), module::snapped_centre(&plan, hex), "{location}");
+        on_sheet[usize::from(hex.sheet)] += 1;
+    }
+    assert!(on_sheet.iter().all(|&n| n > 0), "{on_sheet:?}");
+
+    // The saved setup: pieces at their board's origin plus the hex centre, boards laid out alike.
+    let setup = view
+        .root
+        .find_all("VASSAL.build.module.PredefinedSetup")
+        .into_iter()
+        .find(|s| s.attr("useFile") == "true")
+        .expect("the second scenario's save");
+    let text = reader::read_save(&view.archive.entries[setup.attr("file")]).unwrap();
+    let commands = reader::split_commands(&text);
+    assert!(commands
+        .iter()
+        .any(|c| c == "MapBoardPicker\tMap A\t0\t0\tMap B\t1\t0\tMap C\t0\t1\tMap D\t1\t1"));
+    let saved: BTreeSet<(i32, i32)> = commands
+        .iter()
+        .filter(|c| c.starts_with("+/") && !c.contains("/stack/"))
+        .map(|c| {
+            decode_add_piece(c)
+                .unwrap()
+                .traits
+                .last()
+                .unwrap()
+                .1
+                .clone()
+        })
+        .filter_map(|state| {
+            let f: Vec<&str> = state.split(';').collect();
+            (f[0] == "Map").then(|| (f[1].parse().unwrap(), f[2].parse().unwrap()))
+        })
+        .collect();
+    let weather = (!game.rules.weather.is_empty()).then_some(plan.weather_point);
+    let expected: BTreeSet<(i32, i32)> = game.scenarios[0]
+        .setup
+        .iter()
+        .map(|pl| pl.hex.as_str())
+        .chain(game.map.cities.iter().map(|c| c.hex.as_str()))
+        .map(|label| {
+            let hex = game.map.grid.parse(label).unwrap();
+            let (ox, oy) = plan.board_origin(plan.board_of(hex));
+            let (x, y) = module::snapped_centre(&plan, hex);
+            (ox + x, oy + y)
+        })
+        .chain(weather)
+        .collect();
+    assert_eq!(saved, expected);
+    assert!(saved
+        .iter()
+        .any(|&(x, y)| x > plan.layout.width as i32 && y > plan.layout.height as i32));
+}

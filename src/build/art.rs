@@ -15,7 +15,8 @@ enum Job {
     Counter(CounterArt),
     Card(CardArt),
     Cards,
-    Map,
+    /// The board of one map sheet.
+    Map(u16),
     Board,
     Chart(usize),
 }
@@ -83,7 +84,9 @@ pub fn images(
     if plan.cards.is_some() {
         jobs.push((plan::CARDS_IMAGE.to_string(), Job::Cards));
     }
-    jobs.push((plan::MAP_IMAGE.to_string(), Job::Map));
+    for (i, board) in plan.sheets.iter().enumerate() {
+        jobs.push((board.image.clone(), Job::Map(i as u16)));
+    }
     jobs.push((plan::TRACK_IMAGE.to_string(), Job::Board));
     for (i, chart) in plan.charts.iter().enumerate() {
         jobs.push((chart.image.clone(), Job::Chart(i)));
@@ -93,7 +96,7 @@ pub fn images(
         Job::Counter(art) => format!("counter|{art:?}"),
         Job::Card(art) => format!("card|{art:?}"),
         Job::Cards => format!("cards|{}", boards.as_deref().unwrap_or("")),
-        Job::Map => format!("map|{}", boards.as_deref().unwrap_or("")),
+        Job::Map(i) => format!("map{i}|{}", boards.as_deref().unwrap_or("")),
         Job::Board => format!("board|{}", boards.as_deref().unwrap_or("")),
         Job::Chart(i) => format!("chart{i}|{}", boards.as_deref().unwrap_or("")),
     };
@@ -122,7 +125,7 @@ pub fn images(
                     Some(layout) => render_board(&boxes_art(layout, &fonts))?,
                     None => Vec::new(),
                 },
-                Job::Map => super::map_art::render(game, plan, &fonts)?,
+                Job::Map(i) => super::map_art::render(game, plan, *i, &fonts)?,
                 Job::Board => render_board(&boxes_art(&plan.track, &fonts))?,
                 Job::Chart(i) => super::map_art::chart(game, plan, *i, &fonts)?,
             };

@@ -13,29 +13,36 @@ fn color(s: &str) -> Result<Color, RenderError> {
     Color::parse(s)
 }
 
-fn hexes(game: &Game, labels: &[crate::model::Sp<String>]) -> Vec<HexId> {
+/// The hexes of `sheet` among `labels`.
+fn hexes(game: &Game, sheet: u16, labels: &[crate::model::Sp<String>]) -> Vec<HexId> {
     labels
         .iter()
         .filter_map(|l| game.map.grid.parse(l))
+        .filter(|h| h.sheet == sheet)
         .collect()
 }
 
-pub fn render(game: &Game, plan: &Plan, fonts: &Fonts) -> Result<Vec<u8>, RenderError> {
+/// The board image of one map sheet: its hexes and whatever lies on them (a line or edge that
+/// continues on another sheet is drawn on each sheet only as far as it lies there).
+pub fn render(game: &Game, plan: &Plan, sheet: u16, fonts: &Fonts) -> Result<Vec<u8>, RenderError> {
     let m = &game.map;
     let grid = &m.grid;
     let mut art = MapArt::new(plan.layout, color(&m.style.background)?);
     art.fonts = fonts.clone();
     art.title = plan.tx.get("map.name");
+    if !grid.sheets.is_empty() {
+        art.title = format!("{} {}", art.title, grid.sheet_prefix(sheet));
+    }
     if !game.map.grid.geometry_known() {
         art.title = plan.tx.fill("ui.map_art_unknown", &[("map", &art.title)]);
     }
     let mut terrain: std::collections::BTreeMap<HexId, &str> = std::collections::BTreeMap::new();
     for (t, list) in &m.terrain.hexes {
-        for h in hexes(game, list) {
+        for h in hexes(game, sheet, list) {
             terrain.insert(h, t);
         }
     }
-    for h in grid.hexes() {
+    for h in grid.hexes().into_iter().filter(|h| h.sheet == sheet) {
         let t = terrain
             .get(&h)
             .copied()
@@ -61,6 +68,9 @@ pub fn render(game: &Game, plan: &Plan, fonts: &Fonts) -> Result<Vec<u8>, Render
         for pair in &set.pairs {
             let [a, b] = &pair.value;
             if let (Some(a), Some(b)) = (grid.parse(a), grid.parse(b)) {
+                if a.sheet != sheet || b.sheet != sheet {
+                    continue;
+                }
                 art.hexsides.push(HexsideArt { a, b, color: c });
             }
         }
@@ -69,7 +79,7 @@ pub fn render(game: &Game, plan: &Plan, fonts: &Fonts) -> Result<Vec<u8>, Render
         let edge =
             |e: &Option<crate::model::Sp<String>>| e.as_ref().and_then(|e| Compass::from_name(e));
         art.lines.push(LineArt {
-            hexes: hexes(game, &line.path),
+            hexes: hexes(game, sheet, &line.path),
             color: feature_color(&line.feature)?,
             style: LineStyle::Railroad,
             from_edge: edge(&line.from_edge),
@@ -84,7 +94,7 @@ pub fn render(game: &Game, plan: &Plan, fonts: &Fonts) -> Result<Vec<u8>, Render
         .map(|k| k.id.as_str())
         .collect();
     for c in &m.cities {
-        if let Some(h) = grid.parse(&c.hex) {
+        if let Some(h) = grid.parse(&c.hex).filter(|h| h.sheet == sheet) {
             art.cities.push(CityArt {
                 hex: h,
                 name: plan.tx.get(&format!("cities.{}", c.hex.as_str())),
@@ -95,7 +105,7 @@ pub fn render(game: &Game, plan: &Plan, fonts: &Fonts) -> Result<Vec<u8>, Render
     }
     for e in &m.edges {
         art.edges.push(EdgeArt {
-            hexes: hexes(game, &e.hexes),
+            hexes: hexes(game, sheet, &e.hexes),
             color: color(&e.color)?,
             facing: None,
         });
@@ -108,7 +118,7 @@ pub fn render(game: &Game, plan: &Plan, fonts: &Fonts) -> Result<Vec<u8>, Render
         let Some(symbol) = MarkSymbol::from_name(&s.symbol) else {
             continue;
         };
-        for h in hexes(game, &s.hexes) {
+        for h in hexes(game, sheet, &s.hexes) {
             art.setup_marks.push(SetupMark {
                 hex: h,
                 symbol,

@@ -105,6 +105,12 @@ fn unusable_grid(game: &Game, sources: &Sources) -> Report {
         } else {
             grid.hexes.len() as u64 // the explicit hex list
         };
+        let hexes = hexes
+            * if grid.hexes.is_empty() {
+                grid.sheet_count() as u64
+            } else {
+                1
+            };
         if hexes > MAX_HEXES {
             report.push(
                 Diagnostic::error(
@@ -190,10 +196,7 @@ impl<'g> Context<'g> {
     pub fn hex(&mut self, file: FileId, label: &Sp<String>, what: &str) -> Option<HexId> {
         let grid = &self.game.map.grid;
         let Some(hex) = grid.parse(label) else {
-            let example = grid.label(HexId {
-                col: grid.columns.value[0],
-                row: grid.rows.value[0],
-            });
+            let example = grid.label(HexId::new(grid.columns.value[0], grid.rows.value[0]));
             self.push(
                 Diagnostic::error(
                     "V0201",

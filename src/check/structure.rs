@@ -431,6 +431,67 @@ fn counters(cx: &mut Context<'_>) {
     }
 }
 
+/// Map sheets: each told apart by its prefix and lying in a place of its own.
+fn sheets(cx: &mut Context<'_>, grid: &crate::model::Grid, f: FileId) {
+    if !grid.sheets.is_empty() && !grid.prefix.is_empty() {
+        let span = super::locate(cx.sources, f, &[Seg::Key("grid"), Seg::Key("prefix")])
+            .map_or(grid.kind.span.clone(), |(_, v)| v);
+        cx.push(
+            Diagnostic::error("V0215", "the grid has both a `prefix` and `sheets`")
+                .at(f, span, "not used: each sheet has its own prefix")
+                .rule_opt(grid.rule.as_deref().map(|s| s.as_str()))
+                .help("remove `prefix`; the labels of each sheet begin with that sheet's prefix"),
+        );
+    }
+    for (i, sheet) in grid.sheets.iter().enumerate() {
+        let prefix = sheet.prefix.as_str();
+        let earlier = grid.sheets[..i]
+            .iter()
+            .find(|s| s.prefix.as_str() == prefix);
+        let problem = if earlier.is_some() {
+            Some(format!("two sheets have the prefix `{prefix}`"))
+        } else if prefix.starts_with(|c: char| c.is_ascii_digit()) {
+            Some(format!("sheet prefix `{prefix}` begins with a digit"))
+        } else {
+            None
+        };
+        if let Some(message) = problem {
+            cx.push(
+                Diagnostic::error("V0215", message)
+                    .at(
+                        f,
+                        sheet.prefix.span.clone(),
+                        "labels of this sheet would be ambiguous",
+                    )
+                    .rule_opt(grid.rule.as_deref().map(|s| s.as_str()))
+                    .help(
+                        "give each sheet the letter printed in its hex numbers (`A` for `A10.10`)",
+                    ),
+            );
+        }
+        let [x, y] = sheet.at.value;
+        let taken = grid.sheets[..i]
+            .iter()
+            .find(|s| s.at.value == sheet.at.value);
+        if x < 0 || y < 0 || x > 99 || y > 99 || taken.is_some() {
+            let message = match taken {
+                Some(t) => format!(
+                    "sheets `{}` and `{prefix}` are both at [{x}, {y}]",
+                    t.prefix.as_str()
+                ),
+                None => format!("sheet `{prefix}` is at [{x}, {y}], outside 0 to 99"),
+            };
+            cx.push(
+                Diagnostic::error("V0216", message)
+                    .at(f, sheet.at.span.clone(), "sheet position")
+                    .help(
+                        "give each sheet its own column and row in the play area, [0, 0] top left",
+                    ),
+            );
+        }
+    }
+}
+
 fn map(cx: &mut Context<'_>) {
     let g = cx.game;
     let m = &g.map;
@@ -453,6 +514,7 @@ fn map(cx: &mut Context<'_>) {
                 .help("name the columns drawn half a hex lower than their neighbours"),
         );
     }
+    sheets(cx, grid, f);
     // Grid ranges and sizes (V0212-V0214) are checked before anything else, in `check_game`.
     let terrain_ids: Vec<&str> = g.rules.terrain.iter().map(|t| t.id.as_str()).collect();
     // V0307 (terrain effects cover the map) is reported here: an unknown terrain has no effects.

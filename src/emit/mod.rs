@@ -64,7 +64,10 @@ pub fn scenario_save(game: &Game, plan: &Plan, scenario: &Loaded<ScenarioFile>) 
         .enumerate()
     {
         let id = format!("vmodc{}", n + 1);
-        let (x, y) = placed.point;
+        let (x, y) = (
+            placed.origin.0 + placed.point.0,
+            placed.origin.1 + placed.point.1,
+        );
         let mut piece: Piece = placed.piece.expanded(&lookup);
         if let Some(basic) = piece.traits.last_mut() {
             let mut se = SequenceEncoder::new(';');
@@ -101,12 +104,12 @@ pub fn scenario_save(game: &Game, plan: &Plan, scenario: &Loaded<ScenarioFile>) 
             .append(&se.value());
         commands.push(format!("+/{}", add.value()));
     }
-    for (map, board) in [
-        (&plan.main_map, plan::MAIN_BOARD),
-        (&plan.track_map, plan::TRACK_BOARD),
-    ] {
-        commands.push(format!("{map}BoardPicker\t{board}\t0\t0"));
-    }
+    commands.push(module::board_setup(&plan.main_map, &plan.sheets));
+    commands.push(format!(
+        "{}BoardPicker\t{}\t0\t0",
+        plan.track_map,
+        plan::TRACK_BOARD
+    ));
     commands.push("SETUP_STACK\t".to_string());
     commands.push("end_save".to_string());
     crate::vassal::vsav::command_join(&commands)

@@ -9,6 +9,7 @@ use super::pieces::{self, Key, Piece, CTRL};
 use super::plan::{self, Plan};
 use super::xml::El;
 use crate::model::{Game, HexId};
+use crate::vassal::sequence_encoder::SequenceEncoder;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 
@@ -23,7 +24,9 @@ pub const MODULE_TARGET: &str = "MODULE|false|MAP|||||0|0||false|||EQUALS||";
 /// A piece placed when a scenario starts.
 pub struct Placed {
     pub map: String,
-    pub board: &'static str,
+    pub board: String,
+    /// Where the board starts in map coordinates (saved games place pieces in map coordinates).
+    pub origin: (i32, i32),
     /// Grid location or region name.
     pub location: String,
     /// Board coordinates (also the fallback when the location does not resolve).
@@ -60,9 +63,11 @@ pub fn placements(
         .into_par_iter()
         .filter_map(|(p, hex, gpid)| {
             let piece = unit_piece(game, plan, &p.unit, &p.face, &gpid)?;
+            let board = plan.board_of(hex);
             Some(Placed {
                 map: plan.main_map.clone(),
-                board: plan::MAIN_BOARD,
+                board: board.name.clone(),
+                origin: plan.board_origin(board),
                 location: game.map.grid.label(hex),
                 point: snapped_centre(plan, hex),
                 name: unit_name(plan, &p.unit),
@@ -100,7 +105,8 @@ pub fn placements(
             let (x, y) = b.centre();
             out.push(Placed {
                 map: plan.track_map.clone(),
-                board: plan::TRACK_BOARD,
+                board: plan::TRACK_BOARD.into(),
+                origin: (0, 0),
                 location: region,
                 point: (x as i32, y as i32),
                 name: unit_name(plan, unit),
@@ -122,9 +128,11 @@ pub fn placements(
             .position(|s| s.id.as_str() == city.control.as_str())
             .unwrap_or(0)
             + 1;
+        let board = plan.board_of(hex);
         out.push(Placed {
             map: plan.main_map.clone(),
-            board: plan::MAIN_BOARD,
+            board: board.name.clone(),
+            origin: plan.board_origin(board),
             location: game.map.grid.label(hex),
             point: snapped_centre(plan, hex),
             name: control_name(plan, city),
@@ -136,9 +144,12 @@ pub fn placements(
     if !game.rules.weather.is_empty() {
         let gpid = gpids.get(&key("weather"));
         let point = plan.weather_point;
+        // On the first sheet's board (the top-left one in single-sheet maps).
+        let board = &plan.sheets[0];
         out.push(Placed {
             map: plan.main_map.clone(),
-            board: plan::MAIN_BOARD,
+            board: board.name.clone(),
+            origin: plan.board_origin(board),
             location: String::new(),
             point,
             name: plan.tx.get("ui.weather"),
@@ -554,6 +565,12 @@ fn map_element(plan: &Plan, name: &str, icon: &str, launch: bool) -> El {
 }
 
 fn board_picker(board: El) -> El {
+    board_picker_of(vec![board], None)
+}
+
+/// A BoardPicker offering `boards`; with `setup` (an encoded board layout), new games start with
+/// that layout instead of asking the player to choose.
+fn board_picker_of(boards: Vec<El>, setup: Option<String>) -> El {
     El::new("VASSAL.build.module.map.BoardPicker")
         .attr("addColumnText", "Add column")
         .attr("addRowText", "Add row")
@@ -562,18 +579,45 @@ fn board_picker(board: El) -> El {
         .attr("slotScale", "0.2")
         .attr("slotWidth", "350")
         .attr("title", "Choose Boards")
-        .child(board)
+        .children(setup.map(|text| El::new("setup").text(text)))
+        .children(boards)
 }
 
-/// The main map's board: the rendered image with a hex grid whose numbering matches the printed
-/// labels (§2.5).
-fn main_board(game: &Game, plan: &Plan) -> El {
+/// The boards of the main map, one per sheet, laid out as the sheets are; VASSAL only lays boards
+/// out by itself when there is one.
+fn main_board_picker(game: &Game, plan: &Plan) -> El {
+    let boards = (0..plan.sheets.len() as u16)
+        .map(|i| sheet_board(game, plan, i))
+        .collect();
+    let setup = (plan.sheets.len() > 1).then(|| board_setup(&plan.main_map, &plan.sheets));
+    board_picker_of(boards, setup)
+}
+
+/// `BoardPicker.encode(SetBoards)`: the map's name and `BoardPicker`, then each board's name, column
+/// and row, tab-separated (the name itself `/`-encoded, which leaves a plain name as it is).
+pub fn board_setup(map: &str, sheets: &[plan::SheetBoard]) -> String {
+    let mut se = SequenceEncoder::new('\t');
+    se.append(&format!("{map}BoardPicker"));
+    for s in sheets {
+        let mut name = SequenceEncoder::new('/');
+        name.append(&s.name);
+        se.append(&name.value())
+            .append_int(s.at[0])
+            .append_int(s.at[1]);
+    }
+    se.into_value()
+}
+
+/// The board of one map sheet: its rendered image with a hex grid whose numbering matches the
+/// printed labels, sheet letter included (§2.5).
+fn sheet_board(game: &Game, plan: &Plan, sheet: u16) -> El {
     let l = &plan.layout;
     let g = &game.map.grid;
-    let location_format = if g.prefix.is_empty() {
+    let prefix = g.sheet_prefix(sheet);
+    let location_format = if prefix.is_empty() {
         "$gridLocation$".to_string()
     } else {
-        format!("{}$gridLocation$", g.prefix)
+        format!("{prefix}$gridLocation$")
     };
     let numbering = El::new("VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering")
         .attr("color", "0,0,0")
@@ -607,9 +651,10 @@ fn main_board(game: &Game, plan: &Plan) -> El {
         .attr("x0", l.x0)
         .attr("y0", l.y0)
         .child(numbering);
+    let board = &plan.sheets[usize::from(sheet)];
     El::new("VASSAL.build.module.map.boardPicker.Board")
-        .attr("image", plan::MAP_IMAGE)
-        .attr("name", plan::MAIN_BOARD)
+        .attr("image", &board.image)
+        .attr("name", &board.name)
         .attr("reversible", "false")
         .child(grid)
 }
@@ -662,7 +707,7 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
         for placed in placements(game, plan, standard, &mut gpids) {
             let el = setup_stack(
                 &placed.name,
-                placed.board,
+                &placed.board,
                 &placed.location,
                 placed.point,
                 piece_slot(&placed.name, &placed.gpid, placed.size, &placed.piece),
@@ -676,7 +721,7 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
     }
 
     let mut main_map = map_element(plan, &plan.main_map, "/images/map.gif", false)
-        .child(board_picker(main_board(game, plan)))
+        .child(main_board_picker(game, plan))
         .children(map_helpers(plan));
     main_map.children.extend(main_setup);
     let cards_map = cards_map(game, plan, &mut gpids);

@@ -57,9 +57,23 @@ pub struct Chart {
     pub image: String,
 }
 
+/// The board of one map sheet: every sheet has the same size and hex layout ([`Plan::layout`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SheetBoard {
+    /// Board name (`owningBoard` of the sheet's at-start stacks).
+    pub name: String,
+    /// Image file under `images/`.
+    pub image: String,
+    /// Column and row of the board in the map's board layout.
+    pub at: [i32; 2],
+}
+
 #[derive(Debug, Clone)]
 pub struct Plan {
+    /// Where hexes sit on a sheet's board.
     pub layout: HexLayout,
+    /// One board per map sheet, in the grid's sheet order.
+    pub sheets: Vec<SheetBoard>,
     pub track: TrackLayout,
     pub charts: Vec<Chart>,
     /// Image per (unit id, face).
@@ -178,6 +192,21 @@ impl Plan {
         }
     }
 
+    /// The board of a hex's sheet.
+    pub fn board_of(&self, hex: crate::model::HexId) -> &SheetBoard {
+        let i = usize::from(hex.sheet).min(self.sheets.len().saturating_sub(1));
+        &self.sheets[i]
+    }
+
+    /// Where a sheet's board starts in map coordinates: boards of one size side by side, with no
+    /// edge buffer (VASSAL `Map.getLocation`).
+    pub fn board_origin(&self, board: &SheetBoard) -> (i32, i32) {
+        (
+            board.at[0] * self.layout.width as i32,
+            board.at[1] * self.layout.height as i32,
+        )
+    }
+
     pub fn new(game: &Game, tx: Texts) -> Plan {
         let style = &game.map.style;
         let layout = game.map.grid.layout(style.hex_height, style.margin);
@@ -240,8 +269,28 @@ impl Plan {
             .collect();
         let half = (MARKER_SIZE / 2) as i32;
         let weather_point = (layout.width as i32 - half - 4, half + 4);
+        let grid = &game.map.grid;
+        let sheets = (0..grid.sheet_count() as u16)
+            .map(|i| {
+                let prefix = grid.sheet_prefix(i);
+                if grid.sheets.is_empty() {
+                    SheetBoard {
+                        name: MAIN_BOARD.into(),
+                        image: MAP_IMAGE.into(),
+                        at: [0, 0],
+                    }
+                } else {
+                    SheetBoard {
+                        name: format!("{MAIN_BOARD} {prefix}"),
+                        image: format!("map-{}.png", slug(prefix)),
+                        at: grid.sheet_at(i),
+                    }
+                }
+            })
+            .collect();
         Plan {
             layout,
+            sheets,
             track,
             charts,
             unit_images,

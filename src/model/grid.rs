@@ -8,11 +8,33 @@
 use super::Sp;
 use serde::Deserialize;
 
-/// A hex as (column, row) in the rulebook's own numbering (B4M `0204` = column 2, row 4).
+/// A hex as (column, row) in the rulebook's own numbering (B4M `0204` = column 2, row 4), on one
+/// sheet of the map (OCS `B10.10` = sheet B, column 10, row 10; single-sheet maps use sheet 0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct HexId {
+    /// Index into the grid's sheets (see [`Grid::sheets`]).
+    pub sheet: u16,
     pub col: i32,
     pub row: i32,
+}
+
+impl HexId {
+    /// A hex of the first (or only) sheet.
+    pub fn new(col: i32, row: i32) -> HexId {
+        HexId { sheet: 0, col, row }
+    }
+}
+
+/// One map sheet of a multi-map game (OCS 4.3: maps A, B, C… with hexes `A10.10`, `B10.10`). Every
+/// sheet has the grid's column and row ranges and its own board in the module.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sheet {
+    /// The sheet's letter, written before each of its labels (`A` for `A10.10`).
+    pub prefix: Sp<String>,
+    /// Column and row of the sheet in the assembled play area (`[0, 0]` top left, `[1, 0]` to its
+    /// right).
+    pub at: Sp<[i32; 2]>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -34,9 +56,14 @@ pub struct Grid {
     /// Text between the column and row parts (`""` for `0204`, `"."` for `10.10`).
     #[serde(default)]
     pub separator: String,
-    /// Text before every label (a map letter for multi-map games: `A10.10`).
+    /// Text before every label (of a single-sheet map; multi-map games list `sheets` instead).
     #[serde(default)]
     pub prefix: String,
+    /// The map sheets of a multi-map game, each numbered alike and told apart by its prefix; none =
+    /// one sheet with `prefix`. Hexes of different sheets are never adjacent: how printed sheets
+    /// join is left to the sources (and to a later version of the data format).
+    #[serde(default)]
+    pub sheets: Vec<Sheet>,
     /// The only hexes known to exist, when the sources give hex numbers but not the whole map; none =
     /// every hex of the column and row ranges.
     #[serde(default)]
@@ -57,6 +84,27 @@ pub struct Grid {
 pub const DIRECTIONS: [&str; 6] = ["N", "NE", "SE", "S", "SW", "NW"];
 
 impl Grid {
+    /// How many sheets the map has (at least one).
+    pub fn sheet_count(&self) -> usize {
+        // Sheet indices are u16; positions (at most 100 × 100, V0216) keep real maps far below.
+        self.sheets.len().clamp(1, usize::from(u16::MAX))
+    }
+
+    /// The label prefix of a sheet.
+    pub fn sheet_prefix(&self, sheet: u16) -> &str {
+        match self.sheets.get(usize::from(sheet)) {
+            Some(s) => s.prefix.as_str(),
+            None => &self.prefix,
+        }
+    }
+
+    /// Where a sheet lies in the assembled play area (column, row).
+    pub fn sheet_at(&self, sheet: u16) -> [i32; 2] {
+        self.sheets
+            .get(usize::from(sheet))
+            .map_or([0, 0], |s| s.at.value)
+    }
+
     /// Whether neighbours and positions follow from the grid's geometry (see `geometry`).
     pub fn geometry_known(&self) -> bool {
         self.geometry.as_ref().is_none_or(|g| g.as_str() == "known")
@@ -90,6 +138,9 @@ impl Grid {
     }
 
     pub fn contains(&self, hex: HexId) -> bool {
+        if usize::from(hex.sheet) >= self.sheet_count() {
+            return false;
+        }
         let [c0, c1] = self.columns.value;
         if hex.col < c0 || hex.col > c1 {
             return false;
@@ -101,7 +152,7 @@ impl Grid {
         self.listed().is_none_or(|l| l.contains(&hex))
     }
 
-    /// Every hex of the grid, column by column.
+    /// Every hex of the grid, sheet by sheet and column by column.
     pub fn hexes(&self) -> Vec<HexId> {
         let [c0, c1] = self.columns.value;
         if let Some(mut listed) = self.listed() {
@@ -115,10 +166,12 @@ impl Grid {
             return listed;
         }
         let mut out = Vec::new();
-        for col in c0..=c1 {
-            let [r0, r1] = self.row_range(col);
-            for row in r0..=r1 {
-                out.push(HexId { col, row });
+        for sheet in 0..self.sheet_count() as u16 {
+            for col in c0..=c1 {
+                let [r0, r1] = self.row_range(col);
+                for row in r0..=r1 {
+                    out.push(HexId { sheet, col, row });
+                }
             }
         }
         out
@@ -127,7 +180,7 @@ impl Grid {
     pub fn label(&self, hex: HexId) -> String {
         format!(
             "{}{:0cw$}{}{:0rw$}",
-            self.prefix,
+            self.sheet_prefix(hex.sheet),
             hex.col,
             self.separator,
             hex.row,
@@ -138,7 +191,15 @@ impl Grid {
 
     /// Parse a label written the way `label` writes it. Does not check that the hex exists.
     pub fn parse(&self, text: &str) -> Option<HexId> {
-        let rest = text.strip_prefix(self.prefix.as_str())?;
+        (0..self.sheet_count() as u16).find_map(|sheet| {
+            let rest = text.strip_prefix(self.sheet_prefix(sheet))?;
+            let (col, row) = self.parse_local(rest)?;
+            Some(HexId { sheet, col, row })
+        })
+    }
+
+    /// Column and row of a label without its sheet prefix.
+    fn parse_local(&self, rest: &str) -> Option<(i32, i32)> {
         let (col, row) = if self.separator.is_empty() {
             if rest.len() != self.column_digits + self.row_digits || !rest.is_ascii() {
                 return None;
@@ -154,40 +215,26 @@ impl Grid {
         if !all_digits(col) || !all_digits(row) {
             return None;
         }
-        Some(HexId {
-            col: col.parse().ok()?,
-            row: row.parse().ok()?,
-        })
+        Some((col.parse().ok()?, row.parse().ok()?))
     }
 
-    /// The neighbour in each of [`DIRECTIONS`], whether or not it lies on the map.
+    /// The neighbour in each of [`DIRECTIONS`] on the same sheet, whether or not it lies on the map.
     pub fn neighbours(&self, hex: HexId) -> [HexId; 6] {
-        let HexId { col, row } = hex;
+        let HexId { sheet, col, row } = hex;
         // In a shifted (lower) column the side neighbours are on rows r and r+1; otherwise r-1 and r.
         let (upper, lower) = if self.is_shifted(col) {
             (row, row + 1)
         } else {
             (row - 1, row)
         };
+        let at = |col, row| HexId { sheet, col, row };
         [
-            HexId { col, row: row - 1 },
-            HexId {
-                col: col + 1,
-                row: upper,
-            },
-            HexId {
-                col: col + 1,
-                row: lower,
-            },
-            HexId { col, row: row + 1 },
-            HexId {
-                col: col - 1,
-                row: lower,
-            },
-            HexId {
-                col: col - 1,
-                row: upper,
-            },
+            at(col, row - 1),
+            at(col + 1, upper),
+            at(col + 1, lower),
+            at(col, row + 1),
+            at(col - 1, lower),
+            at(col - 1, upper),
         ]
     }
 
