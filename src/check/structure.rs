@@ -484,6 +484,7 @@ fn sheets(cx: &mut Context<'_>, grid: &crate::model::Grid, f: FileId) {
             cx.push(
                 Diagnostic::error("V0216", message)
                     .at(f, sheet.at.span.clone(), "sheet position")
+                    .rule_opt(grid.rule.as_deref().map(|s| s.as_str()))
                     .help(
                         "give each sheet its own column and row in the play area, [0, 0] top left",
                     ),

@@ -105,11 +105,12 @@ pub fn scenario_save(game: &Game, plan: &Plan, scenario: &Loaded<ScenarioFile>) 
         commands.push(format!("+/{}", add.value()));
     }
     commands.push(module::board_setup(&plan.main_map, &plan.sheets));
-    commands.push(format!(
-        "{}BoardPicker\t{}\t0\t0",
-        plan.track_map,
-        plan::TRACK_BOARD
-    ));
+    let track = plan::SheetBoard {
+        name: plan::TRACK_BOARD.into(),
+        image: plan::TRACK_IMAGE.into(),
+        at: [0, 0],
+    };
+    commands.push(module::board_setup(&plan.track_map, &[track]));
     commands.push("SETUP_STACK\t".to_string());
     commands.push("end_save".to_string());
     crate::vassal::vsav::command_join(&commands)

@@ -201,9 +201,11 @@ impl Plan {
     /// Where a sheet's board starts in map coordinates: boards of one size side by side, with no
     /// edge buffer (VASSAL `Map.getLocation`).
     pub fn board_origin(&self, board: &SheetBoard) -> (i32, i32) {
+        let width = i32::try_from(self.layout.width).unwrap_or(i32::MAX);
+        let height = i32::try_from(self.layout.height).unwrap_or(i32::MAX);
         (
-            board.at[0] * self.layout.width as i32,
-            board.at[1] * self.layout.height as i32,
+            board.at[0].saturating_mul(width),
+            board.at[1].saturating_mul(height),
         )
     }
 

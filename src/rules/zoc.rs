@@ -38,16 +38,20 @@ pub fn exerts_zoc(game: &Game, unit_type: &UnitType, at: Location<'_>) -> bool {
     }
 }
 
-/// Whether the hexside between two hexes carries a feature that blocks ZOC.
-fn zoc_blocked(game: &Game, a: HexId, b: HexId) -> bool {
-    let grid = &game.map.grid;
-    let blocking: Vec<&str> = game
-        .rules
+/// Ids of the hexside features (rivers…) that block ZOC.
+fn zoc_blocking_features(game: &Game) -> Vec<&str> {
+    game.rules
         .hexside_features
         .iter()
         .filter(|f| f.blocks.iter().any(|x| x.as_str() == "zoc"))
         .map(|f| f.id.as_str())
-        .collect();
+        .collect()
+}
+
+/// Whether the hexside between two hexes carries a feature that blocks ZOC.
+fn zoc_blocked(game: &Game, a: HexId, b: HexId) -> bool {
+    let grid = &game.map.grid;
+    let blocking = zoc_blocking_features(game);
     game.map
         .hexsides
         .iter()
@@ -75,13 +79,7 @@ pub fn zoc_hexes(game: &Game, unit_type: &UnitType, at: Location<'_>) -> BTreeSe
             .collect(),
         Location::Area(id) => {
             let grid = &game.map.grid;
-            let blocking: Vec<&str> = game
-                .rules
-                .hexside_features
-                .iter()
-                .filter(|f| f.blocks.iter().any(|x| x.as_str() == "zoc"))
-                .map(|f| f.id.as_str())
-                .collect();
+            let blocking = zoc_blocking_features(game);
             game.map
                 .areas
                 .iter()
