@@ -62,3 +62,12 @@ impl<T: Ord> Ord for Sp<T> {
         self.value.cmp(&other.value)
     }
 }
+
+/// Index into the [`crate::diag::Sources`] table: which file a value came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FileId(pub usize);
+
+/// serde default for flags that hold unless the data says otherwise (`table_known`, `cap_known`, …).
+pub(crate) fn yes() -> bool {
+    true
+}

@@ -5,7 +5,7 @@
 //! layout follows VASSAL's `HexGrid` arithmetic exactly (see `crate::vassal::hexgrid`), so the rendered
 //! map and the module's grid agree to the pixel.
 
-use super::Sp;
+use crate::model::spanned::Sp;
 use serde::Deserialize;
 
 /// A hex as (column, row) in the rulebook's own numbering (B4M `0204` = column 2, row 4), on one

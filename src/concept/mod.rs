@@ -1,0 +1,20 @@
+//! The rule concepts a game's data can express, one home each.
+//!
+//! A concept's folder holds everything about it side by side: its data types (`mod.rs`, deserialized
+//! from the game's TOML files), its checks (`check.rs`), its rule logic as pure functions (used by
+//! the checks, `vmodc odds` and the tests), and what it adds to the VASSAL module (`module.rs`:
+//! traits, global properties, buttons). The pipeline stages (`load`, `check`, `render`, `emit`) ask each
+//! concept for its part; see docs/architecture.md.
+
+pub mod cards;
+pub mod combat;
+pub mod map;
+pub mod movement;
+pub mod provenance;
+pub mod sequence;
+pub mod setup;
+pub mod stacking;
+pub mod supply;
+pub mod units;
+pub mod victory;
+pub mod weather;
