@@ -30,6 +30,6 @@ pub mod model;
 pub mod package;
 pub mod reader;
 pub mod render;
-pub mod rules;
+
 pub mod synthetic;
 pub mod vassal;

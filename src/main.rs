@@ -440,7 +440,7 @@ fn run_odds(
     defence: f64,
     sit: Situation,
 ) -> ExitCode {
-    use vmodc::rules::odds::{resolve_odds, Lookup};
+    use vmodc::concept::combat::odds::{resolve_odds, Lookup};
     let mut sources = Sources::default();
     let game = match vmodc::load::load_game(root, id, &mut sources) {
         Ok(g) => g,
@@ -450,7 +450,8 @@ fn run_odds(
         }
     };
     let combat = &game.rules.combat;
-    let weather = vmodc::rules::weather_of_turn(&game.rules, sit.turn).map(|w| w.id.value.clone());
+    let weather = vmodc::concept::weather::turn::weather_of_turn(&game.rules, sit.turn)
+        .map(|w| w.id.value.clone());
     let mut attack = 0.0;
     let mut types = Vec::new();
     for a in attackers {
@@ -473,7 +474,7 @@ fn run_odds(
         attack += s;
         types.push(kind.to_string());
     }
-    let situation = vmodc::rules::shifts::Situation {
+    let situation = vmodc::concept::combat::shifts::Situation {
         defender_terrain: sit.terrain.as_deref(),
         defender_city: sit.city.as_deref(),
         defender_side: sit.side.as_deref(),
@@ -482,7 +483,7 @@ fn run_odds(
         all_across: sit.across.iter().map(String::as_str).collect(),
         weather: weather.as_deref(),
     };
-    let applied = vmodc::rules::shifts::applicable(combat, &situation);
+    let applied = vmodc::concept::combat::shifts::applicable(combat, &situation);
     let shifts: Vec<i32> = applied.iter().map(|s| s.shift).collect();
     let outcome = resolve_odds(attack, defence, combat, &shifts);
     let mut line = format!("{attack} vs {defence} → {}", outcome.capped);

@@ -3,15 +3,16 @@
 //! same function, and stacking and ZOC fixtures for both sides on small inline TOML games.
 
 use std::path::Path;
+use vmodc::concept::combat::odds::{resolve_odds, Lookup, Odds, Resolution};
+use vmodc::concept::combat::shifts::{shift_values, Situation};
+use vmodc::concept::map::place::{terrain_at, Location};
+use vmodc::concept::movement::zoc::{exerts_zoc, zoc_enters_area, zoc_hexes};
+use vmodc::concept::stacking::limits::{check_units, Violation};
+use vmodc::concept::weather::turn::weather_of_turn;
 use vmodc::diag::{Severity, Sources};
 use vmodc::model::{
     parse_value_slots, CountersFile, FileId, Game, HexId, Loaded, MapFile, RulesFile, ScenarioFile,
 };
-use vmodc::rules::odds::{resolve_odds, Lookup, Odds, Resolution};
-use vmodc::rules::shifts::{shift_values, Situation};
-use vmodc::rules::stacking::{check_units, Violation};
-use vmodc::rules::zoc::{exerts_zoc, zoc_enters_area, zoc_hexes};
-use vmodc::rules::{terrain_at, weather_of_turn, Location};
 
 fn load(id: &str) -> (Game, Sources) {
     let mut sources = Sources::default();
@@ -408,7 +409,7 @@ fn btm2_victory_points_round_losses_up() {
         .and_then(|v| v.points.as_ref())
         .expect("victory points");
     // 9 cities (4 of them supply cities), 3 active tanks, 3 infantry and 1 tank eliminated.
-    let score = vmodc::rules::victory::score(vp, |t| match t.name.as_str() {
+    let score = vmodc::concept::victory::score::score(vp, |t| match t.name.as_str() {
         "German-controlled city" => 5,
         "German-controlled supply city" => 4,
         "Active German tanks on the map" => 3,
@@ -423,11 +424,12 @@ fn btm2_victory_points_round_losses_up() {
         score.result,
         Some(("german".into(), "German victory".into()))
     );
-    let score =
-        vmodc::rules::victory::score(vp, |t| u32::from(t.name == "German-controlled city") * 9);
+    let score = vmodc::concept::victory::score::score(vp, |t| {
+        u32::from(t.name == "German-controlled city") * 9
+    });
     assert_eq!(score.result.map(|r| r.0), Some("soviet".into()));
     // The report states the supply condition the module cannot compute.
-    let lines = vmodc::rules::victory::describe(vp);
+    let lines = vmodc::concept::victory::score::describe(vp);
     assert!(lines[0].contains("supply line"), "{lines:?}");
 }
 

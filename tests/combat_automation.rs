@@ -4,11 +4,11 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use vmodc::concept::combat::odds::{resolve_odds, Lookup};
 use vmodc::emit::automation::{self, props};
 use vmodc::emit::expr::{Env, Value};
 use vmodc::i18n::Texts;
 use vmodc::model::Game;
-use vmodc::rules::odds::{resolve_odds, Lookup};
 
 fn b4m() -> Game {
     let mut sources = vmodc::diag::Sources::default();
@@ -145,7 +145,8 @@ fn run_module(game: &Game, b: &Battle) -> ModuleOutcome {
 /// The same battle through vmodc::rules (independent of the expression trees).
 fn run_rules(game: &Game, b: &Battle) -> (String, String) {
     let combat = &game.rules.combat;
-    let weather = vmodc::rules::weather_of_turn(&game.rules, b.turn).map(|w| w.id.as_str());
+    let weather =
+        vmodc::concept::weather::turn::weather_of_turn(&game.rules, b.turn).map(|w| w.id.as_str());
     let mut attack = 0.0;
     for (strength, kind, _) in &b.attackers {
         let mut s = f64::from(*strength);
@@ -163,7 +164,7 @@ fn run_rules(game: &Game, b: &Battle) -> (String, String) {
         attack += s;
     }
     let all_across = b.attackers.iter().all(|a| a.2);
-    let situation = vmodc::rules::shifts::Situation {
+    let situation = vmodc::concept::combat::shifts::Situation {
         defender_terrain: Some(b.terrain),
         defender_city: (!b.city.is_empty()).then_some(b.city),
         defender_side: Some(b.side),
@@ -172,7 +173,7 @@ fn run_rules(game: &Game, b: &Battle) -> (String, String) {
         all_across: if all_across { vec!["river"] } else { vec![] },
         weather,
     };
-    let shifts = vmodc::rules::shifts::shift_values(combat, &situation);
+    let shifts = vmodc::concept::combat::shifts::shift_values(combat, &situation);
     let outcome = resolve_odds(attack, f64::from(b.defence), combat, &shifts);
     let result = match outcome.lookup(combat, b.roll) {
         Lookup::Result(code) => code.to_string(),

@@ -5,9 +5,11 @@
 //! Each constraint cites the rule the data gives. Codes V07xx; nothing here knows a particular game.
 
 use super::Context;
+use crate::concept::combat::odds::Odds;
+use crate::concept::map::place::Location;
+use crate::concept::stacking::limits as stacking;
 use crate::diag::Diagnostic;
 use crate::model::{FileId, HexId, Sp};
-use crate::rules::{odds::Odds, stacking, Location};
 use std::collections::{BTreeMap, BTreeSet};
 
 pub(super) fn check(cx: &mut Context<'_>) {

@@ -470,7 +470,7 @@ pub fn combat(game: &Game, tx: &Texts) -> CombatExprs {
 }
 
 /// The condition of a column shift, evaluated on the defender. Every condition the data gives must
-/// hold (the same reading as `rules::shifts::applies`).
+/// hold (the same reading as `concept::combat::shifts::applies`).
 fn shift_condition(sh: &crate::model::ColumnShift) -> Expr {
     let mut terms = Vec::new();
     if let Some(t) = &sh.defender_terrain {

@@ -1,5 +1,8 @@
 //! Combat: odds, the CRT, column shifts, attack modifiers, automatic results and the results themselves.
 
+pub mod odds;
+pub mod shifts;
+
 use crate::model::spanned::{yes, Sp};
 use serde::Deserialize;
 use std::collections::BTreeMap;

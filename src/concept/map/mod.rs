@@ -6,6 +6,7 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 
 pub mod grid;
+pub mod place;
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -1,5 +1,7 @@
 //! Movement limits: weather-dependent movement allowances and prohibited moves.
 
+pub mod zoc;
+
 use crate::model::spanned::Sp;
 use serde::Deserialize;
 

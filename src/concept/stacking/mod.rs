@@ -1,5 +1,7 @@
 //! Stacking: how many units (or stacking points) a hex holds, per side or per branch.
 
+pub mod limits;
+
 use crate::model::spanned::Sp;
 use serde::Deserialize;
 

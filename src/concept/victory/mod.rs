@@ -1,5 +1,7 @@
 //! Control and victory: victory conditions, victory points and designated cities.
 
+pub mod score;
+
 use crate::model::spanned::Sp;
 use serde::Deserialize;
 

@@ -1,5 +1,7 @@
 //! Weather: the conditions a turn can have, and what each changes.
 
+pub mod turn;
+
 use crate::model::spanned::Sp;
 use serde::Deserialize;
 

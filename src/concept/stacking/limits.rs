@@ -1,7 +1,7 @@
 //! Stacking limits (`[stacking]` of the rules): the limit of a side, and whether a stack keeps it.
 //! Off-grid areas marked `no_stacking_limit` hold any number of units.
 
-use super::Location;
+use crate::concept::map::place::Location;
 use crate::model::{Game, Stacking};
 use std::collections::BTreeMap;
 

@@ -2,7 +2,7 @@
 //! that cancels ZOC (`no_zoc_inside`), hexside features that block it (`blocks = ["zoc"]`), and areas
 //! that project it into every adjacent hex (`zoc_to_adjacent`) or keep enemy ZOC out (`enemy_zoc`).
 
-use super::{known_neighbours, terrain_at, Location};
+use crate::concept::map::place::{known_neighbours, terrain_at, Location};
 use crate::model::{Game, HexId, UnitType};
 use std::collections::BTreeSet;
 

@@ -1,24 +1,6 @@
-//! Rule logic as pure functions of the rules data: combat odds and column shifts, stacking limits,
-//! zones of control. The checks use them on setups; tests use them on worked examples; the emitter can
-//! mirror them in VASSAL expressions. Nothing here knows a particular game.
+//! Where things stand on the map: hexes or off-grid areas, the terrain of a hex, and its neighbours.
 
-pub mod odds;
-pub mod shifts;
-pub mod stacking;
-pub mod victory;
-pub mod zoc;
-
-use crate::model::{Game, HexId, RulesFile, Weather};
-
-/// The weather of a turn: the weather that lists it, else the default weather.
-pub fn weather_of_turn(rules: &RulesFile, turn: u32) -> Option<&Weather> {
-    rules
-        .weather
-        .iter()
-        .find(|w| w.turns.iter().any(|t| t.value == turn))
-        .or_else(|| rules.weather.iter().find(|w| w.default))
-}
-
+use crate::model::{Game, HexId};
 /// Where a unit stands: a hex of the grid, or an off-grid area (`[[areas]]` id).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Location<'a> {
