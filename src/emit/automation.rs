@@ -8,7 +8,7 @@
 use super::expr::{add, and, any, bin, concat, cond, contains, eq, int, prop, s, Expr, Op};
 use super::pieces::{self, Key, Trait};
 use super::plan::Plan;
-use crate::check::parse_odds;
+use crate::concept::combat::odds::parse_odds;
 use crate::i18n::{Segment, Texts};
 use crate::model::{Game, Unit};
 

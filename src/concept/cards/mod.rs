@@ -1,5 +1,6 @@
 //! Cards: decks, the cards in them, how they are played and each side's allotment.
 
+pub(crate) mod check;
 use crate::model::spanned::{yes, Sp};
 use serde::Deserialize;
 

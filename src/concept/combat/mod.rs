@@ -1,5 +1,6 @@
 //! Combat: odds, the CRT, column shifts, attack modifiers, automatic results and the results themselves.
 
+pub(crate) mod check;
 pub mod odds;
 pub mod shifts;
 

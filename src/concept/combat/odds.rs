@@ -277,6 +277,11 @@ pub fn resolve_odds(attack: f64, defence: f64, combat: &Combat, shifts: &[i32]) 
     }
 }
 
+/// `"3:1"` → (3, 1): [`Odds::parse`] as a pair.
+pub fn parse_odds(s: &str) -> Option<(u32, u32)> {
+    Odds::parse(s).map(|o| (o.attack, o.defence))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

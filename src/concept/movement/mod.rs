@@ -1,5 +1,6 @@
 //! Movement limits: weather-dependent movement allowances and prohibited moves.
 
+pub(crate) mod check;
 pub mod zoc;
 
 use crate::model::spanned::Sp;

@@ -1,6 +1,7 @@
 //! Provenance: where a fact comes from (a rule section, a source) and what the sources do not say
 //! (`[[missing]]` gaps, reported as warnings; `[[inferred]]` facts, reported as notes).
 
+pub(crate) mod check;
 use crate::model::spanned::Sp;
 use serde::Deserialize;
 
@@ -21,4 +22,9 @@ pub struct Gap {
     pub rule: Option<Sp<String>>,
     /// Where the fact would be found (a component, a table), or where the inference comes from.
     pub source: Option<Sp<String>>,
+}
+
+/// The rule section a fact cites, if any: what a diagnostic about the fact quotes as `rule:`.
+pub fn rule_of(rule: &Option<Sp<String>>) -> Option<&str> {
+    rule.as_ref().map(|r| r.as_str())
 }

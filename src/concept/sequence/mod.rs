@@ -1,5 +1,6 @@
 //! The turn and phase sequence: dice, phases, the turn count and the turn record.
 
+pub(crate) mod check;
 use crate::model::spanned::Sp;
 use serde::Deserialize;
 
@@ -46,4 +47,15 @@ pub struct Turns {
     pub rule: Option<Sp<String>>,
     /// Other source (reference document, errata) the fact comes from.
     pub source: Option<Sp<String>>,
+}
+
+/// Whether the dice can be rolled: one die or more, two faces or more, and a highest roll the CRT can
+/// list (at most 1000).
+pub(crate) fn dice_usable(dice: &crate::model::Dice) -> bool {
+    dice.count >= 1
+        && dice.faces >= 2
+        && dice
+            .count
+            .checked_mul(dice.faces)
+            .is_some_and(|m| m <= 1000)
 }

@@ -1,5 +1,6 @@
 //! Setup: scenarios, setup placements, off-map units, reinforcements and replacements.
 
+pub(crate) mod check;
 use crate::model::spanned::Sp;
 use serde::Deserialize;
 use std::collections::BTreeMap;

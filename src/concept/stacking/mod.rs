@@ -1,5 +1,6 @@
 //! Stacking: how many units (or stacking points) a hex holds, per side or per branch.
 
+pub(crate) mod check;
 pub mod limits;
 
 use crate::model::spanned::Sp;

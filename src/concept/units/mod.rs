@@ -1,6 +1,7 @@
 //! Units and faces: sides, the counter sheet, unit types, units with their printed faces, values
 //! derived from printed ones, markers, and the reduction rule between faces.
 
+pub(crate) mod check;
 use crate::model::spanned::Sp;
 use serde::Deserialize;
 use std::collections::BTreeMap;

@@ -1,5 +1,6 @@
 //! Control and victory: victory conditions, victory points and designated cities.
 
+pub(crate) mod check;
 pub mod score;
 
 use crate::model::spanned::Sp;

@@ -1,5 +1,6 @@
 //! Weather: the conditions a turn can have, and what each changes.
 
+pub(crate) mod check;
 pub mod turn;
 
 use crate::model::spanned::Sp;

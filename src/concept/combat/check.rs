@@ -1,0 +1,619 @@
+//! Checks of combat: the CRT (columns, cap, rows, result codes, reversals), column shifts, attack
+//! modifiers, automatic results and known cells, and what the sources lack of the table.
+
+use crate::check::context::{duplicates, id_strs, ids, Context, Seg};
+use crate::concept::combat::odds::{parse_odds, Odds};
+use crate::concept::provenance::rule_of;
+use crate::diag::Diagnostic;
+use crate::model::Sp;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Run every check of this concept.
+pub(crate) fn check(cx: &mut Context<'_>) {
+    rules_combat(cx);
+    crt_table(cx);
+    shifts(cx);
+    combat_settings(cx);
+    crt_gaps(cx);
+}
+
+fn rules_combat(cx: &mut Context<'_>) {
+    let g = cx.game;
+    let r = &g.rules;
+    let f = cx.rules_file();
+    let sides: Vec<&str> = cx.sides.iter().copied().collect();
+    let where_sides = "[[sides]] of rules/*.toml";
+    let weather_ids: Vec<&str> = r.weather.iter().map(|w| w.id.as_str()).collect();
+    duplicates(cx, f, "combat result", ids(&r.combat.results, |s| &s.code));
+    duplicates(cx, f, "column shift", ids(&r.combat.shifts, |s| &s.id));
+    duplicates(
+        cx,
+        f,
+        "attack modifier",
+        ids(&r.combat.attack_modifiers, |s| &s.id),
+    );
+
+    let terrain_ids: Vec<&str> = r.terrain.iter().map(|t| t.id.as_str()).collect();
+    let city_ids: Vec<&str> = r.city_kinds.iter().map(|t| t.id.as_str()).collect();
+    let hexside_ids: Vec<&str> = r.hexside_features.iter().map(|t| t.id.as_str()).collect();
+    for s in &r.combat.shifts {
+        if let Some(t) = &s.defender_terrain {
+            cx.reference(f, t, "terrain", terrain_ids.iter().copied(), "[[terrain]]");
+        }
+        if let Some(t) = &s.defender_city {
+            cx.reference(
+                f,
+                t,
+                "city kind",
+                city_ids.iter().copied(),
+                "[[city_kinds]]",
+            );
+        }
+        if let Some(t) = &s.defender_side {
+            cx.reference(f, t, "side", sides.iter().copied(), where_sides);
+        }
+        if let Some(t) = &s.all_attackers_across {
+            cx.reference(
+                f,
+                t,
+                "hexside feature",
+                hexside_ids.iter().copied(),
+                "[[hexside_features]]",
+            );
+        }
+    }
+    let type_ids: Vec<&str> = g.counters.types.iter().map(|t| t.id.as_str()).collect();
+    for (i, m) in r.combat.attack_modifiers.iter().enumerate() {
+        if let Some(w) = &m.weather {
+            cx.reference(f, w, "weather", weather_ids.iter().copied(), "[[weather]]");
+        }
+        for t in &m.unit_types {
+            cx.reference(
+                f,
+                t,
+                "unit type",
+                type_ids.iter().copied(),
+                "[[types]] of counters/*.toml",
+            );
+        }
+        if m.denominator == 0 {
+            let span = cx.span_of(
+                f,
+                &[
+                    Seg::Key("combat"),
+                    Seg::Key("attack_modifiers"),
+                    Seg::Index(i),
+                    Seg::Key("denominator"),
+                ],
+                m.id.span.clone(),
+            );
+            cx.push(
+                Diagnostic::error("V0108", "attack modifier divides by zero")
+                    .at(f, span, "denominator = 0")
+                    .rule_opt(m.rule.as_deref().map(|s| s.as_str()))
+                    .help("use a denominator of 1 or more"),
+            );
+        }
+    }
+    if r.combat.kind.as_str() != "odds" {
+        cx.push(
+            Diagnostic::error(
+                "V0109",
+                format!("combat kind `{}` is not supported", r.combat.kind.as_str()),
+            )
+            .at(f, r.combat.kind.span.clone(), "unknown kind")
+            .help("supported: \"odds\" (attack divided by defence, rounded down)"),
+        );
+    }
+    for c in r
+        .combat
+        .columns
+        .iter()
+        .chain(std::iter::once(&r.combat.cap))
+    {
+        if parse_odds(c).is_none() {
+            cx.push(
+                Diagnostic::error("V0110", format!("`{}` is not an odds column", c.as_str()))
+                    .at(f, c.span.clone(), "expected `a:d`")
+                    .help("write odds columns as \"3:1\" or \"1:2\""),
+            );
+        }
+    }
+}
+
+/// The CRT is complete for every column and roll, uses only defined results, and does not get better
+/// for the defender as odds rise unless the data says the printed table does so.
+fn crt_table(cx: &mut Context<'_>) {
+    let g = cx.game;
+    let f = g.rules.file;
+    let combat = &g.rules.combat;
+    let rule = rule_of(&combat.rule).map(str::to_string);
+    let dice = &g.rules.dice;
+    if !crate::concept::sequence::dice_usable(dice) {
+        return; // V0104
+    }
+    let rolls: Vec<u32> = (dice.count..=dice.count * dice.faces).collect();
+    let codes: Vec<&str> = combat.results.iter().map(|r| r.code.as_str()).collect();
+    let columns = combat.columns.len();
+    let table_span = cx.span_of(
+        f,
+        &[Seg::Key("combat"), Seg::Key("table")],
+        combat.kind.span.clone(),
+    );
+    // `table_known = false`: the sources do not give the table (the completeness report says so).
+    for roll in rolls.iter().filter(|_| combat.table_known) {
+        if !combat.table.contains_key(&roll.to_string()) {
+            cx.push(
+                Diagnostic::error("V0306", format!("the CRT has no row for a roll of {roll}"))
+                    .at(f, table_span.clone(), format!("no row \"{roll}\""))
+                    .rule_opt(rule.as_deref())
+                    .help(format!(
+                        "add `\"{roll}\" = [...]` with {columns} results to [combat.table]"
+                    )),
+            );
+        }
+    }
+    for (key, row) in &combat.table {
+        let valid_roll = key.parse::<u32>().is_ok_and(|r| rolls.contains(&r));
+        if !valid_roll {
+            cx.push(
+                Diagnostic::error("V0306", format!("CRT row `{key}` is not a possible roll"))
+                    .at(f, row.span.clone(), "no such roll")
+                    .rule_opt(rule.as_deref())
+                    .help(format!(
+                        "rolls of {}d{} run from {} to {}",
+                        dice.count,
+                        dice.faces,
+                        dice.count,
+                        dice.count * dice.faces
+                    )),
+            );
+        }
+        if row.len() != columns {
+            cx.push(
+                Diagnostic::error(
+                    "V0306",
+                    format!(
+                        "CRT row for roll {key} has {} results for {columns} columns",
+                        row.len()
+                    ),
+                )
+                .at(f, row.span.clone(), format!("expected {columns}"))
+                .rule_opt(rule.as_deref())
+                .help(format!(
+                    "columns: {}",
+                    combat
+                        .columns
+                        .iter()
+                        .map(|c| c.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                )),
+            );
+        }
+        for code in row.iter() {
+            if !codes.contains(&code.as_str()) {
+                let mut d = Diagnostic::error(
+                    "V0306",
+                    format!("unknown combat result `{}`", code.as_str()),
+                )
+                .at(f, code.span.clone(), "not a declared result")
+                .rule_opt(rule.as_deref());
+                d = match crate::diag::suggest(code, codes.iter().copied()) {
+                    Some(s) => d.help(format!("did you mean `{s}`? results: {}", codes.join(", "))),
+                    None => d.help(format!("results: {}", codes.join(", "))),
+                };
+                cx.push(d);
+            }
+        }
+        // Monotonic: moving right (better odds) must not help the defender.
+        let rank = |c: &str| codes.iter().position(|x| *x == c);
+        for i in 1..row.len().min(columns) {
+            let (Some(a), Some(b)) = (rank(&row[i - 1]), rank(&row[i])) else {
+                continue;
+            };
+            if b < a {
+                let column = combat.columns[i].as_str();
+                let accepted = combat
+                    .reversals
+                    .iter()
+                    .find(|r| r.roll.as_str() == key && r.column.as_str() == column);
+                let message = format!(
+                    "roll {key}: {} at {column} is better for the defender than {} at {}",
+                    row[i].as_str(),
+                    row[i - 1].as_str(),
+                    combat.columns[i - 1].as_str()
+                );
+                let d = match accepted {
+                    Some(r) => Diagnostic::note("V0306", format!("{message} (acknowledged: {})", r.reason))
+                        .at(f, row[i].span.clone(), "acknowledged reversal"),
+                    None => Diagnostic::warning("V0306", message)
+                        .at(f, row[i].span.clone(), "result improves for the defender as odds rise")
+                        .help(format!(
+                            "if the printed CRT really says so, acknowledge it: [[combat.reversals]] roll = \"{key}\", column = \"{column}\", reason = \"…\""
+                        )),
+                };
+                cx.push(d.rule_opt(rule.as_deref()));
+            }
+        }
+    }
+    // Acknowledged reversals name a real roll and column, and still occur.
+    for r in &combat.reversals {
+        let column = combat
+            .columns
+            .iter()
+            .position(|c| c.as_str() == r.column.as_str());
+        let row = combat.table.get(r.roll.as_str());
+        if row.is_none() {
+            let rows: Vec<&str> = combat.table.keys().map(String::as_str).collect();
+            cx.reference(
+                f,
+                &r.roll,
+                "CRT row",
+                rows.iter().copied(),
+                "[combat.table]",
+            );
+        }
+        if column.is_none() {
+            let names: Vec<&str> = combat.columns.iter().map(|c| c.as_str()).collect();
+            cx.reference(
+                f,
+                &r.column,
+                "CRT column",
+                names.iter().copied(),
+                "[combat] columns",
+            );
+        }
+        let (Some(row), Some(i)) = (row, column) else {
+            continue;
+        };
+        let rank = |c: &str| codes.iter().position(|x| *x == c);
+        let reversed = i > 0
+            && matches!(
+                (row.get(i - 1).and_then(|a| rank(a)), row.get(i).and_then(|b| rank(b))),
+                (Some(a), Some(b)) if b < a
+            );
+        if !reversed {
+            cx.push(
+                Diagnostic::warning(
+                    "V0306",
+                    format!(
+                        "the acknowledged reversal at roll {}, column {} no longer occurs",
+                        r.roll.as_str(),
+                        r.column.as_str()
+                    ),
+                )
+                .at(f, r.column.span.clone(), "nothing to acknowledge here")
+                .rule_opt(rule_of(&r.rule).or(rule.as_deref()))
+                .help("the table does not get better for the defender here; remove this [[combat.reversals]] entry"),
+            );
+        }
+    }
+    if !combat.cap_known {
+        return;
+    }
+    if let (Some(cap), Some(last)) = (
+        parse_odds(&combat.cap),
+        combat.columns.last().and_then(|c| parse_odds(c)),
+    ) {
+        if cap != last {
+            cx.push(
+                Diagnostic::warning(
+                    "V0306",
+                    format!(
+                        "odds cap {} is not the last CRT column",
+                        combat.cap.as_str()
+                    ),
+                )
+                .at(f, combat.cap.span.clone(), "cap")
+                .rule_opt(rule_of(&combat.cap_rule))
+                .help("the cap is normally the best column of the table"),
+            );
+        }
+    }
+}
+
+/// The new shift conditions resolve; a shift cannot require and exclude one weather.
+fn shifts(cx: &mut Context<'_>) {
+    let g = cx.game;
+    let r = &g.rules;
+    let f = cx.rules_file();
+    let types = id_strs(&g.counters.types, |t| &t.id);
+    let weather = id_strs(&r.weather, |w| &w.id);
+    let sides: Vec<&str> = cx.sides.iter().copied().collect();
+    for s in &r.combat.shifts {
+        for t in &s.attacker_types {
+            cx.reference(
+                f,
+                t,
+                "unit type",
+                types.iter().copied(),
+                "[[types]] of counters/*.toml",
+            );
+        }
+        if let Some(side) = &s.attacker_side {
+            cx.reference(f, side, "side", sides.iter().copied(), "[[sides]]");
+            if s.defender_side
+                .as_ref()
+                .is_some_and(|d| d.as_str() == side.as_str())
+            {
+                cx.push(
+                    Diagnostic::error(
+                        "V0706",
+                        format!(
+                            "shift `{}` has the same side attacking and defending",
+                            s.id.as_str()
+                        ),
+                    )
+                    .at(f, side.span.clone(), "attacker side")
+                    .rule_opt(rule_of(&s.rule))
+                    .help("a side never attacks itself; fix attacker_side or defender_side"),
+                );
+            }
+        }
+        for w in s.weather.iter().chain(&s.not_weather) {
+            cx.reference(f, w, "weather", weather.iter().copied(), "[[weather]]");
+        }
+        for w in &s.weather {
+            if s.not_weather.iter().any(|x| x.as_str() == w.as_str()) {
+                cx.push(
+                    Diagnostic::error(
+                        "V0706",
+                        format!(
+                            "shift `{}` both needs and excludes weather `{}`",
+                            s.id.as_str(),
+                            w.as_str()
+                        ),
+                    )
+                    .at(f, w.span.clone(), "in weather and not_weather")
+                    .rule_opt(rule_of(&s.rule))
+                    .help("remove it from one of the two lists"),
+                );
+            }
+        }
+        if s.shift == 0 {
+            cx.push(
+                Diagnostic::warning(
+                    "V0706",
+                    format!("shift `{}` shifts no column", s.id.as_str()),
+                )
+                .at(f, s.id.span.clone(), "shift = 0")
+                .rule_opt(rule_of(&s.rule))
+                .help("negative shifts favour the defender, positive the attacker"),
+            );
+        }
+    }
+}
+
+/// Automatic results and known cells use declared odds, rolls and results, and agree with the table.
+fn combat_settings(cx: &mut Context<'_>) {
+    let g = cx.game;
+    let combat = &g.rules.combat;
+    let f = cx.rules_file();
+    let rule = rule_of(&combat.rule).map(str::to_string);
+    let codes = id_strs(&combat.results, |r| &r.code);
+    let columns = id_strs(&combat.columns, |c| c);
+    let dice = &g.rules.dice;
+    let (lo, hi) = (dice.count, dice.count.saturating_mul(dice.faces));
+    let last = combat.columns.last().and_then(|c| Odds::parse(c));
+    for a in &combat.automatic {
+        cx.reference(
+            f,
+            &a.result,
+            "combat result",
+            codes.iter().copied(),
+            "[[combat.results]]",
+        );
+        match Odds::parse(&a.at_least) {
+            None => cx.push(
+                Diagnostic::error(
+                    "V0110",
+                    format!("`{}` is not an odds column", a.at_least.as_str()),
+                )
+                .at(f, a.at_least.span.clone(), "expected `a:d`")
+                .help("write odds as \"7:1\" or \"1:2\""),
+            ),
+            Some(o) => {
+                if let Some(last) = last {
+                    if o.value() <= last.value() && combat.table_known {
+                        cx.push(
+                            Diagnostic::warning(
+                                "V0707",
+                                format!(
+                                    "automatic result at {} overrides printed CRT columns",
+                                    a.at_least.as_str()
+                                ),
+                            )
+                            .at(f, a.at_least.span.clone(), "within the table")
+                            .rule_opt(rule_of(&a.rule).or(rule.as_deref()))
+                            .help("automatic results normally start beyond the last column"),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    let mut seen: BTreeMap<(&str, u32), &Sp<String>> = BTreeMap::new();
+    for k in &combat.known_cells {
+        let col_ok = cx.reference(
+            f,
+            &k.column,
+            "CRT column",
+            columns.iter().copied(),
+            "[combat] columns",
+        );
+        cx.reference(
+            f,
+            &k.result,
+            "combat result",
+            codes.iter().copied(),
+            "[[combat.results]]",
+        );
+        if k.roll.value < lo || k.roll.value > hi {
+            cx.push(
+                Diagnostic::error(
+                    "V0707",
+                    format!("a roll of {} is not possible", k.roll.value),
+                )
+                .at(
+                    f,
+                    k.roll.span.clone(),
+                    format!("rolls run from {lo} to {hi}"),
+                )
+                .rule_opt(rule_of(&k.rule).or(rule.as_deref()))
+                .help(format!("[dice] rolls {}d{}", dice.count, dice.faces)),
+            );
+        }
+        if let Some(first) = seen.insert((k.column.as_str(), k.roll.value), &k.result) {
+            if first.as_str() != k.result.as_str() {
+                cx.push(
+                    Diagnostic::error(
+                        "V0707",
+                        format!(
+                            "CRT cell {} / {} is given as both {} and {}",
+                            k.column.as_str(),
+                            k.roll.value,
+                            first.as_str(),
+                            k.result.as_str()
+                        ),
+                    )
+                    .at(f, k.result.span.clone(), "contradicts an earlier cell")
+                    .rule_opt(rule_of(&k.rule).or(rule.as_deref()))
+                    .help("the sources disagree: keep one and say why"),
+                );
+            }
+        }
+        // A known table must agree with the cells the text reveals.
+        if combat.table_known && col_ok {
+            let index = combat
+                .columns
+                .iter()
+                .position(|c| c.as_str() == k.column.as_str());
+            let printed = index.and_then(|i| {
+                combat
+                    .table
+                    .get(&k.roll.value.to_string())
+                    .and_then(|row| row.get(i))
+            });
+            if let Some(p) = printed {
+                if p.as_str() != k.result.as_str() {
+                    cx.push(
+                        Diagnostic::error(
+                            "V0707",
+                            format!(
+                                "the CRT gives {} at {} / {}, the text {}",
+                                p.as_str(),
+                                k.column.as_str(),
+                                k.roll.value,
+                                k.result.as_str()
+                            ),
+                        )
+                        .at(f, k.result.span.clone(), "disagrees with [combat.table]")
+                        .rule_opt(rule_of(&k.rule).or(rule.as_deref()))
+                        .help("fix the table or the cell"),
+                    );
+                }
+            }
+        }
+    }
+    if !combat.table_known && !combat.table.is_empty() {
+        let span = combat
+            .table
+            .values()
+            .next()
+            .map(|r| r.span.clone())
+            .unwrap_or(0..0);
+        cx.push(
+            Diagnostic::error("V0707", "the CRT is marked unknown but has rows")
+                .at(f, span, "table rows")
+                .rule_opt(rule.as_deref())
+                .help("remove `table_known = false`, or move the rows the sources give to [[combat.known_cells]]"),
+        );
+    }
+}
+
+/// An unknown CRT (with the cells that are known) and an unknown odds cap.
+fn crt_gaps(cx: &mut Context<'_>) {
+    let g = cx.game;
+    let combat = &g.rules.combat;
+    let f = g.rules.file;
+    let rule = rule_of(&combat.rule);
+    if !combat.table_known {
+        let dice = &g.rules.dice;
+        let rolls = (u64::from(dice.count) * u64::from(dice.faces))
+            .saturating_sub(u64::from(dice.count))
+            .saturating_add(1);
+        let total = rolls.saturating_mul(combat.columns.len() as u64);
+        let known: BTreeSet<(&str, u32)> = combat
+            .known_cells
+            .iter()
+            .map(|k| (k.column.as_str(), k.roll.value))
+            .collect();
+        let listed: Vec<String> = combat
+            .known_cells
+            .iter()
+            .map(|k| {
+                format!(
+                    "{} roll {} = {}",
+                    k.column.as_str(),
+                    k.roll.value,
+                    k.result.as_str()
+                )
+            })
+            .collect();
+        let unknown_columns: Vec<&str> = combat
+            .columns
+            .iter()
+            .map(|c| c.as_str())
+            .filter(|c| !known.iter().any(|(k, _)| k == c))
+            .collect();
+        cx.push(
+            Diagnostic::warning(
+                "V0804",
+                format!(
+                    "the combat results table is unknown: {} of {total} cells known",
+                    known.len()
+                ),
+            )
+            .at(
+                f,
+                cx.span_of(
+                    f,
+                    &[Seg::Key("combat"), Seg::Key("table_known")],
+                    combat.kind.span.clone(),
+                ),
+                "the table is not in the sources",
+            )
+            .rule_opt(rule)
+            .help(format!(
+                "known: {}; columns with no known cell: {}",
+                if listed.is_empty() {
+                    "none".to_string()
+                } else {
+                    listed.join(", ")
+                },
+                if unknown_columns.is_empty() {
+                    "none".to_string()
+                } else {
+                    unknown_columns.join(" ")
+                }
+            )),
+        );
+    }
+    if !combat.cap_known {
+        cx.push(
+            Diagnostic::warning("V0805", "the odds cap before column shifts is unknown")
+                .at(
+                    f,
+                    cx.span_of(
+                        f,
+                        &[Seg::Key("combat"), Seg::Key("cap_known")],
+                        combat.cap.span.clone(),
+                    ),
+                    "no cap is applied",
+                )
+                .rule_opt(rule_of(&combat.cap_rule).or(rule))
+                .help("the rules state no cap: odds better than the last column keep their shifts"),
+        );
+    }
+}

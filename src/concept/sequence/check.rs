@@ -1,0 +1,85 @@
+//! Checks of the turn and phase sequence: phases, their sides and announcements, dice, turn labels.
+
+use crate::check::context::{duplicates, ids, Context, Seg};
+use crate::diag::Diagnostic;
+
+/// Run every check of this concept.
+pub(crate) fn check(cx: &mut Context<'_>) {
+    rules_sequence(cx);
+}
+
+/// What a phase may announce on the turn tracker.
+const ANNOUNCEMENTS: [&str; 3] = ["replacements", "reinforcements", "weather"];
+
+fn rules_sequence(cx: &mut Context<'_>) {
+    let g = cx.game;
+    let r = &g.rules;
+    let f = cx.rules_file();
+    duplicates(cx, f, "phase", ids(&r.phases, |s| &s.id));
+    let sides: Vec<&str> = cx.sides.iter().copied().collect();
+    let where_sides = "[[sides]] of rules/*.toml";
+    for p in &r.phases {
+        if let Some(side) = &p.side {
+            cx.reference(f, side, "side", sides.iter().copied(), where_sides);
+        }
+        for a in &p.announce {
+            let known = cx.reference(f, a, "announcement", ANNOUNCEMENTS, "vmodc's turn tracker");
+            if known && p.side.is_none() && a.as_str() != "weather" {
+                cx.push(
+                    Diagnostic::warning(
+                        "V0118",
+                        format!(
+                            "phase `{}` announces {} but belongs to no side",
+                            p.id.as_str(),
+                            a.as_str()
+                        ),
+                    )
+                    .at(f, a.span.clone(), "announced for nobody")
+                    .rule_opt(p.rule.as_deref().map(|s| s.as_str()))
+                    .help(format!(
+                        "{} are announced for the phase's side; give the phase a `side` or remove the announcement",
+                        a.as_str()
+                    )),
+                );
+            }
+        }
+    }
+    if !crate::concept::sequence::dice_usable(&r.dice) {
+        let (key, label) = if r.dice.count == 0 {
+            ("count", "no dice")
+        } else if r.dice.faces < 2 {
+            ("faces", "a die needs two faces or more")
+        } else if r.dice.count > 1 {
+            ("count", "more than 1000 possible rolls")
+        } else {
+            ("faces", "more than 1000 possible rolls")
+        };
+        let span = cx.span_of(f, &[Seg::Key("dice"), Seg::Key(key)], 0..0);
+        cx.push(
+            Diagnostic::error(
+                "V0104",
+                "dice need at least one die of at least two faces, and at most 1000 possible rolls",
+            )
+            .at(f, span, label)
+            .rule_opt(r.dice.rule.as_deref().map(|s| s.as_str()))
+            .help("write e.g. `[dice] count = 1, faces = 6`"),
+        );
+    }
+    let turns = r.turns.count.value;
+    if !r.turns.labels.is_empty() && r.turns.labels.len() != turns as usize {
+        let span = cx.span_of(
+            f,
+            &[Seg::Key("turns"), Seg::Key("labels")],
+            r.turns.count.span.clone(),
+        );
+        cx.push(
+            Diagnostic::error(
+                "V0117",
+                format!("{} turn labels for {turns} turns", r.turns.labels.len()),
+            )
+            .at(f, span, format!("expected {turns} labels"))
+            .rule_opt(r.turns.rule.as_deref().map(|s| s.as_str()))
+            .help("give one label per turn, in turn order, or none"),
+        );
+    }
+}
