@@ -2,6 +2,7 @@
 //! map edges, off-grid areas, setup marks and the map's drawing style.
 
 pub(crate) mod check;
+use crate::concept::provenance::cited;
 use crate::model::spanned::{yes, Sp};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -9,163 +10,143 @@ use std::collections::BTreeMap;
 pub mod grid;
 pub mod place;
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Terrain {
-    pub id: Sp<String>,
-    pub name: String,
-    /// Movement points to enter a hex of this terrain.
-    pub move_cost: u32,
-    /// Free text for the terrain effects chart's combat column.
-    #[serde(default)]
-    pub combat: String,
-    #[serde(default)]
-    pub note: String,
-    /// Unit branches (a unit type's `branch`) that must stop on entering a hex of this terrain.
-    #[serde(default)]
-    pub stops: Vec<Sp<String>>,
-    /// A unit in a hex of this terrain has no ZOC.
-    #[serde(default)]
-    pub no_zoc_inside: bool,
-    /// Stands for hexes whose terrain the sources do not give (the completeness report lists them).
-    #[serde(default)]
-    pub unknown: bool,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Terrain {
+        pub id: Sp<String>,
+        pub name: String,
+        /// Movement points to enter a hex of this terrain.
+        pub move_cost: u32,
+        /// Free text for the terrain effects chart's combat column.
+        #[serde(default)]
+        pub combat: String,
+        #[serde(default)]
+        pub note: String,
+        /// Unit branches (a unit type's `branch`) that must stop on entering a hex of this terrain.
+        #[serde(default)]
+        pub stops: Vec<Sp<String>>,
+        /// A unit in a hex of this terrain has no ZOC.
+        #[serde(default)]
+        pub no_zoc_inside: bool,
+        /// Stands for hexes whose terrain the sources do not give (the completeness report lists them).
+        #[serde(default)]
+        pub unknown: bool,
+    }
 }
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CityKind {
-    pub id: Sp<String>,
-    pub name: String,
-    /// Drawn with the major-city symbol (a square) instead of a dot.
-    #[serde(default)]
-    pub major: bool,
-    #[serde(default)]
-    pub combat: String,
-    #[serde(default)]
-    pub note: String,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct CityKind {
+        pub id: Sp<String>,
+        pub name: String,
+        /// Drawn with the major-city symbol (a square) instead of a dot.
+        #[serde(default)]
+        pub major: bool,
+        #[serde(default)]
+        pub combat: String,
+        #[serde(default)]
+        pub note: String,
+    }
 }
 
-/// A map feature that is not a hex terrain: a hexside (river) or a line of hexes (railroad).
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Feature {
-    pub id: Sp<String>,
-    pub name: String,
-    #[serde(default)]
-    pub move_effect: String,
-    #[serde(default)]
-    pub combat: String,
-    /// What may not cross a hexside of this feature: `movement`, `retreat`, `zoc`, `supply`.
-    #[serde(default)]
-    pub blocks: Vec<Sp<String>>,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    /// A map feature that is not a hex terrain: a hexside (river) or a line of hexes (railroad).
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Feature {
+        pub id: Sp<String>,
+        pub name: String,
+        #[serde(default)]
+        pub move_effect: String,
+        #[serde(default)]
+        pub combat: String,
+        /// What may not cross a hexside of this feature: `movement`, `retreat`, `zoc`, `supply`.
+        #[serde(default)]
+        pub blocks: Vec<Sp<String>>,
+    }
 }
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MapInfo {
-    pub name: String,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct MapInfo {
+        pub name: String,
+    }
 }
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TerrainLayout {
-    /// Terrain of every hex not listed below.
-    pub default: Sp<String>,
-    /// Hexes per terrain id.
-    pub hexes: BTreeMap<String, Vec<Sp<String>>>,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct TerrainLayout {
+        /// Terrain of every hex not listed below.
+        pub default: Sp<String>,
+        /// Hexes per terrain id.
+        pub hexes: BTreeMap<String, Vec<Sp<String>>>,
+    }
 }
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct City {
-    pub hex: Sp<String>,
-    pub name: String,
-    pub kind: Sp<String>,
-    /// Side that controls the city at the start.
-    pub control: Sp<String>,
-    /// Keys of this entry whose value the sources do not give (`kind`, `control`): the value written
-    /// is the least the sources support, and the completeness report lists the key.
-    #[serde(default)]
-    pub unknown: Vec<Sp<String>>,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct City {
+        pub hex: Sp<String>,
+        pub name: String,
+        pub kind: Sp<String>,
+        /// Side that controls the city at the start.
+        pub control: Sp<String>,
+        /// Keys of this entry whose value the sources do not give (`kind`, `control`): the value written
+        /// is the least the sources support, and the completeness report lists the key.
+        #[serde(default)]
+        pub unknown: Vec<Sp<String>>,
+    }
 }
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct HexsideSet {
-    pub feature: Sp<String>,
-    /// Each hexside as the pair of hexes it separates.
-    pub pairs: Vec<Sp<[Sp<String>; 2]>>,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct HexsideSet {
+        pub feature: Sp<String>,
+        /// Each hexside as the pair of hexes it separates.
+        pub pairs: Vec<Sp<[Sp<String>; 2]>>,
+    }
 }
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Line {
-    pub feature: Sp<String>,
-    pub name: String,
-    /// Contiguous hexes the line runs through.
-    pub path: Vec<Sp<String>>,
-    /// Map edges the line runs off at its start and end (`N`, `S`, `E`, `W`), drawn as stubs.
-    pub from_edge: Option<Sp<String>>,
-    pub to_edge: Option<Sp<String>>,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Line {
+        pub feature: Sp<String>,
+        pub name: String,
+        /// Contiguous hexes the line runs through.
+        pub path: Vec<Sp<String>>,
+        /// Map edges the line runs off at its start and end (`N`, `S`, `E`, `W`), drawn as stubs.
+        pub from_edge: Option<Sp<String>>,
+        pub to_edge: Option<Sp<String>>,
+    }
 }
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MapEdge {
-    pub side: Sp<String>,
-    /// Colour of the printed border, `#rrggbb`.
-    pub color: Sp<String>,
-    pub hexes: Vec<Sp<String>>,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct MapEdge {
+        pub side: Sp<String>,
+        /// Colour of the printed border, `#rrggbb`.
+        pub color: Sp<String>,
+        pub hexes: Vec<Sp<String>>,
+    }
 }
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SetupMarks {
-    pub side: Sp<String>,
-    /// Symbol printed in the hex: `star` or `cross`.
-    pub symbol: Sp<String>,
-    pub hexes: Vec<Sp<String>>,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct SetupMarks {
+        pub side: Sp<String>,
+        /// Symbol printed in the hex: `star` or `cross`.
+        pub symbol: Sp<String>,
+        pub hexes: Vec<Sp<String>>,
+    }
 }
 
 /// How the map is drawn (not game facts).
@@ -183,92 +164,86 @@ pub struct MapStyle {
     pub feature_colors: BTreeMap<String, Sp<String>>,
 }
 
-/// An off-grid area that counts as one big hex (`[[areas]]`), e.g. a rear area beyond the map edge.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Area {
-    /// Id used by setups and unit codes; must not look like a hex label.
-    pub id: Sp<String>,
-    pub name: String,
-    /// The side the area belongs to, if any.
-    pub side: Option<Sp<String>>,
-    /// A larger region the area is part of, as printed (e.g. "German-occupied territory").
-    pub group: Option<String>,
-    /// Map hexes the area touches, as far as known.
-    #[serde(default)]
-    pub adjacent_hexes: Vec<Sp<String>>,
-    /// `false` when the area touches hexes the sources do not name.
-    #[serde(default = "yes")]
-    pub adjacent_known: bool,
-    /// Hexside features between the area and some adjacent hexes.
-    #[serde(default)]
-    pub hexsides: Vec<AreaHexsides>,
-    /// Other areas it borders.
-    #[serde(default)]
-    pub adjacent_areas: Vec<Sp<String>>,
-    /// Units may move between this area and another area.
-    #[serde(default = "yes")]
-    pub cross_to_areas: bool,
-    /// The whole area counts as one hex for movement and combat.
-    #[serde(default)]
-    pub one_hex: bool,
-    /// No stacking limit applies inside.
-    #[serde(default)]
-    pub no_stacking_limit: bool,
-    /// A unit with a ZOC inside projects it into every hex adjacent to the area.
-    #[serde(default)]
-    pub zoc_to_adjacent: bool,
-    /// Units of other sides may enter.
-    #[serde(default = "yes")]
-    pub enemy_entry: bool,
-    /// ZOCs of other sides extend into it.
-    #[serde(default = "yes")]
-    pub enemy_zoc: bool,
-    /// It is a supply source for its side.
-    #[serde(default)]
-    pub supply_source: bool,
-    /// Units printed with an area code may enter only the area of their code.
-    #[serde(default)]
-    pub home_units_only: bool,
-    /// What happens to a unit that enters it, in a sentence.
-    #[serde(default)]
-    pub on_entry: String,
-    #[serde(default)]
-    pub note: String,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    /// An off-grid area that counts as one big hex (`[[areas]]`), e.g. a rear area beyond the map edge.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Area {
+        /// Id used by setups and unit codes; must not look like a hex label.
+        pub id: Sp<String>,
+        pub name: String,
+        /// The side the area belongs to, if any.
+        pub side: Option<Sp<String>>,
+        /// A larger region the area is part of, as printed (e.g. "German-occupied territory").
+        pub group: Option<String>,
+        /// Map hexes the area touches, as far as known.
+        #[serde(default)]
+        pub adjacent_hexes: Vec<Sp<String>>,
+        /// `false` when the area touches hexes the sources do not name.
+        #[serde(default = "yes")]
+        pub adjacent_known: bool,
+        /// Hexside features between the area and some adjacent hexes.
+        #[serde(default)]
+        pub hexsides: Vec<AreaHexsides>,
+        /// Other areas it borders.
+        #[serde(default)]
+        pub adjacent_areas: Vec<Sp<String>>,
+        /// Units may move between this area and another area.
+        #[serde(default = "yes")]
+        pub cross_to_areas: bool,
+        /// The whole area counts as one hex for movement and combat.
+        #[serde(default)]
+        pub one_hex: bool,
+        /// No stacking limit applies inside.
+        #[serde(default)]
+        pub no_stacking_limit: bool,
+        /// A unit with a ZOC inside projects it into every hex adjacent to the area.
+        #[serde(default)]
+        pub zoc_to_adjacent: bool,
+        /// Units of other sides may enter.
+        #[serde(default = "yes")]
+        pub enemy_entry: bool,
+        /// ZOCs of other sides extend into it.
+        #[serde(default = "yes")]
+        pub enemy_zoc: bool,
+        /// It is a supply source for its side.
+        #[serde(default)]
+        pub supply_source: bool,
+        /// Units printed with an area code may enter only the area of their code.
+        #[serde(default)]
+        pub home_units_only: bool,
+        /// What happens to a unit that enters it, in a sentence.
+        #[serde(default)]
+        pub on_entry: String,
+        #[serde(default)]
+        pub note: String,
+    }
 }
 
-/// Hexes the area touches across a hexside feature (a river, say).
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct AreaHexsides {
-    pub feature: Sp<String>,
-    pub hexes: Vec<Sp<String>>,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    /// Hexes the area touches across a hexside feature (a river, say).
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct AreaHexsides {
+        pub feature: Sp<String>,
+        pub hexes: Vec<Sp<String>>,
+    }
 }
 
-/// A city the sources name without giving its hex (`[[unlocated_cities]]`).
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct UnlocatedCity {
-    pub name: String,
-    /// The name as printed, when the map is printed in another language.
-    pub printed_name: Option<String>,
-    /// City kind, when known.
-    pub kind: Option<Sp<String>>,
-    /// Hexes the sources say are adjacent to it.
-    #[serde(default)]
-    pub adjacent_hexes: Vec<Sp<String>>,
-    #[serde(default)]
-    pub note: String,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    /// A city the sources name without giving its hex (`[[unlocated_cities]]`).
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct UnlocatedCity {
+        pub name: String,
+        /// The name as printed, when the map is printed in another language.
+        pub printed_name: Option<String>,
+        /// City kind, when known.
+        pub kind: Option<Sp<String>>,
+        /// Hexes the sources say are adjacent to it.
+        #[serde(default)]
+        pub adjacent_hexes: Vec<Sp<String>>,
+        #[serde(default)]
+        pub note: String,
+    }
 }

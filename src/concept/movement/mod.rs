@@ -3,6 +3,7 @@
 pub(crate) mod check;
 pub mod zoc;
 
+use crate::concept::provenance::cited;
 use crate::model::spanned::Sp;
 use serde::Deserialize;
 
@@ -16,45 +17,41 @@ pub struct Movement {
     pub prohibitions: Vec<MoveProhibition>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct WeatherMoveLimit {
-    pub weather: Sp<String>,
-    /// Most hexes a unit may move in one phase.
-    pub max_hexes: u32,
-    /// `cap` (default): a movement allowance above `max_hexes` is lowered to it; `set`: every
-    /// unit's movement allowance becomes `max_hexes`.
-    pub mode: Option<Sp<String>>,
-    /// Phases exempt from the limit.
-    #[serde(default)]
-    pub except_phases: Vec<Sp<String>>,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct WeatherMoveLimit {
+        pub weather: Sp<String>,
+        /// Most hexes a unit may move in one phase.
+        pub max_hexes: u32,
+        /// `cap` (default): a movement allowance above `max_hexes` is lowered to it; `set`: every
+        /// unit's movement allowance becomes `max_hexes`.
+        pub mode: Option<Sp<String>>,
+        /// Phases exempt from the limit.
+        #[serde(default)]
+        pub except_phases: Vec<Sp<String>>,
+    }
 }
 
-/// Units that may not move in some turns or phases (`[[movement.prohibitions]]`).
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MoveProhibition {
-    /// Units concerned, by id.
-    #[serde(default)]
-    pub units: Vec<Sp<String>>,
-    /// Unit types concerned.
-    #[serde(default)]
-    pub unit_types: Vec<Sp<String>>,
-    /// Turns it applies to; none = every turn.
-    #[serde(default)]
-    pub turns: Vec<Sp<u32>>,
-    /// Phases it applies to; none = every phase.
-    #[serde(default)]
-    pub phases: Vec<Sp<String>>,
-    /// What the units may still do, in a sentence.
-    #[serde(default)]
-    pub still_allowed: String,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    /// Units that may not move in some turns or phases (`[[movement.prohibitions]]`).
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct MoveProhibition {
+        /// Units concerned, by id.
+        #[serde(default)]
+        pub units: Vec<Sp<String>>,
+        /// Unit types concerned.
+        #[serde(default)]
+        pub unit_types: Vec<Sp<String>>,
+        /// Turns it applies to; none = every turn.
+        #[serde(default)]
+        pub turns: Vec<Sp<u32>>,
+        /// Phases it applies to; none = every phase.
+        #[serde(default)]
+        pub phases: Vec<Sp<String>>,
+        /// What the units may still do, in a sentence.
+        #[serde(default)]
+        pub still_allowed: String,
+    }
 }

@@ -1,52 +1,47 @@
 //! The turn and phase sequence: dice, phases, the turn count and the turn record.
 
 pub(crate) mod check;
+use crate::concept::provenance::cited;
 use crate::model::spanned::Sp;
 use serde::Deserialize;
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Dice {
-    pub count: u32,
-    pub faces: u32,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Dice {
+        pub count: u32,
+        pub faces: u32,
+    }
 }
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Phase {
-    pub id: Sp<String>,
-    pub name: String,
-    /// The side whose phase it is; none for a phase that belongs to both.
-    pub side: Option<Sp<String>>,
-    /// What the phase allows, in a sentence for the players.
-    #[serde(default)]
-    pub allows: String,
-    /// Scheduled events the module announces when this phase begins: `replacements` (the steps the
-    /// phase's side receives this turn), `reinforcements` (the side's units arriving this turn),
-    /// `weather` (the current turn's weather).
-    #[serde(default)]
-    pub announce: Vec<Sp<String>>,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Phase {
+        pub id: Sp<String>,
+        pub name: String,
+        /// The side whose phase it is; none for a phase that belongs to both.
+        pub side: Option<Sp<String>>,
+        /// What the phase allows, in a sentence for the players.
+        #[serde(default)]
+        pub allows: String,
+        /// Scheduled events the module announces when this phase begins: `replacements` (the steps the
+        /// phase's side receives this turn), `reinforcements` (the side's units arriving this turn),
+        /// `weather` (the current turn's weather).
+        #[serde(default)]
+        pub announce: Vec<Sp<String>>,
+    }
 }
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Turns {
-    pub count: Sp<u32>,
-    /// Calendar date or label printed on each turn box, in turn order.
-    #[serde(default)]
-    pub labels: Vec<String>,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Turns {
+        pub count: Sp<u32>,
+        /// Calendar date or label printed on each turn box, in turn order.
+        #[serde(default)]
+        pub labels: Vec<String>,
+    }
 }
 
 /// Whether the dice can be rolled: one die or more, two faces or more, and a highest roll the CRT can

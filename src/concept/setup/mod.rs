@@ -1,106 +1,93 @@
 //! Setup: scenarios, setup placements, off-map units, reinforcements and replacements.
 
 pub(crate) mod check;
+use crate::concept::provenance::cited;
 use crate::model::spanned::Sp;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ScenarioInfo {
-    pub id: Sp<String>,
-    pub name: String,
-    pub description: String,
-    /// Another scenario of the same game whose setup, schedule and victory this one starts from.
-    pub based_on: Option<Sp<String>>,
-    /// Turn and phase play starts at.
-    pub start_turn: Option<Sp<u32>>,
-    pub start_phase: Option<Sp<String>>,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct ScenarioInfo {
+        pub id: Sp<String>,
+        pub name: String,
+        pub description: String,
+        /// Another scenario of the same game whose setup, schedule and victory this one starts from.
+        pub based_on: Option<Sp<String>>,
+        /// Turn and phase play starts at.
+        pub start_turn: Option<Sp<u32>>,
+        pub start_phase: Option<Sp<String>>,
+    }
 }
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Placement {
-    pub unit: Sp<String>,
-    pub hex: Sp<String>,
-    pub face: Sp<String>,
-    #[serde(default)]
-    pub note: String,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Placement {
+        pub unit: Sp<String>,
+        pub hex: Sp<String>,
+        pub face: Sp<String>,
+        #[serde(default)]
+        pub note: String,
+    }
 }
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct OffMap {
-    pub unit: Sp<String>,
-    pub face: Sp<String>,
-    /// Name of the off-map box the unit waits in.
-    pub box_name: String,
-    /// The off-grid area (`[[areas]]` id of the map) the unit starts in, if it starts in one.
-    pub area: Option<Sp<String>>,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct OffMap {
+        pub unit: Sp<String>,
+        pub face: Sp<String>,
+        /// Name of the off-map box the unit waits in.
+        pub box_name: String,
+        /// The off-grid area (`[[areas]]` id of the map) the unit starts in, if it starts in one.
+        pub area: Option<Sp<String>>,
+    }
 }
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Reinforcement {
-    pub turn: Sp<u32>,
-    pub unit: Sp<String>,
-    pub face: Sp<String>,
-    /// Where it enters, in the rulebook's words.
-    pub arrives: String,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Reinforcement {
+        pub turn: Sp<u32>,
+        pub unit: Sp<String>,
+        pub face: Sp<String>,
+        /// Where it enters, in the rulebook's words.
+        pub arrives: String,
+    }
 }
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Replacements {
-    pub turn: Sp<u32>,
-    /// Replacement steps per side id.
-    pub steps: BTreeMap<String, Sp<u32>>,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Replacements {
+        pub turn: Sp<u32>,
+        /// Replacement steps per side id.
+        pub steps: BTreeMap<String, Sp<u32>>,
+    }
 }
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SpecialRule {
-    pub title: String,
-    pub text: String,
-    /// An optional rule the players may agree to use.
-    #[serde(default)]
-    pub optional: bool,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct SpecialRule {
+        pub title: String,
+        pub text: String,
+        /// An optional rule the players may agree to use.
+        #[serde(default)]
+        pub optional: bool,
+    }
 }
 
-/// A unit whose start position the sources give only in part, or not at all (`[[unplaced]]`).
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Unplaced {
-    pub unit: Sp<String>,
-    pub face: Sp<String>,
-    /// What is known of where it starts, e.g. "Minsk (hex unknown)".
-    pub known: String,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    /// A unit whose start position the sources give only in part, or not at all (`[[unplaced]]`).
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Unplaced {
+        pub unit: Sp<String>,
+        pub face: Sp<String>,
+        /// What is known of where it starts, e.g. "Minsk (hex unknown)".
+        pub known: String,
+    }
 }

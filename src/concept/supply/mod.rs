@@ -1,25 +1,24 @@
 //! Supply: supply lines and sources, as far as data and text can hold them.
 
+use crate::concept::provenance::cited;
 use crate::model::spanned::Sp;
 use serde::Deserialize;
 
-/// Supply rules (`[supply]`), as far as data and text can hold them.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Supply {
-    /// Most hexes in a supply line.
-    pub line_hexes: Option<Sp<u32>>,
-    /// What a supply source is, in a sentence.
-    #[serde(default)]
-    pub sources: String,
-    /// What blocks a supply line, one item each.
-    #[serde(default)]
-    pub blocked_by: Vec<String>,
-    /// When supply is checked and what happens to units out of supply.
-    #[serde(default)]
-    pub effects: String,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    /// Supply rules (`[supply]`), as far as data and text can hold them.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Supply {
+        /// Most hexes in a supply line.
+        pub line_hexes: Option<Sp<u32>>,
+        /// What a supply source is, in a sentence.
+        #[serde(default)]
+        pub sources: String,
+        /// What blocks a supply line, one item each.
+        #[serde(default)]
+        pub blocked_by: Vec<String>,
+        /// When supply is checked and what happens to units out of supply.
+        #[serde(default)]
+        pub effects: String,
+    }
 }

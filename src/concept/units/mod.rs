@@ -2,118 +2,109 @@
 //! derived from printed ones, markers, and the reduction rule between faces.
 
 pub(crate) mod check;
+use crate::concept::provenance::cited;
 use crate::model::spanned::Sp;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Side {
-    pub id: Sp<String>,
-    pub name: String,
-    /// Counter background colour, `#rrggbb`.
-    pub color: Sp<String>,
-    /// Colour of text and symbols on the counter.
-    pub text_color: Sp<String>,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Side {
+        pub id: Sp<String>,
+        pub name: String,
+        /// Counter background colour, `#rrggbb`.
+        pub color: Sp<String>,
+        /// Colour of text and symbols on the counter.
+        pub text_color: Sp<String>,
+    }
 }
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CounterSheet {
-    /// Counter edge length in pixels.
-    pub size: u32,
-    /// Face names in flip order; the first is the face a unit shows at full strength.
-    pub faces: Vec<Sp<String>>,
-    /// Names of the values printed on a face, in printed order (`"12-6"` = strength 12, movement 6).
-    pub values: Vec<String>,
-    /// The face printed with the rulebook's reduction formula, if the rulebook states one.
-    pub reduction: Option<Reduction>,
-    /// Totals the rulebook states for the counter mix, per side.
-    #[serde(default)]
-    pub totals: BTreeMap<String, Sp<u32>>,
-    /// Values derived from printed values of another face (passive defence = worn strength).
-    #[serde(default)]
-    pub derived: Vec<DerivedValue>,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct CounterSheet {
+        /// Counter edge length in pixels.
+        pub size: u32,
+        /// Face names in flip order; the first is the face a unit shows at full strength.
+        pub faces: Vec<Sp<String>>,
+        /// Names of the values printed on a face, in printed order (`"12-6"` = strength 12, movement 6).
+        pub values: Vec<String>,
+        /// The face printed with the rulebook's reduction formula, if the rulebook states one.
+        pub reduction: Option<Reduction>,
+        /// Totals the rulebook states for the counter mix, per side.
+        #[serde(default)]
+        pub totals: BTreeMap<String, Sp<u32>>,
+        /// Values derived from printed values of another face (passive defence = worn strength).
+        #[serde(default)]
+        pub derived: Vec<DerivedValue>,
+    }
 }
 
-/// "The reduced face shows half the full strength, rounded down" (B4M 3.3).
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Reduction {
-    pub from_face: Sp<String>,
-    pub to_face: Sp<String>,
-    pub value: Sp<String>,
-    pub divisor: u32,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    /// "The reduced face shows half the full strength, rounded down" (B4M 3.3).
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Reduction {
+        pub from_face: Sp<String>,
+        pub to_face: Sp<String>,
+        pub value: Sp<String>,
+        pub divisor: u32,
+    }
 }
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct UnitType {
-    pub id: Sp<String>,
-    pub name: String,
-    /// NATO symbol drawn on the counter: `infantry`, `armor`, `shock`.
-    pub symbol: Sp<String>,
-    /// Group the type belongs to for stacking and terrain (`tank`, `infantry`).
-    pub branch: Option<Sp<String>>,
-    /// Zone of control: `always` (default), `none`, or `in_city` (only while in a city hex).
-    pub zoc: Option<Sp<String>>,
-    /// Faces units of this type have, in flip order; none = every face of [counters] faces.
-    #[serde(default)]
-    pub faces: Vec<Sp<String>>,
-    /// Marker (`[[markers]]` id) printed on the back when the type has fewer faces than a counter has
-    /// sides.
-    pub back: Option<Sp<String>>,
-    /// Counter colours replacing the side's (nationality or affiliation colours), `#rrggbb`.
-    pub color: Option<Sp<String>>,
-    pub text_color: Option<Sp<String>>,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct UnitType {
+        pub id: Sp<String>,
+        pub name: String,
+        /// NATO symbol drawn on the counter: `infantry`, `armor`, `shock`.
+        pub symbol: Sp<String>,
+        /// Group the type belongs to for stacking and terrain (`tank`, `infantry`).
+        pub branch: Option<Sp<String>>,
+        /// Zone of control: `always` (default), `none`, or `in_city` (only while in a city hex).
+        pub zoc: Option<Sp<String>>,
+        /// Faces units of this type have, in flip order; none = every face of [counters] faces.
+        #[serde(default)]
+        pub faces: Vec<Sp<String>>,
+        /// Marker (`[[markers]]` id) printed on the back when the type has fewer faces than a counter has
+        /// sides.
+        pub back: Option<Sp<String>>,
+        /// Counter colours replacing the side's (nationality or affiliation colours), `#rrggbb`.
+        pub color: Option<Sp<String>>,
+        pub text_color: Option<Sp<String>>,
+    }
 }
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Unit {
-    pub id: Sp<String>,
-    /// Name shown in the module; defaults to the id.
-    pub name: Option<String>,
-    pub side: Sp<String>,
-    #[serde(rename = "type")]
-    pub unit_type: Sp<String>,
-    /// Size symbol printed above the type box, e.g. `XXX` (corps), `XXXX` (army).
-    pub size: String,
-    /// Printed values per face name: `{ full = "12-6", reduced = "6-6" }`.
-    pub faces: BTreeMap<String, Sp<String>>,
-    #[serde(default)]
-    pub note: String,
-    /// Where sources disagree about this unit: what they say and which one the data follows.
-    pub disputed: Option<Sp<String>>,
-    /// The name as printed, when the counters are printed in another language.
-    pub printed_name: Option<String>,
-    /// Unit name as printed on the counter, when it differs from the id (ids must be unique; printed
-    /// names need not be: two sides may both have a "9").
-    pub label: Option<String>,
-    /// Printed setup code naming the area (`[[areas]]` id) the unit starts in and is bound to.
-    pub home_area: Option<Sp<String>>,
-    /// Printed entry code: the turn the unit arrives.
-    pub entry_turn: Option<Sp<u32>>,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Unit {
+        pub id: Sp<String>,
+        /// Name shown in the module; defaults to the id.
+        pub name: Option<String>,
+        pub side: Sp<String>,
+        #[serde(rename = "type")]
+        pub unit_type: Sp<String>,
+        /// Size symbol printed above the type box, e.g. `XXX` (corps), `XXXX` (army).
+        pub size: String,
+        /// Printed values per face name: `{ full = "12-6", reduced = "6-6" }`.
+        pub faces: BTreeMap<String, Sp<String>>,
+        #[serde(default)]
+        pub note: String,
+        /// Where sources disagree about this unit: what they say and which one the data follows.
+        pub disputed: Option<Sp<String>>,
+        /// The name as printed, when the counters are printed in another language.
+        pub printed_name: Option<String>,
+        /// Unit name as printed on the counter, when it differs from the id (ids must be unique; printed
+        /// names need not be: two sides may both have a "9").
+        pub label: Option<String>,
+        /// Printed setup code naming the area (`[[areas]]` id) the unit starts in and is bound to.
+        pub home_area: Option<Sp<String>>,
+        /// Printed entry code: the turn the unit arrives.
+        pub entry_turn: Option<Sp<u32>>,
+    }
 }
 
 impl Unit {
@@ -151,48 +142,44 @@ pub fn parse_values(text: &str) -> Option<Vec<u32>> {
         .collect()
 }
 
-/// A value not printed as such but derived from other printed values (`[[counters.derived]]`),
-/// e.g. passive defence = the strength printed on the worn face.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DerivedValue {
-    /// Name of the derived value.
-    pub name: Sp<String>,
-    /// The face that shows it (and whose units have it).
-    pub on_face: Sp<String>,
-    /// It equals value `value` of face `from_face`.
-    pub from_face: Sp<String>,
-    pub value: Sp<String>,
-    /// How it is printed on `on_face`: `parentheses` after the values, or `none`.
-    pub printed: Option<Sp<String>>,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    /// A value not printed as such but derived from other printed values (`[[counters.derived]]`),
+    /// e.g. passive defence = the strength printed on the worn face.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct DerivedValue {
+        /// Name of the derived value.
+        pub name: Sp<String>,
+        /// The face that shows it (and whose units have it).
+        pub on_face: Sp<String>,
+        /// It equals value `value` of face `from_face`.
+        pub from_face: Sp<String>,
+        pub value: Sp<String>,
+        /// How it is printed on `on_face`: `parentheses` after the values, or `none`.
+        pub printed: Option<Sp<String>>,
+    }
 }
 
-/// A marker counter (`[[markers]]`): turn marker, control marker, and so on.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Marker {
-    pub id: Sp<String>,
-    pub name: String,
-    /// Short text printed on it.
-    #[serde(default)]
-    pub text: String,
-    /// Side it belongs to, if any.
-    pub side: Option<Sp<String>>,
-    /// What it marks, one use each.
-    #[serde(default)]
-    pub uses: Vec<String>,
-    /// Copies in the counter mix, if stated.
-    pub count: Option<Sp<u32>>,
-    /// Printed on the back of the counters of this unit type rather than on a counter of its own.
-    pub back_of: Option<Sp<String>>,
-    #[serde(default)]
-    pub note: String,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    /// A marker counter (`[[markers]]`): turn marker, control marker, and so on.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Marker {
+        pub id: Sp<String>,
+        pub name: String,
+        /// Short text printed on it.
+        #[serde(default)]
+        pub text: String,
+        /// Side it belongs to, if any.
+        pub side: Option<Sp<String>>,
+        /// What it marks, one use each.
+        #[serde(default)]
+        pub uses: Vec<String>,
+        /// Copies in the counter mix, if stated.
+        pub count: Option<Sp<u32>>,
+        /// Printed on the back of the counters of this unit type rather than on a counter of its own.
+        pub back_of: Option<Sp<String>>,
+        #[serde(default)]
+        pub note: String,
+    }
 }

@@ -3,23 +3,22 @@
 pub(crate) mod check;
 pub mod score;
 
+use crate::concept::provenance::cited;
 use crate::model::spanned::Sp;
 use serde::Deserialize;
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Victory {
-    pub when: String,
-    #[serde(default)]
-    pub conditions: Vec<VictoryCondition>,
-    /// A victory-point score, judged by its thresholds.
-    pub points: Option<VictoryPoints>,
-    /// Result when no condition holds.
-    pub otherwise: String,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Victory {
+        pub when: String,
+        #[serde(default)]
+        pub conditions: Vec<VictoryCondition>,
+        /// A victory-point score, judged by its thresholds.
+        pub points: Option<VictoryPoints>,
+        /// Result when no condition holds.
+        pub otherwise: String,
+    }
 }
 
 /// A side wins if it controls every hex of `control_all` and at least `at_least` of `control_any`.
@@ -36,37 +35,35 @@ pub struct VictoryCondition {
     pub at_least: u32,
 }
 
-/// A city one side may designate during play, e.g. a hero city (`[[city_designations]]`).
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CityDesignation {
-    pub id: Sp<String>,
-    pub name: String,
-    /// The side that designates.
-    pub side: Sp<String>,
-    /// How many designations a game allows.
-    pub times: Option<Sp<u32>>,
-    /// The phase it happens in.
-    pub phase: Option<Sp<String>>,
-    /// Which city may be designated, in a sentence.
-    #[serde(default)]
-    pub eligible: String,
-    /// A card (counters `[[cards]]` id) discarded to designate.
-    pub discard_card: Option<Sp<String>>,
-    /// The marker (counters `[[markers]]` id) that shows the designated city.
-    pub marker: Option<Sp<String>>,
-    /// A city kind the city counts as from then on, if it is not one already.
-    pub counts_as: Option<Sp<String>>,
-    /// Combat results that change against the designated city.
-    #[serde(default)]
-    pub result_changes: Vec<ResultChange>,
-    /// When the designation ends, in a sentence.
-    #[serde(default)]
-    pub ends_when: String,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    /// A city one side may designate during play, e.g. a hero city (`[[city_designations]]`).
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct CityDesignation {
+        pub id: Sp<String>,
+        pub name: String,
+        /// The side that designates.
+        pub side: Sp<String>,
+        /// How many designations a game allows.
+        pub times: Option<Sp<u32>>,
+        /// The phase it happens in.
+        pub phase: Option<Sp<String>>,
+        /// Which city may be designated, in a sentence.
+        #[serde(default)]
+        pub eligible: String,
+        /// A card (counters `[[cards]]` id) discarded to designate.
+        pub discard_card: Option<Sp<String>>,
+        /// The marker (counters `[[markers]]` id) that shows the designated city.
+        pub marker: Option<Sp<String>>,
+        /// A city kind the city counts as from then on, if it is not one already.
+        pub counts_as: Option<Sp<String>>,
+        /// Combat results that change against the designated city.
+        #[serde(default)]
+        pub result_changes: Vec<ResultChange>,
+        /// When the designation ends, in a sentence.
+        #[serde(default)]
+        pub ends_when: String,
+    }
 }
 
 /// Result `from` is read as `to` (when `attacker_side` attacks, if given).
@@ -78,61 +75,57 @@ pub struct ResultChange {
     pub to: Sp<String>,
 }
 
-/// A victory-point score (`[victory.points]`): terms summed for `side`, then compared with the
-/// thresholds.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct VictoryPoints {
-    /// The side whose score it is.
-    pub side: Sp<String>,
-    /// How the total of the loss terms is rounded: `up`, `down` or `none`.
-    #[serde(default)]
-    pub loss_rounding: Option<Sp<String>>,
-    pub terms: Vec<VpTerm>,
-    pub thresholds: Vec<VpThreshold>,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    /// A victory-point score (`[victory.points]`): terms summed for `side`, then compared with the
+    /// thresholds.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct VictoryPoints {
+        /// The side whose score it is.
+        pub side: Sp<String>,
+        /// How the total of the loss terms is rounded: `up`, `down` or `none`.
+        #[serde(default)]
+        pub loss_rounding: Option<Sp<String>>,
+        pub terms: Vec<VpTerm>,
+        pub thresholds: Vec<VpThreshold>,
+    }
 }
 
-/// One source of points: `points` for every `per` things counted.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct VpTerm {
-    pub name: String,
-    /// What is counted: `cities` (controlled city hexes), `units` (units on the map) or
-    /// `eliminated` (units eliminated and not rebuilt).
-    pub count: Sp<String>,
-    /// Points per `per` things; may be fractional (0.5).
-    pub points: f64,
-    /// Things per award; partial groups score nothing (1 point per 2 tanks: 3 tanks give 1).
-    #[serde(default = "one")]
-    pub per: u32,
-    /// Points lost rather than gained; losses are summed and rounded per `loss_rounding`.
-    #[serde(default)]
-    pub loss: bool,
-    /// `cities`: kinds counted, and the side that must control them.
-    #[serde(default)]
-    pub city_kinds: Vec<Sp<String>>,
-    pub controlled_by: Option<Sp<String>>,
-    /// `units`/`eliminated`: sides, unit types and faces counted (none = all).
-    #[serde(default)]
-    pub sides: Vec<Sp<String>>,
-    #[serde(default)]
-    pub unit_types: Vec<Sp<String>>,
-    #[serde(default)]
-    pub faces: Vec<Sp<String>>,
-    /// A further condition the players judge (a module cannot compute it), stated in the report.
-    #[serde(default)]
-    pub condition: String,
-    /// Things not counted, in a sentence.
-    #[serde(default)]
-    pub except: String,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    /// One source of points: `points` for every `per` things counted.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct VpTerm {
+        pub name: String,
+        /// What is counted: `cities` (controlled city hexes), `units` (units on the map) or
+        /// `eliminated` (units eliminated and not rebuilt).
+        pub count: Sp<String>,
+        /// Points per `per` things; may be fractional (0.5).
+        pub points: f64,
+        /// Things per award; partial groups score nothing (1 point per 2 tanks: 3 tanks give 1).
+        #[serde(default = "one")]
+        pub per: u32,
+        /// Points lost rather than gained; losses are summed and rounded per `loss_rounding`.
+        #[serde(default)]
+        pub loss: bool,
+        /// `cities`: kinds counted, and the side that must control them.
+        #[serde(default)]
+        pub city_kinds: Vec<Sp<String>>,
+        pub controlled_by: Option<Sp<String>>,
+        /// `units`/`eliminated`: sides, unit types and faces counted (none = all).
+        #[serde(default)]
+        pub sides: Vec<Sp<String>>,
+        #[serde(default)]
+        pub unit_types: Vec<Sp<String>>,
+        #[serde(default)]
+        pub faces: Vec<Sp<String>>,
+        /// A further condition the players judge (a module cannot compute it), stated in the report.
+        #[serde(default)]
+        pub condition: String,
+        /// Things not counted, in a sentence.
+        #[serde(default)]
+        pub except: String,
+    }
 }
 
 fn one() -> u32 {

@@ -3,24 +3,23 @@
 pub(crate) mod check;
 pub mod turn;
 
+use crate::concept::provenance::cited;
 use crate::model::spanned::Sp;
 use serde::Deserialize;
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Weather {
-    pub id: Sp<String>,
-    pub name: String,
-    /// Turns with this weather. The weather with `default = true` covers every other turn.
-    #[serde(default)]
-    pub turns: Vec<Sp<u32>>,
-    #[serde(default)]
-    pub default: bool,
-    /// Its effects, in a sentence for the turn track and charts.
-    #[serde(default)]
-    pub effects: String,
-    /// Rulebook section the fact comes from.
-    pub rule: Option<Sp<String>>,
-    /// Other source (reference document, errata) the fact comes from.
-    pub source: Option<Sp<String>>,
+cited! {
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Weather {
+        pub id: Sp<String>,
+        pub name: String,
+        /// Turns with this weather. The weather with `default = true` covers every other turn.
+        #[serde(default)]
+        pub turns: Vec<Sp<u32>>,
+        #[serde(default)]
+        pub default: bool,
+        /// Its effects, in a sentence for the turn track and charts.
+        #[serde(default)]
+        pub effects: String,
+    }
 }
