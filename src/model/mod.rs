@@ -7,6 +7,7 @@
 //!
 //! Nothing in this module knows any particular game.
 
+pub mod keyword;
 pub mod spanned;
 
 pub use crate::concept::cards::{Allotment, Card, CardPlay, CardUse, Deck};
