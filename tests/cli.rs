@@ -268,3 +268,170 @@ fn build_then_check_the_module() {
     assert_eq!(json[0]["code"], "V0402");
     assert_eq!(json[0]["file"], path(&junk));
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Quiet builds
+// ---------------------------------------------------------------------------------------------------
+
+#[test]
+fn build_of_the_shipped_data_is_quiet() {
+    let out_dir = TempDir::new("quiet");
+    let out = vmodc(&[
+        "build",
+        "--no-cache",
+        "--root",
+        path(&repo()),
+        "--out",
+        path(out_dir.path()),
+    ]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    let err = text(&out.stderr);
+    assert!(err.lines().count() <= 20, "{}", show(&out));
+    // Known gaps and notes are summed up per game, and each game says what happened to it.
+    let root = repo();
+    for expected in [
+        format!(
+            "b4m: 3 notes (vmodc check b4m --root {} lists them)",
+            root.display()
+        ),
+        "known gaps, 8 notes (vmodc check btm2 --root".to_string(),
+        format!(
+            "b4m: built {}",
+            out_dir.path().join("b4m-en.vmod").display()
+        ),
+        format!("btm2: built {}", out_dir.path().join("btm2.vmod").display()),
+    ] {
+        assert!(
+            err.contains(&expected),
+            "missing {expected:?}\n{}",
+            show(&out)
+        );
+    }
+    assert!(!err.contains("warning["), "{}", show(&out));
+    assert!(!err.contains("error"), "{}", show(&out));
+
+    // `check` still lists everything, with long lines cut.
+    let out = vmodc(&["check", "btm2", "--root", path(&repo())]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    let err = text(&out.stderr);
+    assert!(err.matches("warning[V08").count() >= 50, "{}", show(&out));
+    let out = vmodc(&["check", "b4m", "--root", path(&repo())]);
+    let err = text(&out.stderr);
+    assert!(err.contains("note[V0501]"), "{}", show(&out));
+    let widest = err
+        .lines()
+        .filter(|l| !l.starts_with("note[") && !l.contains("= "))
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(0);
+    assert!(
+        widest <= 120,
+        "a source line or underline of {widest} characters\n{err}"
+    );
+}
+
+#[test]
+fn build_names_the_game_and_why_it_was_not_built() {
+    let out_dir = TempDir::new("out");
+    let out = vmodc(&[
+        "build",
+        "btm2",
+        "--deny-warnings",
+        "--root",
+        path(&repo()),
+        "--out",
+        path(out_dir.path()),
+    ]);
+    assert_eq!(code(&out), 1, "{}", show(&out));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("error: btm2 not built: ")
+            && err.contains(" warnings denied by --deny-warnings"),
+        "{}",
+        show(&out)
+    );
+    assert!(!err.contains("0 error(s)"), "{}", show(&out));
+    assert!(err.lines().count() <= 5, "{}", show(&out));
+    assert!(listing(out_dir.path()).is_empty());
+
+    let dir = broken_tiny(
+        "counters/tiny.toml",
+        "reduced = \"3-5\"",
+        "reduced = \"4-5\"",
+    );
+    let out = vmodc(&[
+        "build",
+        "--root",
+        path(dir.path()),
+        "--out",
+        path(out_dir.path()),
+    ]);
+    assert_eq!(code(&out), 1, "{}", show(&out));
+    let err = text(&out.stderr);
+    assert!(err.contains("error[V0302]"), "{}", show(&out));
+    assert!(
+        err.trim_end().ends_with("error: tiny not built: 1 error"),
+        "{}",
+        show(&out)
+    );
+}
+
+#[test]
+fn build_output_goes_under_the_root_by_default() {
+    let dir = tiny_copy();
+    let out = vmodc(&["build", "--root", path(dir.path())]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    assert_eq!(listing(&dir.path().join("dist")), ["tiny.vmod"]);
+    assert!(!repo().join("dist").join("tiny.vmod").exists());
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "tiny: built {}",
+            dir.path().join("dist").join("tiny.vmod").display()
+        )),
+        "{}",
+        show(&out)
+    );
+    // Built again: unchanged.
+    let out = vmodc(&["build", "--root", path(dir.path())]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    assert!(
+        text(&out.stderr).contains("tiny: unchanged "),
+        "{}",
+        show(&out)
+    );
+}
+
+#[test]
+fn check_reads_paths_as_files_and_says_when_a_module_is_fine() {
+    let out_dir = TempDir::new("out");
+    let dir = tiny_copy();
+    let out = vmodc(&[
+        "build",
+        "--root",
+        path(dir.path()),
+        "--out",
+        path(out_dir.path()),
+    ]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    let module = out_dir.path().join("tiny.vmod");
+    let out = vmodc(&["check", path(&module)]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{}", show(&out));
+    assert!(err.contains("fine"), "{}", show(&out));
+    // JSON stays an empty array.
+    let out = vmodc(&["check", "--format", "json", path(&module)]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(json, serde_json::json!([]));
+
+    // A path is a file, not a game id: it is not looked up under rules/.
+    for arg in ["notes/x.txt", "x.txt"] {
+        let out = vmodc(&["check", "--root", path(dir.path()), arg]);
+        assert_eq!(code(&out), 2, "{}", show(&out));
+        let err = text(&out.stderr);
+        assert!(err.contains("V0401") && err.contains(arg), "{}", show(&out));
+        assert!(!err.contains("rules/"), "{}", show(&out));
+    }
+}
