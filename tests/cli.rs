@@ -435,3 +435,303 @@ fn check_reads_paths_as_files_and_says_when_a_module_is_fine() {
         assert!(!err.contains("rules/"), "{}", show(&out));
     }
 }
+
+// ---------------------------------------------------------------------------------------------------
+// vmodc odds: strict input
+// ---------------------------------------------------------------------------------------------------
+
+/// `vmodc odds b4m` on the shipped data with these arguments.
+fn odds_b4m(extra: &[&str]) -> Output {
+    let root = repo();
+    let mut args = vec!["odds", "b4m", "--root", path(&root)];
+    args.extend_from_slice(extra);
+    vmodc(&args)
+}
+
+/// Exit 2, nothing on standard output, and every one of `expected` on standard error.
+fn assert_usage_error(out: &Output, expected: &[&str]) {
+    assert_eq!(code(out), 2, "{}", show(out));
+    assert!(out.stdout.is_empty(), "{}", show(out));
+    let err = text(&out.stderr);
+    for e in expected {
+        assert!(err.contains(e), "missing {e:?}\n{}", show(out));
+    }
+}
+
+#[test]
+fn odds_rejects_unknown_ids_with_the_valid_ones() {
+    let base = ["--attack", "12:panzer", "--defence", "4"];
+    let cases: [(&[&str], &[&str]); 6] = [
+        (
+            &["--terrain", "swamp"],
+            &[
+                "unknown terrain `swamp` (--terrain)",
+                "valid: clear, forest, fortification",
+            ],
+        ),
+        (
+            &["--terrain", "forrest"],
+            &["unknown terrain `forrest`", "did you mean `forest`?"],
+        ),
+        (
+            &["--city", "nowhere"],
+            &[
+                "unknown city kind `nowhere` (--city)",
+                "valid: city, major_city",
+            ],
+        ),
+        (
+            &["--city", "major-city"],
+            &[
+                "unknown city kind `major-city`",
+                "did you mean `major_city`?",
+            ],
+        ),
+        (
+            &["--side", "martians"],
+            &["unknown side `martians` (--side)", "valid: german, soviet"],
+        ),
+        (
+            &["--across", "lake"],
+            &["unknown hexside feature `lake` (--across)", "valid: river"],
+        ),
+    ];
+    for (extra, expected) in cases {
+        let mut args = base.to_vec();
+        args.extend_from_slice(extra);
+        assert_usage_error(&odds_b4m(&args), expected);
+    }
+    let out = odds_b4m(&["--attack", "9:tiger", "--defence", "3"]);
+    assert_usage_error(
+        &out,
+        &[
+            "unknown unit type `tiger` (--attack)",
+            "valid: panzer, infantry, shock",
+        ],
+    );
+    let out = odds_b4m(&["--attack", "9:panzr", "--defence", "3"]);
+    assert_usage_error(&out, &["did you mean `panzer`?"]);
+    // The valid ids pass.
+    let out = odds_b4m(&[
+        "--attack",
+        "12:panzer",
+        "--defence",
+        "4",
+        "--terrain",
+        "forest",
+        "--city",
+        "major_city",
+        "--side",
+        "soviet",
+        "--across",
+        "river",
+    ]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    assert!(
+        text(&out.stdout).contains("→ 1:2 [1:no effect"),
+        "three shifts left\n{}",
+        show(&out)
+    );
+}
+
+#[test]
+fn odds_rejects_strengths_turns_and_rolls_out_of_range() {
+    for (extra, expected) in [
+        (
+            ["--attack", "9", "--defence=0"],
+            "--defence 0: a strength must be a finite number above 0",
+        ),
+        (
+            ["--attack", "9", "--defence=nan"],
+            "a strength must be a finite number above 0",
+        ),
+        (
+            ["--attack", "9", "--defence=-2"],
+            "a strength must be a finite number above 0",
+        ),
+        (
+            ["--attack", "inf", "--defence=3"],
+            "--attack inf: a strength must be a finite number above 0",
+        ),
+        (
+            ["--attack", "0", "--defence=3"],
+            "--attack 0: a strength must be a finite number above 0",
+        ),
+        (
+            ["--attack", "0:panzer", "--defence=3"],
+            "--attack 0: a strength must be",
+        ),
+        (
+            ["--attack", "many", "--defence=3"],
+            "--attack many: not a strength",
+        ),
+    ] {
+        assert_usage_error(&odds_b4m(&extra), &[expected]);
+    }
+    let out = odds_b4m(&["--attack", "9", "--defence", "3", "--turn", "99"]);
+    assert_usage_error(&out, &["--turn 99: turn out of range 1..7"]);
+    let out = odds_b4m(&["--attack", "9", "--defence", "3", "--turn", "0"]);
+    assert_usage_error(&out, &["turn out of range 1..7"]);
+    let out = odds_b4m(&["--attack", "9", "--defence", "3", "--roll", "7"]);
+    assert_usage_error(&out, &["--roll 7: roll out of range 1..6"]);
+    assert!(!text(&out.stderr).contains("not in the sources"));
+    let out = odds_b4m(&["--attack", "9", "--defence", "3", "--roll", "0"]);
+    assert_usage_error(&out, &["roll out of range 1..6"]);
+    // The edges pass.
+    for extra in [["--turn", "7"], ["--roll", "6"], ["--roll", "1"]] {
+        let mut args = vec!["--attack", "9", "--defence", "3"];
+        args.extend_from_slice(&extra);
+        let out = odds_b4m(&args);
+        assert_eq!(code(&out), 0, "{extra:?}\n{}", show(&out));
+    }
+    let out = odds_b4m(&["--attack", "9", "--defence", "3", "--roll", "6"]);
+    assert_eq!(
+        text(&out.stdout).trim(),
+        "9 vs 3 → 3:1 → 3:1, roll 6 → DRL (turn 1, clear)"
+    );
+}
+
+#[test]
+fn odds_says_when_the_arguments_cannot_decide_a_shift() {
+    let out = odds_b4m(&[
+        "--attack",
+        "12",
+        "--defence",
+        "4",
+        "--terrain",
+        "fortification",
+    ]);
+    assert_usage_error(
+        &out,
+        &["fortification shift applies to a soviet defender: pass --side"],
+    );
+    let out = odds_b4m(&[
+        "--attack",
+        "12",
+        "--defence",
+        "4",
+        "--terrain",
+        "fortification",
+        "--side",
+        "soviet",
+    ]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    assert!(text(&out.stdout).contains("soviet defender in a fortification -1 → 2:1"));
+    let out = odds_b4m(&[
+        "--attack",
+        "12",
+        "--defence",
+        "4",
+        "--terrain",
+        "fortification",
+        "--side",
+        "german",
+    ]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    assert!(text(&out.stdout).contains("→ 3:1 → 3:1"), "{}", show(&out));
+
+    // In mud, panzers attack at half strength: an attacker without a type cannot be decided.
+    let out = odds_b4m(&["--attack", "12", "--defence", "4", "--turn", "3"]);
+    assert_usage_error(
+        &out,
+        &[
+            "mud-panzers modifier applies to panzer attackers",
+            "--attack 12:panzer",
+        ],
+    );
+    let out = odds_b4m(&["--attack", "12:panzer", "--defence", "4", "--turn", "3"]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    assert!(
+        text(&out.stdout).starts_with("6 vs 4 → 1:1"),
+        "{}",
+        show(&out)
+    );
+
+    // btm2: the Soviet winter counter-offensive depends on the attacker's side.
+    let root = repo();
+    let btm2 = |extra: &[&str]| {
+        let mut args = vec![
+            "odds",
+            "btm2",
+            "--root",
+            path(&root),
+            "--attack",
+            "6:soviet-infantry",
+        ];
+        args.extend_from_slice(&["--defence", "2", "--turn", "4"]);
+        args.extend_from_slice(extra);
+        vmodc(&args)
+    };
+    assert_usage_error(
+        &btm2(&[]),
+        &["winter-counteroffensive shift applies to a soviet attacker: pass --side"],
+    );
+    let out = btm2(&["--side", "german"]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    assert!(
+        text(&out.stdout).contains("soviet winter counter-offensive +1"),
+        "{}",
+        show(&out)
+    );
+}
+
+#[test]
+fn odds_prints_json() {
+    let out = odds_b4m(&[
+        "--attack",
+        "12:panzer",
+        "--attack",
+        "6",
+        "--defence",
+        "4",
+        "--terrain",
+        "forest",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("stdout is not JSON: {e}\n{}", show(&out)));
+    assert_eq!(json["game"], "b4m");
+    assert_eq!(json["attack"], 18.0);
+    assert_eq!(json["defence"], 4.0);
+    assert_eq!(json["odds"], "4:1");
+    assert_eq!(json["shifted"], "3:1");
+    assert_eq!(json["column"], "3:1");
+    assert_eq!(json["shifts"][0]["id"], "forest");
+    assert_eq!(json["shifts"][0]["shift"], -1);
+    assert_eq!(json["results"].as_array().map(Vec::len), Some(6));
+    assert_eq!(
+        json["results"][5],
+        serde_json::json!({"roll": 6, "result": "DRL"})
+    );
+
+    let out = odds_b4m(&[
+        "--attack",
+        "9",
+        "--defence",
+        "3",
+        "--roll",
+        "2",
+        "--format",
+        "json",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(json["roll"], 2);
+    assert_eq!(
+        json["results"],
+        serde_json::json!([{"roll": 2, "result": "DR"}])
+    );
+    // Errors stay on standard error.
+    let out = odds_b4m(&[
+        "--attack",
+        "9",
+        "--defence",
+        "3",
+        "--roll",
+        "9",
+        "--format",
+        "json",
+    ]);
+    assert_usage_error(&out, &["roll out of range"]);
+}
