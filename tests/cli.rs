@@ -735,3 +735,171 @@ fn odds_prints_json() {
     ]);
     assert_usage_error(&out, &["roll out of range"]);
 }
+
+// ---------------------------------------------------------------------------------------------------
+// One exit-code contract: 0 success, 1 the checks failed, 2 usage or I/O
+// ---------------------------------------------------------------------------------------------------
+
+/// Run `vmodc` with `{root}`, `{out}` and `{module}` replaced, and check the exit code.
+fn expect_exit(expected: i32, args: &[&str], vars: &[(&str, &Path)]) {
+    let args: Vec<String> = args
+        .iter()
+        .map(|a| {
+            vars.iter().fold(a.to_string(), |a, (name, value)| {
+                a.replace(name, path(value))
+            })
+        })
+        .collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = vmodc(&args);
+    assert_eq!(code(&out), expected, "{args:?}\n{}", show(&out));
+}
+
+#[test]
+fn every_command_follows_one_exit_code_contract() {
+    let good = tiny_copy();
+    let bad = broken_tiny("rules/tiny.toml", "cap = \"3:1\"", "cap = \"3-1\"");
+    // The i18n tools and odds need the data loaded: a syntax error stops them.
+    let unparsable = broken_tiny("rules/tiny.toml", "cap = \"3:1\"", "cap = 3:1");
+    let out_dir = TempDir::new("out");
+    let module = out_dir.path().join("tiny.vmod");
+    let junk = out_dir.path().join("junk.vmod");
+    let taken = out_dir.path().join("taken.toml");
+    std::fs::write(&junk, b"not a zip").expect("write");
+    std::fs::write(&taken, b"").expect("write");
+    let empty = TempDir::new("empty");
+    let v = [
+        ("{good}", good.path()),
+        ("{bad}", bad.path()),
+        ("{unparsable}", unparsable.path()),
+        ("{out}", out_dir.path()),
+        ("{module}", module.as_path()),
+        ("{junk}", junk.as_path()),
+        ("{taken}", taken.as_path()),
+        ("{empty}", empty.path()),
+    ];
+    let odds = ["--attack", "3", "--defence", "1"];
+    // 0: success.
+    expect_exit(0, &["build", "--root", "{good}", "--out", "{out}"], &v);
+    expect_exit(
+        0,
+        &["build", "tiny", "--root", "{good}", "--out", "{out}"],
+        &v,
+    );
+    expect_exit(0, &["check", "--root", "{good}"], &v);
+    expect_exit(0, &["check", "tiny", "--root", "{good}"], &v);
+    expect_exit(0, &["check", "{module}"], &v);
+    expect_exit(
+        0,
+        &[&["odds", "tiny", "--root", "{good}"][..], &odds].concat(),
+        &v,
+    );
+    expect_exit(0, &["i18n", "status", "--root", "{good}"], &v);
+    expect_exit(
+        0,
+        &[
+            "i18n", "extract", "tiny", "fr", "--root", "{good}", "--out", "-",
+        ],
+        &v,
+    );
+    // 1: the data or module has errors.
+    expect_exit(1, &["build", "--root", "{bad}", "--out", "{out}"], &v);
+    expect_exit(1, &["check", "--root", "{bad}"], &v);
+    expect_exit(1, &["check", "tiny", "--root", "{bad}"], &v);
+    expect_exit(1, &["check", "{junk}"], &v);
+    expect_exit(1, &["check", "--root", "{unparsable}"], &v);
+    expect_exit(
+        1,
+        &[&["odds", "tiny", "--root", "{unparsable}"][..], &odds].concat(),
+        &v,
+    );
+    expect_exit(1, &["i18n", "status", "--root", "{unparsable}"], &v);
+    expect_exit(
+        1,
+        &[
+            "i18n",
+            "extract",
+            "tiny",
+            "fr",
+            "--root",
+            "{unparsable}",
+            "--out",
+            "-",
+        ],
+        &v,
+    );
+    // 2: usage or I/O: unknown game, missing file, no games, bad arguments, a file in the way.
+    for cmd in [&["build"][..], &["check"], &["i18n", "status"]] {
+        expect_exit(2, &[cmd, &["nogame", "--root", "{good}"]].concat(), &v);
+        expect_exit(2, &[cmd, &["--root", "{empty}"]].concat(), &v);
+        expect_exit(2, &[cmd, &["--no-such-flag"]].concat(), &v);
+    }
+    expect_exit(
+        2,
+        &[&["odds", "nogame", "--root", "{good}"][..], &odds].concat(),
+        &v,
+    );
+    expect_exit(
+        2,
+        &[&["odds", "tiny", "--root", "{empty}"][..], &odds].concat(),
+        &v,
+    );
+    expect_exit(
+        2,
+        &["odds", "tiny", "--root", "{good}", "--defence", "1"],
+        &v,
+    );
+    expect_exit(
+        2,
+        &["i18n", "extract", "nogame", "fr", "--root", "{good}"],
+        &v,
+    );
+    expect_exit(
+        2,
+        &[
+            "i18n", "extract", "tiny", "fr", "--root", "{good}", "--out", "{taken}",
+        ],
+        &v,
+    );
+    expect_exit(
+        2,
+        &[
+            "i18n", "extract", "tiny", "fr", "--from", "xx", "--root", "{good}",
+        ],
+        &v,
+    );
+    expect_exit(2, &["check", "{out}/missing.vmod"], &v);
+    expect_exit(2, &["check", "missing.vmod"], &v);
+    expect_exit(2, &["i18n"], &v);
+    expect_exit(2, &["odds"], &v);
+
+    // A game file that cannot be read is an I/O problem too.
+    std::fs::remove_file(good.path().join("maps/tiny.toml")).expect("remove");
+    expect_exit(2, &["check", "tiny", "--root", "{good}"], &v);
+    expect_exit(
+        2,
+        &["build", "tiny", "--root", "{good}", "--out", "{out}"],
+        &v,
+    );
+    expect_exit(
+        2,
+        &[&["odds", "tiny", "--root", "{good}"][..], &odds].concat(),
+        &v,
+    );
+    // An output folder that is a file: the module cannot be written.
+    let dir = tiny_copy();
+    let out = vmodc(&["build", "--root", path(dir.path()), "--out", path(&junk)]);
+    assert_eq!(code(&out), 2, "{}", show(&out));
+    assert!(
+        text(&out.stderr).contains("tiny not built"),
+        "{}",
+        show(&out)
+    );
+
+    // An unknown game is one error that lists the games.
+    let out = vmodc(&["check", "tinny", "--root", path(dir.path())]);
+    assert_eq!(code(&out), 2, "{}", show(&out));
+    let err = text(&out.stderr);
+    assert_eq!(err.matches("error[V0002]").count(), 1, "{}", show(&out));
+    assert!(err.contains("did you mean `tiny`?"), "{}", show(&out));
+}
