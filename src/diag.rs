@@ -197,6 +197,22 @@ impl Diagnostic {
         self
     }
 
+    /// Whether the diagnostic reports something the data already acknowledges: a fact the sources do
+    /// not give or that is inferred (the completeness report, V08xx), or a note (a disputed fact, an
+    /// acknowledged oddity). `vmodc build` sums these up in one line per game; `vmodc check` lists them.
+    pub fn is_known(&self) -> bool {
+        self.code.starts_with("V08") || self.severity == Severity::Note
+    }
+
+    /// Whether the diagnostic is about reading or writing files rather than about what they say: no
+    /// `rules/` folder, no games, a game file or module that cannot be read, a module that cannot be
+    /// built or written. The command line exits with 2 for these, and with 1 for other errors.
+    pub fn is_io(&self) -> bool {
+        self.severity == Severity::Error
+            && (matches!(self.code, "V0001" | "V0002" | "V0004" | "V0401")
+                || self.code.starts_with("V06"))
+    }
+
     /// `file:line:col` of the label, if any.
     pub fn location(&self, sources: &Sources) -> Option<(PathBuf, usize, usize)> {
         let label = self.label.as_ref()?;
@@ -224,19 +240,15 @@ impl Diagnostic {
                 let pad = " ".repeat(gutter);
                 let _ = writeln!(out, "{pad}--> {}:{line}:{col}", file.path.display());
                 let _ = writeln!(out, "{pad}|");
-                let _ = writeln!(out, "{line:>w$} | {text}", w = gutter - 1);
                 let (end_line, end_col) = file.line_col(label.span.end.max(label.span.start));
                 let width = if end_line == line && end_col > col {
                     end_col - col
                 } else {
                     text.chars().count().saturating_sub(col - 1).max(1)
                 };
-                let lead: String = text
-                    .chars()
-                    .take(col - 1)
-                    .map(|c| if c == '\t' { '\t' } else { ' ' })
-                    .collect();
-                let _ = writeln!(out, "{pad}| {lead}{} {}", "^".repeat(width), label.text);
+                let (shown, underline) = excerpt(text, col, width);
+                let _ = writeln!(out, "{line:>w$} | {shown}", w = gutter - 1);
+                let _ = writeln!(out, "{pad}| {underline} {}", label.text);
             }
         } else if let Some(path) = &self.path {
             let _ = writeln!(out, "  --> {}", path.display());
@@ -275,6 +287,67 @@ impl Diagnostic {
     }
 }
 
+/// Widest source excerpt drawn under a diagnostic, in characters. A longer line is cut around the
+/// fault and marked `...` where it was cut, and the underline stops at the cut, as rustc does.
+const MAX_EXCERPT: usize = 100;
+/// Characters kept before the fault when the start of a long line is cut off.
+const LEAD_CONTEXT: usize = 16;
+
+/// The part of a source line to show and its underline (indent and carets) for a fault at 1-based
+/// character column `col`, `width` characters wide.
+fn excerpt(text: &str, col: usize, width: usize) -> (String, String) {
+    let chars: Vec<char> = text.chars().collect();
+    let start = (col - 1).min(chars.len());
+    let (left, right) = if chars.len() <= MAX_EXCERPT {
+        (0, chars.len())
+    } else {
+        let left = if start + LEAD_CONTEXT + 4 <= MAX_EXCERPT {
+            0
+        } else {
+            start - LEAD_CONTEXT
+        };
+        (left, (left + MAX_EXCERPT).min(chars.len()))
+    };
+    let mut shown: String = chars[left..right].iter().collect();
+    let mut lead: String = chars[left..start]
+        .iter()
+        .map(|&c| if c == '\t' { '\t' } else { ' ' })
+        .collect();
+    if left > 0 {
+        shown.insert_str(0, "...");
+        lead.insert_str(0, "   ");
+    }
+    if right < chars.len() {
+        shown.push_str("...");
+    }
+    let carets = if right < chars.len() {
+        width.min(right.saturating_sub(start)).max(1)
+    } else {
+        width
+    };
+    (shown, format!("{lead}{}", "^".repeat(carets)))
+}
+
+/// How many diagnostics of each kind a report holds (see [`Report::tally`]).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Tally {
+    pub errors: usize,
+    /// Warnings other than known gaps.
+    pub warnings: usize,
+    /// Warnings of the completeness report (V08xx): facts the data marks unknown.
+    pub known_gaps: usize,
+    pub notes: usize,
+}
+
+/// `1 error`, `2 errors`: a count with its noun, singular or plural.
+pub fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// Diagnostics gathered by a stage.
 #[derive(Debug, Default, Clone)]
 pub struct Report {
@@ -295,6 +368,20 @@ impl Report {
             .iter()
             .filter(|d| d.severity == severity)
             .count()
+    }
+
+    /// Counts by kind, for one-line summaries.
+    pub fn tally(&self) -> Tally {
+        let mut t = Tally::default();
+        for d in &self.diagnostics {
+            match d.severity {
+                Severity::Error => t.errors += 1,
+                Severity::Note => t.notes += 1,
+                Severity::Warning if d.is_known() => t.known_gaps += 1,
+                Severity::Warning => t.warnings += 1,
+            }
+        }
+        t
     }
 
     pub fn has_errors(&self) -> bool {
@@ -379,6 +466,55 @@ mod tests {
         let json = d.to_json(&sources);
         assert_eq!(json["line"], 2);
         assert_eq!(json["column"], 7);
+    }
+
+    #[test]
+    fn long_lines_are_cut_around_the_fault() {
+        let mut sources = Sources::default();
+        let long = "x".repeat(300);
+        let text = format!("disputed = \"{long}\"\n");
+        let id = sources.add("c.toml".into(), text.clone());
+        let d = Diagnostic::note("V0501", "disputed").at(id, 11..text.len() - 1, "disputed fact");
+        let out = d.render(&sources);
+        let widest = out.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+        assert!(widest < 120, "{out}");
+        assert!(
+            out.contains(&format!("1 | disputed = \"{}...", "x".repeat(88))),
+            "{out}"
+        );
+        assert!(
+            out.contains(&format!("|            {} disputed fact", "^".repeat(89))),
+            "{out}"
+        );
+
+        // A fault far to the right: the start of the line is cut instead, and the caret follows it.
+        let text = format!("{long} = 1\n");
+        let id = sources.add("d.toml".into(), text);
+        let d = Diagnostic::error("V0011", "unknown key").at(id, 303..304, "here");
+        let out = d.render(&sources);
+        assert!(
+            out.contains(&format!("1 | ...{} = 1", "x".repeat(13))),
+            "{out}"
+        );
+        assert!(
+            out.contains(&format!("| {}^ here", " ".repeat(19))),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn counts_known_gaps_and_notes_apart() {
+        let mut r = Report::default();
+        r.push(Diagnostic::warning("V0801", "missing"));
+        r.push(Diagnostic::note("V0802", "inferred"));
+        r.push(Diagnostic::note("V0501", "disputed"));
+        r.push(Diagnostic::warning("V0306", "reversal"));
+        r.push(Diagnostic::error("V0002", "cannot read"));
+        let t = r.tally();
+        assert_eq!((t.errors, t.warnings, t.known_gaps, t.notes), (1, 1, 1, 2));
+        assert!(r.diagnostics[4].is_io() && !r.diagnostics[3].is_io());
+        assert_eq!(plural(1, "note"), "1 note");
+        assert_eq!(plural(70, "known gap"), "70 known gaps");
     }
 
     #[test]

@@ -1,12 +1,16 @@
 //! `vmodc`: build VASSAL modules from wargame data, and check data and modules.
 //!
-//! Exit codes: 0 = built / no errors, 1 = the data (or module) has errors, 2 = usage or I/O problem.
+//! Exit codes, for every command (as cargo's): 0 = success; 1 = the data or module has errors (the
+//! checks failed, or warnings were denied); 2 = a usage or I/O problem (bad arguments, an unknown game,
+//! a file that cannot be read or written).
 
 use clap::{Parser, Subcommand, ValueEnum};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use vmodc::build::{self, Options};
-use vmodc::diag::{Diagnostic, Report, Severity, Sources};
+use vmodc::build::{self, Options, Outcome};
+use vmodc::diag::{plural, suggest, Diagnostic, Report, Severity, Sources, Tally};
+use vmodc::model::{ColumnShift, Game};
+use vmodc::concept::combat::odds::{resolve_odds, Lookup, OddsOutcome};
 
 #[derive(Parser)]
 #[command(
@@ -25,9 +29,9 @@ enum Command {
     Build {
         /// Game ids (the stem of rules/<id>.toml).
         games: Vec<String>,
-        /// Output folder for the .vmod files.
-        #[arg(long, default_value = "dist")]
-        out: PathBuf,
+        /// Output folder for the .vmod files [default: <root>/dist].
+        #[arg(long)]
+        out: Option<PathBuf>,
         /// Project folder holding rules/, counters/, maps/ and scenarios/.
         #[arg(long, default_value = ".")]
         root: PathBuf,
@@ -41,36 +45,7 @@ enum Command {
         no_cache: bool,
     },
     /// Compute a combat from the rules data, as the module does: odds, cap, shifts, CRT result.
-    Odds {
-        /// Game id.
-        game: String,
-        /// An attacking unit: strength, optionally with its type (`9:panzer`). Repeat per unit.
-        #[arg(long = "attack", required = true)]
-        attackers: Vec<String>,
-        /// Defence strength.
-        #[arg(long)]
-        defence: f64,
-        /// Terrain id of the defender's hex.
-        #[arg(long)]
-        terrain: Option<String>,
-        /// City kind of the defender's hex.
-        #[arg(long)]
-        city: Option<String>,
-        /// Side id of the defender.
-        #[arg(long)]
-        side: Option<String>,
-        /// A hexside feature every attacker attacks across (e.g. river).
-        #[arg(long)]
-        across: Vec<String>,
-        /// Game turn (for the weather).
-        #[arg(long, default_value_t = 1)]
-        turn: u32,
-        /// Die roll to look up (default: show the whole column).
-        #[arg(long)]
-        roll: Option<u32>,
-        #[arg(long, default_value = ".")]
-        root: PathBuf,
-    },
+    Odds(OddsArgs),
     /// Translators' tools: catalog status and skeletons for new languages.
     I18n {
         #[command(subcommand)]
@@ -78,7 +53,8 @@ enum Command {
     },
     /// Check game data against its rules (every game when none is named), or check .vmod modules.
     Check {
-        /// Game ids, or paths of .vmod files to read back the way VASSAL does.
+        /// Game ids, or paths of .vmod files to read back the way VASSAL does (an argument with a
+        /// path separator or an extension is a file).
         targets: Vec<String>,
         #[arg(long, default_value = ".")]
         root: PathBuf,
@@ -88,6 +64,40 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
     },
+}
+
+#[derive(clap::Args)]
+struct OddsArgs {
+    /// Game id.
+    game: String,
+    /// An attacking unit: strength, optionally with its type (`9:panzer`). Repeat per unit.
+    #[arg(long = "attack", required = true)]
+    attackers: Vec<String>,
+    /// Defence strength.
+    #[arg(long)]
+    defence: f64,
+    /// Terrain id of the defender's hex.
+    #[arg(long)]
+    terrain: Option<String>,
+    /// City kind of the defender's hex.
+    #[arg(long)]
+    city: Option<String>,
+    /// Side id of the defender.
+    #[arg(long)]
+    side: Option<String>,
+    /// A hexside feature every attacker attacks across (e.g. river).
+    #[arg(long)]
+    across: Vec<String>,
+    /// Game turn (for the weather).
+    #[arg(long, default_value_t = 1)]
+    turn: u32,
+    /// Die roll to look up (default: show the whole column).
+    #[arg(long)]
+    roll: Option<u32>,
+    #[arg(long, default_value = ".")]
+    root: PathBuf,
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
 }
 
 #[derive(Subcommand)]
@@ -122,6 +132,11 @@ enum Format {
     Json,
 }
 
+/// Exit code 1: the data or module has errors.
+const FAILED: u8 = 1;
+/// Exit code 2: a usage or I/O problem.
+const USAGE: u8 = 2;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
@@ -134,6 +149,7 @@ fn main() -> ExitCode {
             no_cache,
         } => {
             let cache = (!no_cache).then(|| root.join(".vmodc-cache"));
+            let out = out.unwrap_or_else(|| root.join("dist"));
             run_build(
                 games,
                 Options {
@@ -151,173 +167,113 @@ fn main() -> ExitCode {
             deny_warnings,
             format,
         } => run_check(targets, &root, deny_warnings, format),
-        Command::I18n { command } => run_i18n(command),
-        Command::Odds {
-            game,
-            attackers,
-            defence,
-            terrain,
-            city,
-            side,
-            across,
-            turn,
-            roll,
-            root,
-        } => run_odds(
-            &root,
-            &game,
-            &attackers,
-            defence,
-            Situation {
-                terrain,
-                city,
-                side,
-                across,
-                turn,
-                roll,
-            },
-        ),
+        Command::I18n { command } => match command {
+            I18nCommand::Status { games, root } => run_i18n_status(games, &root),
+            I18nCommand::Extract {
+                game,
+                lang,
+                from,
+                out,
+                force,
+                root,
+            } => run_i18n_extract(&root, &game, &lang, from.as_deref(), out, force),
+        },
+        Command::Odds(args) => run_odds(&args),
     }
 }
 
-fn run_i18n(command: I18nCommand) -> ExitCode {
-    let mut sources = Sources::default();
-    match command {
-        I18nCommand::Status { games, root } => {
-            let games = match games_or_all(games, &root, &sources, Format::Human) {
-                Ok(g) => g,
-                Err(code) => return code,
-            };
-            let mut missing_any = false;
-            for id in games {
-                let (loaded, report) = build::load_and_check(&root, &id, &mut sources);
-                let Some(loaded) = loaded else {
-                    print_report(&report, &sources, Format::Human);
-                    return ExitCode::from(1);
-                };
-                let entries = vmodc::i18n::entries(&loaded.game);
-                println!("{id}: {} texts", entries.len());
-                if loaded.catalogs.is_empty() {
-                    println!("  no catalogs in i18n/{id}/ (the module uses the data's own texts)");
-                }
-                for c in &loaded.catalogs {
-                    let missing: Vec<&str> = entries
-                        .iter()
-                        .filter(|e| !c.texts.contains_key(&e.key))
-                        .map(|e| e.key.as_str())
-                        .collect();
-                    let unused: Vec<&str> = c
-                        .texts
-                        .keys()
-                        .filter(|k| !entries.iter().any(|e| &e.key == *k))
-                        .map(String::as_str)
-                        .collect();
-                    missing_any |= !missing.is_empty();
-                    println!(
-                        "  {} ({}): {} missing, {} unused",
-                        c.code,
-                        c.name,
-                        missing.len(),
-                        unused.len()
-                    );
-                    for k in missing {
-                        println!("    missing: {k}");
-                    }
-                    for k in unused {
-                        println!("    unused:  {k}");
-                    }
-                }
-            }
-            if missing_any {
-                ExitCode::from(1)
-            } else {
-                ExitCode::SUCCESS
-            }
-        }
-        I18nCommand::Extract {
-            game,
-            lang,
-            from,
-            out,
-            force,
-            root,
-        } => {
-            let (loaded, report) = build::load_and_check(&root, &game, &mut sources);
-            let Some(loaded) = loaded else {
-                print_report(&report, &sources, Format::Human);
-                return ExitCode::from(1);
-            };
-            let base = from
-                .as_deref()
-                .and_then(|f| loaded.catalogs.iter().find(|c| c.code == f));
-            if let (Some(f), None) = (&from, base) {
-                eprintln!("error: no catalog i18n/{game}/{f}.toml to start from");
-                return ExitCode::from(2);
-            }
-            let text = vmodc::i18n::extract(&loaded.game, &lang, base);
-            let path =
-                out.unwrap_or_else(|| root.join("i18n").join(&game).join(format!("{lang}.toml")));
-            if path.as_os_str() == "-" {
-                print!("{text}");
-                return ExitCode::SUCCESS;
-            }
-            if path.exists() && !force {
-                eprintln!(
-                    "error: {} exists; pass --force to overwrite it, or --out to write elsewhere",
-                    path.display()
-                );
-                return ExitCode::from(2);
-            }
-            match vmodc::package::write_atomically(&path, text.as_bytes()) {
-                Ok(()) => {
-                    eprintln!("wrote {}", path.display());
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    ExitCode::from(2)
-                }
-            }
-        }
+/// The exit code for a report: 2 when a file could not be read or written, 1 when the checks failed.
+fn exit_for(report: &Report, deny_warnings: bool) -> ExitCode {
+    if report.diagnostics.iter().any(Diagnostic::is_io) {
+        ExitCode::from(USAGE)
+    } else if build::blocks(report, deny_warnings) {
+        ExitCode::from(FAILED)
+    } else {
+        ExitCode::SUCCESS
     }
 }
 
+/// The games named (each checked to exist under `rules/`), or every game when none is named. On
+/// failure the problem is printed and the exit code (2) returned.
 fn games_or_all(
     games: Vec<String>,
-    root: &std::path::Path,
+    root: &Path,
     sources: &Sources,
     format: Format,
 ) -> Result<Vec<String>, ExitCode> {
-    if !games.is_empty() {
+    let fail = |d: Diagnostic| {
+        print_report(
+            &Report {
+                diagnostics: vec![d],
+            },
+            sources,
+            format,
+        );
+        Err(ExitCode::from(USAGE))
+    };
+    let known = match vmodc::load::discover(root) {
+        Ok(ids) => ids,
+        Err(d) => return fail(d),
+    };
+    if games.is_empty() {
+        if known.is_empty() {
+            return fail(
+                Diagnostic::error("V0004", "no games found")
+                    .in_file(root.join("rules"))
+                    .help("a game is rules/<id>.toml with counters/<id>.toml and maps/<id>.toml beside it"),
+            );
+        }
+        return Ok(known);
+    }
+    let unknown: Vec<Diagnostic> = games
+        .iter()
+        .filter(|g| !known.contains(g))
+        .map(|g| unknown_game(g, root, &known))
+        .collect();
+    if unknown.is_empty() {
         return Ok(games);
     }
-    match vmodc::load::discover(root) {
-        Ok(ids) if !ids.is_empty() => Ok(ids),
-        Ok(_) => {
-            let d = Diagnostic::error("V0004", "no games found")
-                .in_file(root.join("rules"))
-                .help("a game is rules/<id>.toml with counters/<id>.toml and maps/<id>.toml beside it");
-            print_report(
-                &Report {
-                    diagnostics: vec![d],
-                },
-                sources,
-                format,
-            );
-            Err(ExitCode::from(2))
-        }
-        Err(d) => {
-            print_report(
-                &Report {
-                    diagnostics: vec![d],
-                },
-                sources,
-                format,
-            );
-            Err(ExitCode::from(2))
-        }
+    print_report(
+        &Report {
+            diagnostics: unknown,
+        },
+        sources,
+        format,
+    );
+    Err(ExitCode::from(USAGE))
+}
+
+/// A path under the project folder, as shown to the user (`rules/x.toml` when the root is `.`).
+fn under_root(root: &Path, rel: &str) -> PathBuf {
+    if root == Path::new(".") {
+        PathBuf::from(rel)
+    } else {
+        root.join(rel)
     }
 }
+
+/// A game id without `rules/<id>.toml`.
+fn unknown_game(id: &str, root: &Path, known: &[String]) -> Diagnostic {
+    let games = if known.is_empty() {
+        "there are no games under rules/".to_string()
+    } else {
+        format!("the games are {}", known.join(", "))
+    };
+    let help = match suggest(id, known.iter().map(String::as_str)) {
+        Some(s) => format!("did you mean `{s}`? {games}"),
+        None => games,
+    };
+    Diagnostic::error(
+        "V0002",
+        format!("no game `{id}`: rules/{id}.toml does not exist"),
+    )
+    .in_file(under_root(root, &format!("rules/{id}.toml")))
+    .help(help)
+}
+
+// ---------------------------------------------------------------------------------------------------
+// build
+// ---------------------------------------------------------------------------------------------------
 
 fn run_build(games: Vec<String>, options: Options, format: Format) -> ExitCode {
     let mut sources = Sources::default();
@@ -326,53 +282,117 @@ fn run_build(games: Vec<String>, options: Options, format: Format) -> ExitCode {
         Err(code) => return code,
     };
     let mut all = Report::default();
-    let mut failed = false;
-    let mut io_failed = false;
+    let (mut failed, mut io_failed) = (false, false);
     for id in &games {
         let outcome = build::build_game(&options, id, &mut sources);
-        if !outcome.modules.is_empty() {
-            if format == Format::Human {
-                for m in &outcome.modules {
-                    let verb = if m.written { "built" } else { "unchanged" };
-                    eprintln!("{verb} {} ({} bytes)", m.path.display(), m.size);
-                }
-            }
-        } else {
-            {
-                failed = true;
-                io_failed |= outcome
-                    .report
-                    .diagnostics
-                    .iter()
-                    .any(|d| d.code.starts_with("V06") || d.code == "V0002");
-                if format == Format::Human {
-                    eprintln!("not built: {id}");
-                }
-            }
+        failed |= outcome.modules.is_empty() || outcome.report.has_errors();
+        io_failed |= outcome.report.diagnostics.iter().any(Diagnostic::is_io);
+        if format == Format::Human {
+            print_outcome(&outcome, &sources, &options);
         }
         all.extend(outcome.report);
     }
-    print_report(&all, &sources, format);
+    if format == Format::Json {
+        print_report(&all, &sources, format);
+    }
     if io_failed {
-        ExitCode::from(2)
+        ExitCode::from(USAGE)
     } else if failed {
-        ExitCode::from(1)
+        ExitCode::from(FAILED)
     } else {
         ExitCode::SUCCESS
     }
 }
 
-fn run_check(
-    targets: Vec<String>,
-    root: &std::path::Path,
-    deny_warnings: bool,
-    format: Format,
-) -> ExitCode {
+/// What `build` says about one game: errors and other warnings in full, the known gaps and notes in
+/// one line, and what happened to its modules in one closing line.
+fn print_outcome(outcome: &Outcome, sources: &Sources, options: &Options) {
+    for d in outcome.report.diagnostics.iter().filter(|d| !d.is_known()) {
+        eprintln!("{}", d.render(sources));
+    }
+    let tally = outcome.report.tally();
+    if let Some(line) = known_summary(&outcome.game, &tally, &options.root) {
+        eprintln!("{line}");
+    }
+    eprintln!("{}", closing_line(outcome, &tally, options.deny_warnings));
+}
+
+/// `btm2: 70 known gaps, 8 notes (vmodc check btm2 lists them)`, when there are any.
+fn known_summary(id: &str, tally: &Tally, root: &Path) -> Option<String> {
+    let mut parts = Vec::new();
+    if tally.known_gaps > 0 {
+        parts.push(plural(tally.known_gaps, "known gap"));
+    }
+    if tally.notes > 0 {
+        parts.push(plural(tally.notes, "note"));
+    }
+    if parts.is_empty() {
+        return None;
+    }
+    let root_arg = if root == Path::new(".") {
+        String::new()
+    } else {
+        format!(" --root {}", root.display())
+    };
+    Some(format!(
+        "{id}: {} (vmodc check {id}{root_arg} lists them)",
+        parts.join(", ")
+    ))
+}
+
+/// `b4m: built dist/b4m-en.vmod (657764 bytes); unchanged dist/b4m-ja.vmod`, or why it was not built.
+fn closing_line(outcome: &Outcome, tally: &Tally, deny_warnings: bool) -> String {
+    let id = &outcome.game;
+    if tally.errors > 0 || outcome.modules.is_empty() {
+        let warnings = tally.warnings + tally.known_gaps;
+        let why = if tally.errors > 0 {
+            plural(tally.errors, "error")
+        } else if deny_warnings && warnings > 0 {
+            format!("{} denied by --deny-warnings", plural(warnings, "warning"))
+        } else {
+            "nothing to build".to_string()
+        };
+        return format!("error: {id} not built: {why}");
+    }
+    let list = |written: bool| {
+        outcome
+            .modules
+            .iter()
+            .filter(|m| m.written == written)
+            .map(|m| format!("{} ({} bytes)", m.path.display(), m.size))
+            .collect::<Vec<_>>()
+    };
+    let mut parts = Vec::new();
+    for (verb, modules) in [("built", list(true)), ("unchanged", list(false))] {
+        if !modules.is_empty() {
+            parts.push(format!("{verb} {}", modules.join(", ")));
+        }
+    }
+    let mut line = format!("{id}: {}", parts.join("; "));
+    if tally.warnings > 0 {
+        line.push_str(&format!(" ({} above)", plural(tally.warnings, "warning")));
+    }
+    line
+}
+
+// ---------------------------------------------------------------------------------------------------
+// check
+// ---------------------------------------------------------------------------------------------------
+
+/// Whether a `check` argument names a file rather than a game: it has a path separator or an
+/// extension (`dist/b4m-en.vmod`, `notes/x.txt`, `mod.vmod`).
+fn is_file_arg(target: &str) -> bool {
+    target.contains('/')
+        || target.contains(std::path::MAIN_SEPARATOR)
+        || Path::new(target).extension().is_some()
+}
+
+fn run_check(targets: Vec<String>, root: &Path, deny_warnings: bool, format: Format) -> ExitCode {
     let mut sources = Sources::default();
-    let (modules, games): (Vec<String>, Vec<String>) =
-        targets.into_iter().partition(|t| t.ends_with(".vmod"));
+    let (files, games): (Vec<String>, Vec<String>) =
+        targets.into_iter().partition(|t| is_file_arg(t));
     let mut all = Report::default();
-    let games = if games.is_empty() && !modules.is_empty() {
+    let games = if games.is_empty() && !files.is_empty() {
         Vec::new()
     } else {
         match games_or_all(games, root, &sources, format) {
@@ -384,15 +404,21 @@ fn run_check(
         let (_, report) = build::load_and_check(root, id, &mut sources);
         all.extend(report);
     }
-    for path in &modules {
-        all.extend(vmodc::reader::check_module_file(std::path::Path::new(path)));
+    let mut fine = Vec::new();
+    for path in &files {
+        let report = vmodc::reader::check_module_file(Path::new(path));
+        if report.diagnostics.is_empty() {
+            fine.push(path);
+        }
+        all.extend(report);
     }
     print_report(&all, &sources, format);
-    if build::blocks(&all, deny_warnings) {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
+    if format == Format::Human {
+        for path in fine {
+            eprintln!("{path}: fine, no problems found reading it back as VASSAL does");
+        }
     }
+    exit_for(&all, deny_warnings)
 }
 
 fn print_report(report: &Report, sources: &Sources, format: Format) {
@@ -423,101 +449,503 @@ fn print_report(report: &Report, sources: &Sources, format: Format) {
     }
 }
 
-/// The defender's circumstances for `vmodc odds`.
-struct Situation {
-    terrain: Option<String>,
-    city: Option<String>,
-    side: Option<String>,
-    across: Vec<String>,
-    turn: u32,
-    roll: Option<u32>,
+// ---------------------------------------------------------------------------------------------------
+// i18n
+// ---------------------------------------------------------------------------------------------------
+
+/// Load and check one game for the i18n tools; on failure the report is printed and the exit code
+/// returned.
+fn load_for_i18n(root: &Path, id: &str, sources: &mut Sources) -> Result<build::Loaded, ExitCode> {
+    let (loaded, report) = build::load_and_check(root, id, sources);
+    match loaded {
+        Some(loaded) => Ok(loaded),
+        None => {
+            print_report(&report, sources, Format::Human);
+            Err(exit_for(&report, false))
+        }
+    }
 }
 
-fn run_odds(
-    root: &std::path::Path,
-    id: &str,
-    attackers: &[String],
-    defence: f64,
-    sit: Situation,
-) -> ExitCode {
-    use vmodc::concept::combat::odds::{resolve_odds, Lookup};
+fn run_i18n_status(games: Vec<String>, root: &Path) -> ExitCode {
     let mut sources = Sources::default();
-    let game = match vmodc::load::load_game(root, id, &mut sources) {
+    let games = match games_or_all(games, root, &sources, Format::Human) {
+        Ok(g) => g,
+        Err(code) => return code,
+    };
+    let mut missing_any = false;
+    for id in games {
+        let loaded = match load_for_i18n(root, &id, &mut sources) {
+            Ok(l) => l,
+            Err(code) => return code,
+        };
+        let entries = vmodc::i18n::entries(&loaded.game);
+        println!("{id}: {} texts", entries.len());
+        if loaded.catalogs.is_empty() {
+            println!("  no catalogs in i18n/{id}/ (the module uses the data's own texts)");
+        }
+        for c in &loaded.catalogs {
+            let missing: Vec<&str> = entries
+                .iter()
+                .filter(|e| !c.texts.contains_key(&e.key))
+                .map(|e| e.key.as_str())
+                .collect();
+            let unused: Vec<&str> = c
+                .texts
+                .keys()
+                .filter(|k| !entries.iter().any(|e| &e.key == *k))
+                .map(String::as_str)
+                .collect();
+            missing_any |= !missing.is_empty();
+            println!(
+                "  {} ({}): {} missing, {} unused",
+                c.code,
+                c.name,
+                missing.len(),
+                unused.len()
+            );
+            for k in missing {
+                println!("    missing: {k}");
+            }
+            for k in unused {
+                println!("    unused:  {k}");
+            }
+        }
+    }
+    if missing_any {
+        ExitCode::from(FAILED)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn run_i18n_extract(
+    root: &Path,
+    game: &str,
+    lang: &str,
+    from: Option<&str>,
+    out: Option<PathBuf>,
+    force: bool,
+) -> ExitCode {
+    let mut sources = Sources::default();
+    if let Err(code) = games_or_all(vec![game.to_string()], root, &sources, Format::Human) {
+        return code;
+    }
+    let loaded = match load_for_i18n(root, game, &mut sources) {
+        Ok(l) => l,
+        Err(code) => return code,
+    };
+    let base = from.and_then(|f| loaded.catalogs.iter().find(|c| c.code == f));
+    if let (Some(f), None) = (from, base) {
+        eprintln!("error: no catalog i18n/{game}/{f}.toml to start from");
+        return ExitCode::from(USAGE);
+    }
+    let text = vmodc::i18n::extract(&loaded.game, lang, base);
+    let path = out.unwrap_or_else(|| root.join("i18n").join(game).join(format!("{lang}.toml")));
+    if path.as_os_str() == "-" {
+        print!("{text}");
+        return ExitCode::SUCCESS;
+    }
+    if path.exists() && !force {
+        eprintln!(
+            "error: {} exists; pass --force to overwrite it, or --out to write elsewhere",
+            path.display()
+        );
+        return ExitCode::from(USAGE);
+    }
+    match vmodc::package::write_atomically(&path, text.as_bytes()) {
+        Ok(()) => {
+            eprintln!("wrote {}", path.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(USAGE)
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// odds
+// ---------------------------------------------------------------------------------------------------
+
+/// An attacking unit of `--attack STRENGTH[:TYPE]`.
+struct Attacker {
+    strength: f64,
+    kind: Option<String>,
+}
+
+fn run_odds(args: &OddsArgs) -> ExitCode {
+    let mut sources = Sources::default();
+    if let Err(code) = games_or_all(vec![args.game.clone()], &args.root, &sources, args.format) {
+        return code;
+    }
+    let game = match vmodc::load::load_game(&args.root, &args.game, &mut sources) {
         Ok(g) => g,
         Err(report) => {
-            print_report(&report, &sources, Format::Human);
-            return ExitCode::from(1);
+            print_report(&report, &sources, args.format);
+            return exit_for(&report, false);
         }
     };
-    let combat = &game.rules.combat;
-    let weather = vmodc::concept::weather::turn::weather_of_turn(&game.rules, sit.turn)
-        .map(|w| w.id.value.clone());
-    let mut attack = 0.0;
-    let mut types = Vec::new();
-    for a in attackers {
-        let (strength, kind) = a.split_once(':').unwrap_or((a.as_str(), ""));
-        let Ok(mut s) = strength.trim().parse::<f64>() else {
-            eprintln!("error: `{a}` is not a strength (write e.g. 9 or 9:panzer)");
-            return ExitCode::from(2);
+    let combat = validate_odds(&game, args).and_then(|attackers| odds_of(&game, args, &attackers));
+    match combat {
+        Ok(combat) => {
+            match args.format {
+                Format::Human => println!("{}", combat.line(&game, args)),
+                Format::Json => println!(
+                    "{}",
+                    serde_json::to_string_pretty(&combat.json(&game, args))
+                        .unwrap_or_else(|_| "{}".into())
+                ),
+            }
+            ExitCode::SUCCESS
+        }
+        Err(problems) => {
+            for p in problems {
+                eprintln!("error: {p}");
+            }
+            ExitCode::from(USAGE)
+        }
+    }
+}
+
+/// `unknown terrain `swamp` (--terrain)`, with the valid ids and a "did you mean", unless `given` is
+/// one of `valid`.
+fn unknown_id(what: &str, flag: &str, given: &str, valid: &[&str]) -> Option<String> {
+    if valid.contains(&given) {
+        return None;
+    }
+    let mut text = format!(
+        "unknown {what} `{given}` ({flag})\n  = valid: {}",
+        valid.join(", ")
+    );
+    if let Some(s) = suggest(given, valid.iter().copied()) {
+        text.push_str(&format!("\n  = help: did you mean `{s}`?"));
+    }
+    Some(text)
+}
+
+/// A strength argument: a finite number above zero.
+fn strength(text: &str, flag: &str) -> Result<f64, String> {
+    let value = text
+        .trim()
+        .parse::<f64>()
+        .map_err(|_| format!("{flag} {text}: not a strength (write e.g. 9, 4.5 or 9:panzer)"))?;
+    positive(value, flag)
+}
+
+/// A strength that is a finite number above zero.
+fn positive(value: f64, flag: &str) -> Result<f64, String> {
+    if value.is_finite() && value > 0.0 {
+        Ok(value)
+    } else {
+        Err(format!(
+            "{flag} {value}: a strength must be a finite number above 0"
+        ))
+    }
+}
+
+/// Check every argument of `odds` against the game: ids, strengths, turn and roll. Every problem is
+/// reported, not only the first.
+fn validate_odds(game: &Game, args: &OddsArgs) -> Result<Vec<Attacker>, Vec<String>> {
+    let rules = &game.rules;
+    let types: Vec<&str> = game.counters.types.iter().map(|t| t.id.as_str()).collect();
+    let mut problems = Vec::new();
+    let mut attackers = Vec::new();
+    for a in &args.attackers {
+        let (s, kind) = match a.split_once(':') {
+            Some((s, k)) if !k.trim().is_empty() => (s, Some(k.trim().to_string())),
+            Some((s, _)) => (s, None),
+            None => (a.as_str(), None),
         };
-        for m in &combat.attack_modifiers {
+        match strength(s, "--attack") {
+            Ok(strength) => attackers.push(Attacker {
+                strength,
+                kind: kind.clone(),
+            }),
+            Err(p) => problems.push(p),
+        }
+        if let Some(k) = &kind {
+            problems.extend(unknown_id("unit type", "--attack", k, &types));
+        }
+    }
+    if let Err(p) = positive(args.defence, "--defence") {
+        problems.push(p);
+    }
+    let terrains: Vec<&str> = rules.terrain.iter().map(|t| t.id.as_str()).collect();
+    let cities: Vec<&str> = rules.city_kinds.iter().map(|c| c.id.as_str()).collect();
+    let sides: Vec<&str> = rules.sides.iter().map(|s| s.id.as_str()).collect();
+    let named = [
+        ("terrain", "--terrain", &args.terrain, terrains),
+        ("city kind", "--city", &args.city, cities),
+        ("side", "--side", &args.side, sides),
+    ];
+    for (what, flag, given, valid) in &named {
+        if let Some(g) = given {
+            problems.extend(unknown_id(what, flag, g, valid));
+        }
+    }
+    let features: Vec<&str> = rules
+        .hexside_features
+        .iter()
+        .map(|f| f.id.as_str())
+        .collect();
+    for f in &args.across {
+        problems.extend(unknown_id("hexside feature", "--across", f, &features));
+    }
+    let turns = rules.turns.count.value;
+    if !(1..=turns).contains(&args.turn) {
+        problems.push(format!(
+            "--turn {}: turn out of range 1..{turns} (the game has {})",
+            args.turn,
+            plural(turns as usize, "turn")
+        ));
+    }
+    if let Some(r) = args.roll {
+        let dice = &rules.dice;
+        let (lo, hi) = (dice.count, dice.count.saturating_mul(dice.faces));
+        if !(lo..=hi).contains(&r) {
+            problems.push(format!(
+                "--roll {r}: roll out of range {lo}..{hi} (the game rolls {}d{})",
+                dice.count, dice.faces
+            ));
+        }
+    }
+    if problems.is_empty() {
+        Ok(attackers)
+    } else {
+        Err(problems)
+    }
+}
+
+/// A combat computed by `odds`.
+struct Computed<'g> {
+    attack: f64,
+    weather: Option<&'g str>,
+    applied: Vec<&'g ColumnShift>,
+    outcome: OddsOutcome,
+}
+
+/// The attacker's side: the defender's opponent, when the game has two sides and `--side` is given.
+fn attacker_side<'g>(game: &'g Game, defender: Option<&str>) -> Option<&'g str> {
+    let sides = &game.rules.sides;
+    let defender = defender?;
+    (sides.len() == 2)
+        .then(|| sides.iter().map(|s| s.id.as_str()).find(|s| *s != defender))
+        .flatten()
+}
+
+/// Attack strength after the attack modifiers, or the modifiers that depend on a unit type not given.
+fn attack_strength(
+    game: &Game,
+    attackers: &[Attacker],
+    weather: Option<&str>,
+) -> Result<f64, Vec<String>> {
+    let mut attack = 0.0;
+    let mut problems = Vec::new();
+    for a in attackers {
+        let mut s = a.strength;
+        for m in &game.rules.combat.attack_modifiers {
             let weather_ok = m
                 .weather
                 .as_ref()
-                .is_none_or(|w| Some(w.as_str()) == weather.as_deref());
-            let type_ok =
-                m.unit_types.is_empty() || m.unit_types.iter().any(|t| t.as_str() == kind);
-            if weather_ok && type_ok {
+                .is_none_or(|w| Some(w.as_str()) == weather);
+            if !weather_ok {
+                continue;
+            }
+            let types: Vec<&str> = m.unit_types.iter().map(|t| t.as_str()).collect();
+            let type_ok = match &a.kind {
+                _ if types.is_empty() => true,
+                Some(k) => types.contains(&k.as_str()),
+                None => {
+                    problems.push(format!(
+                        "the {} modifier applies to {} attackers: give each attacker's type (e.g. --attack {}:{})",
+                        m.id.as_str(),
+                        types.join(" or "),
+                        a.strength,
+                        types[0]
+                    ));
+                    false
+                }
+            };
+            if type_ok {
                 s = s * f64::from(m.numerator) / f64::from(m.denominator.max(1));
             }
         }
         attack += s;
-        types.push(kind.to_string());
     }
+    problems.dedup();
+    if problems.is_empty() {
+        Ok(attack)
+    } else {
+        Err(problems)
+    }
+}
+
+/// Why a shift that does not apply might apply if the arguments said more (a defender's side, an
+/// attacker's type), if so.
+fn undecided(
+    shift: &ColumnShift,
+    sit: &vmodc::concept::combat::shifts::Situation<'_>,
+    untyped: bool,
+    two_sides: bool,
+) -> Option<String> {
+    use vmodc::concept::combat::shifts::applies;
+    if applies(shift, sit) {
+        return None;
+    }
+    let mut filled = sit.clone();
+    let (mut conditions, mut hints) = (Vec::new(), Vec::new());
+    if let (None, Some(w)) = (sit.defender_side, &shift.defender_side) {
+        filled.defender_side = Some(w.as_str());
+        conditions.push(format!("a {} defender", w.as_str()));
+        hints.push("pass --side".to_string());
+    }
+    if let (None, Some(w)) = (sit.attacker_side, &shift.attacker_side) {
+        filled.attacker_side = Some(w.as_str());
+        conditions.push(format!("a {} attacker", w.as_str()));
+        hints.push(if two_sides {
+            "pass --side (the defender's side; the attacker is the other)".to_string()
+        } else {
+            "vmodc odds cannot tell the attacker's side in a game of more than two sides"
+                .to_string()
+        });
+    }
+    if let (true, Some(t)) = (untyped, shift.attacker_types.first()) {
+        filled.attacker_types.push(t.as_str());
+        let types: Vec<&str> = shift.attacker_types.iter().map(|t| t.as_str()).collect();
+        conditions.push(format!("an attacker of type {}", types.join(" or ")));
+        hints.push(format!(
+            "give each attacker's type (e.g. --attack 9:{})",
+            t.as_str()
+        ));
+    }
+    hints.dedup();
+    (!conditions.is_empty() && applies(shift, &filled)).then(|| {
+        format!(
+            "{} shift applies to {}: {}",
+            shift.id.as_str(),
+            conditions.join(" and "),
+            hints.join("; ")
+        )
+    })
+}
+
+/// The combat of the arguments: strengths, the shifts that apply, the odds; or why the arguments do
+/// not decide it.
+fn odds_of<'g>(
+    game: &'g Game,
+    args: &OddsArgs,
+    attackers: &[Attacker],
+) -> Result<Computed<'g>, Vec<String>> {
+    let combat = &game.rules.combat;
+    let weather = vmodc::concept::weather::turn::weather_of_turn(&game.rules, args.turn).map(|w| w.id.as_str());
+    let attack = attack_strength(game, attackers, weather)?;
     let situation = vmodc::concept::combat::shifts::Situation {
-        defender_terrain: sit.terrain.as_deref(),
-        defender_city: sit.city.as_deref(),
-        defender_side: sit.side.as_deref(),
-        attacker_side: None,
-        attacker_types: types.iter().map(String::as_str).collect(),
-        all_across: sit.across.iter().map(String::as_str).collect(),
-        weather: weather.as_deref(),
+        defender_terrain: args.terrain.as_deref(),
+        defender_city: args.city.as_deref(),
+        defender_side: args.side.as_deref(),
+        attacker_side: attacker_side(game, args.side.as_deref()),
+        attacker_types: attackers.iter().filter_map(|a| a.kind.as_deref()).collect(),
+        all_across: args.across.iter().map(String::as_str).collect(),
+        weather,
     };
+    let untyped = attackers.iter().any(|a| a.kind.is_none());
+    let two_sides = game.rules.sides.len() == 2;
+    let problems: Vec<String> = combat
+        .shifts
+        .iter()
+        .filter_map(|s| undecided(s, &situation, untyped, two_sides))
+        .collect();
+    if !problems.is_empty() {
+        return Err(problems);
+    }
     let applied = vmodc::concept::combat::shifts::applicable(combat, &situation);
     let shifts: Vec<i32> = applied.iter().map(|s| s.shift).collect();
-    let outcome = resolve_odds(attack, defence, combat, &shifts);
-    let mut line = format!("{attack} vs {defence} → {}", outcome.capped);
-    if outcome.capped != outcome.raw {
-        line.push_str(&format!(" (capped from {})", outcome.raw));
-    }
-    for s in &applied {
-        line.push_str(&format!(", {} {:+}", s.name.to_lowercase(), s.shift));
-    }
-    line.push_str(&format!(" → {}", outcome.shifted));
-    match sit.roll {
-        Some(r) => {
-            let result = match outcome.lookup(combat, r) {
-                Lookup::Result(c) => c.to_string(),
-                Lookup::BelowTable(t) => t.to_string(),
-                Lookup::Unknown => "unknown (the CRT cell is not in the sources)".into(),
-            };
-            line.push_str(&format!(", roll {r} → {result}"));
-        }
-        None => {
-            let rolls: Vec<String> = (game.rules.dice.count
-                ..=game.rules.dice.count * game.rules.dice.faces)
-                .map(|r| match outcome.lookup(combat, r) {
-                    Lookup::Result(c) => format!("{r}:{c}"),
-                    Lookup::BelowTable(t) => format!("{r}:{t}"),
-                    Lookup::Unknown => format!("{r}:?"),
-                })
-                .collect();
-            line.push_str(&format!(" [{}]", rolls.join(" ")));
+    let outcome = resolve_odds(attack, args.defence, combat, &shifts);
+    Ok(Computed {
+        attack,
+        weather,
+        applied,
+        outcome,
+    })
+}
+
+impl Computed<'_> {
+    /// The rolls to show: the one of `--roll`, or every roll of the dice.
+    fn rolls(game: &Game, args: &OddsArgs) -> Vec<u32> {
+        let dice = &game.rules.dice;
+        match args.roll {
+            Some(r) => vec![r],
+            None => (dice.count..=dice.count * dice.faces).collect(),
         }
     }
-    if let Some(w) = weather {
-        line.push_str(&format!(" (turn {}, {w})", sit.turn));
+
+    /// What the CRT gives for a roll: a result code, the below-table text, or `None` when the sources
+    /// do not give the cell.
+    fn result<'c>(&self, game: &'c Game, roll: u32) -> Option<&'c str> {
+        match self.outcome.lookup(&game.rules.combat, roll) {
+            Lookup::Result(c) | Lookup::BelowTable(c) => Some(c),
+            Lookup::Unknown => None,
+        }
     }
-    println!("{line}");
-    ExitCode::SUCCESS
+
+    /// `12 vs 4 → 3:1, defender in forest -1 → 2:1 [1:DR 2:DR …] (turn 3, mud)`.
+    fn line(&self, game: &Game, args: &OddsArgs) -> String {
+        let o = &self.outcome;
+        let mut line = format!("{} vs {} → {}", self.attack, args.defence, o.capped);
+        if o.capped != o.raw {
+            line.push_str(&format!(" (capped from {})", o.raw));
+        }
+        for s in &self.applied {
+            line.push_str(&format!(", {} {:+}", s.name.to_lowercase(), s.shift));
+        }
+        line.push_str(&format!(" → {}", o.shifted));
+        match args.roll {
+            Some(r) => {
+                let result = self
+                    .result(game, r)
+                    .unwrap_or("unknown (the CRT cell is not in the sources)");
+                line.push_str(&format!(", roll {r} → {result}"));
+            }
+            None => {
+                let rolls: Vec<String> = Self::rolls(game, args)
+                    .into_iter()
+                    .map(|r| format!("{r}:{}", self.result(game, r).unwrap_or("?")))
+                    .collect();
+                line.push_str(&format!(" [{}]", rolls.join(" ")));
+            }
+        }
+        if let Some(w) = self.weather {
+            line.push_str(&format!(" (turn {}, {w})", args.turn));
+        }
+        line
+    }
+
+    /// The same as one JSON object (`--format json`).
+    fn json(&self, game: &Game, args: &OddsArgs) -> serde_json::Value {
+        let o = &self.outcome;
+        let shifts: Vec<_> = self
+            .applied
+            .iter()
+            .map(|s| serde_json::json!({ "id": s.id.as_str(), "name": s.name, "shift": s.shift }))
+            .collect();
+        let results: Vec<_> = Self::rolls(game, args)
+            .into_iter()
+            .map(|r| serde_json::json!({ "roll": r, "result": self.result(game, r) }))
+            .collect();
+        serde_json::json!({
+            "game": game.id,
+            "turn": args.turn,
+            "weather": self.weather,
+            "attack": self.attack,
+            "defence": args.defence,
+            "odds": o.raw.to_string(),
+            "capped": o.capped.to_string(),
+            "shifts": shifts,
+            "shifted": o.shifted.to_string(),
+            "column": o.column(&game.rules.combat),
+            "roll": args.roll,
+            "results": results,
+        })
+    }
 }

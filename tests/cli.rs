@@ -268,3 +268,638 @@ fn build_then_check_the_module() {
     assert_eq!(json[0]["code"], "V0402");
     assert_eq!(json[0]["file"], path(&junk));
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Quiet builds
+// ---------------------------------------------------------------------------------------------------
+
+#[test]
+fn build_of_the_shipped_data_is_quiet() {
+    let out_dir = TempDir::new("quiet");
+    let out = vmodc(&[
+        "build",
+        "--no-cache",
+        "--root",
+        path(&repo()),
+        "--out",
+        path(out_dir.path()),
+    ]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    let err = text(&out.stderr);
+    assert!(err.lines().count() <= 20, "{}", show(&out));
+    // Known gaps and notes are summed up per game, and each game says what happened to it.
+    let root = repo();
+    for expected in [
+        format!(
+            "b4m: 3 notes (vmodc check b4m --root {} lists them)",
+            root.display()
+        ),
+        "known gaps, 8 notes (vmodc check btm2 --root".to_string(),
+        format!(
+            "b4m: built {}",
+            out_dir.path().join("b4m-en.vmod").display()
+        ),
+        format!("btm2: built {}", out_dir.path().join("btm2.vmod").display()),
+    ] {
+        assert!(
+            err.contains(&expected),
+            "missing {expected:?}\n{}",
+            show(&out)
+        );
+    }
+    assert!(!err.contains("warning["), "{}", show(&out));
+    assert!(!err.contains("error"), "{}", show(&out));
+
+    // `check` still lists everything, with long lines cut.
+    let out = vmodc(&["check", "btm2", "--root", path(&repo())]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    let err = text(&out.stderr);
+    assert!(err.matches("warning[V08").count() >= 50, "{}", show(&out));
+    let out = vmodc(&["check", "b4m", "--root", path(&repo())]);
+    let err = text(&out.stderr);
+    assert!(err.contains("note[V0501]"), "{}", show(&out));
+    let widest = err
+        .lines()
+        .filter(|l| !l.starts_with("note[") && !l.contains("= "))
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(0);
+    assert!(
+        widest <= 120,
+        "a source line or underline of {widest} characters\n{err}"
+    );
+}
+
+#[test]
+fn build_names_the_game_and_why_it_was_not_built() {
+    let out_dir = TempDir::new("out");
+    let out = vmodc(&[
+        "build",
+        "btm2",
+        "--deny-warnings",
+        "--root",
+        path(&repo()),
+        "--out",
+        path(out_dir.path()),
+    ]);
+    assert_eq!(code(&out), 1, "{}", show(&out));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("error: btm2 not built: ")
+            && err.contains(" warnings denied by --deny-warnings"),
+        "{}",
+        show(&out)
+    );
+    assert!(!err.contains("0 error(s)"), "{}", show(&out));
+    assert!(err.lines().count() <= 5, "{}", show(&out));
+    assert!(listing(out_dir.path()).is_empty());
+
+    let dir = broken_tiny(
+        "counters/tiny.toml",
+        "reduced = \"3-5\"",
+        "reduced = \"4-5\"",
+    );
+    let out = vmodc(&[
+        "build",
+        "--root",
+        path(dir.path()),
+        "--out",
+        path(out_dir.path()),
+    ]);
+    assert_eq!(code(&out), 1, "{}", show(&out));
+    let err = text(&out.stderr);
+    assert!(err.contains("error[V0302]"), "{}", show(&out));
+    assert!(
+        err.trim_end().ends_with("error: tiny not built: 1 error"),
+        "{}",
+        show(&out)
+    );
+}
+
+#[test]
+fn build_output_goes_under_the_root_by_default() {
+    let dir = tiny_copy();
+    let out = vmodc(&["build", "--root", path(dir.path())]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    assert_eq!(listing(&dir.path().join("dist")), ["tiny.vmod"]);
+    assert!(!repo().join("dist").join("tiny.vmod").exists());
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "tiny: built {}",
+            dir.path().join("dist").join("tiny.vmod").display()
+        )),
+        "{}",
+        show(&out)
+    );
+    // Built again: unchanged.
+    let out = vmodc(&["build", "--root", path(dir.path())]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    assert!(
+        text(&out.stderr).contains("tiny: unchanged "),
+        "{}",
+        show(&out)
+    );
+}
+
+#[test]
+fn check_reads_paths_as_files_and_says_when_a_module_is_fine() {
+    let out_dir = TempDir::new("out");
+    let dir = tiny_copy();
+    let out = vmodc(&[
+        "build",
+        "--root",
+        path(dir.path()),
+        "--out",
+        path(out_dir.path()),
+    ]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    let module = out_dir.path().join("tiny.vmod");
+    let out = vmodc(&["check", path(&module)]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{}", show(&out));
+    assert!(err.contains("fine"), "{}", show(&out));
+    // JSON stays an empty array.
+    let out = vmodc(&["check", "--format", "json", path(&module)]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(json, serde_json::json!([]));
+
+    // A path is a file, not a game id: it is not looked up under rules/.
+    for arg in ["notes/x.txt", "x.txt"] {
+        let out = vmodc(&["check", "--root", path(dir.path()), arg]);
+        assert_eq!(code(&out), 2, "{}", show(&out));
+        let err = text(&out.stderr);
+        assert!(err.contains("V0401") && err.contains(arg), "{}", show(&out));
+        assert!(!err.contains("rules/"), "{}", show(&out));
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// vmodc odds: strict input
+// ---------------------------------------------------------------------------------------------------
+
+/// `vmodc odds b4m` on the shipped data with these arguments.
+fn odds_b4m(extra: &[&str]) -> Output {
+    let root = repo();
+    let mut args = vec!["odds", "b4m", "--root", path(&root)];
+    args.extend_from_slice(extra);
+    vmodc(&args)
+}
+
+/// Exit 2, nothing on standard output, and every one of `expected` on standard error.
+fn assert_usage_error(out: &Output, expected: &[&str]) {
+    assert_eq!(code(out), 2, "{}", show(out));
+    assert!(out.stdout.is_empty(), "{}", show(out));
+    let err = text(&out.stderr);
+    for e in expected {
+        assert!(err.contains(e), "missing {e:?}\n{}", show(out));
+    }
+}
+
+#[test]
+fn odds_rejects_unknown_ids_with_the_valid_ones() {
+    let base = ["--attack", "12:panzer", "--defence", "4"];
+    let cases: [(&[&str], &[&str]); 6] = [
+        (
+            &["--terrain", "swamp"],
+            &[
+                "unknown terrain `swamp` (--terrain)",
+                "valid: clear, forest, fortification",
+            ],
+        ),
+        (
+            &["--terrain", "forrest"],
+            &["unknown terrain `forrest`", "did you mean `forest`?"],
+        ),
+        (
+            &["--city", "nowhere"],
+            &[
+                "unknown city kind `nowhere` (--city)",
+                "valid: city, major_city",
+            ],
+        ),
+        (
+            &["--city", "major-city"],
+            &[
+                "unknown city kind `major-city`",
+                "did you mean `major_city`?",
+            ],
+        ),
+        (
+            &["--side", "martians"],
+            &["unknown side `martians` (--side)", "valid: german, soviet"],
+        ),
+        (
+            &["--across", "lake"],
+            &["unknown hexside feature `lake` (--across)", "valid: river"],
+        ),
+    ];
+    for (extra, expected) in cases {
+        let mut args = base.to_vec();
+        args.extend_from_slice(extra);
+        assert_usage_error(&odds_b4m(&args), expected);
+    }
+    let out = odds_b4m(&["--attack", "9:tiger", "--defence", "3"]);
+    assert_usage_error(
+        &out,
+        &[
+            "unknown unit type `tiger` (--attack)",
+            "valid: panzer, infantry, shock",
+        ],
+    );
+    let out = odds_b4m(&["--attack", "9:panzr", "--defence", "3"]);
+    assert_usage_error(&out, &["did you mean `panzer`?"]);
+    // The valid ids pass.
+    let out = odds_b4m(&[
+        "--attack",
+        "12:panzer",
+        "--defence",
+        "4",
+        "--terrain",
+        "forest",
+        "--city",
+        "major_city",
+        "--side",
+        "soviet",
+        "--across",
+        "river",
+    ]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    assert!(
+        text(&out.stdout).contains("→ 1:2 [1:no effect"),
+        "three shifts left\n{}",
+        show(&out)
+    );
+}
+
+#[test]
+fn odds_rejects_strengths_turns_and_rolls_out_of_range() {
+    for (extra, expected) in [
+        (
+            ["--attack", "9", "--defence=0"],
+            "--defence 0: a strength must be a finite number above 0",
+        ),
+        (
+            ["--attack", "9", "--defence=nan"],
+            "a strength must be a finite number above 0",
+        ),
+        (
+            ["--attack", "9", "--defence=-2"],
+            "a strength must be a finite number above 0",
+        ),
+        (
+            ["--attack", "inf", "--defence=3"],
+            "--attack inf: a strength must be a finite number above 0",
+        ),
+        (
+            ["--attack", "0", "--defence=3"],
+            "--attack 0: a strength must be a finite number above 0",
+        ),
+        (
+            ["--attack", "0:panzer", "--defence=3"],
+            "--attack 0: a strength must be",
+        ),
+        (
+            ["--attack", "many", "--defence=3"],
+            "--attack many: not a strength",
+        ),
+    ] {
+        assert_usage_error(&odds_b4m(&extra), &[expected]);
+    }
+    let out = odds_b4m(&["--attack", "9", "--defence", "3", "--turn", "99"]);
+    assert_usage_error(&out, &["--turn 99: turn out of range 1..7"]);
+    let out = odds_b4m(&["--attack", "9", "--defence", "3", "--turn", "0"]);
+    assert_usage_error(&out, &["turn out of range 1..7"]);
+    let out = odds_b4m(&["--attack", "9", "--defence", "3", "--roll", "7"]);
+    assert_usage_error(&out, &["--roll 7: roll out of range 1..6"]);
+    assert!(!text(&out.stderr).contains("not in the sources"));
+    let out = odds_b4m(&["--attack", "9", "--defence", "3", "--roll", "0"]);
+    assert_usage_error(&out, &["roll out of range 1..6"]);
+    // The edges pass.
+    for extra in [["--turn", "7"], ["--roll", "6"], ["--roll", "1"]] {
+        let mut args = vec!["--attack", "9", "--defence", "3"];
+        args.extend_from_slice(&extra);
+        let out = odds_b4m(&args);
+        assert_eq!(code(&out), 0, "{extra:?}\n{}", show(&out));
+    }
+    let out = odds_b4m(&["--attack", "9", "--defence", "3", "--roll", "6"]);
+    assert_eq!(
+        text(&out.stdout).trim(),
+        "9 vs 3 → 3:1 → 3:1, roll 6 → DRL (turn 1, clear)"
+    );
+}
+
+#[test]
+fn odds_says_when_the_arguments_cannot_decide_a_shift() {
+    let out = odds_b4m(&[
+        "--attack",
+        "12",
+        "--defence",
+        "4",
+        "--terrain",
+        "fortification",
+    ]);
+    assert_usage_error(
+        &out,
+        &["fortification shift applies to a soviet defender: pass --side"],
+    );
+    let out = odds_b4m(&[
+        "--attack",
+        "12",
+        "--defence",
+        "4",
+        "--terrain",
+        "fortification",
+        "--side",
+        "soviet",
+    ]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    assert!(text(&out.stdout).contains("soviet defender in a fortification -1 → 2:1"));
+    let out = odds_b4m(&[
+        "--attack",
+        "12",
+        "--defence",
+        "4",
+        "--terrain",
+        "fortification",
+        "--side",
+        "german",
+    ]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    assert!(text(&out.stdout).contains("→ 3:1 → 3:1"), "{}", show(&out));
+
+    // In mud, panzers attack at half strength: an attacker without a type cannot be decided.
+    let out = odds_b4m(&["--attack", "12", "--defence", "4", "--turn", "3"]);
+    assert_usage_error(
+        &out,
+        &[
+            "mud-panzers modifier applies to panzer attackers",
+            "--attack 12:panzer",
+        ],
+    );
+    let out = odds_b4m(&["--attack", "12:panzer", "--defence", "4", "--turn", "3"]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    assert!(
+        text(&out.stdout).starts_with("6 vs 4 → 1:1"),
+        "{}",
+        show(&out)
+    );
+
+    // btm2: the Soviet winter counter-offensive depends on the attacker's side.
+    let root = repo();
+    let btm2 = |extra: &[&str]| {
+        let mut args = vec![
+            "odds",
+            "btm2",
+            "--root",
+            path(&root),
+            "--attack",
+            "6:soviet-infantry",
+        ];
+        args.extend_from_slice(&["--defence", "2", "--turn", "4"]);
+        args.extend_from_slice(extra);
+        vmodc(&args)
+    };
+    assert_usage_error(
+        &btm2(&[]),
+        &["winter-counteroffensive shift applies to a soviet attacker: pass --side"],
+    );
+    let out = btm2(&["--side", "german"]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    assert!(
+        text(&out.stdout).contains("soviet winter counter-offensive +1"),
+        "{}",
+        show(&out)
+    );
+}
+
+#[test]
+fn odds_prints_json() {
+    let out = odds_b4m(&[
+        "--attack",
+        "12:panzer",
+        "--attack",
+        "6",
+        "--defence",
+        "4",
+        "--terrain",
+        "forest",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("stdout is not JSON: {e}\n{}", show(&out)));
+    assert_eq!(json["game"], "b4m");
+    assert_eq!(json["attack"], 18.0);
+    assert_eq!(json["defence"], 4.0);
+    assert_eq!(json["odds"], "4:1");
+    assert_eq!(json["shifted"], "3:1");
+    assert_eq!(json["column"], "3:1");
+    assert_eq!(json["shifts"][0]["id"], "forest");
+    assert_eq!(json["shifts"][0]["shift"], -1);
+    assert_eq!(json["results"].as_array().map(Vec::len), Some(6));
+    assert_eq!(
+        json["results"][5],
+        serde_json::json!({"roll": 6, "result": "DRL"})
+    );
+
+    let out = odds_b4m(&[
+        "--attack",
+        "9",
+        "--defence",
+        "3",
+        "--roll",
+        "2",
+        "--format",
+        "json",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(json["roll"], 2);
+    assert_eq!(
+        json["results"],
+        serde_json::json!([{"roll": 2, "result": "DR"}])
+    );
+    // Errors stay on standard error.
+    let out = odds_b4m(&[
+        "--attack",
+        "9",
+        "--defence",
+        "3",
+        "--roll",
+        "9",
+        "--format",
+        "json",
+    ]);
+    assert_usage_error(&out, &["roll out of range"]);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// One exit-code contract: 0 success, 1 the checks failed, 2 usage or I/O
+// ---------------------------------------------------------------------------------------------------
+
+/// Run `vmodc` with `{root}`, `{out}` and `{module}` replaced, and check the exit code.
+fn expect_exit(expected: i32, args: &[&str], vars: &[(&str, &Path)]) {
+    let args: Vec<String> = args
+        .iter()
+        .map(|a| {
+            vars.iter().fold(a.to_string(), |a, (name, value)| {
+                a.replace(name, path(value))
+            })
+        })
+        .collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = vmodc(&args);
+    assert_eq!(code(&out), expected, "{args:?}\n{}", show(&out));
+}
+
+#[test]
+fn every_command_follows_one_exit_code_contract() {
+    let good = tiny_copy();
+    let bad = broken_tiny("rules/tiny.toml", "cap = \"3:1\"", "cap = \"3-1\"");
+    // The i18n tools and odds need the data loaded: a syntax error stops them.
+    let unparsable = broken_tiny("rules/tiny.toml", "cap = \"3:1\"", "cap = 3:1");
+    let out_dir = TempDir::new("out");
+    let module = out_dir.path().join("tiny.vmod");
+    let junk = out_dir.path().join("junk.vmod");
+    let taken = out_dir.path().join("taken.toml");
+    std::fs::write(&junk, b"not a zip").expect("write");
+    std::fs::write(&taken, b"").expect("write");
+    let empty = TempDir::new("empty");
+    let v = [
+        ("{good}", good.path()),
+        ("{bad}", bad.path()),
+        ("{unparsable}", unparsable.path()),
+        ("{out}", out_dir.path()),
+        ("{module}", module.as_path()),
+        ("{junk}", junk.as_path()),
+        ("{taken}", taken.as_path()),
+        ("{empty}", empty.path()),
+    ];
+    let odds = ["--attack", "3", "--defence", "1"];
+    // 0: success.
+    expect_exit(0, &["build", "--root", "{good}", "--out", "{out}"], &v);
+    expect_exit(
+        0,
+        &["build", "tiny", "--root", "{good}", "--out", "{out}"],
+        &v,
+    );
+    expect_exit(0, &["check", "--root", "{good}"], &v);
+    expect_exit(0, &["check", "tiny", "--root", "{good}"], &v);
+    expect_exit(0, &["check", "{module}"], &v);
+    expect_exit(
+        0,
+        &[&["odds", "tiny", "--root", "{good}"][..], &odds].concat(),
+        &v,
+    );
+    expect_exit(0, &["i18n", "status", "--root", "{good}"], &v);
+    expect_exit(
+        0,
+        &[
+            "i18n", "extract", "tiny", "fr", "--root", "{good}", "--out", "-",
+        ],
+        &v,
+    );
+    // 1: the data or module has errors.
+    expect_exit(1, &["build", "--root", "{bad}", "--out", "{out}"], &v);
+    expect_exit(1, &["check", "--root", "{bad}"], &v);
+    expect_exit(1, &["check", "tiny", "--root", "{bad}"], &v);
+    expect_exit(1, &["check", "{junk}"], &v);
+    expect_exit(1, &["check", "--root", "{unparsable}"], &v);
+    expect_exit(
+        1,
+        &[&["odds", "tiny", "--root", "{unparsable}"][..], &odds].concat(),
+        &v,
+    );
+    expect_exit(1, &["i18n", "status", "--root", "{unparsable}"], &v);
+    expect_exit(
+        1,
+        &[
+            "i18n",
+            "extract",
+            "tiny",
+            "fr",
+            "--root",
+            "{unparsable}",
+            "--out",
+            "-",
+        ],
+        &v,
+    );
+    // 2: usage or I/O: unknown game, missing file, no games, bad arguments, a file in the way.
+    for cmd in [&["build"][..], &["check"], &["i18n", "status"]] {
+        expect_exit(2, &[cmd, &["nogame", "--root", "{good}"]].concat(), &v);
+        expect_exit(2, &[cmd, &["--root", "{empty}"]].concat(), &v);
+        expect_exit(2, &[cmd, &["--no-such-flag"]].concat(), &v);
+    }
+    expect_exit(
+        2,
+        &[&["odds", "nogame", "--root", "{good}"][..], &odds].concat(),
+        &v,
+    );
+    expect_exit(
+        2,
+        &[&["odds", "tiny", "--root", "{empty}"][..], &odds].concat(),
+        &v,
+    );
+    expect_exit(
+        2,
+        &["odds", "tiny", "--root", "{good}", "--defence", "1"],
+        &v,
+    );
+    expect_exit(
+        2,
+        &["i18n", "extract", "nogame", "fr", "--root", "{good}"],
+        &v,
+    );
+    expect_exit(
+        2,
+        &[
+            "i18n", "extract", "tiny", "fr", "--root", "{good}", "--out", "{taken}",
+        ],
+        &v,
+    );
+    expect_exit(
+        2,
+        &[
+            "i18n", "extract", "tiny", "fr", "--from", "xx", "--root", "{good}",
+        ],
+        &v,
+    );
+    expect_exit(2, &["check", "{out}/missing.vmod"], &v);
+    expect_exit(2, &["check", "missing.vmod"], &v);
+    expect_exit(2, &["i18n"], &v);
+    expect_exit(2, &["odds"], &v);
+
+    // A game file that cannot be read is an I/O problem too.
+    std::fs::remove_file(good.path().join("maps/tiny.toml")).expect("remove");
+    expect_exit(2, &["check", "tiny", "--root", "{good}"], &v);
+    expect_exit(
+        2,
+        &["build", "tiny", "--root", "{good}", "--out", "{out}"],
+        &v,
+    );
+    expect_exit(
+        2,
+        &[&["odds", "tiny", "--root", "{good}"][..], &odds].concat(),
+        &v,
+    );
+    // An output folder that is a file: the module cannot be written.
+    let dir = tiny_copy();
+    let out = vmodc(&["build", "--root", path(dir.path()), "--out", path(&junk)]);
+    assert_eq!(code(&out), 2, "{}", show(&out));
+    assert!(
+        text(&out.stderr).contains("tiny not built"),
+        "{}",
+        show(&out)
+    );
+
+    // An unknown game is one error that lists the games.
+    let out = vmodc(&["check", "tinny", "--root", path(dir.path())]);
+    assert_eq!(code(&out), 2, "{}", show(&out));
+    let err = text(&out.stderr);
+    assert_eq!(err.matches("error[V0002]").count(), 1, "{}", show(&out));
+    assert!(err.contains("did you mean `tiny`?"), "{}", show(&out));
+}
