@@ -8,9 +8,9 @@ use clap::{Parser, Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use vmodc::build::{self, Options, Outcome};
+use vmodc::concept::combat::odds::{resolve_odds, Lookup, OddsOutcome};
 use vmodc::diag::{plural, suggest, Diagnostic, Report, Severity, Sources, Tally};
 use vmodc::model::{ColumnShift, Game};
-use vmodc::concept::combat::odds::{resolve_odds, Lookup, OddsOutcome};
 
 #[derive(Parser)]
 #[command(
@@ -838,7 +838,8 @@ fn odds_of<'g>(
     attackers: &[Attacker],
 ) -> Result<Computed<'g>, Vec<String>> {
     let combat = &game.rules.combat;
-    let weather = vmodc::concept::weather::turn::weather_of_turn(&game.rules, args.turn).map(|w| w.id.as_str());
+    let weather = vmodc::concept::weather::turn::weather_of_turn(&game.rules, args.turn)
+        .map(|w| w.id.as_str());
     let attack = attack_strength(game, attackers, weather)?;
     let situation = vmodc::concept::combat::shifts::Situation {
         defender_terrain: args.terrain.as_deref(),

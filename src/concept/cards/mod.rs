@@ -2,6 +2,7 @@
 
 pub(crate) mod check;
 use crate::concept::provenance::cited;
+use crate::model::keyword::keyword;
 use crate::model::spanned::{yes, Sp};
 use serde::Deserialize;
 
@@ -104,5 +105,15 @@ cited! {
         pub errata: String,
         #[serde(default)]
         pub note: String,
+    }
+}
+
+keyword! {
+    /// How a side gets its cards each turn (`[card_play] selection`).
+    pub enum CardSelection {
+        /// It picks its allotment from all its cards.
+        Choose = "choose",
+        /// It draws at random.
+        Draw = "draw",
     }
 }

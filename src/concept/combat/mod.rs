@@ -5,6 +5,7 @@ pub mod odds;
 pub mod shifts;
 
 use crate::concept::provenance::cited;
+use crate::model::keyword::{keyword, Keyword};
 use crate::model::spanned::{yes, Sp};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -146,5 +147,20 @@ cited! {
         pub at_least: Sp<String>,
         /// A result code of `[[combat.results]]`.
         pub result: Sp<String>,
+    }
+}
+
+keyword! {
+    /// How a combat is resolved (`[combat] kind`).
+    pub enum CombatKind {
+        /// Attack divided by defence, rounded in the defender's favour, on an odds CRT.
+        Odds = "odds",
+    }
+}
+
+impl Combat {
+    /// The kind of resolution, `None` for a word vmodc does not know (reported by the checks).
+    pub fn kind(&self) -> Option<CombatKind> {
+        CombatKind::parse(&self.kind)
     }
 }

@@ -5,6 +5,7 @@
 //! layout follows VASSAL's `HexGrid` arithmetic exactly (see `crate::vassal::hexgrid`), so the rendered
 //! map and the module's grid agree to the pixel.
 
+use crate::model::keyword::{keyword, Keyword};
 use crate::model::spanned::Sp;
 use serde::Deserialize;
 
@@ -107,7 +108,9 @@ impl Grid {
 
     /// Whether neighbours and positions follow from the grid's geometry (see `geometry`).
     pub fn geometry_known(&self) -> bool {
-        self.geometry.as_ref().is_none_or(|g| g.as_str() == "known")
+        self.geometry
+            .as_ref()
+            .is_none_or(|g| Geometry::parse(g) == Some(Geometry::Known))
     }
 
     /// The explicit hex list, parsed (labels that do not parse are left out; checks report them).
@@ -120,9 +123,9 @@ impl Grid {
 
     pub fn is_shifted(&self, col: i32) -> bool {
         let even = col.rem_euclid(2) == 0;
-        match self.shifted_columns.as_str() {
-            "odd" => !even,
-            _ => even,
+        match ShiftedColumns::parse(&self.shifted_columns) {
+            Some(ShiftedColumns::Odd) => !even,
+            Some(ShiftedColumns::Even) | None => even,
         }
     }
 
@@ -432,5 +435,30 @@ row_digits = 2
         let (_, y201) = l.centre(g.parse("0201").unwrap());
         assert_eq!(y201 - y101, 40.0);
         assert_eq!(l.first_raw_col, 1);
+    }
+}
+
+keyword! {
+    /// The shape of a grid (`[grid] kind`).
+    pub enum GridKind {
+        /// Flat-topped hexes in vertical columns.
+        HexColumns = "hex-columns",
+    }
+}
+
+keyword! {
+    /// Whether the printed map's layout is known (`[grid] geometry`).
+    pub enum Geometry {
+        Known = "known",
+        /// Hex numbers are known but not the layout: adjacency only as `adjacent` states it.
+        Unknown = "unknown",
+    }
+}
+
+keyword! {
+    /// Which columns are drawn half a hex lower (`[grid] shifted_columns`).
+    pub enum ShiftedColumns {
+        Even = "even",
+        Odd = "odd",
     }
 }

@@ -4,6 +4,7 @@ pub(crate) mod check;
 pub mod zoc;
 
 use crate::concept::provenance::cited;
+use crate::model::keyword::{keyword, Keyword};
 use crate::model::spanned::Sp;
 use serde::Deserialize;
 
@@ -53,5 +54,24 @@ cited! {
         /// What the units may still do, in a sentence.
         #[serde(default)]
         pub still_allowed: String,
+    }
+}
+
+keyword! {
+    /// How a weather movement limit applies (`[[movement.weather_limits]] mode`).
+    pub enum MoveLimitMode {
+        /// A movement allowance above `max_hexes` is lowered to it.
+        Cap = "cap",
+        /// Every unit's movement allowance becomes `max_hexes`.
+        Set = "set",
+    }
+}
+
+impl WeatherMoveLimit {
+    /// The mode (`cap` when the data gives none), `None` for a word vmodc does not know.
+    pub fn mode(&self) -> Option<MoveLimitMode> {
+        self.mode
+            .as_ref()
+            .map_or(Some(MoveLimitMode::Cap), |m| MoveLimitMode::parse(m))
     }
 }

@@ -3,6 +3,7 @@
 //! that project it into every adjacent hex (`zoc_to_adjacent`) or keep enemy ZOC out (`enemy_zoc`).
 
 use crate::concept::map::place::{known_neighbours, terrain_at, Location};
+use crate::concept::units::ZocMode;
 use crate::model::{Game, HexId, UnitType};
 use std::collections::BTreeSet;
 
@@ -17,10 +18,11 @@ pub fn is_city(game: &Game, hex: HexId) -> bool {
 
 /// Whether a unit of this type exerts a ZOC where it stands.
 pub fn exerts_zoc(game: &Game, unit_type: &UnitType, at: Location<'_>) -> bool {
-    let mode_allows = match unit_type.zoc_mode() {
-        "none" => false,
-        "in_city" => matches!(at, Location::Hex(h) if is_city(game, h)),
-        _ => true,
+    // An unknown word is reported by the checks; until it is fixed the unit keeps the default.
+    let mode_allows = match unit_type.zoc_mode().unwrap_or(ZocMode::Always) {
+        ZocMode::None => false,
+        ZocMode::InCity => matches!(at, Location::Hex(h) if is_city(game, h)),
+        ZocMode::Always => true,
     };
     if !mode_allows {
         return false;

@@ -2,6 +2,7 @@
 
 pub(crate) mod check;
 use crate::concept::provenance::cited;
+use crate::model::keyword::keyword;
 use crate::model::spanned::Sp;
 use serde::Deserialize;
 
@@ -53,4 +54,16 @@ pub(crate) fn dice_usable(dice: &crate::model::Dice) -> bool {
             .count
             .checked_mul(dice.faces)
             .is_some_and(|m| m <= 1000)
+}
+
+keyword! {
+    /// A scheduled event the turn tracker announces when a phase begins (`[[phases]] announce`).
+    pub enum Announcement {
+        /// The replacement steps the phase's side receives this turn.
+        Replacements = "replacements",
+        /// The phase's side's units arriving this turn.
+        Reinforcements = "reinforcements",
+        /// The current turn's weather.
+        Weather = "weather",
+    }
 }

@@ -3,6 +3,7 @@
 
 pub(crate) mod check;
 use crate::concept::provenance::cited;
+use crate::model::keyword::{keyword, Keyword};
 use crate::model::spanned::Sp;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -118,13 +119,6 @@ impl Unit {
     }
 }
 
-impl UnitType {
-    /// The ZOC mode, `always` unless the data says otherwise.
-    pub fn zoc_mode(&self) -> &str {
-        self.zoc.as_ref().map_or("always", |z| z.as_str())
-    }
-}
-
 /// Parse `"8-?"` into its printed numbers, `None` for a value the sources do not give (`?`).
 pub fn parse_value_slots(text: &str) -> Option<Vec<Option<u32>>> {
     text.split('-')
@@ -181,5 +175,33 @@ cited! {
         pub back_of: Option<Sp<String>>,
         #[serde(default)]
         pub note: String,
+    }
+}
+
+keyword! {
+    /// Where a unit type exerts its zone of control (`[[types]] zoc`).
+    pub enum ZocMode {
+        Always = "always",
+        None = "none",
+        /// Only while it stands in a city hex.
+        InCity = "in_city",
+    }
+}
+
+keyword! {
+    /// How a derived value is printed on its face (`[[counters.derived]] printed`).
+    pub enum PrintStyle {
+        /// In parentheses after the printed values.
+        Parentheses = "parentheses",
+        None = "none",
+    }
+}
+
+impl UnitType {
+    /// Its zone of control (`always` when the data gives none), `None` for an unknown word.
+    pub fn zoc_mode(&self) -> Option<ZocMode> {
+        self.zoc
+            .as_ref()
+            .map_or(Some(ZocMode::Always), |z| ZocMode::parse(z))
     }
 }

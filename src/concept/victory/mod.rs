@@ -4,6 +4,7 @@ pub(crate) mod check;
 pub mod score;
 
 use crate::concept::provenance::cited;
+use crate::model::keyword::{keyword, Keyword};
 use crate::model::spanned::Sp;
 use serde::Deserialize;
 
@@ -140,4 +141,32 @@ pub struct VpThreshold {
     pub at_most: Option<Sp<i64>>,
     pub winner: Sp<String>,
     pub result: String,
+}
+
+keyword! {
+    /// What a victory-point term counts (`[[victory.points.terms]] count`).
+    pub enum VpCount {
+        /// Controlled city hexes.
+        Cities = "cities",
+        /// Units on the map.
+        Units = "units",
+        /// Units eliminated and not rebuilt.
+        Eliminated = "eliminated",
+    }
+}
+
+keyword! {
+    /// How fractional losses of victory points round (`[victory.points] loss_rounding`).
+    pub enum LossRounding {
+        Up = "up",
+        Down = "down",
+        None = "none",
+    }
+}
+
+impl VpTerm {
+    /// What the term counts, `None` for a word vmodc does not know (reported by the checks).
+    pub fn counts(&self) -> Option<VpCount> {
+        VpCount::parse(&self.count)
+    }
 }
