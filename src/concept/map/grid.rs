@@ -409,7 +409,7 @@ row_digits = 2
 
     #[test]
     fn neighbours_match_the_reference_offsets() {
-        // b4m-data.md §2: odd c: NE (c+1, r-1), SE (c+1, r); even c: NE (c+1, r), SE (c+1, r+1).
+        // docs/sources.md §2: odd c: NE (c+1, r-1), SE (c+1, r); even c: NE (c+1, r), SE (c+1, r+1).
         let g = b4m_grid();
         let n = g.neighbours(g.parse("0305").unwrap());
         assert_eq!(g.label(n[1]), "0404");
