@@ -289,27 +289,58 @@ fn crt_table(cx: &mut Context<'_>) {
             );
         }
     }
-    if !combat.cap_known {
+    odds_cap(cx);
+}
+
+/// The odds cap is one of the CRT columns (the module caps at that column, so a cap the table lacks
+/// would cap nothing), and normally the last one. A cap the data marks unknown is not applied, but it
+/// must still name a column.
+fn odds_cap(cx: &mut Context<'_>) {
+    let g = cx.game;
+    let f = g.rules.file;
+    let combat = &g.rules.combat;
+    let rule = rule_of(&combat.cap_rule).or(rule_of(&combat.rule));
+    let columns: Option<Vec<(u32, u32)>> = combat.columns.iter().map(|c| parse_odds(c)).collect();
+    let (Some(cap), Some(columns)) = (parse_odds(&combat.cap), columns) else {
+        return; // V0110
+    };
+    let Some(&last) = columns.last() else {
+        return;
+    };
+    if !columns.contains(&cap) {
+        let names: Vec<&str> = combat.columns.iter().map(|c| c.as_str()).collect();
+        cx.push(
+            Diagnostic::error(
+                "V0306",
+                format!("odds cap {} is not a CRT column", combat.cap.as_str()),
+            )
+            .at(
+                f,
+                combat.cap.span.clone(),
+                "not a column of [combat] columns",
+            )
+            .rule_opt(rule)
+            .help(format!(
+                "the cap is one of the columns {} (normally the last, {})",
+                names.join(" "),
+                names.last().copied().unwrap_or_default()
+            )),
+        );
         return;
     }
-    if let (Some(cap), Some(last)) = (
-        parse_odds(&combat.cap),
-        combat.columns.last().and_then(|c| parse_odds(c)),
-    ) {
-        if cap != last {
-            cx.push(
-                Diagnostic::warning(
-                    "V0306",
-                    format!(
-                        "odds cap {} is not the last CRT column",
-                        combat.cap.as_str()
-                    ),
-                )
-                .at(f, combat.cap.span.clone(), "cap")
-                .rule_opt(rule_of(&combat.cap_rule))
-                .help("the cap is normally the best column of the table"),
-            );
-        }
+    if combat.cap_known && cap != last {
+        cx.push(
+            Diagnostic::warning(
+                "V0306",
+                format!(
+                    "odds cap {} is not the last CRT column",
+                    combat.cap.as_str()
+                ),
+            )
+            .at(f, combat.cap.span.clone(), "cap")
+            .rule_opt(rule_of(&combat.cap_rule))
+            .help("the cap is normally the best column of the table"),
+        );
     }
 }
 
@@ -396,6 +427,7 @@ fn combat_settings(cx: &mut Context<'_>) {
     let dice = &g.rules.dice;
     let (lo, hi) = (dice.count, dice.count.saturating_mul(dice.faces));
     let last = combat.columns.last().and_then(|c| Odds::parse(c));
+    let printed: Option<Vec<Odds>> = combat.columns.iter().map(|c| Odds::parse(c)).collect();
     for a in &combat.automatic {
         cx.reference(
             f,
@@ -414,7 +446,23 @@ fn combat_settings(cx: &mut Context<'_>) {
                 .help("write odds as \"7:1\" or \"1:2\""),
             ),
             Some(o) => {
-                if let Some(last) = last {
+                if !automatic_odds_on_ladder(o, printed.as_deref()) {
+                    cx.push(
+                        Diagnostic::error(
+                            "V0309",
+                            format!(
+                                "automatic result at {} is not at a CRT column or a whole ratio beyond the table",
+                                a.at_least.as_str()
+                            ),
+                        )
+                        .at(f, a.at_least.span.clone(), "odds that no combat reaches exactly")
+                        .rule_opt(rule_of(&a.rule).or(rule.as_deref()))
+                        .help(format!(
+                            "odds are rounded to a column ({}) or, beyond the table, to a whole ratio (7:1, 1:2…)",
+                            columns.join(" ")
+                        )),
+                    );
+                } else if let Some(last) = last {
                     if o.value() <= last.value() && combat.table_known {
                         cx.push(
                             Diagnostic::warning(
@@ -530,6 +578,21 @@ fn combat_settings(cx: &mut Context<'_>) {
                 .help("remove `table_known = false`, or move the rows the sources give to [[combat.known_cells]]"),
         );
     }
+}
+
+/// Whether the resolver lands exactly on `odds`: a printed column, or a whole ratio (`n:1`, `1:n`) beyond
+/// either end of the table (see [`crate::concept::combat::odds`]). Unparsable columns (V0110) leave
+/// nothing to compare with.
+fn automatic_odds_on_ladder(odds: Odds, printed: Option<&[Odds]>) -> bool {
+    let Some(printed) = printed else {
+        return true;
+    };
+    let (Some(first), Some(last)) = (printed.first(), printed.last()) else {
+        return true;
+    };
+    let whole = odds.attack == 1 || odds.defence == 1;
+    printed.contains(&odds)
+        || (whole && (odds.value() > last.value() || odds.value() < first.value()))
 }
 
 /// An unknown CRT (with the cells that are known) and an unknown odds cap.
