@@ -411,3 +411,83 @@ fn shipped_games_pass() {
             .join("\n")
     );
 }
+
+/// Issue 13, part 3: `cap = "7:1"` in the shipped B4M rules (a cap the CRT has no column for) is an
+/// error that names the file and line, the build refuses the game, and a module already in the output
+/// folder is left exactly as it was.
+#[test]
+fn b4m_cap_outside_the_table_does_not_build() {
+    let dir = TempDir::new("b4m-cap");
+    copy_game(&repo(), "b4m", dir.path());
+    patch(
+        dir.path(),
+        "rules/b4m.toml",
+        "cap = \"6:1\"",
+        "cap = \"7:1\"",
+    )
+    .expect("cap line");
+    let cap_line = {
+        let text = std::fs::read_to_string(dir.path().join("rules/b4m.toml")).expect("rules");
+        line_of(
+            dir.path(),
+            "rules/b4m.toml",
+            text.find("cap = \"7:1\"").expect("patched cap"),
+        )
+    };
+
+    // The library: one error at the cap, where the shipped data had none.
+    let (sources, report) = check_dir(dir.path());
+    let errors: Vec<&Diagnostic> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .collect();
+    assert_eq!(
+        errors.len(),
+        1,
+        "expected one error:\n{}",
+        render_all(&sources, &report)
+    );
+    assert_eq!(errors[0].code, "V0306");
+    assert_eq!(
+        place(&sources, errors[0]),
+        ("rules/b4m.toml".to_string(), Some(cap_line), Some(7))
+    );
+
+    // The binary: the build fails with that error and leaves the output folder alone.
+    let dist = dir.path().join("dist");
+    std::fs::create_dir_all(&dist).expect("dist");
+    let previous = b"the module of an earlier build".to_vec();
+    std::fs::write(dist.join("b4m-en.vmod"), &previous).expect("previous module");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_vmodc"))
+        .arg("build")
+        .arg("b4m")
+        .arg("--root")
+        .arg(dir.path())
+        .arg("--out")
+        .arg(&dist)
+        .arg("--no-cache")
+        .output()
+        .expect("run vmodc");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!out.status.success(), "the build succeeded:\n{text}");
+    assert!(
+        text.contains("error[V0306]: odds cap 7:1 is not a CRT column")
+            && text.contains(&format!("--> rules/b4m.toml:{cap_line}:7")),
+        "the error or its place is missing:\n{text}"
+    );
+    assert_eq!(
+        std::fs::read(dist.join("b4m-en.vmod")).expect("module"),
+        previous,
+        "the previous module was overwritten"
+    );
+    let files: Vec<_> = std::fs::read_dir(&dist)
+        .expect("dist")
+        .map(|e| e.expect("entry").file_name())
+        .collect();
+    assert_eq!(files.len(), 1, "the build wrote {files:?}");
+}

@@ -10,20 +10,21 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// Run every check of this concept.
 pub(crate) fn check(cx: &mut Context<'_>) {
-    rules_combat(cx);
+    combat_ids_unique(cx);
+    shift_defender_targets(cx);
+    attack_modifiers(cx);
+    combat_kind_and_columns(cx);
     crt_table(cx);
-    shifts(cx);
-    combat_settings(cx);
+    shift_attacker_conditions(cx);
+    automatic_results(cx);
+    known_cells(cx);
     crt_gaps(cx);
 }
 
-fn rules_combat(cx: &mut Context<'_>) {
-    let g = cx.game;
-    let r = &g.rules;
+/// Result codes, shift ids and attack modifier ids are unique.
+fn combat_ids_unique(cx: &mut Context<'_>) {
+    let r = &cx.game.rules;
     let f = cx.rules_file();
-    let sides: Vec<&str> = cx.sides.iter().copied().collect();
-    let where_sides = "[[sides]] of rules/*.toml";
-    let weather_ids: Vec<&str> = r.weather.iter().map(|w| w.id.as_str()).collect();
     duplicates(cx, f, "combat result", ids(&r.combat.results, |s| &s.code));
     duplicates(cx, f, "column shift", ids(&r.combat.shifts, |s| &s.id));
     duplicates(
@@ -32,7 +33,15 @@ fn rules_combat(cx: &mut Context<'_>) {
         "attack modifier",
         ids(&r.combat.attack_modifiers, |s| &s.id),
     );
+}
 
+/// The defender's terrain, city kind and side, and the feature attackers are across, that a column
+/// shift names exist.
+fn shift_defender_targets(cx: &mut Context<'_>) {
+    let r = &cx.game.rules;
+    let f = cx.rules_file();
+    let sides: Vec<&str> = cx.sides.iter().copied().collect();
+    let where_sides = "[[sides]] of rules/*.toml";
     let terrain_ids: Vec<&str> = r.terrain.iter().map(|t| t.id.as_str()).collect();
     let city_ids: Vec<&str> = r.city_kinds.iter().map(|t| t.id.as_str()).collect();
     let hexside_ids: Vec<&str> = r.hexside_features.iter().map(|t| t.id.as_str()).collect();
@@ -62,6 +71,14 @@ fn rules_combat(cx: &mut Context<'_>) {
             );
         }
     }
+}
+
+/// Attack modifiers name weathers and unit types that exist, and do not divide by zero.
+fn attack_modifiers(cx: &mut Context<'_>) {
+    let g = cx.game;
+    let r = &g.rules;
+    let f = cx.rules_file();
+    let weather_ids: Vec<&str> = r.weather.iter().map(|w| w.id.as_str()).collect();
     let type_ids: Vec<&str> = g.counters.types.iter().map(|t| t.id.as_str()).collect();
     for (i, m) in r.combat.attack_modifiers.iter().enumerate() {
         if let Some(w) = &m.weather {
@@ -95,6 +112,12 @@ fn rules_combat(cx: &mut Context<'_>) {
             );
         }
     }
+}
+
+/// The combat kind is supported and the columns and the cap are written as odds.
+fn combat_kind_and_columns(cx: &mut Context<'_>) {
+    let r = &cx.game.rules;
+    let f = cx.rules_file();
     if r.combat.kind.as_str() != "odds" {
         cx.push(
             Diagnostic::error(
@@ -133,7 +156,6 @@ fn crt_table(cx: &mut Context<'_>) {
         return; // V0104
     }
     let rolls: Vec<u32> = (dice.count..=dice.count * dice.faces).collect();
-    let codes: Vec<&str> = combat.results.iter().map(|r| r.code.as_str()).collect();
     let columns = combat.columns.len();
     let table_span = cx.span_of(
         f,
@@ -154,77 +176,94 @@ fn crt_table(cx: &mut Context<'_>) {
         }
     }
     for (key, row) in &combat.table {
-        let valid_roll = key.parse::<u32>().is_ok_and(|r| rolls.contains(&r));
-        if !valid_roll {
-            cx.push(
-                Diagnostic::error("V0306", format!("CRT row `{key}` is not a possible roll"))
-                    .at(f, row.span.clone(), "no such roll")
-                    .rule_opt(rule.as_deref())
-                    .help(format!(
-                        "rolls of {}d{} run from {} to {}",
-                        dice.count,
-                        dice.faces,
-                        dice.count,
-                        dice.count * dice.faces
-                    )),
-            );
-        }
-        if row.len() != columns {
-            cx.push(
-                Diagnostic::error(
-                    "V0306",
-                    format!(
-                        "CRT row for roll {key} has {} results for {columns} columns",
-                        row.len()
-                    ),
-                )
-                .at(f, row.span.clone(), format!("expected {columns}"))
+        crt_row(cx, key, row);
+    }
+    acknowledged_reversals(cx);
+    odds_cap(cx);
+}
+
+/// One row of the CRT: a possible roll, one result per column, declared results, and results that do
+/// not get better for the defender as odds rise unless acknowledged.
+fn crt_row(cx: &mut Context<'_>, key: &str, row: &Sp<Vec<Sp<String>>>) {
+    let g = cx.game;
+    let f = g.rules.file;
+    let combat = &g.rules.combat;
+    let rule = rule_of(&combat.rule).map(str::to_string);
+    let dice = &g.rules.dice;
+    let rolls = dice.count..=dice.count * dice.faces;
+    let codes: Vec<&str> = combat.results.iter().map(|r| r.code.as_str()).collect();
+    let columns = combat.columns.len();
+    let valid_roll = key.parse::<u32>().is_ok_and(|r| rolls.contains(&r));
+    if !valid_roll {
+        cx.push(
+            Diagnostic::error("V0306", format!("CRT row `{key}` is not a possible roll"))
+                .at(f, row.span.clone(), "no such roll")
                 .rule_opt(rule.as_deref())
                 .help(format!(
-                    "columns: {}",
-                    combat
-                        .columns
-                        .iter()
-                        .map(|c| c.as_str())
-                        .collect::<Vec<_>>()
-                        .join(" ")
+                    "rolls of {}d{} run from {} to {}",
+                    dice.count,
+                    dice.faces,
+                    dice.count,
+                    dice.count * dice.faces
                 )),
-            );
-        }
-        for code in row.iter() {
-            if !codes.contains(&code.as_str()) {
-                let mut d = Diagnostic::error(
-                    "V0306",
-                    format!("unknown combat result `{}`", code.as_str()),
-                )
-                .at(f, code.span.clone(), "not a declared result")
-                .rule_opt(rule.as_deref());
-                d = match crate::diag::suggest(code, codes.iter().copied()) {
-                    Some(s) => d.help(format!("did you mean `{s}`? results: {}", codes.join(", "))),
-                    None => d.help(format!("results: {}", codes.join(", "))),
-                };
-                cx.push(d);
-            }
-        }
-        // Monotonic: moving right (better odds) must not help the defender.
-        let rank = |c: &str| codes.iter().position(|x| *x == c);
-        for i in 1..row.len().min(columns) {
-            let (Some(a), Some(b)) = (rank(&row[i - 1]), rank(&row[i])) else {
-                continue;
-            };
-            if b < a {
-                let column = combat.columns[i].as_str();
-                let accepted = combat
-                    .reversals
+        );
+    }
+    if row.len() != columns {
+        cx.push(
+            Diagnostic::error(
+                "V0306",
+                format!(
+                    "CRT row for roll {key} has {} results for {columns} columns",
+                    row.len()
+                ),
+            )
+            .at(f, row.span.clone(), format!("expected {columns}"))
+            .rule_opt(rule.as_deref())
+            .help(format!(
+                "columns: {}",
+                combat
+                    .columns
                     .iter()
-                    .find(|r| r.roll.as_str() == key && r.column.as_str() == column);
-                let message = format!(
-                    "roll {key}: {} at {column} is better for the defender than {} at {}",
-                    row[i].as_str(),
-                    row[i - 1].as_str(),
-                    combat.columns[i - 1].as_str()
-                );
-                let d = match accepted {
+                    .map(|c| c.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            )),
+        );
+    }
+    for code in row.iter() {
+        if !codes.contains(&code.as_str()) {
+            let mut d = Diagnostic::error(
+                "V0306",
+                format!("unknown combat result `{}`", code.as_str()),
+            )
+            .at(f, code.span.clone(), "not a declared result")
+            .rule_opt(rule.as_deref());
+            d = match crate::diag::suggest(code, codes.iter().copied()) {
+                Some(s) => d.help(format!("did you mean `{s}`? results: {}", codes.join(", "))),
+                None => d.help(format!("results: {}", codes.join(", "))),
+            };
+            cx.push(d);
+        }
+    }
+    // Monotonic: moving right (better odds) must not help the defender.
+    let rank = |c: &str| codes.iter().position(|x| *x == c);
+    for i in 1..row.len().min(columns) {
+        let (Some(a), Some(b)) = (rank(&row[i - 1]), rank(&row[i])) else {
+            continue;
+        };
+        if b < a {
+            let column = combat.columns[i].as_str();
+            let accepted = combat
+                .reversals
+                .iter()
+                .find(|r| r.roll.as_str() == key && r.column.as_str() == column);
+            let message = format!(
+                "roll {key}: {} at {column} is better for the defender than {} at {}",
+                row[i].as_str(),
+                row[i - 1].as_str(),
+                combat.columns[i - 1].as_str()
+            );
+            let d = match accepted {
                     Some(r) => Diagnostic::note("V0306", format!("{message} (acknowledged: {})", r.reason))
                         .at(f, row[i].span.clone(), "acknowledged reversal"),
                     None => Diagnostic::warning("V0306", message)
@@ -233,11 +272,18 @@ fn crt_table(cx: &mut Context<'_>) {
                             "if the printed CRT really says so, acknowledge it: [[combat.reversals]] roll = \"{key}\", column = \"{column}\", reason = \"…\""
                         )),
                 };
-                cx.push(d.rule_opt(rule.as_deref()));
-            }
+            cx.push(d.rule_opt(rule.as_deref()));
         }
     }
-    // Acknowledged reversals name a real roll and column, and still occur.
+}
+
+/// Acknowledged reversals name a real roll and column, and still occur.
+fn acknowledged_reversals(cx: &mut Context<'_>) {
+    let g = cx.game;
+    let f = g.rules.file;
+    let combat = &g.rules.combat;
+    let rule = rule_of(&combat.rule).map(str::to_string);
+    let codes: Vec<&str> = combat.results.iter().map(|r| r.code.as_str()).collect();
     for r in &combat.reversals {
         let column = combat
             .columns
@@ -289,32 +335,63 @@ fn crt_table(cx: &mut Context<'_>) {
             );
         }
     }
-    if !combat.cap_known {
+}
+
+/// The odds cap is one of the CRT columns (the module caps at that column, so a cap the table lacks
+/// would cap nothing), and normally the last one. A cap the data marks unknown is not applied, but it
+/// must still name a column.
+fn odds_cap(cx: &mut Context<'_>) {
+    let g = cx.game;
+    let f = g.rules.file;
+    let combat = &g.rules.combat;
+    let rule = rule_of(&combat.cap_rule).or(rule_of(&combat.rule));
+    let columns: Option<Vec<(u32, u32)>> = combat.columns.iter().map(|c| parse_odds(c)).collect();
+    let (Some(cap), Some(columns)) = (parse_odds(&combat.cap), columns) else {
+        return; // V0110
+    };
+    let Some(&last) = columns.last() else {
+        return;
+    };
+    if !columns.contains(&cap) {
+        let names: Vec<&str> = combat.columns.iter().map(|c| c.as_str()).collect();
+        cx.push(
+            Diagnostic::error(
+                "V0306",
+                format!("odds cap {} is not a CRT column", combat.cap.as_str()),
+            )
+            .at(
+                f,
+                combat.cap.span.clone(),
+                "not a column of [combat] columns",
+            )
+            .rule_opt(rule)
+            .help(format!(
+                "the cap is one of the columns {} (normally the last, {})",
+                names.join(" "),
+                names.last().copied().unwrap_or_default()
+            )),
+        );
         return;
     }
-    if let (Some(cap), Some(last)) = (
-        parse_odds(&combat.cap),
-        combat.columns.last().and_then(|c| parse_odds(c)),
-    ) {
-        if cap != last {
-            cx.push(
-                Diagnostic::warning(
-                    "V0306",
-                    format!(
-                        "odds cap {} is not the last CRT column",
-                        combat.cap.as_str()
-                    ),
-                )
-                .at(f, combat.cap.span.clone(), "cap")
-                .rule_opt(rule_of(&combat.cap_rule))
-                .help("the cap is normally the best column of the table"),
-            );
-        }
+    if combat.cap_known && cap != last {
+        cx.push(
+            Diagnostic::warning(
+                "V0306",
+                format!(
+                    "odds cap {} is not the last CRT column",
+                    combat.cap.as_str()
+                ),
+            )
+            .at(f, combat.cap.span.clone(), "cap")
+            .rule_opt(rule_of(&combat.cap_rule))
+            .help("the cap is normally the best column of the table"),
+        );
     }
 }
 
-/// The new shift conditions resolve; a shift cannot require and exclude one weather.
-fn shifts(cx: &mut Context<'_>) {
+/// The attacker's types and side and the weathers a column shift names exist; a shift cannot require
+/// and exclude one weather, set a side against itself, or shift nothing.
+fn shift_attacker_conditions(cx: &mut Context<'_>) {
     let g = cx.game;
     let r = &g.rules;
     let f = cx.rules_file();
@@ -385,17 +462,16 @@ fn shifts(cx: &mut Context<'_>) {
     }
 }
 
-/// Automatic results and known cells use declared odds, rolls and results, and agree with the table.
-fn combat_settings(cx: &mut Context<'_>) {
-    let g = cx.game;
-    let combat = &g.rules.combat;
+/// Automatic results name declared results, at odds that are columns or whole ratios beyond the
+/// table (V0309), and normally start beyond the last column.
+fn automatic_results(cx: &mut Context<'_>) {
+    let combat = &cx.game.rules.combat;
     let f = cx.rules_file();
     let rule = rule_of(&combat.rule).map(str::to_string);
     let codes = id_strs(&combat.results, |r| &r.code);
     let columns = id_strs(&combat.columns, |c| c);
-    let dice = &g.rules.dice;
-    let (lo, hi) = (dice.count, dice.count.saturating_mul(dice.faces));
     let last = combat.columns.last().and_then(|c| Odds::parse(c));
+    let printed: Option<Vec<Odds>> = combat.columns.iter().map(|c| Odds::parse(c)).collect();
     for a in &combat.automatic {
         cx.reference(
             f,
@@ -414,7 +490,23 @@ fn combat_settings(cx: &mut Context<'_>) {
                 .help("write odds as \"7:1\" or \"1:2\""),
             ),
             Some(o) => {
-                if let Some(last) = last {
+                if !automatic_odds_on_ladder(o, printed.as_deref()) {
+                    cx.push(
+                        Diagnostic::error(
+                            "V0309",
+                            format!(
+                                "automatic result at {} is not at a CRT column or a whole ratio beyond the table",
+                                a.at_least.as_str()
+                            ),
+                        )
+                        .at(f, a.at_least.span.clone(), "odds that no combat reaches exactly")
+                        .rule_opt(rule_of(&a.rule).or(rule.as_deref()))
+                        .help(format!(
+                            "odds are rounded to a column ({}) or, beyond the table, to a whole ratio (7:1, 1:2…)",
+                            columns.join(" ")
+                        )),
+                    );
+                } else if let Some(last) = last {
                     if o.value() <= last.value() && combat.table_known {
                         cx.push(
                             Diagnostic::warning(
@@ -433,6 +525,19 @@ fn combat_settings(cx: &mut Context<'_>) {
             }
         }
     }
+}
+
+/// Known cells use declared columns, rolls and results, do not contradict each other, and agree with
+/// a known table; a table marked unknown has no rows.
+fn known_cells(cx: &mut Context<'_>) {
+    let g = cx.game;
+    let combat = &g.rules.combat;
+    let f = cx.rules_file();
+    let rule = rule_of(&combat.rule).map(str::to_string);
+    let codes = id_strs(&combat.results, |r| &r.code);
+    let columns = id_strs(&combat.columns, |c| c);
+    let dice = &g.rules.dice;
+    let (lo, hi) = (dice.count, dice.count.saturating_mul(dice.faces));
     let mut seen: BTreeMap<(&str, u32), &Sp<String>> = BTreeMap::new();
     for k in &combat.known_cells {
         let col_ok = cx.reference(
@@ -516,6 +621,14 @@ fn combat_settings(cx: &mut Context<'_>) {
             }
         }
     }
+    unknown_table_has_no_rows(cx);
+}
+
+/// A table the data marks unknown has no rows: the rows the sources give are known cells.
+fn unknown_table_has_no_rows(cx: &mut Context<'_>) {
+    let combat = &cx.game.rules.combat;
+    let f = cx.rules_file();
+    let rule = rule_of(&combat.rule);
     if !combat.table_known && !combat.table.is_empty() {
         let span = combat
             .table
@@ -526,10 +639,25 @@ fn combat_settings(cx: &mut Context<'_>) {
         cx.push(
             Diagnostic::error("V0707", "the CRT is marked unknown but has rows")
                 .at(f, span, "table rows")
-                .rule_opt(rule.as_deref())
+                .rule_opt(rule)
                 .help("remove `table_known = false`, or move the rows the sources give to [[combat.known_cells]]"),
         );
     }
+}
+
+/// Whether the resolver lands exactly on `odds`: a printed column, or a whole ratio (`n:1`, `1:n`) beyond
+/// either end of the table (see [`crate::concept::combat::odds`]). Unparsable columns (V0110) leave
+/// nothing to compare with.
+fn automatic_odds_on_ladder(odds: Odds, printed: Option<&[Odds]>) -> bool {
+    let Some(printed) = printed else {
+        return true;
+    };
+    let (Some(first), Some(last)) = (printed.first(), printed.last()) else {
+        return true;
+    };
+    let whole = odds.attack == 1 || odds.defence == 1;
+    printed.contains(&odds)
+        || (whole && (odds.value() > last.value() || odds.value() < first.value()))
 }
 
 /// An unknown CRT (with the cells that are known) and an unknown odds cap.

@@ -11,8 +11,14 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// Run every check of this concept.
 pub(crate) fn check(cx: &mut Context<'_>) {
-    rules_terrain(cx);
-    map(cx);
+    terrain_and_feature_ids_unique(cx);
+    grid_layout(cx);
+    terrain_on_map(cx);
+    city_places(cx);
+    hexside_pairs(cx);
+    line_paths(cx);
+    edges_and_setup_marks(cx);
+    map_colours(cx);
     grid(cx);
     areas(cx);
     cities(cx);
@@ -22,7 +28,8 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     city_gaps(cx);
 }
 
-fn rules_terrain(cx: &mut Context<'_>) {
+/// Terrain, city kind, hexside and line feature ids are unique.
+fn terrain_and_feature_ids_unique(cx: &mut Context<'_>) {
     let g = cx.game;
     let r = &g.rules;
     let f = cx.rules_file();
@@ -99,9 +106,9 @@ fn sheets(cx: &mut Context<'_>, grid: &crate::model::Grid, f: FileId) {
     }
 }
 
-fn map(cx: &mut Context<'_>) {
-    let g = cx.game;
-    let m = &g.map;
+/// The grid is of a supported kind, its shifted columns are named, and its sheets are told apart.
+fn grid_layout(cx: &mut Context<'_>) {
+    let m = &cx.game.map;
     let f = cx.map_file();
     let grid = &m.grid;
     if grid.kind.as_str() != "hex-columns" {
@@ -123,6 +130,14 @@ fn map(cx: &mut Context<'_>) {
     }
     sheets(cx, grid, f);
     // Grid ranges and sizes (V0212-V0214) are checked before anything else, in `check_game`.
+}
+
+/// Every terrain on the map, the default included, has terrain effects (V0307), and each hex is given
+/// one terrain, once (V0204).
+fn terrain_on_map(cx: &mut Context<'_>) {
+    let g = cx.game;
+    let m = &g.map;
+    let f = cx.map_file();
     let terrain_ids: Vec<&str> = g.rules.terrain.iter().map(|t| t.id.as_str()).collect();
     // V0307 (terrain effects cover the map) is reported here: an unknown terrain has no effects.
     let tec = "[[terrain]] of rules/*.toml (the terrain effects chart)";
@@ -162,6 +177,13 @@ fn map(cx: &mut Context<'_>) {
             }
         }
     }
+    terrain_hexes_listed_once(cx, tec_rule);
+}
+
+/// A hex is listed under one terrain, once: twice under one terrain is a warning, under two an error.
+fn terrain_hexes_listed_once(cx: &mut Context<'_>, tec_rule: Option<&str>) {
+    let m = &cx.game.map;
+    let f = cx.map_file();
     // In file order, so that the second listing of a hex is the one reported.
     let mut in_order: Vec<(&String, &Sp<String>)> = m
         .terrain
@@ -172,43 +194,49 @@ fn map(cx: &mut Context<'_>) {
     in_order.sort_by_key(|(_, h)| h.span.start);
     let mut listed: BTreeMap<HexId, (&str, &Sp<String>)> = BTreeMap::new();
     for (terrain, label) in in_order {
-        {
-            if let Some(h) = cx.hex(f, label, &format!("{terrain} hex")) {
-                if let Some((other, first)) = listed.insert(h, (terrain.as_str(), label)) {
-                    let line = cx
-                        .sources
-                        .get(f)
-                        .map_or(0, |s| s.line_col(first.span.start).0);
-                    let d = if other == terrain.as_str() {
-                        Diagnostic::warning(
-                            "V0204",
-                            format!("hex `{}` is listed twice as {terrain}", label.as_str()),
-                        )
-                        .at(f, label.span.clone(), "listed again here")
-                        .help(format!("it is already listed on line {line}; remove one"))
-                    } else {
-                        Diagnostic::error(
-                            "V0204",
-                            format!(
-                                "hex `{}` is given two terrains, {other} and {terrain}",
-                                label.as_str()
-                            ),
-                        )
-                        .at(f, label.span.clone(), "listed again here")
-                        .rule_opt(tec_rule)
-                        .help(format!(
-                            "a hex has one base terrain; it is also listed as {other} on line {line}"
-                        ))
-                    };
-                    cx.push(d);
-                }
-            }
-        }
+        let Some(h) = cx.hex(f, label, &format!("{terrain} hex")) else {
+            continue;
+        };
+        let Some((other, first)) = listed.insert(h, (terrain.as_str(), label)) else {
+            continue;
+        };
+        let line = cx
+            .sources
+            .get(f)
+            .map_or(0, |s| s.line_col(first.span.start).0);
+        let d = if other == terrain.as_str() {
+            Diagnostic::warning(
+                "V0204",
+                format!("hex `{}` is listed twice as {terrain}", label.as_str()),
+            )
+            .at(f, label.span.clone(), "listed again here")
+            .help(format!("it is already listed on line {line}; remove one"))
+        } else {
+            Diagnostic::error(
+                "V0204",
+                format!(
+                    "hex `{}` is given two terrains, {other} and {terrain}",
+                    label.as_str()
+                ),
+            )
+            .at(f, label.span.clone(), "listed again here")
+            .rule_opt(tec_rule)
+            .help(format!(
+                "a hex has one base terrain; it is also listed as {other} on line {line}"
+            ))
+        };
+        cx.push(d);
     }
+}
+
+/// Cities lie on the map, one to a hex, and name a city kind and a controlling side that exist.
+fn city_places(cx: &mut Context<'_>) {
+    let g = cx.game;
+    let f = cx.map_file();
     let city_kinds: Vec<&str> = g.rules.city_kinds.iter().map(|t| t.id.as_str()).collect();
     let sides: Vec<&str> = cx.sides.iter().copied().collect();
     let mut city_hexes = BTreeSet::new();
-    for c in &m.cities {
+    for c in &g.map.cities {
         if let Some(h) = cx.hex(f, &c.hex, &format!("city {}", c.name)) {
             if !city_hexes.insert(h) {
                 cx.push(
@@ -233,12 +261,14 @@ fn map(cx: &mut Context<'_>) {
             "[[sides]] of rules/*.toml",
         );
     }
-    let hexside_ids: Vec<&str> = g
-        .rules
-        .hexside_features
-        .iter()
-        .map(|t| t.id.as_str())
-        .collect();
+}
+
+/// Hexside features (rivers…) exist and join adjacent hexes, each pair once.
+fn hexside_pairs(cx: &mut Context<'_>) {
+    let g = cx.game;
+    let m = &g.map;
+    let f = cx.map_file();
+    let hexside_ids = id_strs(&g.rules.hexside_features, |t| &t.id);
     let mut seen_pairs = BTreeSet::new();
     for set in &m.hexsides {
         cx.reference(
@@ -252,46 +282,49 @@ fn map(cx: &mut Context<'_>) {
             let [a, b] = &pair.value;
             let ha = cx.hex(f, a, "hexside");
             let hb = cx.hex(f, b, "hexside");
-            if let (Some(ha), Some(hb)) = (ha, hb) {
-                if !grid.are_adjacent(ha, hb) {
-                    cx.push(
-                        Diagnostic::error(
-                            "V0203",
-                            format!(
-                                "{} hexside `{}`–`{}` joins hexes that are not adjacent",
-                                set.feature.as_str(),
-                                a.as_str(),
-                                b.as_str()
-                            ),
-                        )
-                        .at(f, pair.span.clone(), "not neighbours")
-                        .rule_opt(set.rule.as_deref().map(|s| s.as_str()))
-                        .help(format!(
-                            "the neighbours of {} are {}",
+            let (Some(ha), Some(hb)) = (ha, hb) else {
+                continue;
+            };
+            if !m.grid.are_adjacent(ha, hb) {
+                cx.push(
+                    Diagnostic::error(
+                        "V0203",
+                        format!(
+                            "{} hexside `{}`–`{}` joins hexes that are not adjacent",
+                            set.feature.as_str(),
                             a.as_str(),
-                            neighbour_list(cx, ha)
-                        )),
-                    );
-                } else if !seen_pairs.insert((set.feature.as_str(), ha.min(hb), ha.max(hb))) {
-                    cx.push(
-                        Diagnostic::warning(
-                            "V0207",
-                            format!("hexside `{}`–`{}` is listed twice", a.as_str(), b.as_str()),
-                        )
-                        .at(f, pair.span.clone(), "duplicate")
-                        .rule_opt(set.rule.as_deref().map(|s| s.as_str()))
-                        .help("remove one of the two entries"),
-                    );
-                }
+                            b.as_str()
+                        ),
+                    )
+                    .at(f, pair.span.clone(), "not neighbours")
+                    .rule_opt(set.rule.as_deref().map(|s| s.as_str()))
+                    .help(format!(
+                        "the neighbours of {} are {}",
+                        a.as_str(),
+                        neighbour_list(cx, ha)
+                    )),
+                );
+            } else if !seen_pairs.insert((set.feature.as_str(), ha.min(hb), ha.max(hb))) {
+                cx.push(
+                    Diagnostic::warning(
+                        "V0207",
+                        format!("hexside `{}`–`{}` is listed twice", a.as_str(), b.as_str()),
+                    )
+                    .at(f, pair.span.clone(), "duplicate")
+                    .rule_opt(set.rule.as_deref().map(|s| s.as_str()))
+                    .help("remove one of the two entries"),
+                );
             }
         }
     }
-    let line_ids: Vec<&str> = g
-        .rules
-        .line_features
-        .iter()
-        .map(|t| t.id.as_str())
-        .collect();
+}
+
+/// Line features (rails, roads) exist, run through contiguous hexes, and leave by compass edges.
+fn line_paths(cx: &mut Context<'_>) {
+    let g = cx.game;
+    let m = &g.map;
+    let f = cx.map_file();
+    let line_ids = id_strs(&g.rules.line_features, |t| &t.id);
     for line in &m.lines {
         cx.reference(
             f,
@@ -304,7 +337,7 @@ fn map(cx: &mut Context<'_>) {
         for label in &line.path {
             let h = cx.hex(f, label, &format!("{} path", line.name));
             if let (Some((ph, pl)), Some(h)) = (prev, h) {
-                if !grid.are_adjacent(ph, h) {
+                if !m.grid.are_adjacent(ph, h) {
                     cx.push(
                         Diagnostic::error(
                             "V0205",
@@ -338,6 +371,13 @@ fn map(cx: &mut Context<'_>) {
             );
         }
     }
+}
+
+/// Map edges and setup marks name sides (and symbols) that exist and hexes on the map.
+fn edges_and_setup_marks(cx: &mut Context<'_>) {
+    let m = &cx.game.map;
+    let f = cx.map_file();
+    let sides: Vec<&str> = cx.sides.iter().copied().collect();
     for e in &m.edges {
         cx.reference(
             f,
@@ -370,6 +410,17 @@ fn map(cx: &mut Context<'_>) {
             cx.hex(f, h, "setup mark");
         }
     }
+}
+
+/// Colours are `#rrggbb`, name terrains and features that exist, and cover every terrain and feature
+/// the map draws.
+fn map_colours(cx: &mut Context<'_>) {
+    let g = cx.game;
+    let m = &g.map;
+    let f = cx.map_file();
+    let terrain_ids = id_strs(&g.rules.terrain, |t| &t.id);
+    let hexside_ids = id_strs(&g.rules.hexside_features, |t| &t.id);
+    let line_ids = id_strs(&g.rules.line_features, |t| &t.id);
     color(cx, f, &m.style.background);
     let features: Vec<&str> = hexside_ids.iter().chain(line_ids.iter()).copied().collect();
     for (terrain, c) in &m.style.terrain_colors {
@@ -410,10 +461,10 @@ fn map(cx: &mut Context<'_>) {
             );
         }
     }
-    for feature in hexside_ids.iter().chain(line_ids.iter()) {
-        let used = m.hexsides.iter().any(|h| h.feature.as_str() == *feature)
-            || m.lines.iter().any(|l| l.feature.as_str() == *feature);
-        if used && !m.style.feature_colors.contains_key(*feature) {
+    for feature in features {
+        let used = m.hexsides.iter().any(|h| h.feature.as_str() == feature)
+            || m.lines.iter().any(|l| l.feature.as_str() == feature);
+        if used && !m.style.feature_colors.contains_key(feature) {
             let span = cx.key_span_of(f, &[Seg::Key("style"), Seg::Key("feature_colors")], 0..0);
             cx.push(
                 Diagnostic::warning("V0206", format!("map feature `{feature}` has no colour"))

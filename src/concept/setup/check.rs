@@ -4,188 +4,241 @@
 use crate::check::context::{duplicates_across, id_strs, turn_in_range, Context};
 use crate::concept::provenance::rule_of;
 use crate::diag::Diagnostic;
-use crate::model::{HexId, Sp};
+use crate::model::{FileId, HexId, Loaded, ScenarioFile, Sp};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Run every check of this concept.
 pub(crate) fn check(cx: &mut Context<'_>) {
     scenario_references(cx);
     setup_marks(cx);
-    scenario_rules(cx);
+    setup_and_entry_codes(cx);
     placement_gaps(cx);
 }
 
+/// Scenario ids are unique, and each scenario's references resolve: its start, its placements, its
+/// schedules and its victory conditions.
 fn scenario_references(cx: &mut Context<'_>) {
     let g = cx.game;
-    let scenario_ids: Vec<&Sp<String>> = g.scenarios.iter().map(|s| &s.scenario.id).collect();
     duplicates_across(
         cx,
         "scenario",
         g.scenarios.iter().map(|s| (s.file, &s.scenario.id)),
     );
-    let names: Vec<&str> = scenario_ids.iter().map(|s| s.as_str()).collect();
+    for s in &g.scenarios {
+        scenario_start(cx, s);
+        let mut placed: Placed<'_> = BTreeMap::new();
+        setup_placements(cx, s, &mut placed);
+        off_map_units(cx, s, &mut placed);
+        reinforcement_arrivals(cx, s, &mut placed);
+        replacement_schedule(cx, s);
+        victory_condition_references(cx, s);
+    }
+}
+
+/// Units placed so far in one scenario, with where they were first placed.
+type Placed<'g> = BTreeMap<&'g str, &'g Sp<String>>;
+
+/// The scenario it is based on exists and is another one; the start turn and phase exist.
+fn scenario_start(cx: &mut Context<'_>, s: &Loaded<ScenarioFile>) {
+    let g = cx.game;
+    let f = s.file;
+    let names: Vec<&str> = g.scenarios.iter().map(|s| s.scenario.id.as_str()).collect();
+    if let Some(base) = &s.scenario.based_on {
+        if cx.reference(
+            f,
+            base,
+            "scenario",
+            names.iter().copied(),
+            "scenarios/<game>/*.toml",
+        ) && base.as_str() == s.scenario.id.as_str()
+        {
+            cx.push(
+                Diagnostic::error("V0115", "a scenario cannot be based on itself")
+                    .at(f, base.span.clone(), "here")
+                    .help("name another scenario, or remove based_on"),
+            );
+        }
+    }
+    if let Some(t) = &s.scenario.start_turn {
+        turn_in_range(cx, f, t, g.rules.turns.count.value, "start turn");
+    }
+    if let Some(p) = &s.scenario.start_phase {
+        let phases = id_strs(&g.rules.phases, |p| &p.id);
+        cx.reference(
+            f,
+            p,
+            "phase",
+            phases.iter().copied(),
+            "[[phases]] of rules/*.toml",
+        );
+    }
+}
+
+/// Where a unit was placed first, as a line number for the help text.
+fn first_line(cx: &Context<'_>, f: FileId, first: &Sp<String>) -> usize {
+    cx.sources
+        .get(f)
+        .map_or(0, |s| s.line_col(first.span.start).0)
+}
+
+/// Setups name units, hexes and faces that exist, and place each unit once.
+fn setup_placements<'g>(
+    cx: &mut Context<'g>,
+    s: &'g Loaded<ScenarioFile>,
+    placed: &mut Placed<'g>,
+) {
+    let f = s.file;
     let unit_ids: Vec<&str> = cx.units.keys().copied().collect();
     let faces = cx.faces.clone();
-    let sides: Vec<&str> = cx.sides.iter().copied().collect();
-    let phases: Vec<&str> = g.rules.phases.iter().map(|p| p.id.as_str()).collect();
-    let turns = g.rules.turns.count.value;
-    for s in &g.scenarios {
-        let f = s.file;
-        if let Some(base) = &s.scenario.based_on {
-            if cx.reference(
-                f,
-                base,
-                "scenario",
-                names.iter().copied(),
-                "scenarios/<game>/*.toml",
-            ) && base.as_str() == s.scenario.id.as_str()
-            {
-                cx.push(
-                    Diagnostic::error("V0115", "a scenario cannot be based on itself")
-                        .at(f, base.span.clone(), "here")
-                        .help("name another scenario, or remove based_on"),
-                );
-            }
-        }
-        if let Some(t) = &s.scenario.start_turn {
-            turn_in_range(cx, f, t, turns, "start turn");
-        }
-        if let Some(p) = &s.scenario.start_phase {
-            cx.reference(
-                f,
-                p,
-                "phase",
-                phases.iter().copied(),
-                "[[phases]] of rules/*.toml",
-            );
-        }
-        let mut placed: BTreeMap<&str, &Sp<String>> = BTreeMap::new();
-        for p in &s.setup {
-            if cx.reference(
-                f,
-                &p.unit,
-                "unit",
-                unit_ids.iter().copied(),
-                "counters/*.toml",
-            ) {
-                if let Some(first) = placed.insert(p.unit.as_str(), &p.unit) {
-                    let line = cx
-                        .sources
-                        .get(f)
-                        .map_or(0, |s| s.line_col(first.span.start).0);
-                    cx.push(
-                        Diagnostic::error(
-                            "V0103",
-                            format!("unit `{}` is set up twice", p.unit.as_str()),
-                        )
-                        .at(f, p.unit.span.clone(), "placed again here")
-                        .help(format!(
-                            "it is already placed on line {line}; each counter exists once"
-                        )),
-                    );
-                }
-            }
-            cx.hex(f, &p.hex, &format!("setup of {}", p.unit.as_str()));
-            cx.reference(
-                f,
-                &p.face,
-                "face",
-                faces.iter().copied(),
-                "[counters] faces",
-            );
-        }
-        for o in &s.off_map {
-            cx.reference(
-                f,
-                &o.unit,
-                "unit",
-                unit_ids.iter().copied(),
-                "counters/*.toml",
-            );
-            cx.reference(
-                f,
-                &o.face,
-                "face",
-                faces.iter().copied(),
-                "[counters] faces",
-            );
-            if let Some(first) = placed.insert(o.unit.as_str(), &o.unit) {
-                let line = cx
-                    .sources
-                    .get(f)
-                    .map_or(0, |s| s.line_col(first.span.start).0);
+    for p in &s.setup {
+        if cx.reference(
+            f,
+            &p.unit,
+            "unit",
+            unit_ids.iter().copied(),
+            "counters/*.toml",
+        ) {
+            if let Some(first) = placed.insert(p.unit.as_str(), &p.unit) {
+                let line = first_line(cx, f, first);
                 cx.push(
                     Diagnostic::error(
                         "V0103",
-                        format!("unit `{}` is both set up and off the map", o.unit.as_str()),
+                        format!("unit `{}` is set up twice", p.unit.as_str()),
                     )
-                    .at(f, o.unit.span.clone(), "here")
-                    .help(format!("it is already placed on line {line}")),
+                    .at(f, p.unit.span.clone(), "placed again here")
+                    .help(format!(
+                        "it is already placed on line {line}; each counter exists once"
+                    )),
                 );
             }
         }
-        for r in &s.reinforcements {
-            if cx.reference(
-                f,
-                &r.unit,
-                "unit",
-                unit_ids.iter().copied(),
-                "counters/*.toml",
-            ) {
-                if let Some(first) = placed.insert(r.unit.as_str(), &r.unit) {
-                    let line = cx
-                        .sources
-                        .get(f)
-                        .map_or(0, |s| s.line_col(first.span.start).0);
-                    cx.push(
-                        Diagnostic::error(
-                            "V0103",
-                            format!(
-                                "unit `{}` arrives as a reinforcement but is already placed",
-                                r.unit.as_str()
-                            ),
-                        )
-                        .at(f, r.unit.span.clone(), "arrives here")
-                        .rule_opt(r.rule.as_deref().map(|s| s.as_str()))
-                        .help(format!(
-                            "it is already placed on line {line}; each counter exists once"
-                        )),
-                    );
-                }
+        cx.hex(f, &p.hex, &format!("setup of {}", p.unit.as_str()));
+        cx.reference(
+            f,
+            &p.face,
+            "face",
+            faces.iter().copied(),
+            "[counters] faces",
+        );
+    }
+}
+
+/// Units off the map exist, with faces that exist, and are not also set up.
+fn off_map_units<'g>(cx: &mut Context<'g>, s: &'g Loaded<ScenarioFile>, placed: &mut Placed<'g>) {
+    let f = s.file;
+    let unit_ids: Vec<&str> = cx.units.keys().copied().collect();
+    let faces = cx.faces.clone();
+    for o in &s.off_map {
+        cx.reference(
+            f,
+            &o.unit,
+            "unit",
+            unit_ids.iter().copied(),
+            "counters/*.toml",
+        );
+        cx.reference(
+            f,
+            &o.face,
+            "face",
+            faces.iter().copied(),
+            "[counters] faces",
+        );
+        if let Some(first) = placed.insert(o.unit.as_str(), &o.unit) {
+            let line = first_line(cx, f, first);
+            cx.push(
+                Diagnostic::error(
+                    "V0103",
+                    format!("unit `{}` is both set up and off the map", o.unit.as_str()),
+                )
+                .at(f, o.unit.span.clone(), "here")
+                .help(format!("it is already placed on line {line}")),
+            );
+        }
+    }
+}
+
+/// Reinforcements are units that exist and are not placed already, with faces that exist, arriving
+/// on a turn of the game.
+fn reinforcement_arrivals<'g>(
+    cx: &mut Context<'g>,
+    s: &'g Loaded<ScenarioFile>,
+    placed: &mut Placed<'g>,
+) {
+    let f = s.file;
+    let unit_ids: Vec<&str> = cx.units.keys().copied().collect();
+    let faces = cx.faces.clone();
+    let turns = cx.game.rules.turns.count.value;
+    for r in &s.reinforcements {
+        if cx.reference(
+            f,
+            &r.unit,
+            "unit",
+            unit_ids.iter().copied(),
+            "counters/*.toml",
+        ) {
+            if let Some(first) = placed.insert(r.unit.as_str(), &r.unit) {
+                let line = first_line(cx, f, first);
+                cx.push(
+                    Diagnostic::error(
+                        "V0103",
+                        format!(
+                            "unit `{}` arrives as a reinforcement but is already placed",
+                            r.unit.as_str()
+                        ),
+                    )
+                    .at(f, r.unit.span.clone(), "arrives here")
+                    .rule_opt(r.rule.as_deref().map(|s| s.as_str()))
+                    .help(format!(
+                        "it is already placed on line {line}; each counter exists once"
+                    )),
+                );
             }
+        }
+        cx.reference(
+            f,
+            &r.face,
+            "face",
+            faces.iter().copied(),
+            "[counters] faces",
+        );
+        turn_in_range(cx, f, &r.turn, turns, "reinforcement turn");
+    }
+}
+
+/// Replacements come on turns of the game, to sides that exist.
+fn replacement_schedule(cx: &mut Context<'_>, s: &Loaded<ScenarioFile>) {
+    let f = s.file;
+    let sides: Vec<&str> = cx.sides.iter().copied().collect();
+    let turns = cx.game.rules.turns.count.value;
+    for r in &s.replacements {
+        turn_in_range(cx, f, &r.turn, turns, "replacement turn");
+        for (side, steps) in &r.steps {
+            if !sides.contains(&side.as_str()) {
+                cx.push(
+                    Diagnostic::error("V0102", format!("unknown side `{side}`"))
+                        .at(f, steps.span.clone(), "no such side")
+                        .help(format!("sides: {}", sides.join(", "))),
+                );
+            }
+        }
+    }
+}
+
+/// Victory conditions name sides that exist and hexes on the map.
+fn victory_condition_references(cx: &mut Context<'_>, s: &Loaded<ScenarioFile>) {
+    let f = s.file;
+    let sides: Vec<&str> = cx.sides.iter().copied().collect();
+    if let Some(v) = &s.victory {
+        for c in &v.conditions {
             cx.reference(
                 f,
-                &r.face,
-                "face",
-                faces.iter().copied(),
-                "[counters] faces",
+                &c.winner,
+                "side",
+                sides.iter().copied(),
+                "[[sides]] of rules/*.toml",
             );
-            turn_in_range(cx, f, &r.turn, turns, "reinforcement turn");
-        }
-        for r in &s.replacements {
-            turn_in_range(cx, f, &r.turn, turns, "replacement turn");
-            for (side, steps) in &r.steps {
-                if !sides.contains(&side.as_str()) {
-                    cx.push(
-                        Diagnostic::error("V0102", format!("unknown side `{side}`"))
-                            .at(f, steps.span.clone(), "no such side")
-                            .help(format!("sides: {}", sides.join(", "))),
-                    );
-                }
-            }
-        }
-        if let Some(v) = &s.victory {
-            for c in &v.conditions {
-                cx.reference(
-                    f,
-                    &c.winner,
-                    "side",
-                    sides.iter().copied(),
-                    "[[sides]] of rules/*.toml",
-                );
-                for h in c.control_all.iter().chain(&c.control_any) {
-                    cx.hex(f, h, "victory hex");
-                }
+            for h in c.control_all.iter().chain(&c.control_any) {
+                cx.hex(f, h, "victory hex");
             }
         }
     }
@@ -250,158 +303,187 @@ fn setup_marks(cx: &mut Context<'_>) {
 
 /// Scenarios: area setups resolve, respect home areas and enemy areas; unplaced units are units;
 /// entry codes agree with the schedule.
-fn scenario_rules(cx: &mut Context<'_>) {
+fn setup_and_entry_codes(cx: &mut Context<'_>) {
     let g = cx.game;
-    let unit_ids: Vec<&str> = cx.units.keys().copied().collect();
-    let areas = id_strs(&g.map.areas, |a| &a.id);
-    let faces = cx.faces.clone();
     for s in &g.scenarios {
-        let f = s.file;
-        for o in &s.off_map {
-            let Some(area_id) = &o.area else { continue };
-            if !cx.reference(
-                f,
-                area_id,
-                "area",
-                areas.iter().copied(),
-                "[[areas]] of maps/*.toml",
-            ) {
-                continue;
-            }
-            let Some(unit) = cx.units.get(o.unit.as_str()).copied() else {
-                continue;
-            };
-            let Some(area) = g
-                .map
-                .areas
-                .iter()
-                .find(|a| a.id.as_str() == area_id.as_str())
-            else {
-                continue;
-            };
-            if !area.enemy_entry
-                && area
-                    .side
-                    .as_ref()
-                    .is_some_and(|s| s.as_str() != unit.side.as_str())
-            {
-                cx.push(
-                    Diagnostic::error(
-                        "V0713",
-                        format!(
-                            "{} unit `{}` starts in `{}`, an area the enemy may not enter",
-                            unit.side.as_str(),
-                            o.unit.as_str(),
-                            area_id.as_str()
-                        ),
-                    )
-                    .at(f, area_id.span.clone(), "enemy area")
-                    .rule_opt(rule_of(&area.rule))
-                    .help("place the unit in an area of its own side"),
-                );
-            }
-            if area.home_units_only {
-                if let Some(home) = &unit.home_area {
-                    if home.as_str() != area_id.as_str() {
-                        cx.push(
-                            Diagnostic::error(
-                                "V0713",
-                                format!(
-                                    "unit `{}` has setup code `{}` but starts in `{}`",
-                                    o.unit.as_str(),
-                                    home.as_str(),
-                                    area_id.as_str()
-                                ),
-                            )
-                            .at(f, area_id.span.clone(), format!("expected `{}`", home.as_str()))
-                            .rule_opt(rule_of(&area.rule))
-                            .help("units printed with an area code start in, and enter only, that area"),
-                        );
-                    }
-                }
-            }
+        off_map_areas(cx, s);
+        home_area_units_on_hexes(cx, s);
+        entry_turns_match(cx, s);
+        unplaced_units(cx, s);
+    }
+}
+
+/// Units off the map start in an area that exists, that their side may enter, and that is their
+/// printed setup area when the area admits only its own units.
+fn off_map_areas(cx: &mut Context<'_>, s: &Loaded<ScenarioFile>) {
+    let g = cx.game;
+    let f = s.file;
+    let areas = id_strs(&g.map.areas, |a| &a.id);
+    for o in &s.off_map {
+        let Some(area_id) = &o.area else { continue };
+        if !cx.reference(
+            f,
+            area_id,
+            "area",
+            areas.iter().copied(),
+            "[[areas]] of maps/*.toml",
+        ) {
+            continue;
         }
-        // Units with a home area that start on a hex.
-        for p in &s.setup {
-            if let Some(unit) = cx.units.get(p.unit.as_str()).copied() {
-                if let Some(home) = &unit.home_area {
+        let Some(unit) = cx.units.get(o.unit.as_str()).copied() else {
+            continue;
+        };
+        let Some(area) = g
+            .map
+            .areas
+            .iter()
+            .find(|a| a.id.as_str() == area_id.as_str())
+        else {
+            continue;
+        };
+        if !area.enemy_entry
+            && area
+                .side
+                .as_ref()
+                .is_some_and(|s| s.as_str() != unit.side.as_str())
+        {
+            cx.push(
+                Diagnostic::error(
+                    "V0713",
+                    format!(
+                        "{} unit `{}` starts in `{}`, an area the enemy may not enter",
+                        unit.side.as_str(),
+                        o.unit.as_str(),
+                        area_id.as_str()
+                    ),
+                )
+                .at(f, area_id.span.clone(), "enemy area")
+                .rule_opt(rule_of(&area.rule))
+                .help("place the unit in an area of its own side"),
+            );
+        }
+        if area.home_units_only {
+            if let Some(home) = &unit.home_area {
+                if home.as_str() != area_id.as_str() {
                     cx.push(
-                        Diagnostic::warning(
+                        Diagnostic::error(
                             "V0713",
                             format!(
-                                "unit `{}` has setup code `{}` but starts on hex `{}`",
-                                p.unit.as_str(),
+                                "unit `{}` has setup code `{}` but starts in `{}`",
+                                o.unit.as_str(),
                                 home.as_str(),
-                                p.hex.as_str()
+                                area_id.as_str()
                             ),
                         )
-                        .at(f, p.hex.span.clone(), "not its setup area")
-                        .rule_opt(rule_of(&p.rule))
-                        .help(format!(
-                            "place it in [[off_map]] with area = \"{}\"",
-                            home.as_str()
-                        )),
+                        .at(
+                            f,
+                            area_id.span.clone(),
+                            format!("expected `{}`", home.as_str()),
+                        )
+                        .rule_opt(rule_of(&area.rule))
+                        .help(
+                            "units printed with an area code start in, and enter only, that area",
+                        ),
                     );
                 }
             }
         }
-        // Entry codes and the reinforcement schedule agree.
-        for r in &s.reinforcements {
-            if let Some(unit) = cx.units.get(r.unit.as_str()).copied() {
-                if let Some(t) = &unit.entry_turn {
-                    if t.value != r.turn.value {
-                        cx.push(
-                            Diagnostic::error(
-                                "V0713",
-                                format!(
-                                    "unit `{}` is printed to enter on turn {} but arrives on turn {}",
-                                    r.unit.as_str(),
-                                    t.value,
-                                    r.turn.value
-                                ),
-                            )
-                            .at(f, r.turn.span.clone(), format!("expected {}", t.value))
-                            .rule_opt(rule_of(&r.rule))
-                            .help("the entry code printed on a counter is its arrival turn"),
-                        );
-                    }
+    }
+}
+
+/// Units with a home area that start on a hex.
+fn home_area_units_on_hexes(cx: &mut Context<'_>, s: &Loaded<ScenarioFile>) {
+    let f = s.file;
+    for p in &s.setup {
+        if let Some(unit) = cx.units.get(p.unit.as_str()).copied() {
+            if let Some(home) = &unit.home_area {
+                cx.push(
+                    Diagnostic::warning(
+                        "V0713",
+                        format!(
+                            "unit `{}` has setup code `{}` but starts on hex `{}`",
+                            p.unit.as_str(),
+                            home.as_str(),
+                            p.hex.as_str()
+                        ),
+                    )
+                    .at(f, p.hex.span.clone(), "not its setup area")
+                    .rule_opt(rule_of(&p.rule))
+                    .help(format!(
+                        "place it in [[off_map]] with area = \"{}\"",
+                        home.as_str()
+                    )),
+                );
+            }
+        }
+    }
+}
+
+/// Entry codes and the reinforcement schedule agree.
+fn entry_turns_match(cx: &mut Context<'_>, s: &Loaded<ScenarioFile>) {
+    let f = s.file;
+    for r in &s.reinforcements {
+        if let Some(unit) = cx.units.get(r.unit.as_str()).copied() {
+            if let Some(t) = &unit.entry_turn {
+                if t.value != r.turn.value {
+                    cx.push(
+                        Diagnostic::error(
+                            "V0713",
+                            format!(
+                                "unit `{}` is printed to enter on turn {} but arrives on turn {}",
+                                r.unit.as_str(),
+                                t.value,
+                                r.turn.value
+                            ),
+                        )
+                        .at(f, r.turn.span.clone(), format!("expected {}", t.value))
+                        .rule_opt(rule_of(&r.rule))
+                        .help("the entry code printed on a counter is its arrival turn"),
+                    );
                 }
             }
         }
-        let mut placed: BTreeSet<&str> = BTreeSet::new();
-        placed.extend(s.setup.iter().map(|p| p.unit.as_str()));
-        placed.extend(s.off_map.iter().map(|o| o.unit.as_str()));
-        placed.extend(s.reinforcements.iter().map(|r| r.unit.as_str()));
-        for u in &s.unplaced {
-            if cx.reference(
-                f,
-                &u.unit,
-                "unit",
-                unit_ids.iter().copied(),
-                "counters/*.toml",
-            ) && placed.contains(u.unit.as_str())
-            {
-                cx.push(
-                    Diagnostic::error(
-                        "V0713",
-                        format!(
-                            "unit `{}` is both placed and listed as unplaced",
-                            u.unit.as_str()
-                        ),
-                    )
-                    .at(f, u.unit.span.clone(), "already placed")
-                    .rule_opt(rule_of(&u.rule))
-                    .help("remove the [[unplaced]] entry once the position is known"),
-                );
-            }
-            cx.reference(
-                f,
-                &u.face,
-                "face",
-                faces.iter().copied(),
-                "[counters] faces",
+    }
+}
+
+/// Units listed as unplaced exist, with faces that exist, and are not placed.
+fn unplaced_units(cx: &mut Context<'_>, s: &Loaded<ScenarioFile>) {
+    let f = s.file;
+    let unit_ids: Vec<&str> = cx.units.keys().copied().collect();
+    let faces = cx.faces.clone();
+    let mut placed: BTreeSet<&str> = BTreeSet::new();
+    placed.extend(s.setup.iter().map(|p| p.unit.as_str()));
+    placed.extend(s.off_map.iter().map(|o| o.unit.as_str()));
+    placed.extend(s.reinforcements.iter().map(|r| r.unit.as_str()));
+    for u in &s.unplaced {
+        if cx.reference(
+            f,
+            &u.unit,
+            "unit",
+            unit_ids.iter().copied(),
+            "counters/*.toml",
+        ) && placed.contains(u.unit.as_str())
+        {
+            cx.push(
+                Diagnostic::error(
+                    "V0713",
+                    format!(
+                        "unit `{}` is both placed and listed as unplaced",
+                        u.unit.as_str()
+                    ),
+                )
+                .at(f, u.unit.span.clone(), "already placed")
+                .rule_opt(rule_of(&u.rule))
+                .help("remove the [[unplaced]] entry once the position is known"),
             );
         }
+        cx.reference(
+            f,
+            &u.face,
+            "face",
+            faces.iter().copied(),
+            "[counters] faces",
+        );
     }
 }
 

@@ -2,7 +2,9 @@
 
 use crate::check::context::{duplicates, id_strs, one_of, Context};
 use crate::concept::provenance::rule_of;
+use crate::concept::victory::{CityDesignation, VictoryPoints, VpTerm};
 use crate::diag::Diagnostic;
+use crate::model::FileId;
 
 /// Run every check of this concept.
 pub(crate) fn check(cx: &mut Context<'_>) {
@@ -65,7 +67,6 @@ fn designations(cx: &mut Context<'_>) {
     let cards = id_strs(&g.counters.cards, |c| &c.id);
     let markers = id_strs(&g.counters.markers, |m| &m.id);
     let kinds = id_strs(&r.city_kinds, |k| &k.id);
-    let codes = id_strs(&r.combat.results, |c| &c.code);
     for d in &r.city_designations {
         cx.reference(f, &d.side, "side", sides.iter().copied(), "[[sides]]");
         if let Some(p) = &d.phase {
@@ -137,25 +138,36 @@ fn designations(cx: &mut Context<'_>) {
                 );
             }
         }
-        for rc in &d.result_changes {
-            cx.reference(
-                f,
-                &rc.from,
-                "combat result",
-                codes.iter().copied(),
-                "[[combat.results]]",
-            );
-            cx.reference(
-                f,
-                &rc.to,
-                "combat result",
-                codes.iter().copied(),
-                "[[combat.results]]",
-            );
-            if let Some(s) = &rc.attacker_side {
-                cx.reference(f, s, "side", sides.iter().copied(), "[[sides]]");
-                if s.as_str() == d.side.as_str() {
-                    cx.push(
+        designation_result_changes(cx, d);
+    }
+}
+
+/// The combat results a designated city changes are declared, and the attacks changed are the other
+/// side's.
+fn designation_result_changes(cx: &mut Context<'_>, d: &CityDesignation) {
+    let r = &cx.game.rules;
+    let f = cx.rules_file();
+    let sides: Vec<&str> = cx.sides.iter().copied().collect();
+    let codes = id_strs(&r.combat.results, |c| &c.code);
+    for rc in &d.result_changes {
+        cx.reference(
+            f,
+            &rc.from,
+            "combat result",
+            codes.iter().copied(),
+            "[[combat.results]]",
+        );
+        cx.reference(
+            f,
+            &rc.to,
+            "combat result",
+            codes.iter().copied(),
+            "[[combat.results]]",
+        );
+        if let Some(s) = &rc.attacker_side {
+            cx.reference(f, s, "side", sides.iter().copied(), "[[sides]]");
+            if s.as_str() == d.side.as_str() {
+                cx.push(
                         Diagnostic::warning(
                             "V0710",
                             format!("`{}` changes results of the designating side's own attacks", d.name),
@@ -164,7 +176,6 @@ fn designations(cx: &mut Context<'_>) {
                         .rule_opt(rule_of(&d.rule))
                         .help("the city is the designating side's: attacks on it come from the other side"),
                     );
-                }
             }
         }
     }
@@ -175,9 +186,6 @@ fn designations(cx: &mut Context<'_>) {
 fn victory_points(cx: &mut Context<'_>) {
     let g = cx.game;
     let sides: Vec<&str> = cx.sides.iter().copied().collect();
-    let kinds = id_strs(&g.rules.city_kinds, |k| &k.id);
-    let types = id_strs(&g.counters.types, |t| &t.id);
-    let faces = cx.faces.clone();
     for s in &g.scenarios {
         let f = s.file;
         let Some(v) = &s.victory else { continue };
@@ -193,71 +201,86 @@ fn victory_points(cx: &mut Context<'_>) {
             one_of(cx, f, r, "rounding", &["up", "down", "none"]);
         }
         for t in &vp.terms {
-            let count_ok = cx.reference(
-                f,
-                &t.count,
-                "thing to count",
-                ["cities", "units", "eliminated"],
-                "vmodc's data format",
-            );
-            for k in &t.city_kinds {
-                cx.reference(
-                    f,
-                    k,
-                    "city kind",
-                    kinds.iter().copied(),
-                    "[[city_kinds]] of rules/*.toml",
-                );
-            }
-            if let Some(c) = &t.controlled_by {
-                cx.reference(
-                    f,
-                    c,
-                    "side",
-                    sides.iter().copied(),
-                    "[[sides]] of rules/*.toml",
-                );
-            }
-            for x in &t.sides {
-                cx.reference(
-                    f,
-                    x,
-                    "side",
-                    sides.iter().copied(),
-                    "[[sides]] of rules/*.toml",
-                );
-            }
-            for x in &t.unit_types {
-                cx.reference(
-                    f,
-                    x,
-                    "unit type",
-                    types.iter().copied(),
-                    "[[types]] of counters/*.toml",
-                );
-            }
-            for x in &t.faces {
-                cx.reference(f, x, "face", faces.iter().copied(), "[counters] faces");
-            }
-            let bad = !t.points.is_finite() || t.points < 0.0 || t.per == 0;
-            if bad {
-                cx.push(
-                    Diagnostic::error(
-                        "V0711",
-                        format!("victory-point term `{}` has no valid rate", t.name),
-                    )
-                    .at(f, t.count.span.clone(), "points per `per` things")
-                    .rule_opt(rule_of(&t.rule).or(rule_of(&vp.rule)))
-                    .help("points is a non-negative number (mark losses with loss = true); per is 1 or more"),
-                );
-            }
-            if count_ok {
-                let misplaced = match t.count.as_str() {
-                    "cities" => !t.unit_types.is_empty() || !t.faces.is_empty(),
-                    _ => !t.city_kinds.is_empty() || t.controlled_by.is_some(),
-                };
-                if misplaced {
-                    cx.push(
+            victory_point_term(cx, f, vp, t);
+        }
+        victory_point_thresholds(cx, f, vp);
+    }
+}
+
+/// One victory-point term counts a known thing, filtered by ids that exist and fit it, at a valid rate.
+fn victory_point_term(cx: &mut Context<'_>, f: FileId, vp: &VictoryPoints, t: &VpTerm) {
+    let g = cx.game;
+    let sides: Vec<&str> = cx.sides.iter().copied().collect();
+    let kinds = id_strs(&g.rules.city_kinds, |k| &k.id);
+    let types = id_strs(&g.counters.types, |t| &t.id);
+    let faces = cx.faces.clone();
+    let count_ok = cx.reference(
+        f,
+        &t.count,
+        "thing to count",
+        ["cities", "units", "eliminated"],
+        "vmodc's data format",
+    );
+    for k in &t.city_kinds {
+        cx.reference(
+            f,
+            k,
+            "city kind",
+            kinds.iter().copied(),
+            "[[city_kinds]] of rules/*.toml",
+        );
+    }
+    if let Some(c) = &t.controlled_by {
+        cx.reference(
+            f,
+            c,
+            "side",
+            sides.iter().copied(),
+            "[[sides]] of rules/*.toml",
+        );
+    }
+    for x in &t.sides {
+        cx.reference(
+            f,
+            x,
+            "side",
+            sides.iter().copied(),
+            "[[sides]] of rules/*.toml",
+        );
+    }
+    for x in &t.unit_types {
+        cx.reference(
+            f,
+            x,
+            "unit type",
+            types.iter().copied(),
+            "[[types]] of counters/*.toml",
+        );
+    }
+    for x in &t.faces {
+        cx.reference(f, x, "face", faces.iter().copied(), "[counters] faces");
+    }
+    let bad = !t.points.is_finite() || t.points < 0.0 || t.per == 0;
+    if bad {
+        cx.push(
+            Diagnostic::error(
+                "V0711",
+                format!("victory-point term `{}` has no valid rate", t.name),
+            )
+            .at(f, t.count.span.clone(), "points per `per` things")
+            .rule_opt(rule_of(&t.rule).or(rule_of(&vp.rule)))
+            .help(
+                "points is a non-negative number (mark losses with loss = true); per is 1 or more",
+            ),
+        );
+    }
+    if count_ok {
+        let misplaced = match t.count.as_str() {
+            "cities" => !t.unit_types.is_empty() || !t.faces.is_empty(),
+            _ => !t.city_kinds.is_empty() || t.controlled_by.is_some(),
+        };
+        if misplaced {
+            cx.push(
                         Diagnostic::error(
                             "V0711",
                             format!("victory-point term `{}` mixes city and unit filters", t.name),
@@ -266,71 +289,75 @@ fn victory_points(cx: &mut Context<'_>) {
                         .rule_opt(rule_of(&t.rule).or(rule_of(&vp.rule)))
                         .help("cities take city_kinds and controlled_by; units and eliminated take sides, unit_types and faces"),
                     );
-                }
-            }
         }
-        for th in &vp.thresholds {
-            cx.reference(
-                f,
-                &th.winner,
-                "side",
-                sides.iter().copied(),
-                "[[sides]] of rules/*.toml",
-            );
-            if let (Some(lo), Some(hi)) = (&th.at_least, &th.at_most) {
-                if lo.value > hi.value {
-                    cx.push(
-                        Diagnostic::error("V0711", format!("`{}` can never be reached", th.result))
-                            .at(
-                                f,
-                                lo.span.clone(),
-                                format!("at_least {} > at_most {}", lo.value, hi.value),
-                            )
-                            .rule_opt(rule_of(&vp.rule))
-                            .help("swap the bounds"),
-                    );
-                }
-            }
-            if th.at_least.is_none() && th.at_most.is_none() {
+    }
+}
+
+/// Victory-point thresholds name winning sides, have bounds that can be reached, and leave no whole
+/// score to two results.
+fn victory_point_thresholds(cx: &mut Context<'_>, f: FileId, vp: &VictoryPoints) {
+    let sides: Vec<&str> = cx.sides.iter().copied().collect();
+    for th in &vp.thresholds {
+        cx.reference(
+            f,
+            &th.winner,
+            "side",
+            sides.iter().copied(),
+            "[[sides]] of rules/*.toml",
+        );
+        if let (Some(lo), Some(hi)) = (&th.at_least, &th.at_most) {
+            if lo.value > hi.value {
                 cx.push(
-                    Diagnostic::error("V0711", format!("threshold `{}` has no bound", th.result))
-                        .at(f, th.winner.span.clone(), "at what score?")
+                    Diagnostic::error("V0711", format!("`{}` can never be reached", th.result))
+                        .at(
+                            f,
+                            lo.span.clone(),
+                            format!("at_least {} > at_most {}", lo.value, hi.value),
+                        )
                         .rule_opt(rule_of(&vp.rule))
-                        .help("give at_least, at_most or both"),
+                        .help("swap the bounds"),
                 );
             }
         }
-        // Thresholds leave no whole score to two results.
-        let ranges: Vec<(i64, i64, &str)> = vp
-            .thresholds
-            .iter()
-            .map(|t| {
-                (
-                    t.at_least.as_ref().map_or(i64::MIN, |x| x.value),
-                    t.at_most.as_ref().map_or(i64::MAX, |x| x.value),
-                    t.result.as_str(),
-                )
-            })
-            .collect();
-        for (i, a) in ranges.iter().enumerate() {
-            for b in &ranges[i + 1..] {
-                if a.0.max(b.0) <= a.1.min(b.1) {
-                    let span = vp.thresholds[i].winner.span.clone();
-                    cx.push(
-                        Diagnostic::error(
-                            "V0711",
-                            format!(
-                                "scores from {} give both `{}` and `{}`",
-                                a.0.max(b.0),
-                                a.2,
-                                b.2
-                            ),
-                        )
-                        .at(f, span, "overlapping thresholds")
-                        .rule_opt(rule_of(&vp.rule))
-                        .help("make the score ranges disjoint"),
-                    );
-                }
+        if th.at_least.is_none() && th.at_most.is_none() {
+            cx.push(
+                Diagnostic::error("V0711", format!("threshold `{}` has no bound", th.result))
+                    .at(f, th.winner.span.clone(), "at what score?")
+                    .rule_opt(rule_of(&vp.rule))
+                    .help("give at_least, at_most or both"),
+            );
+        }
+    }
+    // Thresholds leave no whole score to two results.
+    let ranges: Vec<(i64, i64, &str)> = vp
+        .thresholds
+        .iter()
+        .map(|t| {
+            (
+                t.at_least.as_ref().map_or(i64::MIN, |x| x.value),
+                t.at_most.as_ref().map_or(i64::MAX, |x| x.value),
+                t.result.as_str(),
+            )
+        })
+        .collect();
+    for (i, a) in ranges.iter().enumerate() {
+        for b in &ranges[i + 1..] {
+            if a.0.max(b.0) <= a.1.min(b.1) {
+                let span = vp.thresholds[i].winner.span.clone();
+                cx.push(
+                    Diagnostic::error(
+                        "V0711",
+                        format!(
+                            "scores from {} give both `{}` and `{}`",
+                            a.0.max(b.0),
+                            a.2,
+                            b.2
+                        ),
+                    )
+                    .at(f, span, "overlapping thresholds")
+                    .rule_opt(rule_of(&vp.rule))
+                    .help("make the score ranges disjoint"),
+                );
             }
         }
     }
