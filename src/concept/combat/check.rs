@@ -118,7 +118,7 @@ fn attack_modifiers(cx: &mut Context<'_>) {
 fn combat_kind_and_columns(cx: &mut Context<'_>) {
     let r = &cx.game.rules;
     let f = cx.rules_file();
-    if r.combat.kind.as_str() != "odds" {
+    if r.combat.kind().is_none() {
         cx.push(
             Diagnostic::error(
                 "V0109",

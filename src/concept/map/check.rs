@@ -4,8 +4,11 @@
 use crate::check::context::{
     color, duplicates, id_strs, ids, locate, neighbour_list, one_of, Context, Seg,
 };
+use crate::concept::map::grid::{Geometry, GridKind};
+use crate::concept::map::{Blocked, CityKey};
 use crate::concept::provenance::rule_of;
 use crate::diag::Diagnostic;
+use crate::model::keyword::Keyword;
 use crate::model::{FileId, HexId, Sp};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -111,7 +114,7 @@ fn grid_layout(cx: &mut Context<'_>) {
     let m = &cx.game.map;
     let f = cx.map_file();
     let grid = &m.grid;
-    if grid.kind.as_str() != "hex-columns" {
+    if GridKind::parse(&grid.kind).is_none() {
         cx.push(
             Diagnostic::error(
                 "V0210",
@@ -483,7 +486,7 @@ fn grid(cx: &mut Context<'_>) {
     let grid = &g.map.grid;
     let f = cx.map_file();
     if let Some(geo) = &grid.geometry {
-        one_of(cx, f, geo, "grid geometry", &["known", "unknown"]);
+        one_of(cx, f, geo, "grid geometry", &Geometry::words());
     }
     let mut seen = BTreeSet::new();
     for label in &grid.hexes {
@@ -650,7 +653,7 @@ fn cities(cx: &mut Context<'_>) {
     let kinds = id_strs(&g.rules.city_kinds, |k| &k.id);
     for c in &m.cities {
         for key in &c.unknown {
-            one_of(cx, f, key, "city key", &["kind", "control"]);
+            one_of(cx, f, key, "city key", &CityKey::words());
         }
     }
     let mut names: BTreeSet<&str> = m.cities.iter().map(|c| c.name.as_str()).collect();
@@ -711,13 +714,7 @@ fn terrain_and_features(cx: &mut Context<'_>) {
         .chain(&g.rules.line_features)
     {
         for b in &feat.blocks {
-            one_of(
-                cx,
-                f,
-                b,
-                "blocked thing",
-                &["movement", "retreat", "zoc", "supply"],
-            );
+            one_of(cx, f, b, "blocked thing", &Blocked::words());
         }
     }
 }

@@ -3,6 +3,7 @@
 
 pub(crate) mod check;
 use crate::concept::provenance::cited;
+use crate::model::keyword::keyword;
 use crate::model::spanned::{yes, Sp};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -245,5 +246,23 @@ cited! {
         pub adjacent_hexes: Vec<Sp<String>>,
         #[serde(default)]
         pub note: String,
+    }
+}
+
+keyword! {
+    /// What a hexside or line feature blocks (`[[hexside_features]] blocks`).
+    pub enum Blocked {
+        Movement = "movement",
+        Retreat = "retreat",
+        Zoc = "zoc",
+        Supply = "supply",
+    }
+}
+
+keyword! {
+    /// A key of a city entry whose value the sources do not give (`[[cities]] unknown`).
+    pub enum CityKey {
+        Kind = "kind",
+        Control = "control",
     }
 }

@@ -1,16 +1,18 @@
 //! Checks of movement limits: weather limits and movement prohibitions.
 
 use crate::check::context::{id_strs, one_of, turn_in_range, Context};
+use crate::concept::movement::MoveLimitMode;
 use crate::concept::provenance::rule_of;
 use crate::diag::Diagnostic;
+use crate::model::keyword::Keyword;
 
 /// Run every check of this concept.
 pub(crate) fn check(cx: &mut Context<'_>) {
-    rules_movement(cx);
+    weather_limit_references(cx);
     movement(cx);
 }
 
-fn rules_movement(cx: &mut Context<'_>) {
+fn weather_limit_references(cx: &mut Context<'_>) {
     let g = cx.game;
     let r = &g.rules;
     let f = cx.rules_file();
@@ -37,7 +39,7 @@ fn movement(cx: &mut Context<'_>) {
     let f = cx.rules_file();
     for l in &r.movement.weather_limits {
         if let Some(mode) = &l.mode {
-            one_of(cx, f, mode, "movement limit mode", &["cap", "set"]);
+            one_of(cx, f, mode, "movement limit mode", &MoveLimitMode::words());
         }
     }
     let units: Vec<&str> = cx.units.keys().copied().collect();

@@ -3,7 +3,9 @@
 //! that project it into every adjacent hex (`zoc_to_adjacent`) or keep enemy ZOC out (`enemy_zoc`).
 
 use crate::concept::map::place::{known_neighbours, terrain_at, Location};
+use crate::concept::map::Blocked;
 use crate::concept::units::ZocMode;
+use crate::model::keyword::Keyword;
 use crate::model::{Game, HexId, UnitType};
 use std::collections::BTreeSet;
 
@@ -45,7 +47,11 @@ fn zoc_blocking_features(game: &Game) -> Vec<&str> {
     game.rules
         .hexside_features
         .iter()
-        .filter(|f| f.blocks.iter().any(|x| x.as_str() == "zoc"))
+        .filter(|f| {
+            f.blocks
+                .iter()
+                .any(|x| Blocked::parse(x) == Some(Blocked::Zoc))
+        })
         .map(|f| f.id.as_str())
         .collect()
 }

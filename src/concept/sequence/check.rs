@@ -1,17 +1,16 @@
 //! Checks of the turn and phase sequence: phases, their sides and announcements, dice, turn labels.
 
 use crate::check::context::{duplicates, ids, Context, Seg};
+use crate::concept::sequence::Announcement;
 use crate::diag::Diagnostic;
+use crate::model::keyword::Keyword;
 
 /// Run every check of this concept.
 pub(crate) fn check(cx: &mut Context<'_>) {
-    rules_sequence(cx);
+    phases_dice_and_turn_labels(cx);
 }
 
-/// What a phase may announce on the turn tracker.
-const ANNOUNCEMENTS: [&str; 3] = ["replacements", "reinforcements", "weather"];
-
-fn rules_sequence(cx: &mut Context<'_>) {
+fn phases_dice_and_turn_labels(cx: &mut Context<'_>) {
     let g = cx.game;
     let r = &g.rules;
     let f = cx.rules_file();
@@ -23,7 +22,13 @@ fn rules_sequence(cx: &mut Context<'_>) {
             cx.reference(f, side, "side", sides.iter().copied(), where_sides);
         }
         for a in &p.announce {
-            let known = cx.reference(f, a, "announcement", ANNOUNCEMENTS, "vmodc's turn tracker");
+            let known = cx.reference(
+                f,
+                a,
+                "announcement",
+                Announcement::words(),
+                "vmodc's turn tracker",
+            );
             if known && p.side.is_none() && a.as_str() != "weather" {
                 cx.push(
                     Diagnostic::warning(

@@ -6,13 +6,14 @@ use crate::concept::map::place::Location;
 use crate::concept::provenance::rule_of;
 use crate::concept::stacking::limits as stacking;
 use crate::diag::Diagnostic;
-use crate::model::{HexId, Sp};
+use crate::model::{FileId, HexId, Sp};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Run every check of this concept.
 pub(crate) fn check(cx: &mut Context<'_>) {
     stacking(cx);
-    stacking_limits(cx);
+    side_limits(cx);
+    setup_stacks(cx);
 }
 
 /// Stacking limit (e.g. B4M 8.2.2) applied to every scenario's setup.
@@ -57,8 +58,9 @@ fn stacking(cx: &mut Context<'_>) {
     }
 }
 
-/// Per-side limits resolve and are no looser than `max_units`; every on-map setup keeps them.
-fn stacking_limits(cx: &mut Context<'_>) {
+/// Per-side limits: one per side, none above `max_units`, a per-branch limit only where types have
+/// branches.
+fn side_limits(cx: &mut Context<'_>) {
     let g = cx.game;
     let st = &g.rules.stacking;
     let f = cx.rules_file();
@@ -110,7 +112,11 @@ fn stacking_limits(cx: &mut Context<'_>) {
             }
         }
     }
-    // Setups: one side's units per hex (the V0301 check covers max_units alone).
+}
+
+/// Setups: one side's units per hex within the side's limits (the V0301 check covers max_units alone).
+fn setup_stacks(cx: &mut Context<'_>) {
+    let g = cx.game;
     for s in &g.scenarios {
         let eff = g.effective(s);
         if eff.setup.0 != s.file {
@@ -128,50 +134,57 @@ fn stacking_limits(cx: &mut Context<'_>) {
                 .push(&p.unit);
         }
         for ((hex, side), units) in stacks {
-            let ids: Vec<&str> = units.iter().map(|u| u.as_str()).collect();
-            let limit = stacking::limit_for(st, side);
-            let rule = st
-                .limits
-                .iter()
-                .find(|l| l.side.as_str() == side)
-                .and_then(|l| rule_of(&l.rule))
-                .or(rule_of(&st.rule))
-                .map(str::to_string);
-            for v in stacking::check_units(g, side, &ids, Location::Hex(hex)) {
-                let Some(last) = units.last() else { continue };
-                let (message, help) = match v {
-                    // Above max_units but within the side's limit-free default: V0301 reports it.
-                    stacking::Violation::TooMany { count, max } => {
-                        if count > st.max_units.value {
-                            continue;
-                        }
-                        (
-                            format!(
-                                "hex `{}` holds {count} {side} units at setup; {side} may stack {max}",
-                                g.map.grid.label(hex)
-                            ),
-                            format!("move one of {} to another hex", ids.join(", ")),
-                        )
-                    }
-                    stacking::Violation::TooManyOfBranch { branch, count, max } => (
-                        format!(
-                            "hex `{}` holds {count} {side} {branch} units at setup; at most {max} of one branch",
-                            g.map.grid.label(hex)
-                        ),
-                        format!(
-                            "the limit is {} units, at most {max} of one branch{}",
-                            limit.max_units,
-                            if st.when.is_empty() { String::new() } else { format!(" ({})", st.when) }
-                        ),
-                    ),
-                };
-                cx.push(
-                    Diagnostic::error("V0704", message)
-                        .at(s.file, last.span.clone(), "over the stacking limit")
-                        .rule_opt(rule.as_deref())
-                        .help(help),
-                );
-            }
+            setup_stack(cx, s.file, hex, side, &units);
         }
+    }
+}
+
+/// One side's setup stack in one hex against the side's limits.
+fn setup_stack(cx: &mut Context<'_>, file: FileId, hex: HexId, side: &str, units: &[&Sp<String>]) {
+    let g = cx.game;
+    let st = &g.rules.stacking;
+    let ids: Vec<&str> = units.iter().map(|u| u.as_str()).collect();
+    let limit = stacking::limit_for(st, side);
+    let rule = st
+        .limits
+        .iter()
+        .find(|l| l.side.as_str() == side)
+        .and_then(|l| rule_of(&l.rule))
+        .or(rule_of(&st.rule))
+        .map(str::to_string);
+    for v in stacking::check_units(g, side, &ids, Location::Hex(hex)) {
+        let Some(last) = units.last() else { continue };
+        let (message, help) = match v {
+            // Above max_units but within the side's limit-free default: V0301 reports it.
+            stacking::Violation::TooMany { count, max } => {
+                if count > st.max_units.value {
+                    continue;
+                }
+                (
+                    format!(
+                        "hex `{}` holds {count} {side} units at setup; {side} may stack {max}",
+                        g.map.grid.label(hex)
+                    ),
+                    format!("move one of {} to another hex", ids.join(", ")),
+                )
+            }
+            stacking::Violation::TooManyOfBranch { branch, count, max } => (
+                format!(
+                    "hex `{}` holds {count} {side} {branch} units at setup; at most {max} of one branch",
+                    g.map.grid.label(hex)
+                ),
+                format!(
+                    "the limit is {} units, at most {max} of one branch{}",
+                    limit.max_units,
+                    if st.when.is_empty() { String::new() } else { format!(" ({})", st.when) }
+                ),
+            ),
+        };
+        cx.push(
+            Diagnostic::error("V0704", message)
+                .at(file, last.span.clone(), "over the stacking limit")
+                .rule_opt(rule.as_deref())
+                .help(help),
+        );
     }
 }

@@ -3,14 +3,20 @@
 
 use crate::check::context::{color, duplicates, id_strs, ids, one_of, turn_in_range, Context, Seg};
 use crate::concept::provenance::rule_of;
+use crate::concept::units::UnitSymbol;
+use crate::concept::units::{PrintStyle, ZocMode};
 use crate::diag::Diagnostic;
-use crate::model::parse_value_slots;
+use crate::model::keyword::Keyword;
+use crate::model::{parse_value_slots, Unit};
 use std::collections::BTreeSet;
 
 /// Run every check of this concept.
 pub(crate) fn check(cx: &mut Context<'_>) {
-    rules_sides(cx);
-    counters(cx);
+    side_colours_and_count(cx);
+    counter_ids(cx);
+    unit_symbols(cx);
+    unit_faces(cx);
+    totals_and_reduction_references(cx);
     reduction(cx);
     counter_totals(cx);
     unit_types(cx);
@@ -20,7 +26,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     unit_value_gaps(cx);
 }
 
-fn rules_sides(cx: &mut Context<'_>) {
+fn side_colours_and_count(cx: &mut Context<'_>) {
     let g = cx.game;
     let r = &g.rules;
     let f = cx.rules_file();
@@ -40,9 +46,9 @@ fn rules_sides(cx: &mut Context<'_>) {
     }
 }
 
-fn counters(cx: &mut Context<'_>) {
-    let g = cx.game;
-    let c = &g.counters;
+/// Unit and face ids are unique, and some faces are declared.
+fn counter_ids(cx: &mut Context<'_>) {
+    let c = &cx.game.counters;
     let f = cx.counters_file();
     duplicates(cx, f, "unit type", ids(&c.types, |t| &t.id));
     duplicates(cx, f, "unit", ids(&c.units, |u| &u.id));
@@ -55,24 +61,29 @@ fn counters(cx: &mut Context<'_>) {
                 .help("declare the faces in flip order, e.g. `faces = [\"full\", \"reduced\"]`"),
         );
     }
-    // The symbols `render::NatoSymbol::from_name` draws.
-    const SYMBOLS: [&str; 8] = [
-        "infantry",
-        "armor",
-        "mechanized",
-        "shock",
-        "cavalry",
-        "artillery",
-        "none",
-        "marker",
-    ];
-    for t in &c.types {
-        cx.reference(f, &t.symbol, "NATO symbol", SYMBOLS, "vmodc's renderer");
+}
+
+/// Every unit type's symbol is one the renderer draws.
+fn unit_symbols(cx: &mut Context<'_>) {
+    let f = cx.counters_file();
+    for t in &cx.game.counters.types {
+        cx.reference(
+            f,
+            &t.symbol,
+            "NATO symbol",
+            UnitSymbol::words(),
+            "vmodc's renderer",
+        );
     }
+}
+
+/// Every unit names a side and a type that exist, and gives each face of its type a value that
+/// matches `[counters] values`.
+fn unit_faces(cx: &mut Context<'_>) {
+    let c = &cx.game.counters;
+    let f = cx.counters_file();
     let sides: Vec<&str> = cx.sides.iter().copied().collect();
     let types: Vec<&str> = c.types.iter().map(|t| t.id.as_str()).collect();
-    let faces = cx.faces.clone();
-    let n_values = c.counters.values.len();
     for (i, u) in c.units.iter().enumerate() {
         cx.reference(
             f,
@@ -88,64 +99,84 @@ fn counters(cx: &mut Context<'_>) {
             types.iter().copied(),
             "[[types]]",
         );
-        // A unit type may give its units fewer faces than the counter sheet declares.
-        let own_faces = c.faces_of(u);
-        for face in &own_faces {
-            if !u.faces.contains_key(*face) {
-                let span = cx.span_of(
-                    f,
-                    &[Seg::Key("units"), Seg::Index(i), Seg::Key("faces")],
-                    u.id.span.clone(),
-                );
-                cx.push(
-                    Diagnostic::error(
-                        "V0112",
-                        format!("unit `{}` has no `{face}` face", u.id.as_str()),
-                    )
-                    .at(f, span, format!("no `{face}` here"))
-                    .help(format!(
-                        "give every face of the unit's type: faces = {{ {} }}",
-                        own_faces
-                            .iter()
-                            .map(|f| format!("{f} = \"…\""))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )),
-                );
-            }
-        }
-        for (face, value) in &u.faces {
-            if !faces.contains(&face.as_str()) {
-                cx.push(
-                    Diagnostic::error("V0113", format!("unknown face `{face}`"))
-                        .at(f, value.span.clone(), "not a declared face")
-                        .help(format!("declared faces: {}", faces.join(", "))),
-                );
-            }
-            // `?` stands for a printed value the sources do not give (the completeness report lists it).
-            match parse_value_slots(value) {
-                Some(v) if v.len() == n_values => {}
-                _ => cx.push(
-                    Diagnostic::error(
-                        "V0114",
-                        format!(
-                            "face value `{}` does not match [counters] values",
-                            value.as_str()
-                        ),
-                    )
-                    .at(
-                        f,
-                        value.span.clone(),
-                        format!("expected {n_values} numbers"),
-                    )
-                    .help(format!(
-                        "write the printed values joined by '-' (`?` for one the sources do not give): {}",
-                        c.counters.values.join("-")
-                    )),
-                ),
-            }
+        faces_of_its_type(cx, i, u);
+        face_values(cx, u);
+    }
+}
+
+/// A unit gives every face of its type (a type may give its units fewer faces than the sheet).
+fn faces_of_its_type(cx: &mut Context<'_>, i: usize, u: &Unit) {
+    let f = cx.counters_file();
+    let own_faces = cx.game.counters.faces_of(u);
+    for face in &own_faces {
+        if !u.faces.contains_key(*face) {
+            let span = cx.span_of(
+                f,
+                &[Seg::Key("units"), Seg::Index(i), Seg::Key("faces")],
+                u.id.span.clone(),
+            );
+            cx.push(
+                Diagnostic::error(
+                    "V0112",
+                    format!("unit `{}` has no `{face}` face", u.id.as_str()),
+                )
+                .at(f, span, format!("no `{face}` here"))
+                .help(format!(
+                    "give every face of the unit's type: faces = {{ {} }}",
+                    own_faces
+                        .iter()
+                        .map(|f| format!("{f} = \"…\""))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
+            );
         }
     }
+}
+
+/// Each face a unit gives is declared, and its value has one number (or `?`) per `[counters] values`.
+fn face_values(cx: &mut Context<'_>, u: &Unit) {
+    let c = &cx.game.counters;
+    let f = cx.counters_file();
+    let n_values = c.counters.values.len();
+    for (face, value) in &u.faces {
+        if !cx.faces.contains(&face.as_str()) {
+            cx.push(
+                Diagnostic::error("V0113", format!("unknown face `{face}`"))
+                    .at(f, value.span.clone(), "not a declared face")
+                    .help(format!("declared faces: {}", cx.faces.join(", "))),
+            );
+        }
+        // `?` stands for a printed value the sources do not give (the completeness report lists it).
+        match parse_value_slots(value) {
+            Some(v) if v.len() == n_values => {}
+            _ => cx.push(
+                Diagnostic::error(
+                    "V0114",
+                    format!(
+                        "face value `{}` does not match [counters] values",
+                        value.as_str()
+                    ),
+                )
+                .at(
+                    f,
+                    value.span.clone(),
+                    format!("expected {n_values} numbers"),
+                )
+                .help(format!(
+                    "write the printed values joined by '-' (`?` for one the sources do not give): {}",
+                    c.counters.values.join("-")
+                )),
+            ),
+        }
+    }
+}
+
+/// Counter totals name sides, and the reduction rule names faces and a value that exist.
+fn totals_and_reduction_references(cx: &mut Context<'_>) {
+    let c = &cx.game.counters;
+    let f = cx.counters_file();
+    let sides: Vec<&str> = cx.sides.iter().copied().collect();
     for (side, total) in &c.counters.totals {
         if !cx.sides.contains(side.as_str()) {
             cx.push(
@@ -156,20 +187,10 @@ fn counters(cx: &mut Context<'_>) {
         }
     }
     if let Some(red) = &c.counters.reduction {
-        cx.reference(
-            f,
-            &red.from_face,
-            "face",
-            faces.iter().copied(),
-            "[counters] faces",
-        );
-        cx.reference(
-            f,
-            &red.to_face,
-            "face",
-            faces.iter().copied(),
-            "[counters] faces",
-        );
+        let faces = cx.faces.clone();
+        for face in [&red.from_face, &red.to_face] {
+            cx.reference(f, face, "face", faces.iter().copied(), "[counters] faces");
+        }
         let values: Vec<&str> = c.counters.values.iter().map(|s| s.as_str()).collect();
         cx.reference(
             f,
@@ -308,7 +329,7 @@ fn unit_types(cx: &mut Context<'_>) {
             }
         }
         if let Some(z) = &t.zoc {
-            one_of(cx, f, z, "ZOC mode", &["always", "none", "in_city"]);
+            one_of(cx, f, z, "ZOC mode", &ZocMode::words());
         }
         for col in [&t.color, &t.text_color].into_iter().flatten() {
             color(cx, f, col);
@@ -346,7 +367,7 @@ fn derived_values(cx: &mut Context<'_>) {
             "[counters] values",
         );
         if let Some(p) = &d.printed {
-            one_of(cx, f, p, "print style", &["parentheses", "none"]);
+            one_of(cx, f, p, "print style", &PrintStyle::words());
         }
         if values.contains(&d.name.as_str()) {
             cx.push(

@@ -205,3 +205,20 @@ impl UnitType {
             .map_or(Some(ZocMode::Always), |z| ZocMode::parse(z))
     }
 }
+
+keyword! {
+    /// The symbol a unit type's counters show in their NATO box (`[[types]] symbol`).
+    pub enum UnitSymbol {
+        Infantry = "infantry",
+        Armor = "armor",
+        Mechanized = "mechanized",
+        /// Infantry cross with a solid bar along the bottom of the box.
+        Shock = "shock",
+        Cavalry = "cavalry",
+        Artillery = "artillery",
+        /// No box: the face shows only its texts.
+        None = "none",
+        /// A marker's face: no box either.
+        Marker = "marker",
+    }
+}

@@ -3,7 +3,9 @@
 use crate::check::context::{duplicates, id_strs, one_of, Context};
 use crate::concept::provenance::rule_of;
 use crate::concept::victory::{CityDesignation, VictoryPoints, VpTerm};
+use crate::concept::victory::{LossRounding, VpCount};
 use crate::diag::Diagnostic;
+use crate::model::keyword::Keyword;
 use crate::model::FileId;
 
 /// Run every check of this concept.
@@ -198,7 +200,7 @@ fn victory_points(cx: &mut Context<'_>) {
             "[[sides]] of rules/*.toml",
         );
         if let Some(r) = &vp.loss_rounding {
-            one_of(cx, f, r, "rounding", &["up", "down", "none"]);
+            one_of(cx, f, r, "rounding", &LossRounding::words());
         }
         for t in &vp.terms {
             victory_point_term(cx, f, vp, t);
@@ -275,9 +277,11 @@ fn victory_point_term(cx: &mut Context<'_>, f: FileId, vp: &VictoryPoints, t: &V
         );
     }
     if count_ok {
-        let misplaced = match t.count.as_str() {
-            "cities" => !t.unit_types.is_empty() || !t.faces.is_empty(),
-            _ => !t.city_kinds.is_empty() || t.controlled_by.is_some(),
+        let misplaced = match t.counts() {
+            Some(VpCount::Cities) => !t.unit_types.is_empty() || !t.faces.is_empty(),
+            Some(VpCount::Units | VpCount::Eliminated) | None => {
+                !t.city_kinds.is_empty() || t.controlled_by.is_some()
+            }
         };
         if misplaced {
             cx.push(

@@ -6,10 +6,10 @@ use std::collections::BTreeMap;
 
 /// Run every check of this concept.
 pub(crate) fn check(cx: &mut Context<'_>) {
-    rules_weather(cx);
+    one_weather_per_turn(cx);
 }
 
-fn rules_weather(cx: &mut Context<'_>) {
+fn one_weather_per_turn(cx: &mut Context<'_>) {
     let g = cx.game;
     let r = &g.rules;
     let f = cx.rules_file();
