@@ -5,12 +5,14 @@
 //! VASSAL cannot veto a drag, so checks advise: they write to the chat in red (`~`) and cite the rule.
 //! Every expression is built as an [`Expr`] so tests can evaluate exactly what the module computes.
 
-use super::expr::{add, and, any, bin, concat, cond, contains, eq, int, prop, s, Expr, Op};
-use super::pieces::{self, Key, Trait};
 use super::plan::Plan;
 use crate::concept::combat::odds::parse_odds;
 use crate::i18n::{Segment, Texts};
 use crate::model::{Game, Unit};
+use crate::vassal::expression::{
+    add, and, any, bin, concat, cond, contains, eq, int, prop, s, Expr, Op,
+};
+use crate::vassal::traits::{self as pieces, Key, Trait};
 
 /// Named keys the automation uses (VASSAL allocates a key code per name).
 pub mod keys {

@@ -2,16 +2,14 @@
 //! the first (whose setup is the module's own at-start stacks).
 
 pub mod automation;
-pub mod expr;
 pub mod module;
-pub mod pieces;
 pub mod plan;
 pub mod translation;
 pub mod xml;
 
 use crate::model::{Game, Loaded, ScenarioFile};
 use crate::vassal::sequence_encoder::SequenceEncoder;
-use pieces::Piece;
+use crate::vassal::traits::Piece;
 use plan::Plan;
 use xml::El;
 

@@ -4,22 +4,17 @@
 //! (vassal-format.md §2). Every Map helper is written explicitly: VASSAL does not add them when it
 //! loads a buildFile (§2.2).
 
-use super::expr::Expr;
-use super::pieces::{self, Key, Piece, CTRL};
 use super::plan::{self, Plan};
 use super::xml::El;
 use crate::model::{Game, HexId};
+use crate::vassal::expression::Expr;
 use crate::vassal::sequence_encoder::SequenceEncoder;
+use crate::vassal::traits::{self as pieces, Key, Piece, CTRL, MODULE_TARGET};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 
 pub const FLIP_KEY: Key<'static> = Key::Stroke(70, CTRL); // Ctrl+F
 pub const ELIMINATE_KEY: Key<'static> = Key::Stroke(69, CTRL); // Ctrl+E
-
-/// Target of a counter-level global key command with no fast match (every piece, every map).
-pub const COUNTER_TARGET: &str = "COUNTER|false|MAP|||||0|0||false|||EQUALS||";
-/// Target of a module-level global key command with no fast match.
-pub const MODULE_TARGET: &str = "MODULE|false|MAP|||||0|0||false|||EQUALS||";
 
 /// A piece placed when a scenario starts.
 pub struct Placed {
@@ -230,11 +225,14 @@ pub fn control_marker(
 /// The weather marker: shows the current turn's weather (its layer follows the turn).
 pub fn weather_marker(game: &Game, plan: &Plan, gpid: &str) -> Piece {
     let weather = &game.rules.weather;
-    let mut level = super::expr::int(1);
+    let mut level = crate::vassal::expression::int(1);
     for (i, w) in weather.iter().enumerate().rev() {
-        level = super::expr::cond(
-            super::expr::eq(super::automation::weather_expr(game), super::expr::s(&w.id)),
-            super::expr::int(i as i64 + 1),
+        level = crate::vassal::expression::cond(
+            crate::vassal::expression::eq(
+                super::automation::weather_expr(game),
+                crate::vassal::expression::s(&w.id),
+            ),
+            crate::vassal::expression::int(i as i64 + 1),
             level,
         );
     }
@@ -981,7 +979,7 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
 
 /// Archive entry of a scenario's saved setup.
 pub fn scenario_file(id: &str) -> String {
-    format!("scenarios/{}.vsav", plan::slug(id))
+    format!("scenarios/{}.vsav", crate::slug::slug(id))
 }
 
 fn unit_name(plan: &Plan, id: &str) -> String {
@@ -1024,7 +1022,7 @@ fn module_command(name: &str, tooltip: &str, key: &str, filter: &Expr) -> El {
 /// Toolbar buttons of the rule automation: resolve the declared battle, clear the marks, check victory.
 fn combat_buttons(game: &Game, plan: &Plan) -> Vec<El> {
     use super::automation::{keys, props};
-    use super::expr::{bin, eq, prop, s, Op};
+    use crate::vassal::expression::{bin, eq, prop, s, Op};
     let mut out = vec![
         module_command(
             &plan.tx.get("ui.resolve"),
