@@ -1,6 +1,7 @@
 //! The turn and phase sequence: dice, phases, the turn count and the turn record.
 
 pub(crate) mod check;
+pub mod module;
 use crate::model::spanned::Sp;
 use serde::Deserialize;
 

@@ -1,6 +1,7 @@
 //! Setup: scenarios, setup placements, off-map units, reinforcements and replacements.
 
 pub(crate) mod check;
+pub mod module;
 use crate::model::spanned::Sp;
 use serde::Deserialize;
 use std::collections::BTreeMap;

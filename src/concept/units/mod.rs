@@ -2,6 +2,7 @@
 //! derived from printed ones, markers, and the reduction rule between faces.
 
 pub(crate) mod check;
+pub mod module;
 use crate::model::spanned::Sp;
 use serde::Deserialize;
 use std::collections::BTreeMap;
