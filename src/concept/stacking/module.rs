@@ -1,7 +1,8 @@
 //! What stacking adds to the module: every unit's stacking points, and a check after each move on the
 //! main map that warns in the chat when the moved unit's hex holds more than its side's limit
-//! (`limits.rs` reads the same limits for the Rust checks).
+//! (the limits and the points come from `limits.rs`, which the Rust checks use too).
 
+use super::limits::{declared_limits, POINTS_PER_UNIT};
 use crate::concept::module::{keys, named, props, template};
 use crate::emit::plan::Plan;
 use crate::model::Game;
@@ -16,32 +17,13 @@ pub fn check_traits(game: &Game, plan: &Plan) -> Vec<Trait> {
     let mut out = Vec::new();
     let stacking = &rules.stacking;
     let main_map = eq(prop("CurrentMap"), s(&plan.main_map));
-    let mut limits: Vec<(Option<&str>, u32, Option<u32>, String)> = stacking
-        .limits
-        .iter()
-        .map(|l| {
-            let rule = l
-                .rule
-                .as_deref()
-                .or(stacking.rule.as_deref())
-                .map_or("", |r| r.as_str());
-            (
-                Some(l.side.as_str()),
-                l.max_units.value,
-                l.max_per_branch.as_ref().map(|m| m.value),
-                rule.to_string(),
-            )
-        })
-        .collect();
-    if limits.is_empty() {
-        let rule = stacking
-            .rule
-            .as_deref()
-            .map_or("", |r| r.as_str())
-            .to_string();
-        limits.push((None, stacking.max_units.value, None, rule));
-    }
-    for (i, (side, max, per_branch, rule)) in limits.iter().enumerate() {
+    for (i, (entry, limit)) in declared_limits(stacking).into_iter().enumerate() {
+        let side = entry.map(|l| l.side.as_str());
+        let rule = entry
+            .and_then(|l| l.rule.as_deref())
+            .or(stacking.rule.as_deref())
+            .map_or("", |r| r.as_str());
+        let (max, per_branch) = (limit.max_units, limit.max_per_branch);
         let key = format!("{}{}", keys::OVERSTACKED, i + 1);
         let on_side = |e: Expr| match side {
             Some(sd) => and(eq(prop("Side"), s(sd)), e),
@@ -55,7 +37,7 @@ pub fn check_traits(game: &Game, plan: &Plan) -> Vec<Trait> {
             ),
             None => Expr::SumStack(props::STACK_POINTS.into()),
         };
-        let mut over = bin(Op::Gt, count.clone(), int(i64::from(*max)));
+        let mut over = bin(Op::Gt, count.clone(), int(i64::from(max)));
         if let Some(b) = per_branch {
             // `$Branch$` is the moved unit's branch, substituted before the stack is summed.
             let same_branch = eq(prop("Branch"), s("$Branch$"));
@@ -65,7 +47,7 @@ pub fn check_traits(game: &Game, plan: &Plan) -> Vec<Trait> {
                 bin(
                     Op::Gt,
                     Expr::SumStackWhere(props::STACK_POINTS.into(), Box::new(same_branch)),
-                    int(i64::from(*b)),
+                    int(i64::from(b)),
                 ),
             );
         }
@@ -86,7 +68,7 @@ pub fn check_traits(game: &Game, plan: &Plan) -> Vec<Trait> {
                         ("rule", s(rule)),
                         ("location", prop("LocationName")),
                         ("count", count),
-                        ("max", int(i64::from(*max))),
+                        ("max", int(i64::from(max))),
                         ("when", s(&tx.get("stacking.when"))),
                     ],
                 ),
@@ -101,5 +83,8 @@ pub fn check_traits(game: &Game, plan: &Plan) -> Vec<Trait> {
 
 /// The stacking points every unit counts for.
 pub fn points_traits() -> Vec<Trait> {
-    vec![pieces::marker(&[(props::STACK_POINTS, "1")])]
+    vec![pieces::marker(&[(
+        props::STACK_POINTS,
+        &POINTS_PER_UNIT.to_string(),
+    )])]
 }
