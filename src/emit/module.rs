@@ -256,25 +256,86 @@ pub fn build_file(game: &Game, plan: &Plan) -> String {
     build_tree(game, plan).to_document()
 }
 
-/// The buildFile as an element tree.
+/// The buildFile as an element tree. Piece ids are handed out in the order the tree is built:
+/// at-start stacks, cards, palette.
 pub fn build_tree(game: &Game, plan: &Plan) -> El {
     let mut gpids = Gpids::default();
-    let size = game.counters.counters.size;
+    let (main_setup, track_setup) = at_start_stacks(game, plan, &mut gpids);
+    let mut main_map = map_element(plan, &plan.main_map, "/images/map.gif", false)
+        .child(main_board_picker(game, plan))
+        .children(map_helpers(plan));
+    main_map.children.extend(main_setup);
+    let cards_map = cards_map(game, plan, &mut gpids);
+    let mut track_map = map_element(plan, &plan.track_map, "/images/counter.gif", true)
+        .child(board_picker(boxes_board(
+            plan::TRACK_BOARD,
+            plan::TRACK_IMAGE,
+            &plan.track,
+        )))
+        .children(map_helpers(plan));
+    track_map.children.extend(track_setup);
+    let palette = palette(game, plan, &mut gpids);
     let rules = &game.rules;
-    let book = piece_book(game, plan);
-    let first_face = game
-        .counters
-        .counters
-        .faces
-        .first()
-        .map(|f| f.value.clone())
-        .unwrap_or_default();
+    let next_id = gpids.next_free();
+    El::new("VASSAL.build.GameModule")
+        .attr("ModuleOther1", "")
+        .attr("ModuleOther2", "")
+        .attr("VassalVersion", crate::emit::VASSAL_VERSION)
+        .attr("description", plan.tx.get("game.description"))
+        .attr("name", plan.tx.get("game.title"))
+        .attr("nextPieceSlotId", next_id)
+        .attr("version", rules.game.version.as_str())
+        .child(El::new("VASSAL.build.module.BasicCommandEncoder"))
+        .child(El::new("VASSAL.build.module.Documentation"))
+        .child(roster(game, plan))
+        .child(global_options())
+        .child(main_map)
+        .child(track_map)
+        .children(cards_map)
+        .child(palette)
+        .child(prototypes(game, plan))
+        .child(dice_button(game, plan))
+        .child(turn_tracker(game, plan))
+        .child(charts(plan))
+        .child(predefined_setups(game, plan))
+        .children(combat::module::buttons(plan))
+        .children(victory::module::buttons(game, plan))
+        .child(global_properties(game))
+        .child(El::new(
+            "VASSAL.build.module.properties.GlobalTranslatableMessages",
+        ))
+        .child(El::new("VASSAL.build.module.Chatter"))
+        .child(El::new("VASSAL.build.module.KeyNamer"))
+        .child(language(game, plan))
+}
 
+/// The module's global properties, each concept's in turn.
+fn global_properties(game: &Game) -> El {
+    El::new("VASSAL.build.module.properties.GlobalProperties").children(
+        map::module::globals(game)
+            .into_iter()
+            .chain(combat::module::globals())
+            .map(|g| {
+                El::new("VASSAL.build.module.properties.GlobalProperty")
+                    .attr("description", g.description)
+                    .attr("initialValue", g.initial)
+                    .attr("isNumeric", "false")
+                    .attr("max", "")
+                    .attr("min", "")
+                    .attr("name", g.name)
+                    .attr("wrap", "false")
+            }),
+    )
+}
+
+/// The at-start stacks of the first scenario (the standard game): on the main map, and on the turn
+/// track.
+fn at_start_stacks(game: &Game, plan: &Plan, gpids: &mut Gpids) -> (Vec<El>, Vec<El>) {
     // At-start stacks of the first scenario (the standard game).
     let mut main_setup = Vec::new();
     let mut track_setup = Vec::new();
     if let Some(standard) = game.scenarios.first() {
-        for placed in placements(game, plan, standard, &mut gpids) {
+        for placed in placements(game, plan, standard, gpids) {
             let el = setup_stack(
                 &placed.name,
                 &placed.board,
@@ -289,23 +350,20 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
             }
         }
     }
+    (main_setup, track_setup)
+}
 
-    let mut main_map = map_element(plan, &plan.main_map, "/images/map.gif", false)
-        .child(main_board_picker(game, plan))
-        .children(map_helpers(plan));
-    main_map.children.extend(main_setup);
-    let cards_map = cards_map(game, plan, &mut gpids);
-    let mut track_map = map_element(plan, &plan.track_map, "/images/counter.gif", true)
-        .child(board_picker(boxes_board(
-            plan::TRACK_BOARD,
-            plan::TRACK_IMAGE,
-            &plan.track,
-        )))
-        .children(map_helpers(plan));
-    track_map.children.extend(track_setup);
-
-    // Palette: one list per side, every unit at its first face.
-    let lists = rules.sides.iter().map(|side| {
+/// The counter palette: one list per side, every unit at its first face.
+fn palette(game: &Game, plan: &Plan, gpids: &mut Gpids) -> El {
+    let size = game.counters.counters.size;
+    let first_face = game
+        .counters
+        .counters
+        .faces
+        .first()
+        .map(|f| f.value.clone())
+        .unwrap_or_default();
+    let lists = game.rules.sides.iter().map(|side| {
         let ids: Vec<(&crate::model::Unit, String)> = game
             .counters
             .units
@@ -337,7 +395,7 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
             .attr("width", "320")
             .children(slots)
     });
-    let palette = El::new("VASSAL.build.module.PieceWindow")
+    El::new("VASSAL.build.module.PieceWindow")
         .attr("defaultWidth", "0")
         .attr("hidden", "false")
         .attr("hotkey", "67,520")
@@ -350,17 +408,23 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
             El::new("VASSAL.build.widget.TabWidget")
                 .attr("entryName", plan.tx.get("ui.counters"))
                 .children(lists),
-        );
+        )
+}
 
-    let prototypes = El::new("VASSAL.build.module.PrototypesContainer").children(
+fn prototypes(game: &Game, plan: &Plan) -> El {
+    let book = piece_book(game, plan);
+    El::new("VASSAL.build.module.PrototypesContainer").children(
         book.prototypes
             .iter()
             .map(|(name, piece)| prototype_definition(name, piece)),
-    );
+    )
+}
 
-    let dice = &rules.dice;
+/// The dice button of the game's dice.
+fn dice_button(game: &Game, plan: &Plan) -> El {
+    let dice = &game.rules.dice;
     let dice_name = format!("{}d{}", dice.count, dice.faces);
-    let dice_button = El::new("VASSAL.build.module.DiceButton")
+    El::new("VASSAL.build.module.DiceButton")
         .attr("addToTotal", "0")
         .attr("hotkey", "")
         .attr("icon", "")
@@ -383,9 +447,13 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
         .attr(
             "tooltip",
             plan.tx.fill("ui.dice_tooltip", &[("dice", &dice_name)]),
-        );
+        )
+}
 
-    let phases: Vec<String> = rules
+/// The turn tracker: turns, and the phases of each turn, announced as they come.
+fn turn_tracker(game: &Game, plan: &Plan) -> El {
+    let phases: Vec<String> = game
+        .rules
         .phases
         .iter()
         .map(|p| plan.tx.get(&format!("phases.{}", p.id.as_str())))
@@ -397,7 +465,7 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
         }
         se.value()
     };
-    let turn_tracker = El::new("VASSAL.build.module.turn.TurnTracker")
+    El::new("VASSAL.build.module.turn.TurnTracker")
         .attr("buttonText", plan.tx.get("ui.turn"))
         .attr("hotkey", "")
         .attr("icon", "")
@@ -437,9 +505,12 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
                         .attr("property", "Phase")
                         .attr("turnFormat", "$value$"),
                 ),
-        );
+        )
+}
 
-    let charts = El::new("VASSAL.build.module.ChartWindow")
+/// The chart window.
+fn charts(plan: &Plan) -> El {
+    El::new("VASSAL.build.module.ChartWindow")
         .attr("description", "")
         .attr("hotkey", "")
         .attr("icon", "")
@@ -451,9 +522,12 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
                 .attr("chartName", &c.title)
                 .attr("description", "")
                 .attr("fileName", &c.image)
-        }));
+        }))
+}
 
-    let setups = El::new("VASSAL.build.module.PredefinedSetup")
+/// The scenarios menu: the first scenario is the module's own setup, the others saved games.
+fn predefined_setups(game: &Game, plan: &Plan) -> El {
+    El::new("VASSAL.build.module.PredefinedSetup")
         .attr("description", "")
         .attr("file", "")
         .attr("isMenu", "true")
@@ -478,21 +552,26 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
                 el.attr("file", scenario_file(&s.scenario.id))
                     .attr("useFile", "true")
             }
-        }));
+        }))
+}
 
-    let roster = El::new("VASSAL.build.module.PlayerRoster")
+/// The player roster: one entry per side.
+fn roster(game: &Game, plan: &Plan) -> El {
+    El::new("VASSAL.build.module.PlayerRoster")
         .attr("buttonIcon", "")
         .attr("buttonKeyStroke", "")
         .attr("buttonText", plan.tx.get("ui.retire"))
         .attr("buttonToolTip", plan.tx.get("ui.switch_sides"))
         .children(
-            rules
+            game.rules
                 .sides
                 .iter()
                 .map(|s| El::new("entry").text(plan.tx.get(&format!("sides.{}", s.id.as_str())))),
-        );
+        )
+}
 
-    let options = El::new("VASSAL.build.module.GlobalOptions")
+fn global_options() -> El {
+    El::new("VASSAL.build.module.GlobalOptions")
         .attr("autoReport", "Always")
         .attr("chatterHTMLSupport", "Never")
         .attr("hotKeysOnClosedWindows", "Never")
@@ -501,56 +580,7 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
         .attr("playerIdFormat", "$PlayerName$")
         .attr("promptString", "Opponents can unmask pieces")
         .attr("sendToLocationMoveTrails", "Never")
-        .attr("storeLeadingZeroIntegersAsStrings", "true");
-
-    let next_id = gpids.next_free();
-    let root = El::new("VASSAL.build.GameModule")
-        .attr("ModuleOther1", "")
-        .attr("ModuleOther2", "")
-        .attr("VassalVersion", crate::emit::VASSAL_VERSION)
-        .attr("description", plan.tx.get("game.description"))
-        .attr("name", plan.tx.get("game.title"))
-        .attr("nextPieceSlotId", next_id)
-        .attr("version", rules.game.version.as_str())
-        .child(El::new("VASSAL.build.module.BasicCommandEncoder"))
-        .child(El::new("VASSAL.build.module.Documentation"))
-        .child(roster)
-        .child(options)
-        .child(main_map)
-        .child(track_map)
-        .children(cards_map)
-        .child(palette)
-        .child(prototypes)
-        .child(dice_button)
-        .child(turn_tracker)
-        .child(charts)
-        .child(setups)
-        .children(combat::module::buttons(plan))
-        .children(victory::module::buttons(game, plan))
-        .child(
-            El::new("VASSAL.build.module.properties.GlobalProperties").children(
-                map::module::globals(game)
-                    .into_iter()
-                    .chain(combat::module::globals())
-                    .map(|g| {
-                        El::new("VASSAL.build.module.properties.GlobalProperty")
-                            .attr("description", g.description)
-                            .attr("initialValue", g.initial)
-                            .attr("isNumeric", "false")
-                            .attr("max", "")
-                            .attr("min", "")
-                            .attr("name", g.name)
-                            .attr("wrap", "false")
-                    }),
-            ),
-        )
-        .child(El::new(
-            "VASSAL.build.module.properties.GlobalTranslatableMessages",
-        ))
-        .child(El::new("VASSAL.build.module.Chatter"))
-        .child(El::new("VASSAL.build.module.KeyNamer"))
-        .child(language(game, plan));
-    root
+        .attr("storeLeadingZeroIntegersAsStrings", "true")
 }
 
 /// Archive entry of a scenario's saved setup.
