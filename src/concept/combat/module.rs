@@ -114,14 +114,40 @@ pub fn roll_expr(game: &Game) -> Expr {
 pub fn combat(game: &Game, tx: &Texts) -> CombatExprs {
     let combat = &game.rules.combat;
     let scale = attack_scale(game);
-    let attack = prop(steps::ATTACK);
-    let defence = prop("Strength");
     let columns: Vec<(u32, u32)> = combat
         .columns
         .iter()
         .filter_map(|c| parse_odds(c))
         .collect();
     let n = columns.len() as i64;
+    let cap_index = parse_odds(&combat.cap)
+        .and_then(|cap| columns.iter().position(|c| *c == cap))
+        .map_or(n, |i| i as i64 + 1);
+    let (shift, shift_texts) = shift_step(combat, tx);
+    let final_column = Expr::Min(
+        Box::new(add(capped(cap_index), prop(steps::SHIFT))),
+        Box::new(int(n)),
+    );
+    CombatExprs {
+        steps: vec![
+            (props::COMBAT_ROLL, roll_expr(game)),
+            (
+                steps::ATTACK,
+                Expr::Sum(props::ATTACK_SCALED.into(), Box::new(is_attacker())),
+            ),
+            (steps::RAW, raw_column(&columns, scale)),
+            (steps::SHIFT, shift),
+            (steps::FINAL, final_column),
+            (steps::RESULT, crt_result(combat, tx)),
+        ],
+        report: combat_report(combat, tx, scale, cap_index, shift_texts),
+    }
+}
+
+/// The odds column the attack reaches: how many of the columns' odds it meets.
+fn raw_column(columns: &[(u32, u32)], scale: i64) -> Expr {
+    let attack = prop(steps::ATTACK);
+    let defence = prop("Strength");
     // attack / defence >= a / d  <=>  attack * d >= defence * scale * a
     let reached: Vec<Expr> = columns
         .iter()
@@ -137,11 +163,16 @@ pub fn combat(game: &Game, tx: &Texts) -> CombatExprs {
             )
         })
         .collect();
-    let raw_column = reached.into_iter().reduce(add).unwrap_or(int(0));
-    let cap_index = parse_odds(&combat.cap)
-        .and_then(|cap| columns.iter().position(|c| *c == cap))
-        .map_or(n, |i| i as i64 + 1);
-    let capped = Expr::Min(Box::new(prop(steps::RAW)), Box::new(int(cap_index)));
+    reached.into_iter().reduce(add).unwrap_or(int(0))
+}
+
+/// The raw column, no further than the cap.
+fn capped(cap_index: i64) -> Expr {
+    Expr::Min(Box::new(prop(steps::RAW)), Box::new(int(cap_index)))
+}
+
+/// The sum of the column shifts that apply, and the report's text of each.
+fn shift_step(combat: &crate::model::Combat, tx: &Texts) -> (Expr, Vec<Expr>) {
     let mut shift_terms = Vec::new();
     let mut shift_texts = Vec::new();
     for sh in &combat.shifts {
@@ -158,22 +189,11 @@ pub fn combat(game: &Game, tx: &Texts) -> CombatExprs {
         shift_texts.push(cond(applies, s(&text), s("")));
     }
     let shift = shift_terms.into_iter().reduce(add).unwrap_or(int(0));
-    let final_column = Expr::Min(
-        Box::new(add(capped.clone(), prop(steps::SHIFT))),
-        Box::new(int(n)),
-    );
-    let below = tx.fill(
-        "ui.below_column",
-        &[("column", combat.columns.first().map_or("", |c| c.as_str()))],
-    );
-    let label = |index: Expr| {
-        let mut e = s(&below);
-        for (i, c) in combat.columns.iter().enumerate().rev() {
-            e = cond(eq(index.clone(), int(i as i64 + 1)), s(c), e);
-        }
-        e
-    };
-    // CRT lookup: one branch per roll, one per column.
+    (shift, shift_texts)
+}
+
+/// The CRT lookup: one branch per roll, one per column; below the first column, the table's note.
+fn crt_result(combat: &crate::model::Combat, tx: &Texts) -> Expr {
     let fin = prop(steps::FINAL);
     let mut lookup = s("?");
     for (roll, row) in combat.table.iter().rev() {
@@ -184,12 +204,17 @@ pub fn combat(game: &Game, tx: &Texts) -> CombatExprs {
         }
         lookup = cond(eq(prop(props::COMBAT_ROLL), int(r)), by_column, lookup);
     }
-    let result = cond(
-        bin(Op::Lt, fin.clone(), int(1)),
+    cond(
+        bin(Op::Lt, fin, int(1)),
         s(&tx.get("combat.below_table")),
         lookup,
-    );
-    let attack_text = if scale == 1 {
+    )
+}
+
+/// The attack strength as the report prints it: whole, or with one decimal when scaled.
+fn attack_text(scale: i64) -> Expr {
+    let attack = prop(steps::ATTACK);
+    if scale == 1 {
         add(s(""), attack.clone())
     } else {
         cond(
@@ -206,6 +231,27 @@ pub fn combat(game: &Game, tx: &Texts) -> CombatExprs {
                 ),
             ]),
         )
+    }
+}
+
+/// The chat line of a resolved battle, from the step properties.
+fn combat_report(
+    combat: &crate::model::Combat,
+    tx: &Texts,
+    scale: i64,
+    cap_index: i64,
+    shift_texts: Vec<Expr>,
+) -> Expr {
+    let below = tx.fill(
+        "ui.below_column",
+        &[("column", combat.columns.first().map_or("", |c| c.as_str()))],
+    );
+    let label = |index: Expr| {
+        let mut e = s(&below);
+        for (i, c) in combat.columns.iter().enumerate().rev() {
+            e = cond(eq(index.clone(), int(i as i64 + 1)), s(c), e);
+        }
+        e
     };
     let capped_note = cond(
         bin(Op::Gt, prop(steps::RAW), int(cap_index)),
@@ -218,40 +264,26 @@ pub fn combat(game: &Game, tx: &Texts) -> CombatExprs {
         )),
         s(""),
     );
-    let report = template(
+    template(
         tx,
         "ui.report_combat",
         &[
             ("attackers", prop(props::ATTACKER_NAMES)),
             ("defender", prop("BasicName")),
-            ("attack", attack_text),
-            ("defence", defence),
-            ("odds", label(capped)),
+            ("attack", attack_text(scale)),
+            ("defence", prop("Strength")),
+            ("odds", label(capped(cap_index))),
             ("capped", capped_note),
             (
                 "shifts",
                 concat(std::iter::once(s("")).chain(shift_texts).collect()),
             ),
-            ("final", label(fin)),
+            ("final", label(prop(steps::FINAL))),
             ("roll", prop(props::COMBAT_ROLL)),
             ("result", prop(steps::RESULT)),
             ("rule", s(combat.rule.as_deref().map_or("", |r| r.as_str()))),
         ],
-    );
-    CombatExprs {
-        steps: vec![
-            (props::COMBAT_ROLL, roll_expr(game)),
-            (
-                steps::ATTACK,
-                Expr::Sum(props::ATTACK_SCALED.into(), Box::new(is_attacker())),
-            ),
-            (steps::RAW, raw_column),
-            (steps::SHIFT, shift),
-            (steps::FINAL, final_column),
-            (steps::RESULT, result),
-        ],
-        report,
-    }
+    )
 }
 
 /// The condition of a column shift, evaluated on the defender. Every condition the data gives must

@@ -16,13 +16,6 @@ pub fn victory_report(game: &Game, plan: &Plan, victory: &crate::model::Victory)
         .scenarios
         .first()
         .map_or("", |s| s.scenario.id.as_str());
-    let side_level = |side: &str| {
-        game.rules
-            .sides
-            .iter()
-            .position(|s| s.id.as_str() == side)
-            .map_or(0, |i| i as i64 + 1)
-    };
     let holds = |hex: &str, level: i64| {
         Expr::Count(Box::new(and(
             eq(prop(props::CONTROL_HEX), s(hex)),
@@ -41,7 +34,7 @@ pub fn victory_report(game: &Game, plan: &Plan, victory: &crate::model::Victory)
     };
     let mut e = s(&say(format!("victory.{scenario}-otherwise")));
     for (i, c) in victory.conditions.iter().enumerate().rev() {
-        let level = side_level(&c.winner);
+        let level = side_level(game, &c.winner);
         let mut terms: Vec<Expr> = c
             .control_all
             .iter()
@@ -72,78 +65,12 @@ fn victory_points(
     vp: &crate::model::VictoryPoints,
 ) -> Expr {
     let tx = &plan.tx;
-    const HALVES: i64 = 2;
-    let level_of = |side: &str| {
-        game.rules
-            .sides
-            .iter()
-            .position(|s| s.id.as_str() == side)
-            .map_or(0, |i| i as i64 + 1)
-    };
-    let one_of = |property: &str, values: &[String]| {
-        any(values.iter().map(|v| eq(prop(property), s(v))).collect())
-    };
     let mut gains: Vec<Expr> = Vec::new();
     let mut losses: Vec<Expr> = Vec::new();
     let mut parts: Vec<Expr> = Vec::new();
     let mut conditions: Vec<String> = Vec::new();
     for (i, t) in vp.terms.iter().enumerate() {
-        let sides: Vec<String> = t.sides.iter().map(|x| x.value.clone()).collect();
-        let types: Vec<String> = t.unit_types.iter().map(|x| x.value.clone()).collect();
-        let count = match t.count.as_str() {
-            "cities" => {
-                let hexes: Vec<String> = game
-                    .map
-                    .cities
-                    .iter()
-                    .filter(|c| {
-                        t.city_kinds.is_empty()
-                            || t.city_kinds.iter().any(|k| k.as_str() == c.kind.as_str())
-                    })
-                    .map(|c| c.hex.value.clone())
-                    .collect();
-                let mut filter = one_of(props::CONTROL_HEX, &hexes);
-                if let Some(side) = &t.controlled_by {
-                    filter = and(filter, eq(prop(props::CONTROL_LEVEL), int(level_of(side))));
-                }
-                Expr::Count(Box::new(filter))
-            }
-            kind => {
-                let mut filter = bin(Op::Gt, prop(props::STACK_POINTS), int(0));
-                if !sides.is_empty() {
-                    filter = and(filter, one_of("Side", &sides));
-                }
-                if !types.is_empty() {
-                    filter = and(filter, one_of("Type", &types));
-                }
-                if kind == "eliminated" {
-                    let boxes: Vec<String> = sides
-                        .iter()
-                        .filter_map(|sd| plan.eliminated_box.get(sd).cloned())
-                        .collect();
-                    filter = and(filter, one_of("LocationName", &boxes));
-                } else {
-                    filter = and(filter, eq(prop("CurrentMap"), s(&plan.main_map)));
-                    if !t.faces.is_empty() {
-                        let units = &game.counters;
-                        let levels: Vec<Expr> = t
-                            .faces
-                            .iter()
-                            .filter_map(|f| {
-                                units
-                                    .counters
-                                    .faces
-                                    .iter()
-                                    .position(|x| x.as_str() == f.as_str())
-                            })
-                            .map(|l| eq(prop("Step_Level"), int(l as i64 + 1)))
-                            .collect();
-                        filter = and(filter, any(levels));
-                    }
-                }
-                Expr::Count(Box::new(filter))
-            }
-        };
+        let count = term_count(game, plan, t);
         let per = i64::from(t.per.max(1));
         let halves = (t.points * HALVES as f64).round() as i64;
         let value = bin(Op::Mul, bin(Op::Div, count, int(per)), int(halves));
@@ -183,21 +110,7 @@ fn victory_points(
         &[("points", lost_points.clone())],
     ));
     let total = bin(Op::Sub, bin(Op::Div, gained, int(HALVES)), lost_points);
-    let mut result = s("?");
-    for (i, th) in vp.thresholds.iter().enumerate().rev() {
-        let mut test = eq(int(1), int(1));
-        if let Some(min) = &th.at_least {
-            test = and(test, bin(Op::Ge, total.clone(), int(min.value)));
-        }
-        if let Some(max) = &th.at_most {
-            test = and(test, bin(Op::Le, total.clone(), int(max.value)));
-        }
-        result = cond(
-            test,
-            s(&tx.get(&format!("vp_results.{scenario}-{}", i + 1))),
-            result,
-        );
-    }
+    let result = threshold_result(tx, scenario, vp, &total);
     let terms = parts
         .into_iter()
         .reduce(|a, b| concat(vec![a, s(", "), b]))
@@ -224,6 +137,112 @@ fn victory_points(
             )),
         )
     }
+}
+
+/// Victory points are kept in halves so that fractional losses stay whole numbers.
+const HALVES: i64 = 2;
+
+/// The layer level of a side's control markers (1 for the first side; 0 for an unknown side).
+fn side_level(game: &Game, side: &str) -> i64 {
+    game.rules
+        .sides
+        .iter()
+        .position(|s| s.id.as_str() == side)
+        .map_or(0, |i| i as i64 + 1)
+}
+
+/// `property` is one of `values`.
+fn one_of(property: &str, values: &[String]) -> Expr {
+    any(values.iter().map(|v| eq(prop(property), s(v))).collect())
+}
+
+/// How many of what a victory-point term counts: controlled cities, or units on the map, or
+/// eliminated units.
+fn term_count(game: &Game, plan: &Plan, t: &crate::model::VpTerm) -> Expr {
+    let sides: Vec<String> = t.sides.iter().map(|x| x.value.clone()).collect();
+    let types: Vec<String> = t.unit_types.iter().map(|x| x.value.clone()).collect();
+    match t.count.as_str() {
+        "cities" => {
+            let hexes: Vec<String> = game
+                .map
+                .cities
+                .iter()
+                .filter(|c| {
+                    t.city_kinds.is_empty()
+                        || t.city_kinds.iter().any(|k| k.as_str() == c.kind.as_str())
+                })
+                .map(|c| c.hex.value.clone())
+                .collect();
+            let mut filter = one_of(props::CONTROL_HEX, &hexes);
+            if let Some(side) = &t.controlled_by {
+                filter = and(
+                    filter,
+                    eq(prop(props::CONTROL_LEVEL), int(side_level(game, side))),
+                );
+            }
+            Expr::Count(Box::new(filter))
+        }
+        kind => {
+            let mut filter = bin(Op::Gt, prop(props::STACK_POINTS), int(0));
+            if !sides.is_empty() {
+                filter = and(filter, one_of("Side", &sides));
+            }
+            if !types.is_empty() {
+                filter = and(filter, one_of("Type", &types));
+            }
+            if kind == "eliminated" {
+                let boxes: Vec<String> = sides
+                    .iter()
+                    .filter_map(|sd| plan.eliminated_box.get(sd).cloned())
+                    .collect();
+                filter = and(filter, one_of("LocationName", &boxes));
+            } else {
+                filter = and(filter, eq(prop("CurrentMap"), s(&plan.main_map)));
+                if !t.faces.is_empty() {
+                    let units = &game.counters;
+                    let levels: Vec<Expr> = t
+                        .faces
+                        .iter()
+                        .filter_map(|f| {
+                            units
+                                .counters
+                                .faces
+                                .iter()
+                                .position(|x| x.as_str() == f.as_str())
+                        })
+                        .map(|l| eq(prop("Step_Level"), int(l as i64 + 1)))
+                        .collect();
+                    filter = and(filter, any(levels));
+                }
+            }
+            Expr::Count(Box::new(filter))
+        }
+    }
+}
+
+/// The result whose thresholds the point total meets (the first that does).
+fn threshold_result(
+    tx: &crate::i18n::Texts,
+    scenario: &str,
+    vp: &crate::model::VictoryPoints,
+    total: &Expr,
+) -> Expr {
+    let mut result = s("?");
+    for (i, th) in vp.thresholds.iter().enumerate().rev() {
+        let mut test = eq(int(1), int(1));
+        if let Some(min) = &th.at_least {
+            test = and(test, bin(Op::Ge, total.clone(), int(min.value)));
+        }
+        if let Some(max) = &th.at_most {
+            test = and(test, bin(Op::Le, total.clone(), int(max.value)));
+        }
+        result = cond(
+            test,
+            s(&tx.get(&format!("vp_results.{scenario}-{}", i + 1))),
+            result,
+        );
+    }
+    result
 }
 
 /// Name of a city's control marker.
