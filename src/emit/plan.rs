@@ -194,24 +194,7 @@ impl Plan {
     pub fn new(game: &Game, tx: Texts) -> Plan {
         let style = &game.map.style;
         let layout = game.map.grid.layout(style.hex_height, style.margin);
-        let mut unit_images = BTreeMap::new();
-        let mut used = std::collections::BTreeSet::new();
-        for u in &game.counters.units {
-            for face in game.counters.faces_of(u) {
-                let mut name = format!("unit-{}-{}-{}.png", slug(&u.side), slug(&u.id), slug(face));
-                let mut n = 2;
-                while !used.insert(name.clone()) {
-                    name = format!(
-                        "unit-{}-{}-{}-{n}.png",
-                        slug(&u.side),
-                        slug(&u.id),
-                        slug(face)
-                    );
-                    n += 1;
-                }
-                unit_images.insert((u.id.value.clone(), face.to_string()), name);
-            }
-        }
+        let unit_images = unit_images(game);
         let eliminated_box = game
             .rules
             .sides
@@ -225,20 +208,7 @@ impl Plan {
             })
             .collect();
         let track = track_layout(game, &tx, &eliminated_box);
-        let charts = vec![
-            Chart {
-                title: tx.get("ui.chart_crt"),
-                image: "chart-crt.png".into(),
-            },
-            Chart {
-                title: tx.get("ui.chart_tec"),
-                image: "chart-tec.png".into(),
-            },
-            Chart {
-                title: tx.get("ui.chart_turns"),
-                image: "chart-turns.png".into(),
-            },
-        ];
+        let charts = charts(&tx);
         let control_images = game
             .rules
             .sides
@@ -253,25 +223,7 @@ impl Plan {
             .collect();
         let half = (MARKER_SIZE / 2) as i32;
         let weather_point = (layout.width as i32 - half - 4, half + 4);
-        let grid = &game.map.grid;
-        let sheets = (0..grid.sheet_count() as u16)
-            .map(|i| {
-                let prefix = grid.sheet_prefix(i);
-                if grid.sheets.is_empty() {
-                    SheetBoard {
-                        name: MAIN_BOARD.into(),
-                        image: MAP_IMAGE.into(),
-                        at: [0, 0],
-                    }
-                } else {
-                    SheetBoard {
-                        name: format!("{MAIN_BOARD} {prefix}"),
-                        image: format!("map-{}.png", slug(prefix)),
-                        at: grid.sheet_at(i),
-                    }
-                }
-            })
-            .collect();
+        let sheets = sheet_boards(game);
         Plan {
             layout,
             sheets,
@@ -304,6 +256,70 @@ impl Plan {
             tx,
         }
     }
+}
+
+/// The image of each unit face, named from the side, unit and face (numbered when two names meet).
+fn unit_images(game: &Game) -> BTreeMap<(String, String), String> {
+    let mut unit_images = BTreeMap::new();
+    let mut used = std::collections::BTreeSet::new();
+    for u in &game.counters.units {
+        for face in game.counters.faces_of(u) {
+            let mut name = format!("unit-{}-{}-{}.png", slug(&u.side), slug(&u.id), slug(face));
+            let mut n = 2;
+            while !used.insert(name.clone()) {
+                name = format!(
+                    "unit-{}-{}-{}-{n}.png",
+                    slug(&u.side),
+                    slug(&u.id),
+                    slug(face)
+                );
+                n += 1;
+            }
+            unit_images.insert((u.id.value.clone(), face.to_string()), name);
+        }
+    }
+    unit_images
+}
+
+/// The chart window's charts.
+fn charts(tx: &Texts) -> Vec<Chart> {
+    vec![
+        Chart {
+            title: tx.get("ui.chart_crt"),
+            image: "chart-crt.png".into(),
+        },
+        Chart {
+            title: tx.get("ui.chart_tec"),
+            image: "chart-tec.png".into(),
+        },
+        Chart {
+            title: tx.get("ui.chart_turns"),
+            image: "chart-turns.png".into(),
+        },
+    ]
+}
+
+/// One board per map sheet, in the grid's sheet order.
+fn sheet_boards(game: &Game) -> Vec<SheetBoard> {
+    let grid = &game.map.grid;
+    (0..grid.sheet_count() as u16)
+        .map(|i| {
+            let prefix = grid.sheet_prefix(i);
+            if grid.sheets.is_empty() {
+                SheetBoard {
+                    name: MAIN_BOARD.into(),
+                    image: MAP_IMAGE.into(),
+                    at: [0, 0],
+                }
+            } else {
+                SheetBoard {
+                    name: format!("{MAIN_BOARD} {prefix}"),
+                    image: format!("map-{}.png", slug(prefix)),
+                    at: grid.sheet_at(i),
+                }
+            }
+        })
+        .collect()
 }
 
 /// Region name of a turn box.

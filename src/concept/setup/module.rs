@@ -7,6 +7,7 @@ use crate::concept::victory::module::{control_marker, control_name};
 use crate::concept::weather::module::weather_marker;
 use crate::emit::gpids::Gpids;
 use crate::emit::plan::{self, Plan};
+use crate::load::Effective;
 use crate::model::{Game, HexId};
 use crate::vassal::traits::Piece;
 use rayon::prelude::*;
@@ -36,9 +37,23 @@ pub fn placements(
     gpids: &mut Gpids,
 ) -> Vec<Placed> {
     let eff = game.effective(scenario);
-    let size = game.counters.counters.size;
     let key = |what: &str| format!("setup:{}:{what}", scenario.scenario.id.as_str());
-    let mut out = Vec::new();
+    let mut out = on_hexes(game, plan, &eff, &key, gpids);
+    out.extend(in_boxes(game, plan, &eff, &key, gpids));
+    out.extend(control_markers(game, plan, &key, gpids));
+    out.extend(weather_marker_placed(game, plan, &key, gpids));
+    out
+}
+
+/// Units on their hexes of the main map.
+fn on_hexes(
+    game: &Game,
+    plan: &Plan,
+    eff: &Effective<'_>,
+    key: &dyn Fn(&str) -> String,
+    gpids: &mut Gpids,
+) -> Vec<Placed> {
+    let size = game.counters.counters.size;
     // Ids are handed out in order; the pieces themselves are built in parallel (thousands of units).
     let setup: Vec<(&crate::model::Placement, HexId, String)> = eff
         .setup
@@ -67,7 +82,19 @@ pub fn placements(
             })
         })
         .collect();
-    out.extend(placed);
+    placed
+}
+
+/// Units in off-map boxes and on the turn track (reinforcements in their turn's box).
+fn in_boxes(
+    game: &Game,
+    plan: &Plan,
+    eff: &Effective<'_>,
+    key: &dyn Fn(&str) -> String,
+    gpids: &mut Gpids,
+) -> Vec<Placed> {
+    let size = game.counters.counters.size;
+    let mut out = Vec::new();
     let boxed = eff
         .off_map
         .1
@@ -106,6 +133,17 @@ pub fn placements(
             });
         }
     }
+    out
+}
+
+/// A control marker on every city, showing its side at the start.
+fn control_markers(
+    game: &Game,
+    plan: &Plan,
+    key: &dyn Fn(&str) -> String,
+    gpids: &mut Gpids,
+) -> Vec<Placed> {
+    let mut out = Vec::new();
     for city in &game.map.cities {
         let Some(hex) = game.map.grid.parse(&city.hex) else {
             continue;
@@ -131,22 +169,32 @@ pub fn placements(
             piece: control_marker(game, plan, city, level, &gpid),
         });
     }
-    if !game.rules.weather.is_empty() {
-        let gpid = gpids.get(&key("weather"));
-        let point = plan.weather_point;
-        // On the first sheet's board (the top-left one in single-sheet maps).
-        let board = &plan.sheets[0];
-        out.push(Placed {
-            map: plan.main_map.clone(),
-            board: board.name.clone(),
-            origin: plan.board_origin(board),
-            location: String::new(),
-            point,
-            name: plan.tx.get("ui.weather"),
-            gpid: gpid.clone(),
-            size: plan::MARKER_SIZE,
-            piece: weather_marker(game, plan, &gpid),
-        });
-    }
     out
+}
+
+/// The weather marker, when the game has weather.
+fn weather_marker_placed(
+    game: &Game,
+    plan: &Plan,
+    key: &dyn Fn(&str) -> String,
+    gpids: &mut Gpids,
+) -> Option<Placed> {
+    if game.rules.weather.is_empty() {
+        return None;
+    }
+    let gpid = gpids.get(&key("weather"));
+    let point = plan.weather_point;
+    // On the first sheet's board (the top-left one in single-sheet maps).
+    let board = &plan.sheets[0];
+    Some(Placed {
+        map: plan.main_map.clone(),
+        board: board.name.clone(),
+        origin: plan.board_origin(board),
+        location: String::new(),
+        point,
+        name: plan.tx.get("ui.weather"),
+        gpid: gpid.clone(),
+        size: plan::MARKER_SIZE,
+        piece: weather_marker(game, plan, &gpid),
+    })
 }
