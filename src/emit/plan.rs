@@ -356,38 +356,8 @@ fn track_layout(game: &Game, tx: &Texts, eliminated: &BTreeMap<String, String>) 
         .map(|s| game.effective(s))
         .find(|e| !e.replacements.1.is_empty());
     for turn in 1..=turns {
-        let mut lines = vec![turn_region(tx, turn)];
-        if (turn as usize) <= rules.turns.labels.len() {
-            lines.push(tx.get(&format!("turn_labels.{turn}")));
-        }
         let weather = weather_of(turn);
-        if let Some(w) = weather {
-            lines.push(tx.get(&format!("weather.{}", w.id.as_str())));
-        }
-        if let Some(e) = &schedule {
-            if let Some(r) = e.replacements.1.iter().find(|r| r.turn.value == turn) {
-                let parts: Vec<String> = rules
-                    .sides
-                    .iter()
-                    .filter_map(|s| {
-                        r.steps.get(s.id.as_str()).map(|n| {
-                            format!(
-                                "{} {}",
-                                tx.get(&format!("sides.{}", s.id.as_str())),
-                                n.value
-                            )
-                        })
-                    })
-                    .collect();
-                lines.push(tx.fill("ui.track_replacements", &[("list", &parts.join(", "))]));
-            }
-            for r in e.reinforcements.1.iter().filter(|r| r.turn.value == turn) {
-                lines.push(format!(
-                    "+ {}",
-                    tx.get(&format!("units.{}", r.unit.as_str()))
-                ));
-            }
-        }
+        let lines = turn_lines(game, tx, turn, weather, schedule.as_ref());
         let x = GAP + (turn - 1) * (BOX_W + GAP);
         boxes.push(TrackBox {
             region: turn_region(tx, turn),
@@ -399,26 +369,7 @@ fn track_layout(game: &Game, tx: &Texts, eliminated: &BTreeMap<String, String>) 
             shaded: weather.is_some_and(|w| !w.default),
         });
     }
-    let mut pools: Vec<String> = Vec::new();
-    for s in &game.scenarios {
-        // Units in an off-map area wait in that area's box.
-        for o in s.off_map.iter().filter(|o| o.area.is_none()) {
-            let name = box_region(tx, &o.box_name);
-            if !pools.contains(&name) {
-                pools.push(name);
-            }
-        }
-    }
-    let areas = game
-        .map
-        .areas
-        .iter()
-        .map(|a| tx.get(&format!("areas.{}", a.id.as_str())));
-    let second_row: Vec<String> = pools
-        .into_iter()
-        .chain(areas)
-        .chain(eliminated.values().cloned())
-        .collect();
+    let second_row = off_map_boxes(game, tx, eliminated);
     let wide = BOX_W * 2 + GAP;
     // Off-map boxes, four to a row, under the turn boxes.
     for (i, name) in second_row.iter().enumerate() {
@@ -441,4 +392,73 @@ fn track_layout(game: &Game, tx: &Texts, eliminated: &BTreeMap<String, String>) 
         height,
         boxes,
     }
+}
+
+/// The lines printed in a turn box: the turn, its label, its weather, the replacements and
+/// reinforcements of the schedule.
+fn turn_lines(
+    game: &Game,
+    tx: &Texts,
+    turn: u32,
+    weather: Option<&crate::model::Weather>,
+    schedule: Option<&crate::load::Effective<'_>>,
+) -> Vec<String> {
+    let rules = &game.rules;
+    let mut lines = vec![turn_region(tx, turn)];
+    if (turn as usize) <= rules.turns.labels.len() {
+        lines.push(tx.get(&format!("turn_labels.{turn}")));
+    }
+    if let Some(w) = weather {
+        lines.push(tx.get(&format!("weather.{}", w.id.as_str())));
+    }
+    if let Some(e) = &schedule {
+        if let Some(r) = e.replacements.1.iter().find(|r| r.turn.value == turn) {
+            let parts: Vec<String> = rules
+                .sides
+                .iter()
+                .filter_map(|s| {
+                    r.steps.get(s.id.as_str()).map(|n| {
+                        format!(
+                            "{} {}",
+                            tx.get(&format!("sides.{}", s.id.as_str())),
+                            n.value
+                        )
+                    })
+                })
+                .collect();
+            lines.push(tx.fill("ui.track_replacements", &[("list", &parts.join(", "))]));
+        }
+        for r in e.reinforcements.1.iter().filter(|r| r.turn.value == turn) {
+            lines.push(format!(
+                "+ {}",
+                tx.get(&format!("units.{}", r.unit.as_str()))
+            ));
+        }
+    }
+    lines
+}
+
+/// The off-map boxes, in order: pools named by the scenarios, the map's areas, eliminated units per
+/// side.
+fn off_map_boxes(game: &Game, tx: &Texts, eliminated: &BTreeMap<String, String>) -> Vec<String> {
+    let mut pools: Vec<String> = Vec::new();
+    for s in &game.scenarios {
+        // Units in an off-map area wait in that area's box.
+        for o in s.off_map.iter().filter(|o| o.area.is_none()) {
+            let name = box_region(tx, &o.box_name);
+            if !pools.contains(&name) {
+                pools.push(name);
+            }
+        }
+    }
+    let areas = game
+        .map
+        .areas
+        .iter()
+        .map(|a| tx.get(&format!("areas.{}", a.id.as_str())));
+    pools
+        .into_iter()
+        .chain(areas)
+        .chain(eliminated.values().cloned())
+        .collect()
 }

@@ -395,59 +395,65 @@ pub fn resolution_traits(game: &Game, plan: &Plan) -> Vec<Trait> {
             "Combat step",
         ));
     }
-    // Marks: which units attack, which one defends.
-    out.push(pieces::report(
-        &[named(keys::MARK_ATTACKER)],
-        &tx.fill("ui.report_attacker", &[("piece", "$PieceName$")]),
-        "Report attacker",
-    ));
-    out.push(pieces::report(
-        &[named(keys::MARK_DEFENDER)],
-        &tx.fill(
-            "ui.report_defender",
-            &[("piece", "$PieceName$"), ("location", "$LocationName$")],
-        ),
-        "Report defender",
-    ));
-    out.push(pieces::set_global_property(
-        props::ATTACKER_NAMES,
-        &[
-            (
-                "",
-                named(keys::MARK_ATTACKER),
-                &cond(
-                    eq(prop(props::ATTACKER_NAMES), s("")),
-                    prop("BasicName"),
-                    concat(vec![
-                        prop(props::ATTACKER_NAMES),
-                        s(" + "),
-                        prop("BasicName"),
-                    ]),
-                )
-                .to_beanshell(),
-            ),
-            ("", named(keys::CLEAR_COMBAT), ""),
-        ],
-        "Names of the attacking units",
-    ));
-    out.push(pieces::set_global_property(
-        props::DEFENDER_HEX,
-        &[
-            ("", named(keys::MARK_DEFENDER), "$LocationName$"),
-            ("", named(keys::CLEAR_COMBAT), ""),
-        ],
-        "Hex of the defending unit",
-    ));
-    out.push(pieces::dynamic_property(
-        props::COMBAT_ROLE,
-        &[
-            (&tx.get("ui.attack"), named(keys::MARK_ATTACKER), "attacker"),
-            (&tx.get("ui.defend"), named(keys::MARK_DEFENDER), "defender"),
-            (&tx.get("ui.clear_mark"), named(keys::CLEAR_COMBAT), ""),
-        ],
-        "Role in the declared battle",
-    ));
+    out.extend(mark_traits(tx));
     out
+}
+
+/// The marks of a declared battle: which units attack, which one defends.
+fn mark_traits(tx: &Texts) -> Vec<Trait> {
+    vec![
+        pieces::report(
+            &[named(keys::MARK_ATTACKER)],
+            &tx.fill("ui.report_attacker", &[("piece", "$PieceName$")]),
+            "Report attacker",
+        ),
+        pieces::report(
+            &[named(keys::MARK_DEFENDER)],
+            &tx.fill(
+                "ui.report_defender",
+                &[("piece", "$PieceName$"), ("location", "$LocationName$")],
+            ),
+            "Report defender",
+        ),
+        pieces::set_global_property(
+            props::ATTACKER_NAMES,
+            &[
+                (
+                    "",
+                    named(keys::MARK_ATTACKER),
+                    &cond(
+                        eq(prop(props::ATTACKER_NAMES), s("")),
+                        prop("BasicName"),
+                        concat(vec![
+                            prop(props::ATTACKER_NAMES),
+                            s(" + "),
+                            prop("BasicName"),
+                        ]),
+                    )
+                    .to_beanshell(),
+                ),
+                ("", named(keys::CLEAR_COMBAT), ""),
+            ],
+            "Names of the attacking units",
+        ),
+        pieces::set_global_property(
+            props::DEFENDER_HEX,
+            &[
+                ("", named(keys::MARK_DEFENDER), "$LocationName$"),
+                ("", named(keys::CLEAR_COMBAT), ""),
+            ],
+            "Hex of the defending unit",
+        ),
+        pieces::dynamic_property(
+            props::COMBAT_ROLE,
+            &[
+                (&tx.get("ui.attack"), named(keys::MARK_ATTACKER), "attacker"),
+                (&tx.get("ui.defend"), named(keys::MARK_DEFENDER), "defender"),
+                (&tx.get("ui.clear_mark"), named(keys::CLEAR_COMBAT), ""),
+            ],
+            "Role in the declared battle",
+        ),
+    ]
 }
 
 /// What a unit knows about where it stands in a battle: whether a hexside feature separates it from
