@@ -1,5 +1,8 @@
 //! Stage 4: the module's text files — buildFile.xml, moduledata and one saved game per scenario after
 //! the first (whose setup is the module's own at-start stacks).
+//!
+//! The emitter assembles; what each rule concept adds (traits, global properties, buttons, pieces)
+//! comes from that concept's `module.rs` (`src/concept/<concept>/module.rs`).
 
 pub mod gpids;
 pub mod module;
