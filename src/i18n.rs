@@ -509,7 +509,7 @@ pub fn entries(game: &Game) -> Vec<Entry> {
         );
         for o in &s.off_map {
             add(
-                format!("boxes.{}", crate::emit::plan::slug(&o.box_name)),
+                format!("boxes.{}", crate::slug::slug(&o.box_name)),
                 &o.box_name,
                 "off-map box",
             );

@@ -30,6 +30,7 @@ pub mod model;
 pub mod package;
 pub mod reader;
 pub mod render;
+pub mod slug;
 
 pub mod synthetic;
 pub mod vassal;

@@ -1,14 +1,20 @@
 //! The combat arithmetic written into the module, evaluated step by step exactly as its expression
-//! trees say (vmodc::emit::expr), against the rulebook's own examples and against the independent
+//! trees say (vmodc::vassal::expression), against the rulebook's own examples and against the independent
 //! Rust odds logic (vmodc::rules) over a table of cases.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 use vmodc::concept::combat::odds::{resolve_odds, Lookup};
-use vmodc::emit::automation::{self, props};
-use vmodc::emit::expr::{Env, Value};
+use vmodc::concept::module::props;
 use vmodc::i18n::Texts;
 use vmodc::model::Game;
+use vmodc::vassal::expression::{Env, Value};
+
+/// The module's rule automation, from the concepts whose module parts build it.
+mod automation {
+    pub use vmodc::concept::combat::module::{attack_scaled_expr, combat, steps};
+    pub use vmodc::concept::weather::module::weather_expr;
+}
 
 fn b4m() -> Game {
     let mut sources = vmodc::diag::Sources::default();

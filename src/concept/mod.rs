@@ -9,6 +9,7 @@
 pub mod cards;
 pub mod combat;
 pub mod map;
+pub mod module;
 pub mod movement;
 pub mod provenance;
 pub mod sequence;

@@ -1,17 +1,19 @@
 //! Stage 4: the module's text files — buildFile.xml, moduledata and one saved game per scenario after
 //! the first (whose setup is the module's own at-start stacks).
+//!
+//! The emitter assembles; what each rule concept adds (traits, global properties, buttons, pieces)
+//! comes from that concept's `module.rs` (`src/concept/<concept>/module.rs`).
 
-pub mod automation;
-pub mod expr;
+pub mod gpids;
 pub mod module;
-pub mod pieces;
 pub mod plan;
+pub mod prototypes;
 pub mod translation;
 pub mod xml;
 
 use crate::model::{Game, Loaded, ScenarioFile};
 use crate::vassal::sequence_encoder::SequenceEncoder;
-use pieces::Piece;
+use crate::vassal::traits::Piece;
 use plan::Plan;
 use xml::El;
 
@@ -49,17 +51,17 @@ pub fn moduledata(game: &Game, plan: &Plan, others: &[crate::i18n::Texts]) -> St
 /// every piece with its prototypes expanded, one stack per occupied location, the boards, and
 /// `SETUP_STACK` so VASSAL does not add the at-start stacks again.
 pub fn scenario_save(game: &Game, plan: &Plan, scenario: &Loaded<ScenarioFile>) -> String {
-    let book = module::piece_book(game, plan);
+    let book = prototypes::piece_book(game, plan);
     let lookup = |name: &str| {
         book.prototypes
             .iter()
             .find(|(n, _)| n == name)
             .map(|(_, p)| p.clone())
     };
-    let mut gpids = module::Gpids::default();
+    let mut gpids = gpids::Gpids::default();
     let mut commands = vec!["begin_save".to_string()];
     let mut stacks: Vec<(String, i32, i32, Vec<String>)> = Vec::new();
-    for (n, placed) in module::placements(game, plan, scenario, &mut gpids)
+    for (n, placed) in crate::concept::setup::module::placements(game, plan, scenario, &mut gpids)
         .into_iter()
         .enumerate()
     {

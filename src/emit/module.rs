@@ -4,447 +4,17 @@
 //! (vassal-format.md §2). Every Map helper is written explicitly: VASSAL does not add them when it
 //! loads a buildFile (§2.2).
 
-use super::expr::Expr;
-use super::pieces::{self, Key, Piece, CTRL};
+use super::gpids::Gpids;
 use super::plan::{self, Plan};
+use super::prototypes::piece_book;
 use super::xml::El;
-use crate::model::{Game, HexId};
+use crate::concept::setup::module::placements;
+use crate::concept::units::module::{unit_name, unit_piece};
+use crate::concept::{cards, combat, map, sequence, victory};
+use crate::model::Game;
 use crate::vassal::sequence_encoder::SequenceEncoder;
+use crate::vassal::traits::Piece;
 use rayon::prelude::*;
-use std::collections::BTreeMap;
-
-pub const FLIP_KEY: Key<'static> = Key::Stroke(70, CTRL); // Ctrl+F
-pub const ELIMINATE_KEY: Key<'static> = Key::Stroke(69, CTRL); // Ctrl+E
-
-/// Target of a counter-level global key command with no fast match (every piece, every map).
-pub const COUNTER_TARGET: &str = "COUNTER|false|MAP|||||0|0||false|||EQUALS||";
-/// Target of a module-level global key command with no fast match.
-pub const MODULE_TARGET: &str = "MODULE|false|MAP|||||0|0||false|||EQUALS||";
-
-/// A piece placed when a scenario starts.
-pub struct Placed {
-    pub map: String,
-    pub board: String,
-    /// Where the board starts in map coordinates (saved games place pieces in map coordinates).
-    pub origin: (i32, i32),
-    /// Grid location or region name.
-    pub location: String,
-    /// Board coordinates (also the fallback when the location does not resolve).
-    pub point: (i32, i32),
-    pub name: String,
-    pub gpid: String,
-    pub size: u32,
-    pub piece: Piece,
-}
-
-/// Every piece a scenario starts with: units on their hexes, units in off-map boxes and on the turn
-/// track, city control markers, the weather marker.
-pub fn placements(
-    game: &Game,
-    plan: &Plan,
-    scenario: &crate::model::Loaded<crate::model::ScenarioFile>,
-    gpids: &mut Gpids,
-) -> Vec<Placed> {
-    let eff = game.effective(scenario);
-    let size = game.counters.counters.size;
-    let key = |what: &str| format!("setup:{}:{what}", scenario.scenario.id.as_str());
-    let mut out = Vec::new();
-    // Ids are handed out in order; the pieces themselves are built in parallel (thousands of units).
-    let setup: Vec<(&crate::model::Placement, HexId, String)> = eff
-        .setup
-        .1
-        .iter()
-        .filter_map(|p| {
-            let hex = game.map.grid.parse(&p.hex)?;
-            Some((p, hex, gpids.get(&key(&p.unit))))
-        })
-        .collect();
-    let placed: Vec<Placed> = setup
-        .into_par_iter()
-        .filter_map(|(p, hex, gpid)| {
-            let piece = unit_piece(game, plan, &p.unit, &p.face, &gpid)?;
-            let board = plan.board_of(hex);
-            Some(Placed {
-                map: plan.main_map.clone(),
-                board: board.name.clone(),
-                origin: plan.board_origin(board),
-                location: game.map.grid.label(hex),
-                point: snapped_centre(plan, hex),
-                name: unit_name(plan, &p.unit),
-                gpid,
-                size,
-                piece,
-            })
-        })
-        .collect();
-    out.extend(placed);
-    let boxed = eff
-        .off_map
-        .1
-        .iter()
-        .map(|o| {
-            (
-                o.unit.as_str(),
-                o.face.as_str(),
-                plan.box_region(&o.box_name),
-            )
-        })
-        .chain(eff.reinforcements.1.iter().map(|r| {
-            (
-                r.unit.as_str(),
-                r.face.as_str(),
-                plan.turn_region(r.turn.value),
-            )
-        }));
-    for (unit, face, region) in boxed {
-        let Some(b) = plan.track.boxes.iter().find(|b| b.region == region) else {
-            continue;
-        };
-        let gpid = gpids.get(&key(unit));
-        if let Some(piece) = unit_piece(game, plan, unit, face, &gpid) {
-            let (x, y) = b.centre();
-            out.push(Placed {
-                map: plan.track_map.clone(),
-                board: plan::TRACK_BOARD.into(),
-                origin: (0, 0),
-                location: region,
-                point: (x as i32, y as i32),
-                name: unit_name(plan, unit),
-                gpid,
-                size,
-                piece,
-            });
-        }
-    }
-    for city in &game.map.cities {
-        let Some(hex) = game.map.grid.parse(&city.hex) else {
-            continue;
-        };
-        let gpid = gpids.get(&key(&format!("control:{}", city.hex.as_str())));
-        let level = game
-            .rules
-            .sides
-            .iter()
-            .position(|s| s.id.as_str() == city.control.as_str())
-            .unwrap_or(0)
-            + 1;
-        let board = plan.board_of(hex);
-        out.push(Placed {
-            map: plan.main_map.clone(),
-            board: board.name.clone(),
-            origin: plan.board_origin(board),
-            location: game.map.grid.label(hex),
-            point: snapped_centre(plan, hex),
-            name: control_name(plan, city),
-            gpid: gpid.clone(),
-            size: plan::MARKER_SIZE,
-            piece: control_marker(game, plan, city, level, &gpid),
-        });
-    }
-    if !game.rules.weather.is_empty() {
-        let gpid = gpids.get(&key("weather"));
-        let point = plan.weather_point;
-        // On the first sheet's board (the top-left one in single-sheet maps).
-        let board = &plan.sheets[0];
-        out.push(Placed {
-            map: plan.main_map.clone(),
-            board: board.name.clone(),
-            origin: plan.board_origin(board),
-            location: String::new(),
-            point,
-            name: plan.tx.get("ui.weather"),
-            gpid: gpid.clone(),
-            size: plan::MARKER_SIZE,
-            piece: weather_marker(game, plan, &gpid),
-        });
-    }
-    out
-}
-
-/// Name of a city's control marker.
-pub fn control_name(plan: &Plan, city: &crate::model::City) -> String {
-    let name = plan.tx.get(&format!("cities.{}", city.hex.as_str()));
-    plan.tx.fill("ui.control_marker", &[("city", &name)])
-}
-
-/// A city control marker: one layer level per side, flipped with Ctrl+F; it also reports victory.
-pub fn control_marker(
-    game: &Game,
-    plan: &Plan,
-    city: &crate::model::City,
-    level: usize,
-    gpid: &str,
-) -> Piece {
-    let sides = &game.rules.sides;
-    let mut traits = Vec::new();
-    if let Some((_, v)) = game
-        .scenarios
-        .first()
-        .and_then(|s| game.effective(s).victory)
-    {
-        traits.push(pieces::report_with(
-            &[Key::Named(super::automation::keys::CHECK_VICTORY)],
-            &super::automation::victory_report(game, plan, v).to_beanshell(),
-            "Victory check",
-            true,
-        ));
-    }
-    traits.push(pieces::report(
-        &[FLIP_KEY],
-        &plan.tx.fill(
-            "ui.report_control",
-            &[("old", "$oldPieceName$"), ("new", "$newPieceName$")],
-        ),
-        "Report control change",
-    ));
-    traits.push(pieces::layer(&pieces::Layer {
-        name: "Control",
-        description: "Controlling side",
-        step_command: &plan.tx.get("ui.change_control"),
-        step_key: FLIP_KEY,
-        images: sides
-            .iter()
-            .map(|s| {
-                plan.control_images
-                    .get(s.id.as_str())
-                    .cloned()
-                    .unwrap_or_default()
-            })
-            .collect(),
-        level_names: sides
-            .iter()
-            .map(|s| format!("+ ({})", plan.tx.get(&format!("sides.{}", s.id.as_str()))))
-            .collect(),
-        level,
-        follow: None,
-    }));
-    traits.push(pieces::marker(&[(
-        super::automation::props::CONTROL_HEX,
-        city.hex.as_str(),
-    )]));
-    traits.push(pieces::does_not_stack(true));
-    traits.push(pieces::basic_piece(&control_name(plan, city), "", gpid));
-    Piece { traits }
-}
-
-/// The weather marker: shows the current turn's weather (its layer follows the turn).
-pub fn weather_marker(game: &Game, plan: &Plan, gpid: &str) -> Piece {
-    let weather = &game.rules.weather;
-    let mut level = super::expr::int(1);
-    for (i, w) in weather.iter().enumerate().rev() {
-        level = super::expr::cond(
-            super::expr::eq(super::automation::weather_expr(game), super::expr::s(&w.id)),
-            super::expr::int(i as i64 + 1),
-            level,
-        );
-    }
-    Piece {
-        traits: vec![
-            pieces::layer(&pieces::Layer {
-                name: "Weather",
-                description: "Weather of the current turn",
-                step_command: "",
-                step_key: Key::None,
-                images: weather
-                    .iter()
-                    .map(|w| {
-                        plan.weather_images
-                            .get(w.id.as_str())
-                            .cloned()
-                            .unwrap_or_default()
-                    })
-                    .collect(),
-                level_names: weather
-                    .iter()
-                    .map(|w| format!("+ ({})", plan.tx.get(&format!("weather.{}", w.id.as_str()))))
-                    .collect(),
-                level: 1,
-                follow: Some("WeatherLevel"),
-            }),
-            pieces::calculated(
-                "WeatherLevel",
-                &level.to_beanshell(),
-                "Layer level of the current weather",
-            ),
-            pieces::does_not_stack(false),
-            pieces::basic_piece(&plan.tx.get("ui.weather"), "", gpid),
-        ],
-    }
-}
-
-/// Stable piece-slot ids: a hash of what the slot holds, so adding a unit does not renumber the
-/// others (saved games and "Refresh Counters" match pieces by gpid).
-#[derive(Debug, Default)]
-pub struct Gpids {
-    used: BTreeMap<u32, String>,
-}
-
-impl Gpids {
-    pub fn get(&mut self, key: &str) -> String {
-        let mut h: u32 = 0x811c_9dc5;
-        for b in key.bytes() {
-            h ^= u32::from(b);
-            h = h.wrapping_mul(0x0100_0193);
-        }
-        let mut id = 1000 + h % 900_000;
-        while let Some(existing) = self.used.get(&id) {
-            if existing == key {
-                return id.to_string();
-            }
-            id += 1;
-        }
-        self.used.insert(id, key.to_string());
-        id.to_string()
-    }
-
-    pub fn next_free(&self) -> u32 {
-        self.used.keys().next_back().map_or(1000, |m| m + 1)
-    }
-}
-
-/// Everything the pieces of a game share: prototypes and per-unit piece definitions.
-pub struct PieceBook {
-    pub prototypes: Vec<(String, Piece)>,
-}
-
-pub const UNIT_PROTOTYPE: &str = "Unit";
-
-/// Prototype name for a side: its id, the same in every language (players never see it).
-pub fn side_prototype(side: &str) -> String {
-    format!("Side {side}")
-}
-
-pub fn piece_book(game: &Game, plan: &Plan) -> PieceBook {
-    let mut prototypes = Vec::new();
-    // Common to every unit: report flips, send to the eliminated box.
-    prototypes.push((
-        UNIT_PROTOTYPE.to_string(),
-        Piece {
-            traits: vec![
-                pieces::report(
-                    &[FLIP_KEY],
-                    &plan.tx.fill(
-                        "ui.report_flip",
-                        &[
-                            ("old", "$oldPieceName$"),
-                            ("new", "$newPieceName$"),
-                            ("location", "$location$"),
-                        ],
-                    ),
-                    "Report step change",
-                ),
-                pieces::report(
-                    &[ELIMINATE_KEY],
-                    &plan
-                        .tx
-                        .fill("ui.report_eliminated", &[("old", "$oldPieceName$")]),
-                    "Report elimination",
-                ),
-            ]
-            .into_iter()
-            .chain(super::automation::unit_traits(game, plan))
-            .chain(std::iter::once(pieces::basic_piece("", "", "")))
-            .collect(),
-        },
-    ));
-    for side in &game.rules.sides {
-        let region = plan
-            .eliminated_box
-            .get(side.id.as_str())
-            .cloned()
-            .unwrap_or_default();
-        prototypes.push((
-            side_prototype(&side.id),
-            Piece {
-                traits: vec![
-                    pieces::send_to_region(
-                        &plan.tx.get("ui.eliminate"),
-                        ELIMINATE_KEY,
-                        &plan.track_map,
-                        plan::TRACK_BOARD,
-                        &region,
-                    ),
-                    pieces::marker(&[("Side", side.id.as_str())]),
-                    pieces::basic_piece("", "", ""),
-                ],
-            },
-        ));
-    }
-    PieceBook { prototypes }
-}
-
-/// The piece of one unit showing `face`.
-pub fn unit_piece(
-    game: &Game,
-    plan: &Plan,
-    unit_id: &str,
-    face: &str,
-    gpid: &str,
-) -> Option<Piece> {
-    let unit = plan.unit(game, unit_id)?;
-    // Only the faces this unit's type has (a unit without a worn face has one level).
-    let faces = game.counters.faces_of(unit);
-    let level = faces.iter().position(|f| *f == face)? + 1;
-    let images = faces
-        .iter()
-        .map(|f| {
-            plan.unit_images
-                .get(&(unit.id.value.clone(), f.to_string()))
-                .cloned()
-                .unwrap_or_default()
-        })
-        .collect();
-    let level_names = faces
-        .iter()
-        .enumerate()
-        .map(|(i, f)| {
-            if i == 0 {
-                String::new()
-            } else {
-                format!("+ ({})", plan.tx.get(&format!("faces.{f}")))
-            }
-        })
-        .collect();
-    // Stacking and terrain group of the unit's type (its type id when the data gives none).
-    let branch = game
-        .counters
-        .unit_type(&unit.unit_type)
-        .and_then(|t| t.branch.as_ref().map(|b| b.value.clone()))
-        .unwrap_or_else(|| unit.unit_type.value.clone());
-    let values = unit
-        .faces
-        .get(*faces.first()?)
-        .map(|v| v.value.clone())
-        .unwrap_or_default();
-    Some(Piece {
-        traits: vec![
-            pieces::prototype(UNIT_PROTOTYPE),
-            pieces::prototype(&side_prototype(&unit.side)),
-            pieces::layer(&pieces::Layer {
-                name: "Step",
-                description: "Counter faces",
-                step_command: &plan.tx.get("ui.flip"),
-                step_key: FLIP_KEY,
-                images,
-                level_names,
-                level,
-                follow: None,
-            }),
-        ]
-        .into_iter()
-        .chain(super::automation::unit_value_traits(game, unit))
-        .chain([
-            pieces::marker(&[
-                ("Type", unit.unit_type.as_str()),
-                ("Branch", &branch),
-                ("UnitId", unit.id.as_str()),
-                ("Values", &values),
-            ]),
-            pieces::basic_piece(&unit_name(plan, &unit.id), "", gpid),
-        ])
-        .collect(),
-    })
-}
 
 fn prototype_definition(name: &str, piece: &Piece) -> El {
     El::new("VASSAL.build.module.PrototypeDefinition")
@@ -686,25 +256,86 @@ pub fn build_file(game: &Game, plan: &Plan) -> String {
     build_tree(game, plan).to_document()
 }
 
-/// The buildFile as an element tree.
+/// The buildFile as an element tree. Piece ids are handed out in the order the tree is built:
+/// at-start stacks, cards, palette.
 pub fn build_tree(game: &Game, plan: &Plan) -> El {
     let mut gpids = Gpids::default();
-    let size = game.counters.counters.size;
+    let (main_setup, track_setup) = at_start_stacks(game, plan, &mut gpids);
+    let mut main_map = map_element(plan, &plan.main_map, "/images/map.gif", false)
+        .child(main_board_picker(game, plan))
+        .children(map_helpers(plan));
+    main_map.children.extend(main_setup);
+    let cards_map = cards_map(game, plan, &mut gpids);
+    let mut track_map = map_element(plan, &plan.track_map, "/images/counter.gif", true)
+        .child(board_picker(boxes_board(
+            plan::TRACK_BOARD,
+            plan::TRACK_IMAGE,
+            &plan.track,
+        )))
+        .children(map_helpers(plan));
+    track_map.children.extend(track_setup);
+    let palette = palette(game, plan, &mut gpids);
     let rules = &game.rules;
-    let book = piece_book(game, plan);
-    let first_face = game
-        .counters
-        .counters
-        .faces
-        .first()
-        .map(|f| f.value.clone())
-        .unwrap_or_default();
+    let next_id = gpids.next_free();
+    El::new("VASSAL.build.GameModule")
+        .attr("ModuleOther1", "")
+        .attr("ModuleOther2", "")
+        .attr("VassalVersion", crate::emit::VASSAL_VERSION)
+        .attr("description", plan.tx.get("game.description"))
+        .attr("name", plan.tx.get("game.title"))
+        .attr("nextPieceSlotId", next_id)
+        .attr("version", rules.game.version.as_str())
+        .child(El::new("VASSAL.build.module.BasicCommandEncoder"))
+        .child(El::new("VASSAL.build.module.Documentation"))
+        .child(roster(game, plan))
+        .child(global_options())
+        .child(main_map)
+        .child(track_map)
+        .children(cards_map)
+        .child(palette)
+        .child(prototypes(game, plan))
+        .child(dice_button(game, plan))
+        .child(turn_tracker(game, plan))
+        .child(charts(plan))
+        .child(predefined_setups(game, plan))
+        .children(combat::module::buttons(plan))
+        .children(victory::module::buttons(game, plan))
+        .child(global_properties(game))
+        .child(El::new(
+            "VASSAL.build.module.properties.GlobalTranslatableMessages",
+        ))
+        .child(El::new("VASSAL.build.module.Chatter"))
+        .child(El::new("VASSAL.build.module.KeyNamer"))
+        .child(language(game, plan))
+}
 
+/// The module's global properties, each concept's in turn.
+fn global_properties(game: &Game) -> El {
+    El::new("VASSAL.build.module.properties.GlobalProperties").children(
+        map::module::globals(game)
+            .into_iter()
+            .chain(combat::module::globals())
+            .map(|g| {
+                El::new("VASSAL.build.module.properties.GlobalProperty")
+                    .attr("description", g.description)
+                    .attr("initialValue", g.initial)
+                    .attr("isNumeric", "false")
+                    .attr("max", "")
+                    .attr("min", "")
+                    .attr("name", g.name)
+                    .attr("wrap", "false")
+            }),
+    )
+}
+
+/// The at-start stacks of the first scenario (the standard game): on the main map, and on the turn
+/// track.
+fn at_start_stacks(game: &Game, plan: &Plan, gpids: &mut Gpids) -> (Vec<El>, Vec<El>) {
     // At-start stacks of the first scenario (the standard game).
     let mut main_setup = Vec::new();
     let mut track_setup = Vec::new();
     if let Some(standard) = game.scenarios.first() {
-        for placed in placements(game, plan, standard, &mut gpids) {
+        for placed in placements(game, plan, standard, gpids) {
             let el = setup_stack(
                 &placed.name,
                 &placed.board,
@@ -719,23 +350,20 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
             }
         }
     }
+    (main_setup, track_setup)
+}
 
-    let mut main_map = map_element(plan, &plan.main_map, "/images/map.gif", false)
-        .child(main_board_picker(game, plan))
-        .children(map_helpers(plan));
-    main_map.children.extend(main_setup);
-    let cards_map = cards_map(game, plan, &mut gpids);
-    let mut track_map = map_element(plan, &plan.track_map, "/images/counter.gif", true)
-        .child(board_picker(boxes_board(
-            plan::TRACK_BOARD,
-            plan::TRACK_IMAGE,
-            &plan.track,
-        )))
-        .children(map_helpers(plan));
-    track_map.children.extend(track_setup);
-
-    // Palette: one list per side, every unit at its first face.
-    let lists = rules.sides.iter().map(|side| {
+/// The counter palette: one list per side, every unit at its first face.
+fn palette(game: &Game, plan: &Plan, gpids: &mut Gpids) -> El {
+    let size = game.counters.counters.size;
+    let first_face = game
+        .counters
+        .counters
+        .faces
+        .first()
+        .map(|f| f.value.clone())
+        .unwrap_or_default();
+    let lists = game.rules.sides.iter().map(|side| {
         let ids: Vec<(&crate::model::Unit, String)> = game
             .counters
             .units
@@ -767,7 +395,7 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
             .attr("width", "320")
             .children(slots)
     });
-    let palette = El::new("VASSAL.build.module.PieceWindow")
+    El::new("VASSAL.build.module.PieceWindow")
         .attr("defaultWidth", "0")
         .attr("hidden", "false")
         .attr("hotkey", "67,520")
@@ -780,17 +408,23 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
             El::new("VASSAL.build.widget.TabWidget")
                 .attr("entryName", plan.tx.get("ui.counters"))
                 .children(lists),
-        );
+        )
+}
 
-    let prototypes = El::new("VASSAL.build.module.PrototypesContainer").children(
+fn prototypes(game: &Game, plan: &Plan) -> El {
+    let book = piece_book(game, plan);
+    El::new("VASSAL.build.module.PrototypesContainer").children(
         book.prototypes
             .iter()
             .map(|(name, piece)| prototype_definition(name, piece)),
-    );
+    )
+}
 
-    let dice = &rules.dice;
+/// The dice button of the game's dice.
+fn dice_button(game: &Game, plan: &Plan) -> El {
+    let dice = &game.rules.dice;
     let dice_name = format!("{}d{}", dice.count, dice.faces);
-    let dice_button = El::new("VASSAL.build.module.DiceButton")
+    El::new("VASSAL.build.module.DiceButton")
         .attr("addToTotal", "0")
         .attr("hotkey", "")
         .attr("icon", "")
@@ -813,9 +447,13 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
         .attr(
             "tooltip",
             plan.tx.fill("ui.dice_tooltip", &[("dice", &dice_name)]),
-        );
+        )
+}
 
-    let phases: Vec<String> = rules
+/// The turn tracker: turns, and the phases of each turn, announced as they come.
+fn turn_tracker(game: &Game, plan: &Plan) -> El {
+    let phases: Vec<String> = game
+        .rules
         .phases
         .iter()
         .map(|p| plan.tx.get(&format!("phases.{}", p.id.as_str())))
@@ -827,7 +465,7 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
         }
         se.value()
     };
-    let turn_tracker = El::new("VASSAL.build.module.turn.TurnTracker")
+    El::new("VASSAL.build.module.turn.TurnTracker")
         .attr("buttonText", plan.tx.get("ui.turn"))
         .attr("hotkey", "")
         .attr("icon", "")
@@ -838,7 +476,7 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
         .attr("prevhotkey", "")
         .attr(
             "reportFormat",
-            super::automation::phase_report(game, plan).to_beanshell(),
+            sequence::module::phase_report(game, plan).to_beanshell(),
         )
         .attr("tooltip", plan.tx.get("ui.turn_tooltip"))
         .attr(
@@ -867,9 +505,12 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
                         .attr("property", "Phase")
                         .attr("turnFormat", "$value$"),
                 ),
-        );
+        )
+}
 
-    let charts = El::new("VASSAL.build.module.ChartWindow")
+/// The chart window.
+fn charts(plan: &Plan) -> El {
+    El::new("VASSAL.build.module.ChartWindow")
         .attr("description", "")
         .attr("hotkey", "")
         .attr("icon", "")
@@ -881,9 +522,12 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
                 .attr("chartName", &c.title)
                 .attr("description", "")
                 .attr("fileName", &c.image)
-        }));
+        }))
+}
 
-    let setups = El::new("VASSAL.build.module.PredefinedSetup")
+/// The scenarios menu: the first scenario is the module's own setup, the others saved games.
+fn predefined_setups(game: &Game, plan: &Plan) -> El {
+    El::new("VASSAL.build.module.PredefinedSetup")
         .attr("description", "")
         .attr("file", "")
         .attr("isMenu", "true")
@@ -908,21 +552,26 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
                 el.attr("file", scenario_file(&s.scenario.id))
                     .attr("useFile", "true")
             }
-        }));
+        }))
+}
 
-    let roster = El::new("VASSAL.build.module.PlayerRoster")
+/// The player roster: one entry per side.
+fn roster(game: &Game, plan: &Plan) -> El {
+    El::new("VASSAL.build.module.PlayerRoster")
         .attr("buttonIcon", "")
         .attr("buttonKeyStroke", "")
         .attr("buttonText", plan.tx.get("ui.retire"))
         .attr("buttonToolTip", plan.tx.get("ui.switch_sides"))
         .children(
-            rules
+            game.rules
                 .sides
                 .iter()
                 .map(|s| El::new("entry").text(plan.tx.get(&format!("sides.{}", s.id.as_str())))),
-        );
+        )
+}
 
-    let options = El::new("VASSAL.build.module.GlobalOptions")
+fn global_options() -> El {
+    El::new("VASSAL.build.module.GlobalOptions")
         .attr("autoReport", "Always")
         .attr("chatterHTMLSupport", "Never")
         .attr("hotKeysOnClosedWindows", "Never")
@@ -931,61 +580,12 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
         .attr("playerIdFormat", "$PlayerName$")
         .attr("promptString", "Opponents can unmask pieces")
         .attr("sendToLocationMoveTrails", "Never")
-        .attr("storeLeadingZeroIntegersAsStrings", "true");
-
-    let next_id = gpids.next_free();
-    let root = El::new("VASSAL.build.GameModule")
-        .attr("ModuleOther1", "")
-        .attr("ModuleOther2", "")
-        .attr("VassalVersion", crate::emit::VASSAL_VERSION)
-        .attr("description", plan.tx.get("game.description"))
-        .attr("name", plan.tx.get("game.title"))
-        .attr("nextPieceSlotId", next_id)
-        .attr("version", rules.game.version.as_str())
-        .child(El::new("VASSAL.build.module.BasicCommandEncoder"))
-        .child(El::new("VASSAL.build.module.Documentation"))
-        .child(roster)
-        .child(options)
-        .child(main_map)
-        .child(track_map)
-        .children(cards_map)
-        .child(palette)
-        .child(prototypes)
-        .child(dice_button)
-        .child(turn_tracker)
-        .child(charts)
-        .child(setups)
-        .children(combat_buttons(game, plan))
-        .child(
-            El::new("VASSAL.build.module.properties.GlobalProperties").children(
-                super::automation::globals(game).into_iter().map(|g| {
-                    El::new("VASSAL.build.module.properties.GlobalProperty")
-                        .attr("description", g.description)
-                        .attr("initialValue", g.initial)
-                        .attr("isNumeric", "false")
-                        .attr("max", "")
-                        .attr("min", "")
-                        .attr("name", g.name)
-                        .attr("wrap", "false")
-                }),
-            ),
-        )
-        .child(El::new(
-            "VASSAL.build.module.properties.GlobalTranslatableMessages",
-        ))
-        .child(El::new("VASSAL.build.module.Chatter"))
-        .child(El::new("VASSAL.build.module.KeyNamer"))
-        .child(language(game, plan));
-    root
+        .attr("storeLeadingZeroIntegersAsStrings", "true")
 }
 
 /// Archive entry of a scenario's saved setup.
 pub fn scenario_file(id: &str) -> String {
-    format!("scenarios/{}.vsav", plan::slug(id))
-}
-
-fn unit_name(plan: &Plan, id: &str) -> String {
-    plan.tx.get(&format!("units.{id}"))
+    format!("scenarios/{}.vsav", crate::slug::slug(id))
 }
 
 /// The Language component with a Translation per other language the game has a catalog for.
@@ -996,69 +596,6 @@ fn language(game: &Game, plan: &Plan) -> El {
             .iter()
             .map(|code| El::new("VASSAL.i18n.Translation").attr("locale", format!("{code},"))),
     )
-}
-
-/// Centre of a hex in board pixels, as VASSAL snaps it (truncated).
-pub fn snapped_centre(plan: &Plan, hex: HexId) -> (i32, i32) {
-    let (x, y) = plan.layout.centre(hex);
-    (x as i32, y as i32)
-}
-
-/// A module-level global key command shown as a toolbar button.
-fn module_command(name: &str, tooltip: &str, key: &str, filter: &Expr) -> El {
-    El::new("VASSAL.build.module.GlobalKeyCommand")
-        .attr("buttonHotkey", "")
-        .attr("buttonText", name)
-        .attr("deckCount", "-1")
-        .attr("filter", filter.to_beanshell())
-        .attr("hotkey", Key::Named(key).encode())
-        .attr("icon", "")
-        .attr("name", name)
-        .attr("reportFormat", "")
-        .attr("reportSingle", "true")
-        .attr("singleMap", "false")
-        .attr("target", MODULE_TARGET)
-        .attr("tooltip", tooltip)
-}
-
-/// Toolbar buttons of the rule automation: resolve the declared battle, clear the marks, check victory.
-fn combat_buttons(game: &Game, plan: &Plan) -> Vec<El> {
-    use super::automation::{keys, props};
-    use super::expr::{bin, eq, prop, s, Op};
-    let mut out = vec![
-        module_command(
-            &plan.tx.get("ui.resolve"),
-            &plan.tx.get("ui.resolve_tooltip"),
-            keys::RESOLVE,
-            &eq(prop(props::COMBAT_ROLE), s("defender")),
-        ),
-        module_command(
-            &plan.tx.get("ui.clear_combat"),
-            &plan.tx.get("ui.clear_combat_tooltip"),
-            keys::CLEAR_COMBAT,
-            &bin(Op::Ne, prop(props::COMBAT_ROLE), s("")),
-        ),
-    ];
-    let first_hex = game
-        .scenarios
-        .first()
-        .and_then(|sc| game.effective(sc).victory)
-        .and_then(|(_, v)| {
-            v.conditions
-                .iter()
-                .flat_map(|c| c.control_all.iter().chain(&c.control_any))
-                .next()
-        })
-        .or_else(|| game.map.cities.first().map(|c| &c.hex));
-    if let Some(hex) = first_hex {
-        out.push(module_command(
-            &plan.tx.get("ui.victory"),
-            &plan.tx.get("ui.victory_tooltip"),
-            keys::CHECK_VICTORY,
-            &eq(prop(props::CONTROL_HEX), s(hex)),
-        ));
-    }
-    out
 }
 
 /// A board drawn from a box layout, with one region per box.
@@ -1083,30 +620,10 @@ fn boxes_board(name: &str, image: &str, layout: &plan::TrackLayout) -> El {
         )
 }
 
-/// The piece of one card: its face image, its name, its side.
-pub fn card_piece(plan: &Plan, card: &crate::model::Card, gpid: &str) -> Piece {
-    let image = plan
-        .card_images
-        .get(card.id.as_str())
-        .cloned()
-        .unwrap_or_default();
-    Piece {
-        traits: vec![
-            pieces::marker(&[("Side", card.side.as_str()), ("CardId", card.id.as_str())]),
-            pieces::basic_piece(
-                &plan.tx.get(&format!("cards.{}", card.id.as_str())),
-                &image,
-                gpid,
-            ),
-        ],
-    }
-}
-
 /// The card window: per deck, a face-up draw pile holding the side's cards (players draw the
 /// cards they choose) and an in-play box to play them to.
 fn cards_map(game: &Game, plan: &Plan, gpids: &mut Gpids) -> Option<El> {
     let layout = plan.cards.as_ref()?;
-    let (w, h) = plan::CARD_SIZE;
     let mut map = map_element(plan, &plan.cards_map, "/images/counter.gif", false)
         .child(board_picker(boxes_board(
             plan::CARDS_BOARD,
@@ -1114,50 +631,7 @@ fn cards_map(game: &Game, plan: &Plan, gpids: &mut Gpids) -> Option<El> {
             layout,
         )))
         .children(map_helpers(plan));
-    for deck in &game.counters.decks {
-        let name = plan.tx.get(&format!("decks.{}", deck.side.as_str()));
-        let Some(b) = layout.boxes.iter().find(|b| b.region == name) else {
-            continue;
-        };
-        let (x, y) = (b.x + b.w / 2, b.y + b.h / 2 + 10);
-        let slots = game
-            .counters
-            .cards
-            .iter()
-            .filter(|c| c.side.as_str() == deck.side.as_str())
-            .flat_map(|c| (0..c.count.value.max(1)).map(move |copy| (c, copy)))
-            .map(|(c, copy)| {
-                let gpid = gpids.get(&format!("card:{}:{copy}", c.id.as_str()));
-                let piece = card_piece(plan, c, &gpid);
-                El::new("VASSAL.build.widget.CardSlot")
-                    .attr(
-                        "entryName",
-                        plan.tx.get(&format!("cards.{}", c.id.as_str())),
-                    )
-                    .attr("gpid", &gpid)
-                    .attr("height", h)
-                    .attr("width", w)
-                    .text(piece.add_command("null"))
-            })
-            .collect::<Vec<_>>();
-        map.children.push(
-            El::new("VASSAL.build.module.map.DrawPile")
-                .attr("allowMultiple", "false")
-                .attr("allowSelect", "true")
-                .attr("color", "255,255,255")
-                .attr("draw", "true")
-                .attr("faceDown", "Never")
-                .attr("height", h)
-                .attr("name", &name)
-                .attr("owningBoard", plan::CARDS_BOARD)
-                .attr("reshufflable", "false")
-                .attr("reversible", "false")
-                .attr("shuffle", "Never")
-                .attr("width", w)
-                .attr("x", x)
-                .attr("y", y)
-                .children(slots),
-        );
-    }
+    map.children
+        .extend(cards::module::deck_piles(game, plan, layout, gpids));
     Some(map)
 }

@@ -5,6 +5,7 @@
 use crate::i18n::Texts;
 use crate::model::grid::HexLayout;
 use crate::model::Game;
+use crate::slug::slug;
 use std::collections::BTreeMap;
 
 pub const MAIN_MAP: &str = "Map";
@@ -147,25 +148,6 @@ fn cards_layout(game: &Game, tx: &Texts) -> Option<TrackLayout> {
     })
 }
 
-/// A file-name-safe form of an id: lower-case ASCII letters, digits and `-`.
-pub fn slug(id: &str) -> String {
-    let mut out = String::new();
-    for c in id.chars() {
-        if c.is_ascii_alphanumeric() {
-            out.push(c.to_ascii_lowercase());
-        } else if !c.is_ascii() {
-            // Keep non-ASCII ids distinct while the name stays ASCII.
-            if !out.is_empty() && !out.ends_with('-') {
-                out.push('-');
-            }
-            out.push_str(&format!("u{:x}-", c as u32));
-        } else if !out.is_empty() && !out.ends_with('-') {
-            out.push('-');
-        }
-    }
-    out.trim_matches('-').to_string()
-}
-
 impl Plan {
     /// The unit with this id.
     pub fn unit<'g>(&self, game: &'g Game, id: &str) -> Option<&'g crate::model::Unit> {
@@ -212,24 +194,7 @@ impl Plan {
     pub fn new(game: &Game, tx: Texts) -> Plan {
         let style = &game.map.style;
         let layout = game.map.grid.layout(style.hex_height, style.margin);
-        let mut unit_images = BTreeMap::new();
-        let mut used = std::collections::BTreeSet::new();
-        for u in &game.counters.units {
-            for face in game.counters.faces_of(u) {
-                let mut name = format!("unit-{}-{}-{}.png", slug(&u.side), slug(&u.id), slug(face));
-                let mut n = 2;
-                while !used.insert(name.clone()) {
-                    name = format!(
-                        "unit-{}-{}-{}-{n}.png",
-                        slug(&u.side),
-                        slug(&u.id),
-                        slug(face)
-                    );
-                    n += 1;
-                }
-                unit_images.insert((u.id.value.clone(), face.to_string()), name);
-            }
-        }
+        let unit_images = unit_images(game);
         let eliminated_box = game
             .rules
             .sides
@@ -243,20 +208,7 @@ impl Plan {
             })
             .collect();
         let track = track_layout(game, &tx, &eliminated_box);
-        let charts = vec![
-            Chart {
-                title: tx.get("ui.chart_crt"),
-                image: "chart-crt.png".into(),
-            },
-            Chart {
-                title: tx.get("ui.chart_tec"),
-                image: "chart-tec.png".into(),
-            },
-            Chart {
-                title: tx.get("ui.chart_turns"),
-                image: "chart-turns.png".into(),
-            },
-        ];
+        let charts = charts(&tx);
         let control_images = game
             .rules
             .sides
@@ -271,25 +223,7 @@ impl Plan {
             .collect();
         let half = (MARKER_SIZE / 2) as i32;
         let weather_point = (layout.width as i32 - half - 4, half + 4);
-        let grid = &game.map.grid;
-        let sheets = (0..grid.sheet_count() as u16)
-            .map(|i| {
-                let prefix = grid.sheet_prefix(i);
-                if grid.sheets.is_empty() {
-                    SheetBoard {
-                        name: MAIN_BOARD.into(),
-                        image: MAP_IMAGE.into(),
-                        at: [0, 0],
-                    }
-                } else {
-                    SheetBoard {
-                        name: format!("{MAIN_BOARD} {prefix}"),
-                        image: format!("map-{}.png", slug(prefix)),
-                        at: grid.sheet_at(i),
-                    }
-                }
-            })
-            .collect();
+        let sheets = sheet_boards(game);
         Plan {
             layout,
             sheets,
@@ -322,6 +256,70 @@ impl Plan {
             tx,
         }
     }
+}
+
+/// The image of each unit face, named from the side, unit and face (numbered when two names meet).
+fn unit_images(game: &Game) -> BTreeMap<(String, String), String> {
+    let mut unit_images = BTreeMap::new();
+    let mut used = std::collections::BTreeSet::new();
+    for u in &game.counters.units {
+        for face in game.counters.faces_of(u) {
+            let mut name = format!("unit-{}-{}-{}.png", slug(&u.side), slug(&u.id), slug(face));
+            let mut n = 2;
+            while !used.insert(name.clone()) {
+                name = format!(
+                    "unit-{}-{}-{}-{n}.png",
+                    slug(&u.side),
+                    slug(&u.id),
+                    slug(face)
+                );
+                n += 1;
+            }
+            unit_images.insert((u.id.value.clone(), face.to_string()), name);
+        }
+    }
+    unit_images
+}
+
+/// The chart window's charts.
+fn charts(tx: &Texts) -> Vec<Chart> {
+    vec![
+        Chart {
+            title: tx.get("ui.chart_crt"),
+            image: "chart-crt.png".into(),
+        },
+        Chart {
+            title: tx.get("ui.chart_tec"),
+            image: "chart-tec.png".into(),
+        },
+        Chart {
+            title: tx.get("ui.chart_turns"),
+            image: "chart-turns.png".into(),
+        },
+    ]
+}
+
+/// One board per map sheet, in the grid's sheet order.
+fn sheet_boards(game: &Game) -> Vec<SheetBoard> {
+    let grid = &game.map.grid;
+    (0..grid.sheet_count() as u16)
+        .map(|i| {
+            let prefix = grid.sheet_prefix(i);
+            if grid.sheets.is_empty() {
+                SheetBoard {
+                    name: MAIN_BOARD.into(),
+                    image: MAP_IMAGE.into(),
+                    at: [0, 0],
+                }
+            } else {
+                SheetBoard {
+                    name: format!("{MAIN_BOARD} {prefix}"),
+                    image: format!("map-{}.png", slug(prefix)),
+                    at: grid.sheet_at(i),
+                }
+            }
+        })
+        .collect()
 }
 
 /// Region name of a turn box.
@@ -358,38 +356,8 @@ fn track_layout(game: &Game, tx: &Texts, eliminated: &BTreeMap<String, String>) 
         .map(|s| game.effective(s))
         .find(|e| !e.replacements.1.is_empty());
     for turn in 1..=turns {
-        let mut lines = vec![turn_region(tx, turn)];
-        if (turn as usize) <= rules.turns.labels.len() {
-            lines.push(tx.get(&format!("turn_labels.{turn}")));
-        }
         let weather = weather_of(turn);
-        if let Some(w) = weather {
-            lines.push(tx.get(&format!("weather.{}", w.id.as_str())));
-        }
-        if let Some(e) = &schedule {
-            if let Some(r) = e.replacements.1.iter().find(|r| r.turn.value == turn) {
-                let parts: Vec<String> = rules
-                    .sides
-                    .iter()
-                    .filter_map(|s| {
-                        r.steps.get(s.id.as_str()).map(|n| {
-                            format!(
-                                "{} {}",
-                                tx.get(&format!("sides.{}", s.id.as_str())),
-                                n.value
-                            )
-                        })
-                    })
-                    .collect();
-                lines.push(tx.fill("ui.track_replacements", &[("list", &parts.join(", "))]));
-            }
-            for r in e.reinforcements.1.iter().filter(|r| r.turn.value == turn) {
-                lines.push(format!(
-                    "+ {}",
-                    tx.get(&format!("units.{}", r.unit.as_str()))
-                ));
-            }
-        }
+        let lines = turn_lines(game, tx, turn, weather, schedule.as_ref());
         let x = GAP + (turn - 1) * (BOX_W + GAP);
         boxes.push(TrackBox {
             region: turn_region(tx, turn),
@@ -401,26 +369,7 @@ fn track_layout(game: &Game, tx: &Texts, eliminated: &BTreeMap<String, String>) 
             shaded: weather.is_some_and(|w| !w.default),
         });
     }
-    let mut pools: Vec<String> = Vec::new();
-    for s in &game.scenarios {
-        // Units in an off-map area wait in that area's box.
-        for o in s.off_map.iter().filter(|o| o.area.is_none()) {
-            let name = box_region(tx, &o.box_name);
-            if !pools.contains(&name) {
-                pools.push(name);
-            }
-        }
-    }
-    let areas = game
-        .map
-        .areas
-        .iter()
-        .map(|a| tx.get(&format!("areas.{}", a.id.as_str())));
-    let second_row: Vec<String> = pools
-        .into_iter()
-        .chain(areas)
-        .chain(eliminated.values().cloned())
-        .collect();
+    let second_row = off_map_boxes(game, tx, eliminated);
     let wide = BOX_W * 2 + GAP;
     // Off-map boxes, four to a row, under the turn boxes.
     for (i, name) in second_row.iter().enumerate() {
@@ -445,15 +394,71 @@ fn track_layout(game: &Game, tx: &Texts, eliminated: &BTreeMap<String, String>) 
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::slug;
-
-    #[test]
-    fn slugs_are_ascii_and_stable() {
-        assert_eq!(slug("1st Shock"), "1st-shock");
-        assert_eq!(slug("XXIV"), "xxiv");
-        assert_eq!(slug("A/B"), "a-b");
-        assert_eq!(slug("第1"), "u7b2c-1");
+/// The lines printed in a turn box: the turn, its label, its weather, the replacements and
+/// reinforcements of the schedule.
+fn turn_lines(
+    game: &Game,
+    tx: &Texts,
+    turn: u32,
+    weather: Option<&crate::model::Weather>,
+    schedule: Option<&crate::load::Effective<'_>>,
+) -> Vec<String> {
+    let rules = &game.rules;
+    let mut lines = vec![turn_region(tx, turn)];
+    if (turn as usize) <= rules.turns.labels.len() {
+        lines.push(tx.get(&format!("turn_labels.{turn}")));
     }
+    if let Some(w) = weather {
+        lines.push(tx.get(&format!("weather.{}", w.id.as_str())));
+    }
+    if let Some(e) = &schedule {
+        if let Some(r) = e.replacements.1.iter().find(|r| r.turn.value == turn) {
+            let parts: Vec<String> = rules
+                .sides
+                .iter()
+                .filter_map(|s| {
+                    r.steps.get(s.id.as_str()).map(|n| {
+                        format!(
+                            "{} {}",
+                            tx.get(&format!("sides.{}", s.id.as_str())),
+                            n.value
+                        )
+                    })
+                })
+                .collect();
+            lines.push(tx.fill("ui.track_replacements", &[("list", &parts.join(", "))]));
+        }
+        for r in e.reinforcements.1.iter().filter(|r| r.turn.value == turn) {
+            lines.push(format!(
+                "+ {}",
+                tx.get(&format!("units.{}", r.unit.as_str()))
+            ));
+        }
+    }
+    lines
+}
+
+/// The off-map boxes, in order: pools named by the scenarios, the map's areas, eliminated units per
+/// side.
+fn off_map_boxes(game: &Game, tx: &Texts, eliminated: &BTreeMap<String, String>) -> Vec<String> {
+    let mut pools: Vec<String> = Vec::new();
+    for s in &game.scenarios {
+        // Units in an off-map area wait in that area's box.
+        for o in s.off_map.iter().filter(|o| o.area.is_none()) {
+            let name = box_region(tx, &o.box_name);
+            if !pools.contains(&name) {
+                pools.push(name);
+            }
+        }
+    }
+    let areas = game
+        .map
+        .areas
+        .iter()
+        .map(|a| tx.get(&format!("areas.{}", a.id.as_str())));
+    pools
+        .into_iter()
+        .chain(areas)
+        .chain(eliminated.values().cloned())
+        .collect()
 }

@@ -6,8 +6,8 @@
 //! text this module writes into a piece is paired with the text the other language's module writes
 //! in the same place: names, menu commands, layer level names, report formats and report expressions.
 
-use super::automation;
 use super::plan::Plan;
+use super::prototypes;
 use super::xml::El;
 use crate::i18n::Texts;
 use crate::model::Game;
@@ -44,17 +44,17 @@ fn piece_pairs(game: &Game, here: &Plan, there: &Plan) -> Vec<(String, String)> 
     }
     for c in &game.map.cities {
         pairs.push((
-            super::module::control_name(here, c),
-            super::module::control_name(there, c),
+            crate::concept::victory::module::control_name(here, c),
+            crate::concept::victory::module::control_name(there, c),
         ));
     }
     // Report formats and expressions: the same builders in both languages.
     let formats = |p: &Plan| -> Vec<String> {
-        let mut out: Vec<String> = automation::unit_traits(game, p)
+        let mut out: Vec<String> = prototypes::unit_traits(game, p)
             .into_iter()
             .map(|t| t.type_)
             .collect();
-        out.push(automation::phase_report(game, p).to_beanshell());
+        out.push(crate::concept::sequence::module::phase_report(game, p).to_beanshell());
         out
     };
     for (a, b) in formats(here).into_iter().zip(formats(there)) {

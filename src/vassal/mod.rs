@@ -1,7 +1,10 @@
 //! VASSAL 3.7's own encodings, ported from its source so that what we write decodes exactly as VASSAL
-//! decodes it.
+//! decodes it: piece traits (`traits`), BeanShell expressions (`expression`, which also evaluates
+//! them in Rust for the tests), `SequenceEncoder`, hex grid numbering, property names and saves.
 
+pub mod expression;
 pub mod hexgrid;
 pub mod properties;
 pub mod sequence_encoder;
+pub mod traits;
 pub mod vsav;

@@ -1,6 +1,8 @@
 //! Cards: decks, the cards in them, how they are played and each side's allotment.
 
 pub(crate) mod check;
+pub mod module;
+
 use crate::concept::provenance::cited;
 use crate::model::keyword::keyword;
 use crate::model::spanned::{yes, Sp};

@@ -1,6 +1,7 @@
 //! Combat: odds, the CRT, column shifts, attack modifiers, automatic results and the results themselves.
 
 pub(crate) mod check;
+pub mod module;
 pub mod odds;
 pub mod shifts;
 

@@ -2,6 +2,8 @@
 //! map edges, off-grid areas, setup marks and the map's drawing style.
 
 pub(crate) mod check;
+pub mod module;
+
 use crate::concept::provenance::cited;
 use crate::model::keyword::keyword;
 use crate::model::spanned::{yes, Sp};

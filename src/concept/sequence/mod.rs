@@ -1,6 +1,8 @@
 //! The turn and phase sequence: dice, phases, the turn count and the turn record.
 
 pub(crate) mod check;
+pub mod module;
+
 use crate::concept::provenance::cited;
 use crate::model::keyword::keyword;
 use crate::model::spanned::Sp;

@@ -1,6 +1,8 @@
 //! Setup: scenarios, setup placements, off-map units, reinforcements and replacements.
 
 pub(crate) mod check;
+pub mod module;
+
 use crate::concept::provenance::cited;
 use crate::model::spanned::Sp;
 use serde::Deserialize;

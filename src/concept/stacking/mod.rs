@@ -2,6 +2,7 @@
 
 pub(crate) mod check;
 pub mod limits;
+pub mod module;
 
 use crate::concept::provenance::cited;
 use crate::model::spanned::Sp;

@@ -2,6 +2,8 @@
 //! derived from printed ones, markers, and the reduction rule between faces.
 
 pub(crate) mod check;
+pub mod module;
+
 use crate::concept::provenance::cited;
 use crate::model::keyword::{keyword, Keyword};
 use crate::model::spanned::Sp;

@@ -1,6 +1,7 @@
 //! Weather: the conditions a turn can have, and what each changes.
 
 pub(crate) mod check;
+pub mod module;
 pub mod turn;
 
 use crate::concept::provenance::cited;

@@ -39,6 +39,11 @@ impl Key<'_> {
     }
 }
 
+/// Target of a counter-level global key command with no fast match (every piece, every map).
+pub const COUNTER_TARGET: &str = "COUNTER|false|MAP|||||0|0||false|||EQUALS||";
+/// Target of a module-level global key command with no fast match.
+pub const MODULE_TARGET: &str = "MODULE|false|MAP|||||0|0||false|||EQUALS||";
+
 /// Ctrl modifier mask as VASSAL writes it (old and new Java masks OR-ed).
 pub const CTRL: u32 = 130;
 
@@ -238,7 +243,7 @@ pub fn global_key(key: Key<'_>, sent: Key<'_>, filter: &str, description: &str) 
                 "",
                 description,
                 "-1",
-                crate::emit::module::COUNTER_TARGET,
+                COUNTER_TARGET,
                 "false",
                 "",
             ],

@@ -312,6 +312,22 @@ impl Expr {
                 let (a, b) = (a.eval(env)?.render(), b.eval(env)?.render());
                 Value::Bool(a.contains(&b))
             }
+            Expr::Sum(..) | Expr::Count(..) | Expr::SumStack(..) | Expr::SumStackWhere(..) => {
+                self.eval_aggregate(env)?
+            }
+            Expr::Min(a, b) => Value::Int(a.eval(env)?.int()?.min(b.eval(env)?.int()?)),
+            Expr::Max(a, b) => Value::Int(a.eval(env)?.int()?.max(b.eval(env)?.int()?)),
+            Expr::RangeFromOld => Value::Int(env.range_from_old()),
+            Expr::Random(n) => Value::Int(env.random(*n)),
+            Expr::Bin(op, a, b) => eval_bin(*op, a.eval(env)?, b.eval(env)?)?,
+        })
+    }
+}
+
+impl Expr {
+    /// `Sum`, `Count` and `SumStack` over the pieces the environment gives.
+    fn eval_aggregate(&self, env: &dyn Env) -> Result<Value, String> {
+        Ok(match self {
             Expr::Sum(p, filter) => {
                 let mut total = 0;
                 for piece in env.pieces() {
@@ -353,41 +369,40 @@ impl Expr {
                 }
                 Value::Int(total)
             }
-            Expr::Min(a, b) => Value::Int(a.eval(env)?.int()?.min(b.eval(env)?.int()?)),
-            Expr::Max(a, b) => Value::Int(a.eval(env)?.int()?.max(b.eval(env)?.int()?)),
-            Expr::RangeFromOld => Value::Int(env.range_from_old()),
-            Expr::Random(n) => Value::Int(env.random(*n)),
-            Expr::Bin(op, a, b) => {
-                let (x, y) = (a.eval(env)?, b.eval(env)?);
-                match op {
-                    Op::And => Value::Bool(x.truthy()? && y.truthy()?),
-                    Op::Or => Value::Bool(x.truthy()? || y.truthy()?),
-                    Op::Eq => Value::Bool(x.render() == y.render()),
-                    Op::Ne => Value::Bool(x.render() != y.render()),
-                    Op::Add => match (&x, &y) {
-                        (Value::Int(i), Value::Int(j)) => Value::Int(i + j),
-                        _ => Value::Str(x.render() + &y.render()),
-                    },
-                    _ => {
-                        let (i, j) = (x.int()?, y.int()?);
-                        match op {
-                            Op::Sub => Value::Int(i - j),
-                            Op::Mul => Value::Int(i * j),
-                            Op::Div if j == 0 => return Err("division by zero".into()),
-                            Op::Div => Value::Int(i / j),
-                            Op::Rem if j == 0 => return Err("division by zero".into()),
-                            Op::Rem => Value::Int(i % j),
-                            Op::Lt => Value::Bool(i < j),
-                            Op::Le => Value::Bool(i <= j),
-                            Op::Gt => Value::Bool(i > j),
-                            Op::Ge => Value::Bool(i >= j),
-                            _ => unreachable_op(),
-                        }
-                    }
-                }
-            }
+            _ => return Err(format!("not an aggregate: {self:?}")),
         })
     }
+}
+
+/// A binary operator applied to two values, with BeanShell's rules (`+` joins strings unless both
+/// sides are integers; integer division truncates).
+fn eval_bin(op: Op, x: Value, y: Value) -> Result<Value, String> {
+    Ok(match op {
+        Op::And => Value::Bool(x.truthy()? && y.truthy()?),
+        Op::Or => Value::Bool(x.truthy()? || y.truthy()?),
+        Op::Eq => Value::Bool(x.render() == y.render()),
+        Op::Ne => Value::Bool(x.render() != y.render()),
+        Op::Add => match (&x, &y) {
+            (Value::Int(i), Value::Int(j)) => Value::Int(i + j),
+            _ => Value::Str(x.render() + &y.render()),
+        },
+        _ => {
+            let (i, j) = (x.int()?, y.int()?);
+            match op {
+                Op::Sub => Value::Int(i - j),
+                Op::Mul => Value::Int(i * j),
+                Op::Div if j == 0 => return Err("division by zero".into()),
+                Op::Div => Value::Int(i / j),
+                Op::Rem if j == 0 => return Err("division by zero".into()),
+                Op::Rem => Value::Int(i % j),
+                Op::Lt => Value::Bool(i < j),
+                Op::Le => Value::Bool(i <= j),
+                Op::Gt => Value::Bool(i > j),
+                Op::Ge => Value::Bool(i >= j),
+                _ => unreachable_op(),
+            }
+        }
+    })
 }
 
 fn unreachable_op() -> Value {

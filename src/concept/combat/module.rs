@@ -1,0 +1,507 @@
+//! What combat adds to the module: a unit's attack strength in scaled units, the marks that declare a
+//! battle (attackers, defender), its resolution on the defender in steps (roll, odds column, shifts,
+//! CRT result) and the toolbar buttons that resolve and clear it.
+//!
+//! The steps are the module's reading of the rule that `odds.rs` and `shifts.rs` compute in Rust;
+//! tests/combat_automation.rs evaluates both over every case the data allows.
+
+use crate::concept::combat::odds::parse_odds;
+use crate::concept::map::module::{across_property, hexsides_property};
+use crate::concept::module::{keys, module_command, named, props, template, Global};
+use crate::emit::plan::Plan;
+use crate::emit::xml::El;
+use crate::i18n::Texts;
+use crate::model::Game;
+use crate::vassal::expression::{
+    add, and, any, bin, concat, cond, contains, eq, int, prop, s, Expr, Op,
+};
+use crate::vassal::traits::{self as pieces, Key, Trait};
+
+/// The common multiple of attack-modifier denominators that keep fractions: attack strengths are
+/// summed in these units so halves stay whole numbers (VASSAL's arithmetic is integer).
+pub fn attack_scale(game: &Game) -> i64 {
+    let mut scale = 1i64;
+    for m in &game.rules.combat.attack_modifiers {
+        if m.keep_fractions && m.denominator > 0 {
+            let d = i64::from(m.denominator);
+            scale = scale * d / gcd(scale, d);
+        }
+    }
+    scale
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    if b == 0 {
+        a.abs().max(1)
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// A unit's attack strength in scaled units, with the attack modifiers that apply now.
+pub fn attack_scaled_expr(game: &Game) -> Expr {
+    let scale = attack_scale(game);
+    let base = bin(Op::Mul, prop("Strength"), int(scale));
+    let mut e = base;
+    for m in game.rules.combat.attack_modifiers.iter().rev() {
+        let mut conditions = Vec::new();
+        if let Some(w) = &m.weather {
+            conditions.push(eq(prop(props::WEATHER), s(w)));
+        }
+        if !m.unit_types.is_empty() {
+            conditions.push(any(m
+                .unit_types
+                .iter()
+                .map(|t| eq(prop("Type"), s(t)))
+                .collect()));
+        }
+        let applies = conditions
+            .into_iter()
+            .reduce(and)
+            .unwrap_or(eq(int(1), int(1)));
+        let (num, den) = (i64::from(m.numerator), i64::from(m.denominator.max(1)));
+        let modified = if m.keep_fractions {
+            bin(
+                Op::Div,
+                bin(Op::Mul, prop("Strength"), int(scale * num)),
+                int(den),
+            )
+        } else {
+            bin(
+                Op::Mul,
+                bin(Op::Div, bin(Op::Mul, prop("Strength"), int(num)), int(den)),
+                int(scale),
+            )
+        };
+        e = cond(applies, modified, e);
+    }
+    e
+}
+
+/// One declared battle, resolved on the defending unit in steps: each step stores one value in a
+/// property of the defender (VASSAL evaluates a calculated property on every read, so a single
+/// expression would repeat every `Sum` many times over).
+pub struct CombatExprs {
+    /// `(property, expression)` in evaluation order: roll, attack total, raw column, shift, final
+    /// column, result.
+    pub steps: Vec<(&'static str, Expr)>,
+    /// The chat line, from the step properties.
+    pub report: Expr,
+}
+
+pub mod steps {
+    pub const ATTACK: &str = "CombatAttack";
+    pub const RAW: &str = "CombatRawColumn";
+    pub const SHIFT: &str = "CombatShift";
+    pub const FINAL: &str = "CombatFinalColumn";
+    pub const RESULT: &str = "CombatResult";
+}
+
+fn is_attacker() -> Expr {
+    eq(prop(props::COMBAT_ROLE), s("attacker"))
+}
+
+/// The die roll expression of the game's dice.
+pub fn roll_expr(game: &Game) -> Expr {
+    let faces = i64::from(game.rules.dice.faces);
+    (0..game.rules.dice.count.max(1))
+        .map(|_| Expr::Random(faces))
+        .reduce(add)
+        .unwrap_or(int(0))
+}
+
+/// Build the combat steps from the rules data.
+pub fn combat(game: &Game, tx: &Texts) -> CombatExprs {
+    let combat = &game.rules.combat;
+    let scale = attack_scale(game);
+    let columns: Vec<(u32, u32)> = combat
+        .columns
+        .iter()
+        .filter_map(|c| parse_odds(c))
+        .collect();
+    let n = columns.len() as i64;
+    let cap_index = parse_odds(&combat.cap)
+        .and_then(|cap| columns.iter().position(|c| *c == cap))
+        .map_or(n, |i| i as i64 + 1);
+    let (shift, shift_texts) = shift_step(combat, tx);
+    let final_column = Expr::Min(
+        Box::new(add(capped(cap_index), prop(steps::SHIFT))),
+        Box::new(int(n)),
+    );
+    CombatExprs {
+        steps: vec![
+            (props::COMBAT_ROLL, roll_expr(game)),
+            (
+                steps::ATTACK,
+                Expr::Sum(props::ATTACK_SCALED.into(), Box::new(is_attacker())),
+            ),
+            (steps::RAW, raw_column(&columns, scale)),
+            (steps::SHIFT, shift),
+            (steps::FINAL, final_column),
+            (steps::RESULT, crt_result(combat, tx)),
+        ],
+        report: combat_report(combat, tx, scale, cap_index, shift_texts),
+    }
+}
+
+/// The odds column the attack reaches: how many of the columns' odds it meets.
+fn raw_column(columns: &[(u32, u32)], scale: i64) -> Expr {
+    let attack = prop(steps::ATTACK);
+    let defence = prop("Strength");
+    // attack / defence >= a / d  <=>  attack * d >= defence * scale * a
+    let reached: Vec<Expr> = columns
+        .iter()
+        .map(|(a, d)| {
+            cond(
+                bin(
+                    Op::Ge,
+                    bin(Op::Mul, attack.clone(), int(i64::from(*d))),
+                    bin(Op::Mul, defence.clone(), int(scale * i64::from(*a))),
+                ),
+                int(1),
+                int(0),
+            )
+        })
+        .collect();
+    reached.into_iter().reduce(add).unwrap_or(int(0))
+}
+
+/// The raw column, no further than the cap.
+fn capped(cap_index: i64) -> Expr {
+    Expr::Min(Box::new(prop(steps::RAW)), Box::new(int(cap_index)))
+}
+
+/// The sum of the column shifts that apply, and the report's text of each.
+fn shift_step(combat: &crate::model::Combat, tx: &Texts) -> (Expr, Vec<Expr>) {
+    let mut shift_terms = Vec::new();
+    let mut shift_texts = Vec::new();
+    for sh in &combat.shifts {
+        let applies = shift_condition(sh);
+        shift_terms.push(cond(applies.clone(), int(i64::from(sh.shift)), int(0)));
+        let sign = if sh.shift < 0 { "−" } else { "+" };
+        let text = tx.fill(
+            "ui.report_shift",
+            &[
+                ("shift", &tx.get(&format!("shifts.{}", sh.id.as_str()))),
+                ("value", &format!("{sign}{}", sh.shift.abs())),
+            ],
+        );
+        shift_texts.push(cond(applies, s(&text), s("")));
+    }
+    let shift = shift_terms.into_iter().reduce(add).unwrap_or(int(0));
+    (shift, shift_texts)
+}
+
+/// The CRT lookup: one branch per roll, one per column; below the first column, the table's note.
+fn crt_result(combat: &crate::model::Combat, tx: &Texts) -> Expr {
+    let fin = prop(steps::FINAL);
+    let mut lookup = s("?");
+    for (roll, row) in combat.table.iter().rev() {
+        let Ok(r) = roll.parse::<i64>() else { continue };
+        let mut by_column = s("?");
+        for (i, code) in row.iter().enumerate().rev() {
+            by_column = cond(eq(fin.clone(), int(i as i64 + 1)), s(code), by_column);
+        }
+        lookup = cond(eq(prop(props::COMBAT_ROLL), int(r)), by_column, lookup);
+    }
+    cond(
+        bin(Op::Lt, fin, int(1)),
+        s(&tx.get("combat.below_table")),
+        lookup,
+    )
+}
+
+/// The attack strength as the report prints it: whole, or with one decimal when scaled.
+fn attack_text(scale: i64) -> Expr {
+    let attack = prop(steps::ATTACK);
+    if scale == 1 {
+        add(s(""), attack.clone())
+    } else {
+        cond(
+            eq(bin(Op::Rem, attack.clone(), int(scale)), int(0)),
+            add(s(""), bin(Op::Div, attack.clone(), int(scale))),
+            concat(vec![
+                s(""),
+                bin(Op::Div, attack.clone(), int(scale)),
+                s("."),
+                bin(
+                    Op::Rem,
+                    bin(Op::Div, bin(Op::Mul, attack.clone(), int(10)), int(scale)),
+                    int(10),
+                ),
+            ]),
+        )
+    }
+}
+
+/// The chat line of a resolved battle, from the step properties.
+fn combat_report(
+    combat: &crate::model::Combat,
+    tx: &Texts,
+    scale: i64,
+    cap_index: i64,
+    shift_texts: Vec<Expr>,
+) -> Expr {
+    let below = tx.fill(
+        "ui.below_column",
+        &[("column", combat.columns.first().map_or("", |c| c.as_str()))],
+    );
+    let label = |index: Expr| {
+        let mut e = s(&below);
+        for (i, c) in combat.columns.iter().enumerate().rev() {
+            e = cond(eq(index.clone(), int(i as i64 + 1)), s(c), e);
+        }
+        e
+    };
+    let capped_note = cond(
+        bin(Op::Gt, prop(steps::RAW), int(cap_index)),
+        s(&tx.fill(
+            "ui.report_capped",
+            &[(
+                "rule",
+                combat.cap_rule.as_deref().map_or("", |r| r.as_str()),
+            )],
+        )),
+        s(""),
+    );
+    template(
+        tx,
+        "ui.report_combat",
+        &[
+            ("attackers", prop(props::ATTACKER_NAMES)),
+            ("defender", prop("BasicName")),
+            ("attack", attack_text(scale)),
+            ("defence", prop("Strength")),
+            ("odds", label(capped(cap_index))),
+            ("capped", capped_note),
+            (
+                "shifts",
+                concat(std::iter::once(s("")).chain(shift_texts).collect()),
+            ),
+            ("final", label(prop(steps::FINAL))),
+            ("roll", prop(props::COMBAT_ROLL)),
+            ("result", prop(steps::RESULT)),
+            ("rule", s(combat.rule.as_deref().map_or("", |r| r.as_str()))),
+        ],
+    )
+}
+
+/// The condition of a column shift, evaluated on the defender. Every condition the data gives must
+/// hold (the same reading as `concept::combat::shifts::applies`).
+fn shift_condition(sh: &crate::model::ColumnShift) -> Expr {
+    let mut terms = Vec::new();
+    if let Some(t) = &sh.defender_terrain {
+        terms.push(eq(prop(props::TERRAIN), s(t)));
+    }
+    if let Some(c) = &sh.defender_city {
+        terms.push(eq(prop(props::CITY), s(c)));
+    }
+    if let Some(side) = &sh.defender_side {
+        terms.push(eq(prop("Side"), s(side)));
+    }
+    let attackers_where = |extra: Expr| Expr::Count(Box::new(and(is_attacker(), extra)));
+    if let Some(side) = &sh.attacker_side {
+        terms.push(bin(
+            Op::Gt,
+            attackers_where(eq(prop("Side"), s(side))),
+            int(0),
+        ));
+    }
+    if !sh.attacker_types.is_empty() {
+        let of_type = any(sh
+            .attacker_types
+            .iter()
+            .map(|t| eq(prop("Type"), s(t)))
+            .collect());
+        terms.push(bin(Op::Gt, attackers_where(of_type), int(0)));
+    }
+    if !sh.weather.is_empty() {
+        terms.push(any(sh
+            .weather
+            .iter()
+            .map(|w| eq(prop(props::WEATHER), s(w)))
+            .collect()));
+    }
+    if !sh.not_weather.is_empty() {
+        terms.push(Expr::Not(Box::new(any(sh
+            .not_weather
+            .iter()
+            .map(|w| eq(prop(props::WEATHER), s(w)))
+            .collect()))));
+    }
+    if let Some(f) = &sh.all_attackers_across {
+        // Some attacker, and no attacker that is not across the feature.
+        let attackers = Expr::Count(Box::new(is_attacker()));
+        let not_across = attackers_where(eq(prop(&across_property(f)), int(0)));
+        terms.push(and(bin(Op::Gt, attackers, int(0)), eq(not_across, int(0))));
+    }
+    terms.into_iter().reduce(and).unwrap_or(eq(int(1), int(1)))
+}
+
+/// Global properties of the declared battle: the attackers' names and the defender's hex.
+pub fn globals() -> Vec<Global> {
+    vec![
+        Global {
+            name: props::ATTACKER_NAMES.into(),
+            initial: String::new(),
+            description: "Units marked to attack".into(),
+        },
+        Global {
+            name: props::DEFENDER_HEX.into(),
+            initial: String::new(),
+            description: "Hex of the unit marked to defend".into(),
+        },
+    ]
+}
+
+/// Traits of every unit that declare and resolve a battle: resolution on the defender, fired by the
+/// module's Resolve button, and the marks of which units attack and which one defends.
+pub fn resolution_traits(game: &Game, plan: &Plan) -> Vec<Trait> {
+    let tx = &plan.tx;
+    let mut out = Vec::new();
+    let combat = combat(game, tx);
+    let step_keys: Vec<String> = combat
+        .steps
+        .iter()
+        .map(|(p, _)| format!("Set{p}"))
+        .collect();
+
+    // Combat: resolution on the defender, fired by the module's Resolve button.
+    let mut actions: Vec<Key<'_>> = step_keys.iter().map(|k| named(k)).collect();
+    actions.push(named(keys::REPORT_COMBAT));
+    actions.push(named(keys::CLEAR_ALL));
+    out.push(pieces::trigger(
+        "Resolve combat",
+        &eq(prop(props::COMBAT_ROLE), s("defender")).to_beanshell(),
+        &[named(keys::RESOLVE)],
+        &actions,
+    ));
+    out.push(pieces::report_with(
+        &[named(keys::REPORT_COMBAT)],
+        &combat.report.to_beanshell(),
+        "Combat result",
+        true,
+    ));
+    out.push(pieces::global_key(
+        named(keys::CLEAR_ALL),
+        named(keys::CLEAR_COMBAT),
+        &bin(Op::Ne, prop(props::COMBAT_ROLE), s("")).to_beanshell(),
+        "Clear every combat mark",
+    ));
+    for ((name, e), key) in combat.steps.iter().zip(&step_keys) {
+        out.push(pieces::dynamic_property(
+            name,
+            &[("", named(key), &e.to_beanshell())],
+            "Combat step",
+        ));
+    }
+    out.extend(mark_traits(tx));
+    out
+}
+
+/// The marks of a declared battle: which units attack, which one defends.
+fn mark_traits(tx: &Texts) -> Vec<Trait> {
+    vec![
+        pieces::report(
+            &[named(keys::MARK_ATTACKER)],
+            &tx.fill("ui.report_attacker", &[("piece", "$PieceName$")]),
+            "Report attacker",
+        ),
+        pieces::report(
+            &[named(keys::MARK_DEFENDER)],
+            &tx.fill(
+                "ui.report_defender",
+                &[("piece", "$PieceName$"), ("location", "$LocationName$")],
+            ),
+            "Report defender",
+        ),
+        pieces::set_global_property(
+            props::ATTACKER_NAMES,
+            &[
+                (
+                    "",
+                    named(keys::MARK_ATTACKER),
+                    &cond(
+                        eq(prop(props::ATTACKER_NAMES), s("")),
+                        prop("BasicName"),
+                        concat(vec![
+                            prop(props::ATTACKER_NAMES),
+                            s(" + "),
+                            prop("BasicName"),
+                        ]),
+                    )
+                    .to_beanshell(),
+                ),
+                ("", named(keys::CLEAR_COMBAT), ""),
+            ],
+            "Names of the attacking units",
+        ),
+        pieces::set_global_property(
+            props::DEFENDER_HEX,
+            &[
+                ("", named(keys::MARK_DEFENDER), "$LocationName$"),
+                ("", named(keys::CLEAR_COMBAT), ""),
+            ],
+            "Hex of the defending unit",
+        ),
+        pieces::dynamic_property(
+            props::COMBAT_ROLE,
+            &[
+                (&tx.get("ui.attack"), named(keys::MARK_ATTACKER), "attacker"),
+                (&tx.get("ui.defend"), named(keys::MARK_DEFENDER), "defender"),
+                (&tx.get("ui.clear_mark"), named(keys::CLEAR_COMBAT), ""),
+            ],
+            "Role in the declared battle",
+        ),
+    ]
+}
+
+/// What a unit knows about where it stands in a battle: whether a hexside feature separates it from
+/// the defender, and its attack strength now.
+pub fn position_traits(game: &Game) -> Vec<Trait> {
+    let rules = &game.rules;
+    let mut out = Vec::new();
+    for f in &rules.hexside_features {
+        let key = concat(vec![
+            s(","),
+            prop("LocationName"),
+            s("-"),
+            prop(props::DEFENDER_HEX),
+            s(","),
+        ]);
+        out.push(pieces::calculated(
+            &across_property(&f.id),
+            &cond(
+                contains(prop(&hexsides_property(&f.id)), key),
+                int(1),
+                int(0),
+            )
+            .to_beanshell(),
+            &format!("1 when a {} separates this unit from the defender", f.name),
+        ));
+    }
+    out.push(pieces::calculated(
+        props::ATTACK_SCALED,
+        &attack_scaled_expr(game).to_beanshell(),
+        "Attack strength in scaled units",
+    ));
+    out
+}
+
+/// Toolbar buttons: resolve the declared battle, clear the marks.
+pub fn buttons(plan: &Plan) -> Vec<El> {
+    vec![
+        module_command(
+            &plan.tx.get("ui.resolve"),
+            &plan.tx.get("ui.resolve_tooltip"),
+            keys::RESOLVE,
+            &eq(prop(props::COMBAT_ROLE), s("defender")),
+        ),
+        module_command(
+            &plan.tx.get("ui.clear_combat"),
+            &plan.tx.get("ui.clear_combat_tooltip"),
+            keys::CLEAR_COMBAT,
+            &bin(Op::Ne, prop(props::COMBAT_ROLE), s("")),
+        ),
+    ]
+}

@@ -1,0 +1,133 @@
+//! What the map adds to the module: global properties listing the hexes of each terrain, city kind and
+//! hexside feature, and the calculated properties through which a unit reads the terrain under it.
+
+use crate::concept::module::{props, Global};
+use crate::emit::plan::Plan;
+use crate::model::{Game, HexId};
+use crate::vassal::expression::{concat, cond, contains, prop, s, Expr};
+use crate::vassal::traits::{self as pieces, Trait};
+
+pub fn hexes_property(terrain: &str) -> String {
+    format!("Hexes_{terrain}")
+}
+pub fn city_property(kind: &str) -> String {
+    format!("Cities_{kind}")
+}
+pub fn hexsides_property(feature: &str) -> String {
+    format!("Hexsides_{feature}")
+}
+pub fn across_property(feature: &str) -> String {
+    format!("Across_{feature}")
+}
+
+/// `,a,b,c,`: a list that `contains(",x,")` can search.
+fn list(items: impl IntoIterator<Item = String>) -> String {
+    let mut out = String::from(",");
+    for i in items {
+        out.push_str(&i);
+        out.push(',');
+    }
+    out
+}
+
+/// Global properties describing the map, so a piece can read the terrain under it.
+pub fn globals(game: &Game) -> Vec<Global> {
+    let grid = &game.map.grid;
+    let mut out = Vec::new();
+    for (terrain, hexes) in &game.map.terrain.hexes {
+        out.push(Global {
+            name: hexes_property(terrain),
+            initial: list(hexes.iter().map(|h| h.value.clone())),
+            description: format!("Hexes of terrain {terrain}"),
+        });
+    }
+    for kind in &game.rules.city_kinds {
+        out.push(Global {
+            name: city_property(&kind.id),
+            initial: list(
+                game.map
+                    .cities
+                    .iter()
+                    .filter(|c| c.kind.as_str() == kind.id.as_str())
+                    .map(|c| c.hex.value.clone()),
+            ),
+            description: format!("Cities of kind {}", kind.id.as_str()),
+        });
+    }
+    for feature in &game.rules.hexside_features {
+        let mut pairs = Vec::new();
+        for set in game
+            .map
+            .hexsides
+            .iter()
+            .filter(|s| s.feature.as_str() == feature.id.as_str())
+        {
+            for p in &set.pairs {
+                let [a, b] = &p.value;
+                if let (Some(a), Some(b)) = (grid.parse(a), grid.parse(b)) {
+                    pairs.push(format!("{}-{}", grid.label(a), grid.label(b)));
+                    pairs.push(format!("{}-{}", grid.label(b), grid.label(a)));
+                }
+            }
+        }
+        out.push(Global {
+            name: hexsides_property(&feature.id),
+            initial: list(pairs),
+            description: format!("Hexsides with {} (both directions)", feature.name),
+        });
+    }
+    out
+}
+
+/// `","+LocationName+","`
+fn here() -> Expr {
+    concat(vec![s(","), prop("LocationName"), s(",")])
+}
+
+/// The terrain id under the piece.
+pub fn terrain_expr(game: &Game) -> Expr {
+    let mut e = s(&game.map.terrain.default);
+    for terrain in game.map.terrain.hexes.keys().rev() {
+        e = cond(
+            contains(prop(&hexes_property(terrain)), here()),
+            s(terrain),
+            e,
+        );
+    }
+    e
+}
+
+/// The city kind under the piece, or `""`.
+pub fn city_expr(game: &Game) -> Expr {
+    let mut e = s("");
+    for kind in game.rules.city_kinds.iter().rev() {
+        e = cond(
+            contains(prop(&city_property(&kind.id)), here()),
+            s(&kind.id),
+            e,
+        );
+    }
+    e
+}
+
+/// Calculated properties of every unit: the city kind and the terrain of its hex.
+pub fn unit_traits(game: &Game) -> Vec<Trait> {
+    vec![
+        pieces::calculated(
+            props::CITY,
+            &city_expr(game).to_beanshell(),
+            "City kind of this hex",
+        ),
+        pieces::calculated(
+            props::TERRAIN,
+            &terrain_expr(game).to_beanshell(),
+            "Terrain of this hex",
+        ),
+    ]
+}
+
+/// Centre of a hex in board pixels, as VASSAL snaps it (truncated).
+pub fn snapped_centre(plan: &Plan, hex: HexId) -> (i32, i32) {
+    let (x, y) = plan.layout.centre(hex);
+    (x as i32, y as i32)
+}

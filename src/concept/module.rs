@@ -1,0 +1,91 @@
+//! What the concepts' `module.rs` files share: the names of the piece properties and key commands
+//! one concept sets and another reads, module-level global properties, catalog texts as
+//! expressions, and toolbar buttons.
+//!
+//! VASSAL cannot veto a drag, so the concepts' checks advise: they write to the chat in red (`~`)
+//! and cite the rule. Every expression is built as an [`Expr`] so tests can evaluate exactly what
+//! the module computes (vassal-format.md §4).
+
+use crate::emit::xml::El;
+use crate::i18n::{Segment, Texts};
+use crate::vassal::expression::{concat, s, Expr};
+use crate::vassal::traits::{Key, MODULE_TARGET};
+
+/// Named keys the automation uses (VASSAL allocates a key code per name).
+pub mod keys {
+    pub const MOVED: &str = "MovedOnMap";
+    pub const OVERSTACKED: &str = "Overstacked";
+    pub const WEATHER_MOVE: &str = "WeatherMoveLimit";
+    pub const MARK_ATTACKER: &str = "MarkAttacker";
+    pub const MARK_DEFENDER: &str = "MarkDefender";
+    pub const CLEAR_COMBAT: &str = "ClearCombat";
+    pub const RESOLVE: &str = "ResolveCombat";
+    pub const ROLL: &str = "RollCombatDie";
+    pub const REPORT_COMBAT: &str = "ReportCombat";
+    pub const CLEAR_ALL: &str = "ClearAllCombat";
+    pub const CHECK_VICTORY: &str = "CheckVictory";
+}
+
+/// Property names shared by the generated traits.
+pub mod props {
+    pub const STACK_POINTS: &str = "StackPoints";
+    pub const COMBAT_ROLE: &str = "CombatRole";
+    pub const ATTACKER_NAMES: &str = "AttackerNames";
+    pub const DEFENDER_HEX: &str = "DefenderHex";
+    pub const COMBAT_ROLL: &str = "CombatRoll";
+    pub const ATTACK_SCALED: &str = "AttackScaled";
+    pub const TERRAIN: &str = "Terrain";
+    pub const CITY: &str = "City";
+    pub const WEATHER: &str = "WeatherNow";
+    pub const CONTROL_HEX: &str = "ControlHex";
+    pub const CONTROL_LEVEL: &str = "Control_Level";
+    pub const TURN: &str = "Turn";
+    pub const PHASE: &str = "Phase";
+}
+
+/// A module-level global property.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Global {
+    pub name: String,
+    pub initial: String,
+    pub description: String,
+}
+
+/// A catalog text as an expression: literal parts as strings, `{name}` placeholders as the given
+/// expressions (an unknown placeholder stays as written).
+pub fn template(tx: &Texts, key: &str, vars: &[(&str, Expr)]) -> Expr {
+    concat(
+        std::iter::once(s(""))
+            .chain(tx.segments(key).into_iter().map(|seg| {
+                match seg {
+                    Segment::Text(t) => s(&t),
+                    Segment::Var(v) => vars
+                        .iter()
+                        .find(|(k, _)| *k == v)
+                        .map_or_else(|| s(&format!("{{{v}}}")), |(_, e)| e.clone()),
+                }
+            }))
+            .collect(),
+    )
+}
+
+pub fn named(name: &str) -> Key<'_> {
+    Key::Named(name)
+}
+
+/// A module-level global key command shown as a toolbar button.
+pub fn module_command(name: &str, tooltip: &str, key: &str, filter: &Expr) -> El {
+    El::new("VASSAL.build.module.GlobalKeyCommand")
+        .attr("buttonHotkey", "")
+        .attr("buttonText", name)
+        .attr("deckCount", "-1")
+        .attr("filter", filter.to_beanshell())
+        .attr("hotkey", Key::Named(key).encode())
+        .attr("icon", "")
+        .attr("name", name)
+        .attr("reportFormat", "")
+        .attr("reportSingle", "true")
+        .attr("singleMap", "false")
+        .attr("target", MODULE_TARGET)
+        .attr("tooltip", tooltip)
+}

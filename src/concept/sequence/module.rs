@@ -1,0 +1,84 @@
+//! What the turn sequence adds to the module: the announcement the turn tracker writes at each phase.
+
+use crate::concept::module::{props, template};
+use crate::concept::weather::module::weather_expr;
+use crate::emit::plan::Plan;
+use crate::model::Game;
+use crate::vassal::expression::{concat, cond, eq, int, prop, s, Expr};
+
+/// The phase announcement written by the turn tracker.
+pub fn phase_report(game: &Game, plan: &Plan) -> Expr {
+    let tx = &plan.tx;
+    let rules = &game.rules;
+    let schedule = game.scenarios.first().map(|s| game.effective(s));
+    // A phase the data does not know (cannot happen with the module's own list): say its name.
+    let mut e = prop(props::PHASE);
+    for phase in rules.phases.iter().rev() {
+        let name = tx.get(&format!("phases.{}", phase.id.as_str()));
+        let mut parts = vec![template(
+            tx,
+            "ui.report_phase",
+            &[
+                ("turn", prop(props::TURN)),
+                ("phase", s(&name)),
+                (
+                    "allows",
+                    s(&tx.get(&format!("phase_allows.{}", phase.id.as_str()))),
+                ),
+            ],
+        )];
+        for what in &phase.announce {
+            match (what.as_str(), &phase.side, &schedule) {
+                ("replacements", Some(side), Some(eff)) => {
+                    let mut steps = s("0");
+                    for r in eff.replacements.1.iter().rev() {
+                        let n = r.steps.get(side.as_str()).map_or(0, |n| n.value);
+                        steps = cond(
+                            eq(prop(props::TURN), int(i64::from(r.turn.value))),
+                            s(&n.to_string()),
+                            steps,
+                        );
+                    }
+                    parts.push(template(tx, "ui.report_replacements", &[("steps", steps)]));
+                }
+                ("reinforcements", Some(side), Some(eff)) => {
+                    for r in eff.reinforcements.1 {
+                        let unit = game
+                            .counters
+                            .units
+                            .iter()
+                            .find(|u| u.id.as_str() == r.unit.as_str());
+                        if unit.is_some_and(|u| u.side.as_str() == side.as_str()) {
+                            let text = tx.fill(
+                                "ui.report_reinforcement",
+                                &[
+                                    ("unit", &tx.get(&format!("units.{}", r.unit.as_str()))),
+                                    ("where", &tx.get(&format!("arrivals.{}", r.unit.as_str()))),
+                                ],
+                            );
+                            parts.push(cond(
+                                eq(prop(props::TURN), int(i64::from(r.turn.value))),
+                                s(&text),
+                                s(""),
+                            ));
+                        }
+                    }
+                }
+                ("weather", _, _) => {
+                    let mut names = s("");
+                    for w in rules.weather.iter().rev() {
+                        let wname = tx.get(&format!("weather.{}", w.id.as_str()));
+                        names = cond(eq(weather_expr(game), s(&w.id)), s(&wname), names);
+                    }
+                    parts.push(template(tx, "ui.report_weather", &[("weather", names)]));
+                }
+                _ => {}
+            }
+        }
+        let matched = plan.phase_names_from.as_ref().map_or(name.clone(), |t| {
+            t.get(&format!("phases.{}", phase.id.as_str()))
+        });
+        e = cond(eq(prop(props::PHASE), s(&matched)), concat(parts), e);
+    }
+    e
+}

@@ -1,0 +1,197 @@
+//! What units add to the module: a piece per unit (its faces as layer levels, flipped with Ctrl+F, its
+//! printed values as properties of the current face), the reports of a step change and an
+//! elimination, and one prototype per side that sends its units to their eliminated box.
+
+use crate::emit::plan::{self, Plan};
+use crate::model::{Game, Unit};
+use crate::vassal::expression::{cond, eq, int, prop, s, Expr};
+use crate::vassal::traits::{self as pieces, Key, Piece, Trait, CTRL};
+
+pub const FLIP_KEY: Key<'static> = Key::Stroke(70, CTRL); // Ctrl+F
+pub const ELIMINATE_KEY: Key<'static> = Key::Stroke(69, CTRL); // Ctrl+E
+
+pub const UNIT_PROTOTYPE: &str = "Unit";
+
+/// Prototype name for a side: its id, the same in every language (players never see it).
+pub fn side_prototype(side: &str) -> String {
+    format!("Side {side}")
+}
+
+/// A unit's name in the module's language.
+pub fn unit_name(plan: &Plan, id: &str) -> String {
+    plan.tx.get(&format!("units.{id}"))
+}
+
+/// The value of a printed number on the unit's current face (`Step_Level` picks the face).
+pub fn face_value_expr(game: &Game, unit: &Unit, value_index: usize) -> Expr {
+    let faces = game.counters.faces_of(unit);
+    // A value the sources do not give (`?`) stays the text "?": sums skip it.
+    let value_of = |face: &str| match unit
+        .faces
+        .get(face)
+        .and_then(|v| crate::model::parse_value_slots(v))
+        .and_then(|v| v.get(value_index).copied())
+    {
+        Some(Some(n)) => int(i64::from(n)),
+        _ => s("?"),
+    };
+    let mut e = faces.first().map_or(s("?"), |f| value_of(f));
+    for (i, face) in faces.iter().enumerate().skip(1).rev() {
+        e = cond(eq(prop("Step_Level"), int(i as i64 + 1)), value_of(face), e);
+    }
+    e
+}
+
+/// Property name of a printed value (`strength` → `Strength`).
+pub fn value_property(name: &str) -> String {
+    let mut c = name.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+/// Calculated properties giving one unit's printed values on its current face.
+pub fn value_traits(game: &Game, unit: &Unit) -> Vec<Trait> {
+    game.counters
+        .counters
+        .values
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            pieces::calculated(
+                &value_property(v),
+                &face_value_expr(game, unit, i).to_beanshell(),
+                &format!("{v} on the current face"),
+            )
+        })
+        .collect()
+}
+
+/// Traits of every unit: report a step change and an elimination.
+pub fn report_traits(plan: &Plan) -> Vec<Trait> {
+    vec![
+        pieces::report(
+            &[FLIP_KEY],
+            &plan.tx.fill(
+                "ui.report_flip",
+                &[
+                    ("old", "$oldPieceName$"),
+                    ("new", "$newPieceName$"),
+                    ("location", "$location$"),
+                ],
+            ),
+            "Report step change",
+        ),
+        pieces::report(
+            &[ELIMINATE_KEY],
+            &plan
+                .tx
+                .fill("ui.report_eliminated", &[("old", "$oldPieceName$")]),
+            "Report elimination",
+        ),
+    ]
+}
+
+/// One prototype per side: the side's name, and the command that sends its units to the side's
+/// eliminated box.
+pub fn side_prototypes(game: &Game, plan: &Plan) -> Vec<(String, Piece)> {
+    let mut prototypes = Vec::new();
+    for side in &game.rules.sides {
+        let region = plan
+            .eliminated_box
+            .get(side.id.as_str())
+            .cloned()
+            .unwrap_or_default();
+        prototypes.push((
+            side_prototype(&side.id),
+            Piece {
+                traits: vec![
+                    pieces::send_to_region(
+                        &plan.tx.get("ui.eliminate"),
+                        ELIMINATE_KEY,
+                        &plan.track_map,
+                        plan::TRACK_BOARD,
+                        &region,
+                    ),
+                    pieces::marker(&[("Side", side.id.as_str())]),
+                    pieces::basic_piece("", "", ""),
+                ],
+            },
+        ));
+    }
+    prototypes
+}
+
+/// The piece of one unit showing `face`.
+pub fn unit_piece(
+    game: &Game,
+    plan: &Plan,
+    unit_id: &str,
+    face: &str,
+    gpid: &str,
+) -> Option<Piece> {
+    let unit = plan.unit(game, unit_id)?;
+    // Only the faces this unit's type has (a unit without a worn face has one level).
+    let faces = game.counters.faces_of(unit);
+    let level = faces.iter().position(|f| *f == face)? + 1;
+    let images = faces
+        .iter()
+        .map(|f| {
+            plan.unit_images
+                .get(&(unit.id.value.clone(), f.to_string()))
+                .cloned()
+                .unwrap_or_default()
+        })
+        .collect();
+    let level_names = faces
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            if i == 0 {
+                String::new()
+            } else {
+                format!("+ ({})", plan.tx.get(&format!("faces.{f}")))
+            }
+        })
+        .collect();
+    // Stacking and terrain group of the unit's type (its type id when the data gives none).
+    let branch = game
+        .counters
+        .unit_type(&unit.unit_type)
+        .and_then(|t| t.branch.as_ref().map(|b| b.value.clone()))
+        .unwrap_or_else(|| unit.unit_type.value.clone());
+    let values = unit
+        .faces
+        .get(*faces.first()?)
+        .map(|v| v.value.clone())
+        .unwrap_or_default();
+    Some(Piece {
+        traits: vec![
+            pieces::prototype(UNIT_PROTOTYPE),
+            pieces::prototype(&side_prototype(&unit.side)),
+            pieces::layer(&pieces::Layer {
+                name: "Step",
+                description: "Counter faces",
+                step_command: &plan.tx.get("ui.flip"),
+                step_key: FLIP_KEY,
+                images,
+                level_names,
+                level,
+                follow: None,
+            }),
+        ]
+        .into_iter()
+        .chain(value_traits(game, unit))
+        .chain([
+            pieces::marker(&[
+                ("Type", unit.unit_type.as_str()),
+                ("Branch", &branch),
+                ("UnitId", unit.id.as_str()),
+                ("Values", &values),
+            ]),
+            pieces::basic_piece(&unit_name(plan, &unit.id), "", gpid),
+        ])
+        .collect(),
+    })
+}
