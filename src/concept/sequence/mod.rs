@@ -49,7 +49,7 @@ cited! {
 
 /// Whether the dice can be rolled: one die or more, two faces or more, and a highest roll the CRT can
 /// list (at most 1000).
-pub(crate) fn dice_usable(dice: &crate::model::Dice) -> bool {
+pub(crate) fn dice_usable(dice: &Dice) -> bool {
     dice.count >= 1
         && dice.faces >= 2
         && dice
