@@ -385,7 +385,7 @@ fn run_check(
         all.extend(report);
     }
     for path in &modules {
-        all.extend(vmodc::reader::check_module_file(std::path::Path::new(path)));
+        all.extend(vmodc::verify::check_module_file(std::path::Path::new(path)));
     }
     print_report(&all, &sources, format);
     if build::blocks(&all, deny_warnings) {
