@@ -29,7 +29,5 @@ pub mod load;
 pub mod model;
 pub mod package;
 pub mod render;
-pub mod verify;
-
-pub mod synthetic;
 pub mod vassal;
+pub mod verify;

@@ -2,6 +2,9 @@
 //! piece and prototype with the *decoder*, resolve prototype and image references, and place every
 //! setup location with VASSAL's grid arithmetic.
 
+#[path = "common/synthetic.rs"]
+mod synthetic;
+
 use std::collections::BTreeSet;
 use std::path::Path;
 use vmodc::diag::Sources;
@@ -276,8 +279,8 @@ fn tournament_setup_decodes() {
 #[test]
 fn multi_sheet_maps_read_back() {
     use vmodc::emit::{module, plan::Plan};
-    let p = vmodc::synthetic::Params::new("sheets", 4, 10, 8, 40);
-    let (mut game, _) = vmodc::synthetic::game(&p).expect("the synthetic game parses");
+    let p = synthetic::Params::new("sheets", 4, 10, 8, 40);
+    let (mut game, _) = synthetic::game(&p).expect("the synthetic game parses");
     let mut second = game.scenarios[0].clone();
     second.data.scenario.id.value = "second".into();
     game.scenarios.push(second);
