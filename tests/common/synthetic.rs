@@ -483,8 +483,18 @@ fn parse<T: DeserializeOwned>(
 // The files, as text
 // ---------------------------------------------------------------------------------------------------
 
+/// `rules/<id>.toml`.
 fn rules_toml(p: &Params) -> String {
     let mut s = String::new();
+    game_toml(&mut s, p);
+    sequence_toml(&mut s);
+    terrain_toml(&mut s);
+    combat_toml(&mut s);
+    s
+}
+
+/// The game, its sides and its dice.
+fn game_toml(s: &mut String, p: &Params) {
     let hexes = p.hexes();
     let _ = write!(
         s,
@@ -512,6 +522,10 @@ rulebook = "vmodc synthetic rules"
         );
     }
     s.push_str("[dice]\ncount = 1\nfaces = 6\nrule = \"S1.1\"\n\n");
+}
+
+/// Phases, turns and weather.
+fn sequence_toml(s: &mut String) {
     for (side, name, _, _) in SIDES {
         for (what, allows, announce) in [
             (
@@ -545,6 +559,10 @@ rulebook = "vmodc synthetic rules"
          [[weather]]\nid = \"mud\"\nname = \"Mud\"\nturns = {MUD_TURNS:?}\n\
          effects = \"Units move at most two hexes; armor attacks at half strength.\"\nrule = \"S5.0\"\n\n"
     );
+}
+
+/// Terrain, cities, hexside and line features, stacking and movement limits.
+fn terrain_toml(s: &mut String) {
     for (id, name, cost, combat, _) in TERRAIN {
         let _ = write!(
             s,
@@ -588,10 +606,13 @@ weather = "mud"
 max_hexes = 2
 rule = "S5.1"
 
-[combat]
-kind = "odds"
 "#,
     );
+}
+
+/// The odds CRT: columns, results, table, shifts and modifiers.
+fn combat_toml(s: &mut String) {
+    s.push_str("[combat]\nkind = \"odds\"\n");
     let columns: Vec<String> = COLUMNS.iter().map(|c| format!("\"{c}\"")).collect();
     let _ = write!(
         s,
@@ -653,7 +674,6 @@ keep_fractions = false
 rule = "S8.4"
 "#,
     );
-    s
 }
 
 fn counters_toml(p: &Params, units: &[UnitPlan]) -> String {
