@@ -12,7 +12,7 @@
 //! - `…/recompile-cached-images`: every module compiled, zipped (not written) again with every image
 //!   read from a warm cache: what a rebuild costs when a change touches no image;
 //! - `synthetic-10k/…`: the same for a generated game of 4 map sheets (A to D) of 50 × 50 hexes (10,000
-//!   hexes, lettered `A01.01` … `D50.50`) and 4,000 two-sided counters (see `vmodc::synthetic`),
+//!   hexes, lettered `A01.01` … `D50.50`) and 4,000 two-sided counters (see `tests/common/synthetic.rs`),
 //!   loaded from TOML files written to a temporary folder;
 //!   `check-only` runs the checks on the game already in memory;
 //! - `synthetic-10k/rebuild-one-counter`: `vmodc build` after one counter's strength changed (two
@@ -22,18 +22,21 @@
 //! Sample sizes are small (a full synthetic build takes seconds), so the whole suite takes about six
 //! minutes on two cores.
 
+#[path = "../tests/common/synthetic.rs"]
+mod synthetic;
+
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion};
 use rayon::prelude::*;
 use std::cell::{Cell, OnceCell};
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+use synthetic::Params;
 use tiny_skia::Pixmap;
 use vmodc::build::cache::Cache;
 use vmodc::build::{self, Loaded};
 use vmodc::diag::Sources;
 use vmodc::package::{self, Entry};
-use vmodc::synthetic::{self, Params};
 
 fn project_root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -8,8 +8,11 @@
 //! For example `synth 4 50 50 4000 /tmp/synth` writes the OCS-scale game of the benchmarks: four map
 //! sheets (A to D) of 50 × 50 hexes and 4,000 two-sided counters.
 
+#[path = "../tests/common/synthetic.rs"]
+mod synthetic;
+
 use std::process::ExitCode;
-use vmodc::synthetic::{self, Params};
+use synthetic::Params;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -17,7 +17,7 @@
 //! Texts may hold placeholders such as `{piece}`; the module fills them in.
 
 use crate::diag::{suggest, Diagnostic, Report, Sources};
-use crate::model::{FileId, Game, Sp};
+use crate::model::{FileId, Game, ScenarioFile, Sp, Victory};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -346,60 +346,105 @@ pub const UI: &[(&str, &str, &str)] = &[
     ("ui.crt_modifier", "{name}: attack × {n}/{d}", "combat results table note"),
 ];
 
-/// Every key a game's module uses, with its default text.
-pub fn entries(game: &Game) -> Vec<Entry> {
-    let mut out: Vec<Entry> = Vec::new();
-    let mut add = |key: String, default: &str, used_in: &str| {
-        out.push(Entry {
+/// The entries of a catalog, in the order the module first uses them.
+#[derive(Default)]
+struct Entries(Vec<Entry>);
+
+impl Entries {
+    fn add(&mut self, key: String, default: &str, used_in: &str) {
+        self.0.push(Entry {
             key,
             default: default.to_string(),
             used_in: used_in.to_string(),
         })
-    };
+    }
+}
+
+/// Every key a game's module uses, with its default text.
+pub fn entries(game: &Game) -> Vec<Entry> {
+    let mut out = Entries::default();
     let r = &game.rules;
-    add("game.title".into(), &r.game.title, "module name, map title");
-    add(
+    out.add("game.title".into(), &r.game.title, "module name, map title");
+    out.add(
         "game.description".into(),
         &r.game.description,
         "module description",
     );
+    unit_entries(&mut out, game);
+    map_entries(&mut out, game);
+    sequence_entries(&mut out, game);
+    out.add(
+        "stacking.when".into(),
+        &r.stacking.when,
+        "chat: stacking warning",
+    );
+    combat_entries(&mut out, game);
+    for s in &game.scenarios {
+        scenario_entries(&mut out, s);
+    }
+    card_entries(&mut out, game);
+    for a in &game.map.areas {
+        out.add(
+            format!("areas.{}", a.id.as_str()),
+            &a.name,
+            "off-map areas (turn track board)",
+        );
+    }
+    for (k, v, w) in UI {
+        out.add((*k).to_string(), v, w);
+    }
+    // A key may come twice (a box shared by scenarios): keep the first.
+    let mut seen = std::collections::BTreeSet::new();
+    let mut out = out.0;
+    out.retain(|e| seen.insert(e.key.clone()));
+    out
+}
+
+/// Sides, unit types, faces and units.
+fn unit_entries(out: &mut Entries, game: &Game) {
+    let r = &game.rules;
     for s in &r.sides {
-        add(
+        out.add(
             format!("sides.{}", s.id.as_str()),
             &s.name,
             "side names: roster, palette, boxes",
         );
     }
     for t in &game.counters.types {
-        add(
+        out.add(
             format!("types.{}", t.id.as_str()),
             &t.name,
             "unit type names",
         );
     }
     for f in &game.counters.counters.faces {
-        add(
+        out.add(
             format!("faces.{}", f.as_str()),
             f.as_str(),
             "counter face names (flipped unit names)",
         );
     }
     for u in &game.counters.units {
-        add(
+        out.add(
             format!("units.{}", u.id.as_str()),
             u.display_name(),
             "unit names",
         );
     }
+}
+
+/// Terrain, cities, hexside and line features, and the map's name.
+fn map_entries(out: &mut Entries, game: &Game) {
+    let r = &game.rules;
     for t in &r.terrain {
         let id = t.id.as_str();
-        add(format!("terrain.{id}"), &t.name, "terrain effects chart");
-        add(
+        out.add(format!("terrain.{id}"), &t.name, "terrain effects chart");
+        out.add(
             format!("terrain_combat.{id}"),
             &t.combat,
             "terrain effects chart",
         );
-        add(
+        out.add(
             format!("terrain_notes.{id}"),
             &t.note,
             "terrain effects chart",
@@ -407,13 +452,13 @@ pub fn entries(game: &Game) -> Vec<Entry> {
     }
     for c in &r.city_kinds {
         let id = c.id.as_str();
-        add(format!("city_kinds.{id}"), &c.name, "terrain effects chart");
-        add(
+        out.add(format!("city_kinds.{id}"), &c.name, "terrain effects chart");
+        out.add(
             format!("city_kind_combat.{id}"),
             &c.combat,
             "terrain effects chart",
         );
-        add(
+        out.add(
             format!("city_kind_notes.{id}"),
             &c.note,
             "terrain effects chart",
@@ -421,179 +466,181 @@ pub fn entries(game: &Game) -> Vec<Entry> {
     }
     for f in r.hexside_features.iter().chain(&r.line_features) {
         let id = f.id.as_str();
-        add(format!("features.{id}"), &f.name, "terrain effects chart");
-        add(
+        out.add(format!("features.{id}"), &f.name, "terrain effects chart");
+        out.add(
             format!("feature_move.{id}"),
             &f.move_effect,
             "terrain effects chart",
         );
-        add(
+        out.add(
             format!("feature_combat.{id}"),
             &f.combat,
             "terrain effects chart",
         );
     }
     for c in &game.map.cities {
-        add(
+        out.add(
             format!("cities.{}", c.hex.as_str()),
             &c.name,
             "city names on the map, control markers",
         );
     }
-    add("map.name".into(), &game.map.map.name, "map title");
+    out.add("map.name".into(), &game.map.map.name, "map title");
+}
+
+/// Phases, weather and turn labels.
+fn sequence_entries(out: &mut Entries, game: &Game) {
+    let r = &game.rules;
     for p in &r.phases {
-        add(
+        out.add(
             format!("phases.{}", p.id.as_str()),
             &p.name,
             "turn tracker, phase announcements",
         );
-        add(
+        out.add(
             format!("phase_allows.{}", p.id.as_str()),
             &p.allows,
             "phase announcements",
         );
     }
     for w in &r.weather {
-        add(
+        out.add(
             format!("weather.{}", w.id.as_str()),
             &w.name,
             "weather marker, turn track, announcements",
         );
     }
     for (i, label) in r.turns.labels.iter().enumerate() {
-        add(format!("turn_labels.{}", i + 1), label, "turn track dates");
+        out.add(format!("turn_labels.{}", i + 1), label, "turn track dates");
     }
-    add(
-        "stacking.when".into(),
-        &r.stacking.when,
-        "chat: stacking warning",
-    );
-    add(
+}
+
+/// The CRT: below-table result, results, shifts and attack modifiers.
+fn combat_entries(out: &mut Entries, game: &Game) {
+    let r = &game.rules;
+    out.add(
         "combat.below_table".into(),
         &r.combat.below_table,
         "chat: combat result, CRT chart",
     );
     for res in &r.combat.results {
-        add(
+        out.add(
             format!("results.{}", res.code.as_str()),
             &res.name,
             "combat results table",
         );
-        add(
+        out.add(
             format!("result_effects.{}", res.code.as_str()),
             &res.effect,
             "combat results table",
         );
     }
     for sh in &r.combat.shifts {
-        add(
+        out.add(
             format!("shifts.{}", sh.id.as_str()),
             &sh.name,
             "chat: combat result, CRT chart",
         );
     }
     for m in &r.combat.attack_modifiers {
-        add(format!("modifiers.{}", m.id.as_str()), &m.name, "CRT chart");
+        out.add(format!("modifiers.{}", m.id.as_str()), &m.name, "CRT chart");
     }
-    for s in &game.scenarios {
-        let id = s.scenario.id.as_str();
-        add(
-            format!("scenarios.{id}"),
-            &s.scenario.name,
-            "File > New Game > Scenarios",
+}
+
+/// A scenario: its name, description, off-map boxes, arrivals and victory texts.
+fn scenario_entries(out: &mut Entries, s: &ScenarioFile) {
+    let id = s.scenario.id.as_str();
+    out.add(
+        format!("scenarios.{id}"),
+        &s.scenario.name,
+        "File > New Game > Scenarios",
+    );
+    out.add(
+        format!("scenario_descriptions.{id}"),
+        &s.scenario.description,
+        "File > New Game > Scenarios",
+    );
+    for o in &s.off_map {
+        out.add(
+            format!("boxes.{}", crate::slug::slug(&o.box_name)),
+            &o.box_name,
+            "off-map box",
         );
-        add(
-            format!("scenario_descriptions.{id}"),
-            &s.scenario.description,
-            "File > New Game > Scenarios",
+    }
+    for re in &s.reinforcements {
+        out.add(
+            format!("arrivals.{}", re.unit.as_str()),
+            &re.arrives,
+            "chat: phase announcement",
         );
-        for o in &s.off_map {
-            add(
-                format!("boxes.{}", crate::slug::slug(&o.box_name)),
-                &o.box_name,
-                "off-map box",
+    }
+    if let Some(v) = &s.victory {
+        victory_entries(out, id, v);
+    }
+}
+
+/// A scenario's victory conditions and victory point terms.
+fn victory_entries(out: &mut Entries, id: &str, v: &Victory) {
+    for (i, c) in v.conditions.iter().enumerate() {
+        out.add(
+            format!("victory.{id}-{}", i + 1),
+            &c.result,
+            "chat: victory check",
+        );
+    }
+    out.add(
+        format!("victory.{id}-otherwise"),
+        &v.otherwise,
+        "chat: victory check",
+    );
+    if let Some(vp) = &v.points {
+        for (i, t) in vp.terms.iter().enumerate() {
+            out.add(
+                format!("vp_terms.{id}-{}", i + 1),
+                &t.name,
+                "chat: victory points",
             );
-        }
-        for re in &s.reinforcements {
-            add(
-                format!("arrivals.{}", re.unit.as_str()),
-                &re.arrives,
-                "chat: phase announcement",
-            );
-        }
-        if let Some(v) = &s.victory {
-            for (i, c) in v.conditions.iter().enumerate() {
-                add(
-                    format!("victory.{id}-{}", i + 1),
-                    &c.result,
-                    "chat: victory check",
-                );
+            if !t.condition.is_empty() {
+                let key = format!("vp_conditions.{id}-{}", i + 1);
+                out.add(key, &t.condition, "chat: victory points");
             }
-            add(
-                format!("victory.{id}-otherwise"),
-                &v.otherwise,
-                "chat: victory check",
+        }
+        for (i, th) in vp.thresholds.iter().enumerate() {
+            out.add(
+                format!("vp_results.{id}-{}", i + 1),
+                &th.result,
+                "chat: victory points",
             );
-            if let Some(vp) = &v.points {
-                for (i, t) in vp.terms.iter().enumerate() {
-                    add(
-                        format!("vp_terms.{id}-{}", i + 1),
-                        &t.name,
-                        "chat: victory points",
-                    );
-                    if !t.condition.is_empty() {
-                        let key = format!("vp_conditions.{id}-{}", i + 1);
-                        add(key, &t.condition, "chat: victory points");
-                    }
-                }
-                for (i, th) in vp.thresholds.iter().enumerate() {
-                    add(
-                        format!("vp_results.{id}-{}", i + 1),
-                        &th.result,
-                        "chat: victory points",
-                    );
-                }
-            }
         }
     }
+}
+
+/// Decks, card uses and cards.
+fn card_entries(out: &mut Entries, game: &Game) {
     for d in &game.counters.decks {
-        add(format!("decks.{}", d.side.as_str()), &d.name, "card decks");
+        out.add(format!("decks.{}", d.side.as_str()), &d.name, "card decks");
     }
     for u in &game.counters.card_uses {
-        add(
+        out.add(
             format!("card_uses.{}", u.id.as_str()),
             &u.name,
             "card faces",
         );
     }
     for c in &game.counters.cards {
-        add(
+        out.add(
             format!("cards.{}", c.id.as_str()),
             &c.name,
             "card names and faces",
         );
         if !c.restriction.is_empty() {
-            add(
+            out.add(
                 format!("card_restrictions.{}", c.id.as_str()),
                 &c.restriction,
                 "card faces",
             );
         }
     }
-    for a in &game.map.areas {
-        add(
-            format!("areas.{}", a.id.as_str()),
-            &a.name,
-            "off-map areas (turn track board)",
-        );
-    }
-    for (k, v, w) in UI {
-        add((*k).to_string(), v, w);
-    }
-    // A key may come twice (a box shared by scenarios): keep the first.
-    let mut seen = std::collections::BTreeSet::new();
-    out.retain(|e| seen.insert(e.key.clone()));
-    out
 }
 
 /// Missing and unused keys, and unknown placeholders, of each catalog.

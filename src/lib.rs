@@ -9,7 +9,7 @@
 //! 5. [`package`]: a deterministic zip, written atomically.
 //!
 //! [`vassal`] holds VASSAL's own encodings (SequenceEncoder, grid numbering, saves), shared by the
-//! emitter and by [`reader`], which reads modules back the way VASSAL does.
+//! emitter and by [`verify`], which reads modules back the way VASSAL does and checks them.
 
 // A `Diagnostic` (file, span, help, rule) is the error of whole pipeline stages and is made once per
 // failure: boxing it would only add noise.
@@ -28,9 +28,7 @@ pub mod i18n;
 pub mod load;
 pub mod model;
 pub mod package;
-pub mod reader;
 pub mod render;
 pub mod slug;
-
-pub mod synthetic;
 pub mod vassal;
+pub mod verify;

@@ -406,7 +406,7 @@ fn run_check(targets: Vec<String>, root: &Path, deny_warnings: bool, format: For
     }
     let mut fine = Vec::new();
     for path in &files {
-        let report = vmodc::reader::check_module_file(Path::new(path));
+        let report = vmodc::verify::check_module_file(Path::new(path));
         if report.diagnostics.is_empty() {
             fine.push(path);
         }

@@ -435,7 +435,7 @@ fn tiny_module() -> (String, String, Vec<u8>) {
 
 fn check_survives(bytes: &[u8]) -> bool {
     catch_unwind(AssertUnwindSafe(|| {
-        let report = vmodc::reader::check_module(bytes, Path::new("fuzz.vmod"));
+        let report = vmodc::verify::check_module(bytes, Path::new("fuzz.vmod"));
         let sources = Sources::default();
         for d in &report.diagnostics {
             let _ = d.render(&sources);
@@ -597,11 +597,11 @@ fn piece_decoding_matches_the_sequence_decoder() {
         let mut rng = Rng::new(5_000_000 + seed);
         let n = rng.below(40);
         let s: String = (0..n).map(|_| *rng.pick(&alphabet)).collect();
-        assert_eq!(vmodc::reader::unnest(&s), reference(&s), "input {s:?}");
+        assert_eq!(vmodc::verify::unnest(&s), reference(&s), "input {s:?}");
         let piece = format!("+/{s}");
         let ok = catch_unwind(|| {
-            let _ = vmodc::reader::decode_add_piece(&piece);
-            let _ = vmodc::reader::parse_xml(&s);
+            let _ = vmodc::verify::decode_add_piece(&piece);
+            let _ = vmodc::verify::parse_xml(&s);
         });
         assert!(ok.is_ok(), "input {s:?}");
     }

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use vmodc::build;
 use vmodc::diag::Sources;
-use vmodc::reader;
+use vmodc::verify;
 
 /// A copy of the project's B4M data in a fresh folder.
 fn copy_b4m(tag: &str) -> PathBuf {
@@ -105,7 +105,7 @@ fn each_language_module_speaks_its_language_and_carries_the_other() {
     let loaded = loaded.unwrap();
     let ja = build::compile_language(&loaded, Some("ja")).unwrap();
     let zip = vmodc::package::zip_bytes(&ja).unwrap();
-    let view = reader::open_module(&zip).unwrap();
+    let view = verify::open_module(&zip).unwrap();
     let xml = String::from_utf8(view.archive.entries["buildFile.xml"].clone()).unwrap();
     // Module name, toolbar, phases, pieces and chat reports in Japanese.
     for text in [
@@ -176,7 +176,7 @@ fn a_third_language_from_extract_builds() {
         outcome.report
     );
     let de = std::fs::read(out.join("b4m-de.vmod")).unwrap();
-    let view = reader::open_module(&de).unwrap();
+    let view = verify::open_module(&de).unwrap();
     let xml = String::from_utf8(view.archive.entries["buildFile.xml"].clone()).unwrap();
     assert!(xml.contains("Umdrehen"));
     let _ = std::fs::remove_dir_all(&root);

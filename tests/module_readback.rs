@@ -2,10 +2,13 @@
 //! piece and prototype with the *decoder*, resolve prototype and image references, and place every
 //! setup location with VASSAL's grid arithmetic.
 
+#[path = "common/synthetic.rs"]
+mod synthetic;
+
 use std::collections::BTreeSet;
 use std::path::Path;
 use vmodc::diag::Sources;
-use vmodc::reader::{self, decode_add_piece, hex_grid_from_node, ModuleView, Node};
+use vmodc::verify::{self, decode_add_piece, hex_grid_from_node, ModuleView, Node};
 
 /// Every module of a game: (file name in dist/, game, archive bytes), one per language.
 fn modules(id: &str) -> Vec<(String, vmodc::model::Game, Vec<u8>)> {
@@ -42,7 +45,7 @@ fn short(tag: &str) -> &str {
 #[test]
 fn every_module_passes_the_module_checker() {
     for (id, _, bytes) in games().iter().flat_map(|g| modules(g)) {
-        let report = reader::check_module(&bytes, Path::new(&id));
+        let report = verify::check_module(&bytes, Path::new(&id));
         let problems: Vec<String> = report
             .diagnostics
             .iter()
@@ -72,7 +75,7 @@ fn builds_are_reproducible_and_dist_is_current() {
 #[test]
 fn pieces_decode_and_resolve() {
     for (id, _, bytes) in games().iter().flat_map(|g| modules(g)) {
-        let view: ModuleView = reader::open_module(&bytes).expect("module opens");
+        let view: ModuleView = verify::open_module(&bytes).expect("module opens");
         let slots: Vec<&Node> = view
             .root
             .walk()
@@ -121,7 +124,7 @@ fn pieces_decode_and_resolve() {
 #[test]
 fn setup_locations_match_the_grid_and_the_image() {
     for (_, game, bytes) in games().iter().flat_map(|g| modules(g)) {
-        let view = reader::open_module(&bytes).expect("module opens");
+        let view = verify::open_module(&bytes).expect("module opens");
         let plan = vmodc::emit::plan::Plan::new(&game, vmodc::i18n::Texts::new(&game, None));
         let map = view
             .root
@@ -193,7 +196,7 @@ fn b4m_standard_setup_and_counts() {
     }
     assert_eq!(links.len(), 70);
 
-    let view = reader::open_module(&bytes).unwrap();
+    let view = verify::open_module(&bytes).unwrap();
     let stacks = view.root.find_all("VASSAL.build.module.map.SetupStack");
     let sides = |side: &str| {
         stacks
@@ -239,7 +242,7 @@ fn b4m_standard_setup_and_counts() {
 #[test]
 fn tournament_setup_decodes() {
     let (_, bytes) = build("b4m");
-    let view = reader::open_module(&bytes).unwrap();
+    let view = verify::open_module(&bytes).unwrap();
     let setup = view
         .root
         .find_all("VASSAL.build.module.PredefinedSetup")
@@ -247,8 +250,8 @@ fn tournament_setup_decodes() {
         .find(|s| s.attr("useFile") == "true")
         .expect("a file-based setup");
     let vsav = &view.archive.entries[setup.attr("file")];
-    let text = reader::read_save(vsav).expect("save decodes");
-    let commands = reader::split_commands(&text);
+    let text = verify::read_save(vsav).expect("save decodes");
+    let commands = verify::split_commands(&text);
     assert_eq!(commands.first().map(String::as_str), Some("begin_save"));
     assert_eq!(commands.last().map(String::as_str), Some("end_save"));
     assert!(commands.iter().any(|c| c == "SETUP_STACK\t"));
@@ -276,17 +279,17 @@ fn tournament_setup_decodes() {
 #[test]
 fn multi_sheet_maps_read_back() {
     use vmodc::{concept::map::module, emit::plan::Plan};
-    let p = vmodc::synthetic::Params::new("sheets", 4, 10, 8, 40);
-    let (mut game, _) = vmodc::synthetic::game(&p).expect("the synthetic game parses");
+    let p = synthetic::Params::new("sheets", 4, 10, 8, 40);
+    let (mut game, _) = synthetic::game(&p).expect("the synthetic game parses");
     let mut second = game.scenarios[0].clone();
     second.data.scenario.id.value = "second".into();
     game.scenarios.push(second);
     let entries = vmodc::build::compile(&game).expect("compiles");
     let bytes = vmodc::package::zip_bytes(&entries).expect("zip");
-    let report = reader::check_module(&bytes, Path::new("sheets.vmod"));
+    let report = verify::check_module(&bytes, Path::new("sheets.vmod"));
     assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
 
-    let view = reader::open_module(&bytes).unwrap();
+    let view = verify::open_module(&bytes).unwrap();
     let plan = Plan::new(&game, vmodc::i18n::Texts::new(&game, None));
     let map = view.root.find_all("VASSAL.build.module.Map")[0];
     let boards = map.find_all("VASSAL.build.module.map.boardPicker.Board");
@@ -318,7 +321,7 @@ fn multi_sheet_maps_read_back() {
             .find(|b| b.attr("name") == s.attr("owningBoard"))
             .expect("the stack's board");
         assert_eq!(board.attr("name"), plan.board_of(hex).name, "{location}");
-        assert_eq!(reader::location_resolves(board, location), Some(true));
+        assert_eq!(verify::location_resolves(board, location), Some(true));
         let grid = hex_grid_from_node(
             board.find_all("VASSAL.build.module.map.boardPicker.board.HexGrid")[0],
         )
@@ -337,8 +340,8 @@ fn multi_sheet_maps_read_back() {
         .into_iter()
         .find(|s| s.attr("useFile") == "true")
         .expect("the second scenario's save");
-    let text = reader::read_save(&view.archive.entries[setup.attr("file")]).unwrap();
-    let commands = reader::split_commands(&text);
+    let text = verify::read_save(&view.archive.entries[setup.attr("file")]).unwrap();
+    let commands = verify::split_commands(&text);
     assert!(commands
         .iter()
         .any(|c| c == "MapBoardPicker\tMap A\t0\t0\tMap B\t1\t0\tMap C\t0\t1\tMap D\t1\t1"));

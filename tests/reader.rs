@@ -6,7 +6,7 @@ mod common;
 use std::io::{Cursor, Write};
 use std::path::Path;
 use vmodc::diag::{Report, Severity};
-use vmodc::reader::{check_module, read_archive, Limits};
+use vmodc::verify::{check_module, read_archive, Limits};
 
 const HELPERS: &str = "\
     <VASSAL.build.module.map.ForwardToKeyBuffer/>
@@ -232,7 +232,7 @@ fn each_module_defect_has_its_code() {
 
 #[test]
 fn unreadable_files_and_archives() {
-    let r = vmodc::reader::check_module_file(Path::new("/nonexistent/dir/x.vmod"));
+    let r = vmodc::verify::check_module_file(Path::new("/nonexistent/dir/x.vmod"));
     assert_eq!(r.diagnostics.len(), 1);
     assert_eq!(r.diagnostics[0].code, "V0401");
     for bytes in [&b""[..], b"PK\x03\x04garbage", b"not a zip at all"] {
@@ -364,7 +364,7 @@ fn modules_built_from_our_data_check_clean() {
 #[ignore = "needs /tmp/pog.vmod (a third-party module, not in the repository)"]
 fn paths_of_glory_has_only_its_real_defects() {
     let path = Path::new("/tmp/pog.vmod");
-    let report = vmodc::reader::check_module_file(path);
+    let report = vmodc::verify::check_module_file(path);
     let codes: Vec<&str> = report.diagnostics.iter().map(|d| d.code).collect();
     assert!(
         codes.iter().all(|c| matches!(*c, "V0405" | "V0424")),

@@ -41,56 +41,7 @@ pub fn images(
 ) -> Result<Vec<Entry>, RenderError> {
     // DejaVu for Latin text, IPAex Gothic for every character DejaVu lacks (Japanese).
     let fonts = Fonts::japanese();
-    let mut jobs: Vec<(String, Job)> = Vec::new();
-    for ((unit_id, face), name) in &plan.unit_images {
-        let art = counter_art(game, plan, unit_id, face, &fonts)?;
-        jobs.push((name.clone(), Job::Counter(art)));
-    }
-    for side in &game.rules.sides {
-        if let Some(name) = plan.control_images.get(side.id.as_str()) {
-            let art = marker_art(
-                Color::parse(&side.color)?,
-                Color::parse(&side.text_color)?,
-                plan.tx.get("ui.control"),
-                plan.tx.get(&format!("sides.{}", side.id.as_str())),
-                &fonts,
-            );
-            jobs.push((name.clone(), Job::Counter(art)));
-        }
-    }
-    for w in &game.rules.weather {
-        if let Some(name) = plan.weather_images.get(w.id.as_str()) {
-            // Plain for the default weather, dark for any other (mud, snow…).
-            let (background, foreground) = if w.default {
-                (Color::rgb(250, 248, 240), Color::BLACK)
-            } else {
-                (Color::rgb(150, 110, 60), Color::WHITE)
-            };
-            let art = marker_art(
-                background,
-                foreground,
-                plan.tx.get("ui.weather"),
-                plan.tx.get(&format!("weather.{}", w.id.as_str())),
-                &fonts,
-            );
-            jobs.push((name.clone(), Job::Counter(art)));
-        }
-    }
-    for card in &game.counters.cards {
-        if let Some(name) = plan.card_images.get(card.id.as_str()) {
-            jobs.push((name.clone(), Job::Card(card_art(game, plan, card, &fonts)?)));
-        }
-    }
-    if plan.cards.is_some() {
-        jobs.push((plan::CARDS_IMAGE.to_string(), Job::Cards));
-    }
-    for (i, board) in plan.sheets.iter().enumerate() {
-        jobs.push((board.image.clone(), Job::Map(i as u16)));
-    }
-    jobs.push((plan::TRACK_IMAGE.to_string(), Job::Board));
-    for (i, chart) in plan.charts.iter().enumerate() {
-        jobs.push((chart.image.clone(), Job::Chart(i)));
-    }
+    let jobs = jobs(game, plan, &fonts)?;
     let boards = cache.map(|_| board_description(game, plan));
     let describe = |job: &Job| match job {
         Job::Counter(art) => format!("counter|{art:?}"),
@@ -118,17 +69,7 @@ pub fn images(
                     });
                 }
             }
-            let png = match job {
-                Job::Counter(art) => render::render_counter(art)?,
-                Job::Card(art) => render_card(art)?,
-                Job::Cards => match &plan.cards {
-                    Some(layout) => render_board(&boxes_art(layout, &fonts))?,
-                    None => Vec::new(),
-                },
-                Job::Map(i) => super::map_art::render(game, plan, *i, &fonts)?,
-                Job::Board => render_board(&boxes_art(&plan.track, &fonts))?,
-                Job::Chart(i) => super::map_art::chart(game, plan, *i, &fonts)?,
-            };
+            let png = render_job(game, plan, job, &fonts)?;
             if let (Some(c), Some(k)) = (cache, &key) {
                 c.put(k, &png);
             }
@@ -143,6 +84,76 @@ pub fn images(
         .collect::<Result<Vec<Entry>, RenderError>>()?;
     entries.sort_by(|a, b| a.name.cmp(&b.name));
     Ok(entries)
+}
+
+/// What to draw: every image of the module by its file name, in the order the plan lists them.
+fn jobs(game: &Game, plan: &Plan, fonts: &Fonts) -> Result<Vec<(String, Job)>, RenderError> {
+    let mut jobs: Vec<(String, Job)> = Vec::new();
+    for ((unit_id, face), name) in &plan.unit_images {
+        let art = counter_art(game, plan, unit_id, face, fonts)?;
+        jobs.push((name.clone(), Job::Counter(art)));
+    }
+    for side in &game.rules.sides {
+        if let Some(name) = plan.control_images.get(side.id.as_str()) {
+            let art = marker_art(
+                Color::parse(&side.color)?,
+                Color::parse(&side.text_color)?,
+                plan.tx.get("ui.control"),
+                plan.tx.get(&format!("sides.{}", side.id.as_str())),
+                fonts,
+            );
+            jobs.push((name.clone(), Job::Counter(art)));
+        }
+    }
+    for w in &game.rules.weather {
+        if let Some(name) = plan.weather_images.get(w.id.as_str()) {
+            // Plain for the default weather, dark for any other (mud, snow…).
+            let (background, foreground) = if w.default {
+                (Color::rgb(250, 248, 240), Color::BLACK)
+            } else {
+                (Color::rgb(150, 110, 60), Color::WHITE)
+            };
+            let art = marker_art(
+                background,
+                foreground,
+                plan.tx.get("ui.weather"),
+                plan.tx.get(&format!("weather.{}", w.id.as_str())),
+                fonts,
+            );
+            jobs.push((name.clone(), Job::Counter(art)));
+        }
+    }
+    for card in &game.counters.cards {
+        if let Some(name) = plan.card_images.get(card.id.as_str()) {
+            jobs.push((name.clone(), Job::Card(card_art(game, plan, card, fonts)?)));
+        }
+    }
+    if plan.cards.is_some() {
+        jobs.push((plan::CARDS_IMAGE.to_string(), Job::Cards));
+    }
+    for (i, board) in plan.sheets.iter().enumerate() {
+        jobs.push((board.image.clone(), Job::Map(i as u16)));
+    }
+    jobs.push((plan::TRACK_IMAGE.to_string(), Job::Board));
+    for (i, chart) in plan.charts.iter().enumerate() {
+        jobs.push((chart.image.clone(), Job::Chart(i)));
+    }
+    Ok(jobs)
+}
+
+/// Draw one image as PNG.
+fn render_job(game: &Game, plan: &Plan, job: &Job, fonts: &Fonts) -> Result<Vec<u8>, RenderError> {
+    Ok(match job {
+        Job::Counter(art) => render::render_counter(art)?,
+        Job::Card(art) => render_card(art)?,
+        Job::Cards => match &plan.cards {
+            Some(layout) => render_board(&boxes_art(layout, fonts))?,
+            None => Vec::new(),
+        },
+        Job::Map(i) => super::map_art::render(game, plan, *i, fonts)?,
+        Job::Board => render_board(&boxes_art(&plan.track, fonts))?,
+        Job::Chart(i) => super::map_art::chart(game, plan, *i, fonts)?,
+    })
 }
 
 /// A marker (city control, weather): a title and a text, no unit symbol.

@@ -36,6 +36,16 @@ pub fn render(game: &Game, plan: &Plan, sheet: u16, fonts: &Fonts) -> Result<Vec
     if !game.map.grid.geometry_known() {
         art.title = plan.tx.fill("ui.map_art_unknown", &[("map", &art.title)]);
     }
+    hex_art(game, sheet, &mut art)?;
+    feature_art(game, sheet, &mut art)?;
+    place_art(game, plan, sheet, &mut art)?;
+    render_map(&art)
+}
+
+/// The sheet's hexes, filled with their terrain's colour.
+fn hex_art(game: &Game, sheet: u16, art: &mut MapArt) -> Result<(), RenderError> {
+    let m = &game.map;
+    let grid = &m.grid;
     let mut terrain: std::collections::BTreeMap<HexId, &str> = std::collections::BTreeMap::new();
     for (t, list) in &m.terrain.hexes {
         for h in hexes(game, sheet, list) {
@@ -57,6 +67,13 @@ pub fn render(game: &Game, plan: &Plan, sheet: u16, fonts: &Fonts) -> Result<Vec
             fill,
         });
     }
+    Ok(())
+}
+
+/// Hexside features (rivers) and line features (railroads) on the sheet.
+fn feature_art(game: &Game, sheet: u16, art: &mut MapArt) -> Result<(), RenderError> {
+    let m = &game.map;
+    let grid = &m.grid;
     let feature_color = |id: &str| -> Result<Color, RenderError> {
         match m.style.feature_colors.get(id) {
             Some(c) => color(c),
@@ -86,6 +103,13 @@ pub fn render(game: &Game, plan: &Plan, sheet: u16, fonts: &Fonts) -> Result<Vec
             to_edge: edge(&line.to_edge),
         });
     }
+    Ok(())
+}
+
+/// Cities, map edges and setup marks on the sheet.
+fn place_art(game: &Game, plan: &Plan, sheet: u16, art: &mut MapArt) -> Result<(), RenderError> {
+    let m = &game.map;
+    let grid = &m.grid;
     let major_kinds: Vec<&str> = game
         .rules
         .city_kinds
@@ -126,177 +150,203 @@ pub fn render(game: &Game, plan: &Plan, sheet: u16, fonts: &Fonts) -> Result<Vec
             });
         }
     }
-    render_map(&art)
+    Ok(())
 }
 
 /// Chart `i` of the plan: 0 = CRT, 1 = terrain effects, 2 = turn record.
 pub fn chart(game: &Game, plan: &Plan, i: usize, fonts: &Fonts) -> Result<Vec<u8>, RenderError> {
-    let rules = &game.rules;
     let title = plan
         .charts
         .get(i)
         .map(|c| c.title.clone())
         .unwrap_or_default();
     match i {
-        0 => {
-            let combat = &rules.combat;
-            let mut header = vec![format!("{}d{}", rules.dice.count, rules.dice.faces)];
-            header.extend(combat.columns.iter().map(|c| c.value.clone()));
-            let rows = combat
-                .table
-                .iter()
-                .map(|(roll, row)| {
-                    let mut r = vec![roll.clone()];
-                    r.extend(row.iter().map(|c| c.value.clone()));
-                    r
-                })
-                .collect();
-            let tx = &plan.tx;
-            let mut notes: Vec<String> = combat
-                .results
-                .iter()
-                .map(|r| {
-                    let code = r.code.as_str();
-                    tx.fill(
-                        "ui.crt_result",
-                        &[
-                            ("code", code),
-                            ("name", &tx.get(&format!("results.{code}"))),
-                            ("effect", &tx.get(&format!("result_effects.{code}"))),
-                        ],
-                    )
-                })
-                .collect();
-            notes.push(tx.fill(
-                "ui.crt_odds",
-                &[
-                    ("cap", combat.cap.as_str()),
-                    ("first", combat.columns.first().map_or("", |c| c.as_str())),
-                    ("below", &tx.get("combat.below_table")),
-                ],
-            ));
-            for s in &combat.shifts {
-                notes.push(tx.fill(
-                    "ui.crt_shift",
-                    &[
-                        ("shift", &s.shift.to_string()),
-                        ("name", &tx.get(&format!("shifts.{}", s.id.as_str()))),
-                    ],
-                ));
-            }
-            for m in &combat.attack_modifiers {
-                notes.push(tx.fill(
-                    "ui.crt_modifier",
-                    &[
-                        ("name", &tx.get(&format!("modifiers.{}", m.id.as_str()))),
-                        ("n", &m.numerator.to_string()),
-                        ("d", &m.denominator.to_string()),
-                    ],
-                ));
-            }
-            render_table(&TableChart {
-                title,
-                header,
-                rows,
-                notes,
-                max_column_width: Some(420.0),
-                fonts: fonts.clone(),
-                ..TableChart::default()
-            })
-        }
-        1 => {
-            let tx = &plan.tx;
-            let header = vec![
-                tx.get("ui.tec_terrain"),
-                tx.get("ui.tec_movement"),
-                tx.get("ui.tec_combat"),
-                tx.get("ui.tec_notes"),
-            ];
-            let mut rows: Vec<Vec<String>> = rules
-                .terrain
-                .iter()
-                .map(|t| {
-                    let id = t.id.as_str();
-                    vec![
-                        tx.get(&format!("terrain.{id}")),
-                        tx.fill("ui.tec_mp", &[("n", &t.move_cost.to_string())]),
-                        tx.get(&format!("terrain_combat.{id}")),
-                        tx.get(&format!("terrain_notes.{id}")),
-                    ]
-                })
-                .collect();
-            rows.extend(rules.city_kinds.iter().map(|c| {
-                let id = c.id.as_str();
-                vec![
-                    tx.get(&format!("city_kinds.{id}")),
-                    String::new(),
-                    tx.get(&format!("city_kind_combat.{id}")),
-                    tx.get(&format!("city_kind_notes.{id}")),
-                ]
-            }));
-            rows.extend(
-                rules
-                    .hexside_features
-                    .iter()
-                    .chain(&rules.line_features)
-                    .map(|f| {
-                        let id = f.id.as_str();
-                        vec![
-                            tx.get(&format!("features.{id}")),
-                            tx.get(&format!("feature_move.{id}")),
-                            tx.get(&format!("feature_combat.{id}")),
-                            String::new(),
-                        ]
-                    }),
-            );
-            let cell_colors = rules
-                .terrain
-                .iter()
-                .map(|t| {
-                    let c = game
-                        .map
-                        .style
-                        .terrain_colors
-                        .get(t.id.as_str())
-                        .and_then(|c| Color::parse(c).ok());
-                    vec![c]
-                })
-                .collect();
-            render_table(&TableChart {
-                title,
-                header,
-                rows,
-                cell_colors,
-                max_column_width: Some(300.0),
-                fonts: fonts.clone(),
-                ..TableChart::default()
-            })
-        }
-        _ => {
-            let track = &plan.track;
-            let turns = track
-                .boxes
-                .iter()
-                .take(rules.turns.count.value as usize)
-                .enumerate()
-                .map(|(n, b)| TurnBox {
-                    number: (n + 1).to_string(),
-                    label: b.lines.get(1).cloned().unwrap_or_default(),
-                    fill: b.shaded.then(|| Color::rgb(214, 190, 150)),
-                    tag: if b.shaded {
-                        b.lines.get(2).cloned().unwrap_or_default()
-                    } else {
-                        String::new()
-                    },
-                    lines: b.lines.iter().skip(3).cloned().collect(),
-                })
-                .collect();
-            render_turn_track(&TurnTrackArt {
-                title,
-                turns,
-                fonts: fonts.clone(),
-                ..TurnTrackArt::default()
-            })
-        }
+        0 => crt_chart(game, plan, title, fonts),
+        1 => terrain_effects_chart(game, plan, title, fonts),
+        _ => turn_track_chart(game, plan, title, fonts),
     }
+}
+
+/// The combat results table, its results, odds limits, shifts and modifiers in notes under it.
+fn crt_chart(
+    game: &Game,
+    plan: &Plan,
+    title: String,
+    fonts: &Fonts,
+) -> Result<Vec<u8>, RenderError> {
+    let rules = &game.rules;
+    let combat = &rules.combat;
+    let mut header = vec![format!("{}d{}", rules.dice.count, rules.dice.faces)];
+    header.extend(combat.columns.iter().map(|c| c.value.clone()));
+    let rows = combat
+        .table
+        .iter()
+        .map(|(roll, row)| {
+            let mut r = vec![roll.clone()];
+            r.extend(row.iter().map(|c| c.value.clone()));
+            r
+        })
+        .collect();
+    let tx = &plan.tx;
+    let mut notes: Vec<String> = combat
+        .results
+        .iter()
+        .map(|r| {
+            let code = r.code.as_str();
+            tx.fill(
+                "ui.crt_result",
+                &[
+                    ("code", code),
+                    ("name", &tx.get(&format!("results.{code}"))),
+                    ("effect", &tx.get(&format!("result_effects.{code}"))),
+                ],
+            )
+        })
+        .collect();
+    notes.push(tx.fill(
+        "ui.crt_odds",
+        &[
+            ("cap", combat.cap.as_str()),
+            ("first", combat.columns.first().map_or("", |c| c.as_str())),
+            ("below", &tx.get("combat.below_table")),
+        ],
+    ));
+    for s in &combat.shifts {
+        notes.push(tx.fill(
+            "ui.crt_shift",
+            &[
+                ("shift", &s.shift.to_string()),
+                ("name", &tx.get(&format!("shifts.{}", s.id.as_str()))),
+            ],
+        ));
+    }
+    for m in &combat.attack_modifiers {
+        notes.push(tx.fill(
+            "ui.crt_modifier",
+            &[
+                ("name", &tx.get(&format!("modifiers.{}", m.id.as_str()))),
+                ("n", &m.numerator.to_string()),
+                ("d", &m.denominator.to_string()),
+            ],
+        ));
+    }
+    render_table(&TableChart {
+        title,
+        header,
+        rows,
+        notes,
+        max_column_width: Some(420.0),
+        fonts: fonts.clone(),
+        ..TableChart::default()
+    })
+}
+
+/// The terrain effects chart: terrain, city kinds, hexside and line features.
+fn terrain_effects_chart(
+    game: &Game,
+    plan: &Plan,
+    title: String,
+    fonts: &Fonts,
+) -> Result<Vec<u8>, RenderError> {
+    let rules = &game.rules;
+    let tx = &plan.tx;
+    let header = vec![
+        tx.get("ui.tec_terrain"),
+        tx.get("ui.tec_movement"),
+        tx.get("ui.tec_combat"),
+        tx.get("ui.tec_notes"),
+    ];
+    let mut rows: Vec<Vec<String>> = rules
+        .terrain
+        .iter()
+        .map(|t| {
+            let id = t.id.as_str();
+            vec![
+                tx.get(&format!("terrain.{id}")),
+                tx.fill("ui.tec_mp", &[("n", &t.move_cost.to_string())]),
+                tx.get(&format!("terrain_combat.{id}")),
+                tx.get(&format!("terrain_notes.{id}")),
+            ]
+        })
+        .collect();
+    rows.extend(rules.city_kinds.iter().map(|c| {
+        let id = c.id.as_str();
+        vec![
+            tx.get(&format!("city_kinds.{id}")),
+            String::new(),
+            tx.get(&format!("city_kind_combat.{id}")),
+            tx.get(&format!("city_kind_notes.{id}")),
+        ]
+    }));
+    rows.extend(
+        rules
+            .hexside_features
+            .iter()
+            .chain(&rules.line_features)
+            .map(|f| {
+                let id = f.id.as_str();
+                vec![
+                    tx.get(&format!("features.{id}")),
+                    tx.get(&format!("feature_move.{id}")),
+                    tx.get(&format!("feature_combat.{id}")),
+                    String::new(),
+                ]
+            }),
+    );
+    let cell_colors = rules
+        .terrain
+        .iter()
+        .map(|t| {
+            let c = game
+                .map
+                .style
+                .terrain_colors
+                .get(t.id.as_str())
+                .and_then(|c| Color::parse(c).ok());
+            vec![c]
+        })
+        .collect();
+    render_table(&TableChart {
+        title,
+        header,
+        rows,
+        cell_colors,
+        max_column_width: Some(300.0),
+        fonts: fonts.clone(),
+        ..TableChart::default()
+    })
+}
+
+/// The turn record track.
+fn turn_track_chart(
+    game: &Game,
+    plan: &Plan,
+    title: String,
+    fonts: &Fonts,
+) -> Result<Vec<u8>, RenderError> {
+    let rules = &game.rules;
+    let track = &plan.track;
+    let turns = track
+        .boxes
+        .iter()
+        .take(rules.turns.count.value as usize)
+        .enumerate()
+        .map(|(n, b)| TurnBox {
+            number: (n + 1).to_string(),
+            label: b.lines.get(1).cloned().unwrap_or_default(),
+            fill: b.shaded.then(|| Color::rgb(214, 190, 150)),
+            tag: if b.shaded {
+                b.lines.get(2).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            },
+            lines: b.lines.iter().skip(3).cloned().collect(),
+        })
+        .collect();
+    render_turn_track(&TurnTrackArt {
+        title,
+        turns,
+        fonts: fonts.clone(),
+        ..TurnTrackArt::default()
+    })
 }

@@ -95,17 +95,37 @@ pub fn render_table(chart: &TableChart) -> Result<Vec<u8>, RenderError> {
     encode(&draw_table(chart)?)
 }
 
-/// Render a table to a pixmap.
-pub fn draw_table(chart: &TableChart) -> Result<Pixmap, RenderError> {
-    let fs = font_size_ok(chart.font_size)?;
-    let fonts = &chart.fonts;
-    let body = fonts.regular(fs, Color::BLACK);
-    let head = fonts.bold(fs, Color::BLACK);
-    let title_style = fonts.bold(fs * 1.3, Color::BLACK);
-    let note_style = fonts.regular(fs * 0.85, Color::rgb(0x20, 0x20, 0x20));
-    let line_h = (fs * 1.3).round();
-    let (pad_x, pad_y) = ((fs * 0.6).round(), (fs * 0.35).round());
+/// A table's styles and measures, taken from its text before anything is drawn.
+struct TableLayout {
+    fs: f32,
+    body: TextStyle,
+    head: TextStyle,
+    title_style: TextStyle,
+    note_style: TextStyle,
+    line_h: f32,
+    pad_x: f32,
+    ncols: usize,
+    header: Vec<Cell>,
+    rows: Vec<Vec<Cell>>,
+    col_w: Vec<f32>,
+    has_header: bool,
+    header_h: f32,
+    row_hs: Vec<f32>,
+    table_w: f32,
+    table_h: f32,
+    note_lines: Vec<String>,
+    note_line_h: f32,
+    content_w: f32,
+    title_h: f32,
+    notes_h: f32,
+}
 
+/// The header and body cells, wrapped, every row as wide as the widest.
+fn table_cells(
+    chart: &TableChart,
+    head: &TextStyle,
+    body: &TextStyle,
+) -> (usize, Vec<Cell>, Vec<Vec<Cell>>) {
     let ncols = chart
         .rows
         .iter()
@@ -117,7 +137,7 @@ pub fn draw_table(chart: &TableChart) -> Result<Pixmap, RenderError> {
         .map(|c| Cell {
             lines: lines_of(
                 chart.header.get(c).map(String::as_str).unwrap_or(""),
-                &head,
+                head,
                 chart.max_column_width,
             ),
         })
@@ -130,13 +150,26 @@ pub fn draw_table(chart: &TableChart) -> Result<Pixmap, RenderError> {
                 .map(|c| Cell {
                     lines: lines_of(
                         row.get(c).map(String::as_str).unwrap_or(""),
-                        &body,
+                        body,
                         chart.max_column_width,
                     ),
                 })
                 .collect()
         })
         .collect();
+    (ncols, header, rows)
+}
+
+fn layout_table(chart: &TableChart) -> Result<TableLayout, RenderError> {
+    let fs = font_size_ok(chart.font_size)?;
+    let fonts = &chart.fonts;
+    let body = fonts.regular(fs, Color::BLACK);
+    let head = fonts.bold(fs, Color::BLACK);
+    let title_style = fonts.bold(fs * 1.3, Color::BLACK);
+    let note_style = fonts.regular(fs * 0.85, Color::rgb(0x20, 0x20, 0x20));
+    let line_h = (fs * 1.3).round();
+    let (pad_x, pad_y) = ((fs * 0.6).round(), (fs * 0.35).round());
+    let (ncols, header, rows) = table_cells(chart, &head, &body);
 
     let mut col_w = vec![0.0f32; ncols];
     for (c, w) in col_w.iter_mut().enumerate() {
@@ -183,28 +216,78 @@ pub fn draw_table(chart: &TableChart) -> Result<Pixmap, RenderError> {
     } else {
         fs * 0.6 + note_lines.len() as f32 * note_line_h
     };
-    let width = image_edge(content_w + 2.0 * MARGIN);
-    let height = image_edge(MARGIN * 2.0 + title_h + table_h + notes_h);
+    Ok(TableLayout {
+        fs,
+        body,
+        head,
+        title_style,
+        note_style,
+        line_h,
+        pad_x,
+        ncols,
+        header,
+        rows,
+        col_w,
+        has_header,
+        header_h,
+        row_hs,
+        table_w,
+        table_h,
+        note_lines,
+        note_line_h,
+        content_w,
+        title_h,
+        notes_h,
+    })
+}
+
+/// Render a table to a pixmap.
+pub fn draw_table(chart: &TableChart) -> Result<Pixmap, RenderError> {
+    let l = layout_table(chart)?;
+    let width = image_edge(l.content_w + 2.0 * MARGIN);
+    let height = image_edge(MARGIN * 2.0 + l.title_h + l.table_h + l.notes_h);
     let mut p = new_pixmap("chart", width, height, chart.background)?;
 
     // Title.
     let mut y = MARGIN;
     if !chart.title.is_empty() {
-        let baseline = y + title_h * 0.7;
+        let baseline = y + l.title_h * 0.7;
         text::draw_text(
             &mut p,
             &chart.title,
-            &title_style,
+            &l.title_style,
             MARGIN,
             baseline,
             Align::Left,
         );
-        y += title_h;
+        y += l.title_h;
     }
 
     // Table.
-    let x0 = MARGIN + ((content_w - table_w) / 2.0).floor();
-    let cap = text::measure("", &body).cap_height;
+    let x0 = MARGIN + ((l.content_w - l.table_w) / 2.0).floor();
+    draw_table_cells(&mut p, chart, &l, x0, y);
+    draw_table_grid(&mut p, &l, x0, y);
+
+    // Notes.
+    let mut ny = y + l.table_h + l.fs * 0.6;
+    for line in &l.note_lines {
+        ny += l.note_line_h;
+        text::draw_text(
+            &mut p,
+            line,
+            &l.note_style,
+            MARGIN,
+            ny - l.note_line_h * 0.25,
+            Align::Left,
+        );
+    }
+    Ok(p)
+}
+
+/// The header and body cells, with their backgrounds, the table's top left corner at (`x0`, `y`).
+fn draw_table_cells(p: &mut Pixmap, chart: &TableChart, l: &TableLayout, x0: f32, y: f32) {
+    let (line_h, pad_x) = (l.line_h, l.pad_x);
+    let cap = text::measure("", &l.body).cap_height;
     let draw_cell =
         |p: &mut Pixmap, cell: &Cell, style: &TextStyle, x: f32, y: f32, w: f32, h: f32, a| {
             let n = cell.lines.len() as f32;
@@ -218,16 +301,17 @@ pub fn draw_table(chart: &TableChart) -> Result<Pixmap, RenderError> {
                 text::draw_text(p, line, style, tx, first + i as f32 * line_h, a);
             }
         };
-    if has_header {
-        fill_rect(&mut p, x0, y, table_w, header_h, chart.header_background);
+    let col_w = &l.col_w;
+    if l.has_header {
+        fill_rect(p, x0, y, l.table_w, l.header_h, chart.header_background);
         let mut x = x0;
-        for (c, cell) in header.iter().enumerate() {
-            draw_cell(&mut p, cell, &head, x, y, col_w[c], header_h, Align::Centre);
+        for (c, cell) in l.header.iter().enumerate() {
+            draw_cell(p, cell, &l.head, x, y, col_w[c], l.header_h, Align::Centre);
             x += col_w[c];
         }
     }
-    let mut ry = y + header_h;
-    for (r, row) in rows.iter().enumerate() {
+    let mut ry = y + l.header_h;
+    for (r, row) in l.rows.iter().enumerate() {
         let mut x = x0;
         for (c, cell) in row.iter().enumerate() {
             let bg = chart
@@ -237,51 +321,42 @@ pub fn draw_table(chart: &TableChart) -> Result<Pixmap, RenderError> {
                 .copied()
                 .flatten();
             if let Some(bg) = bg {
-                fill_rect(&mut p, x, ry, col_w[c], row_hs[r], bg);
+                fill_rect(p, x, ry, col_w[c], l.row_hs[r], bg);
             }
             let a = chart.align.get(c).copied().unwrap_or(if c == 0 {
                 Align::Left
             } else {
                 Align::Centre
             });
-            let style = body.with_color(bg.unwrap_or(chart.background).contrasting());
-            draw_cell(&mut p, cell, &style, x, ry, col_w[c], row_hs[r], a);
+            let style = l
+                .body
+                .with_color(bg.unwrap_or(chart.background).contrasting());
+            draw_cell(p, cell, &style, x, ry, col_w[c], l.row_hs[r], a);
             x += col_w[c];
         }
-        ry += row_hs[r];
+        ry += l.row_hs[r];
     }
-    // Grid: inner lines thin, outline and the line under the header thicker.
+}
+
+/// Grid: inner lines thin, outline and the line under the header thicker.
+fn draw_table_grid(p: &mut Pixmap, l: &TableLayout, x0: f32, y: f32) {
+    let ncols = l.ncols;
     if ncols > 0 {
         let mut x = x0;
-        for w in &col_w[..ncols - 1] {
+        for w in &l.col_w[..ncols - 1] {
             x += w;
-            fill_rect(&mut p, x - 0.5, y, 1.0, table_h, GRID);
+            fill_rect(p, x - 0.5, y, 1.0, l.table_h, GRID);
         }
-        let mut yy = y + header_h;
-        for h in &row_hs[..row_hs.len().saturating_sub(1)] {
+        let mut yy = y + l.header_h;
+        for h in &l.row_hs[..l.row_hs.len().saturating_sub(1)] {
             yy += h;
-            fill_rect(&mut p, x0, yy - 0.5, table_w, 1.0, GRID);
+            fill_rect(p, x0, yy - 0.5, l.table_w, 1.0, GRID);
         }
-        if has_header {
-            fill_rect(&mut p, x0, y + header_h - 1.0, table_w, 2.0, GRID);
+        if l.has_header {
+            fill_rect(p, x0, y + l.header_h - 1.0, l.table_w, 2.0, GRID);
         }
-        stroke_rect(&mut p, x0, y, table_w, table_h, GRID, 2.0);
+        stroke_rect(p, x0, y, l.table_w, l.table_h, GRID, 2.0);
     }
-
-    // Notes.
-    let mut ny = y + table_h + fs * 0.6;
-    for line in &note_lines {
-        ny += note_line_h;
-        text::draw_text(
-            &mut p,
-            line,
-            &note_style,
-            MARGIN,
-            ny - note_line_h * 0.25,
-            Align::Left,
-        );
-    }
-    Ok(p)
 }
 
 /// One box of the turn track.
@@ -341,8 +416,35 @@ pub fn render_turn_track(art: &TurnTrackArt) -> Result<Vec<u8>, RenderError> {
     encode(&draw_turn_track(art)?)
 }
 
-/// Render a turn track to a pixmap.
-pub fn draw_turn_track(art: &TurnTrackArt) -> Result<Pixmap, RenderError> {
+/// A turn track's styles and measures, taken from its text before anything is drawn.
+struct TrackLayout {
+    fs: f32,
+    bw: f32,
+    gap: f32,
+    pad: f32,
+    number_style: TextStyle,
+    label_style: TextStyle,
+    tag_style: TextStyle,
+    small: TextStyle,
+    small_h: f32,
+    title_style: TextStyle,
+    note_style: TextStyle,
+    note_h: f32,
+    per_row: usize,
+    number_h: f32,
+    label_h: f32,
+    /// Each box's small text, wrapped to the box.
+    wrapped: Vec<Vec<String>>,
+    box_h: f32,
+    track_h: f32,
+    title_h: f32,
+    note_lines: Vec<String>,
+    legend_h: f32,
+    notes_h: f32,
+    content_w: f32,
+}
+
+fn layout_turn_track(art: &TurnTrackArt) -> Result<TrackLayout, RenderError> {
     let fs = font_size_ok(art.font_size)?;
     let fonts = &art.fonts;
     let bw = art.box_width as f32;
@@ -355,14 +457,10 @@ pub fn draw_turn_track(art: &TurnTrackArt) -> Result<Pixmap, RenderError> {
     }
     let gap = (fs * 0.5).round();
     let pad = (fs * 0.45).round();
-    let number_style = fonts.bold(fs * 2.0, Color::BLACK);
-    let label_style = fonts.regular(fs, Color::BLACK);
-    let tag_style = fonts.bold(fs, Color::BLACK);
     let small = fonts.regular(fs * 0.8, Color::BLACK);
     let small_h = (fs * 0.8 * 1.25).round();
     let title_style = fonts.bold(fs * 1.3, Color::BLACK);
     let note_style = fonts.regular(fs * 0.85, Color::rgb(0x20, 0x20, 0x20));
-    let note_h = (fs * 0.85 * 1.3).round();
 
     let n = art.turns.len();
     let per_row = if art.per_row == 0 {
@@ -409,13 +507,43 @@ pub fn draw_turn_track(art: &TurnTrackArt) -> Result<Pixmap, RenderError> {
         .iter()
         .flat_map(|t| text::wrap(t, &note_style, track_w.max(300.0)))
         .collect();
-    let legend_h = if art.legend.is_empty() { 0.0 } else { fs * 2.0 };
-    let notes_h = note_lines.len() as f32 * note_h;
+    let note_h = (fs * 0.85 * 1.3).round();
     let content_w = track_w
         .max(text::text_width(&art.title, &title_style))
         .max(widest(&note_lines, &note_style));
-    let width = image_edge(content_w + 2.0 * MARGIN);
-    let height = image_edge(2.0 * MARGIN + title_h + track_h + legend_h + notes_h + fs * 0.5);
+    Ok(TrackLayout {
+        fs,
+        bw,
+        gap,
+        pad,
+        number_style: fonts.bold(fs * 2.0, Color::BLACK),
+        label_style: fonts.regular(fs, Color::BLACK),
+        tag_style: fonts.bold(fs, Color::BLACK),
+        small,
+        small_h,
+        title_style,
+        note_style,
+        note_h,
+        per_row,
+        number_h,
+        label_h,
+        wrapped,
+        box_h,
+        track_h,
+        title_h,
+        legend_h: if art.legend.is_empty() { 0.0 } else { fs * 2.0 },
+        notes_h: note_lines.len() as f32 * note_h,
+        note_lines,
+        content_w,
+    })
+}
+
+/// Render a turn track to a pixmap.
+pub fn draw_turn_track(art: &TurnTrackArt) -> Result<Pixmap, RenderError> {
+    let l = layout_turn_track(art)?;
+    let width = image_edge(l.content_w + 2.0 * MARGIN);
+    let height =
+        image_edge(2.0 * MARGIN + l.title_h + l.track_h + l.legend_h + l.notes_h + l.fs * 0.5);
     let mut p = new_pixmap("turn track", width, height, art.background)?;
 
     let mut y = MARGIN;
@@ -423,116 +551,114 @@ pub fn draw_turn_track(art: &TurnTrackArt) -> Result<Pixmap, RenderError> {
         text::draw_text(
             &mut p,
             &art.title,
-            &title_style,
+            &l.title_style,
             MARGIN,
-            y + title_h * 0.7,
+            y + l.title_h * 0.7,
             Align::Left,
         );
-        y += title_h;
+        y += l.title_h;
     }
-    for (i, (turn, lines)) in art.turns.iter().zip(&wrapped).enumerate() {
-        let bx = MARGIN + (i % per_row) as f32 * (bw + gap);
-        let by = y + (i / per_row) as f32 * (box_h + gap);
-        let bg = turn.fill.unwrap_or(art.background);
-        fill_rect(&mut p, bx, by, bw, box_h, bg);
-        stroke_rect(&mut p, bx + 1.0, by + 1.0, bw - 2.0, box_h - 2.0, GRID, 2.0);
-        let ink = bg.contrasting();
-        let cx = bx + bw / 2.0;
-        let mut ty = by + pad;
+    for (i, (turn, lines)) in art.turns.iter().zip(&l.wrapped).enumerate() {
+        let bx = MARGIN + (i % l.per_row) as f32 * (l.bw + l.gap);
+        let by = y + (i / l.per_row) as f32 * (l.box_h + l.gap);
+        draw_turn_box(&mut p, art, &l, turn, lines, (bx, by));
+    }
+    y += l.track_h;
+
+    if !art.legend.is_empty() {
+        draw_legend(&mut p, art, &l, y);
+        y += l.legend_h;
+    }
+    for line in &l.note_lines {
+        y += l.note_h;
+        text::draw_text(&mut p, line, &l.note_style, MARGIN, y, Align::Left);
+    }
+    Ok(p)
+}
+
+/// One turn box, its top left corner at `(bx, by)`: number, label, tag and small text.
+fn draw_turn_box(
+    p: &mut Pixmap,
+    art: &TurnTrackArt,
+    l: &TrackLayout,
+    turn: &TurnBox,
+    lines: &[String],
+    (bx, by): (f32, f32),
+) {
+    let (fs, bw, box_h, pad, label_h, small_h) = (l.fs, l.bw, l.box_h, l.pad, l.label_h, l.small_h);
+    let bg = turn.fill.unwrap_or(art.background);
+    fill_rect(p, bx, by, bw, box_h, bg);
+    stroke_rect(p, bx + 1.0, by + 1.0, bw - 2.0, box_h - 2.0, GRID, 2.0);
+    let ink = bg.contrasting();
+    let cx = bx + bw / 2.0;
+    let mut ty = by + pad;
+    let st = text::fitted(
+        &turn.number,
+        &l.number_style.with_color(ink),
+        bw - 2.0 * pad,
+        6.0,
+    );
+    text::draw_text(
+        p,
+        &turn.number,
+        &st,
+        cx,
+        ty + text::measure("", &st).cap_height + fs * 0.3,
+        Align::Centre,
+    );
+    ty += l.number_h;
+    let st = text::fitted(
+        &turn.label,
+        &l.label_style.with_color(ink),
+        bw - 2.0 * pad,
+        6.0,
+    );
+    ty += label_h;
+    text::draw_text(p, &turn.label, &st, cx, ty - label_h * 0.3, Align::Centre);
+    if !turn.tag.is_empty() {
+        let tag_ink = if turn.fill.is_some() {
+            ink
+        } else {
+            Color::rgb(0x90, 0x10, 0x10)
+        };
         let st = text::fitted(
-            &turn.number,
-            &number_style.with_color(ink),
-            bw - 2.0 * pad,
-            6.0,
-        );
-        text::draw_text(
-            &mut p,
-            &turn.number,
-            &st,
-            cx,
-            ty + text::measure("", &st).cap_height + fs * 0.3,
-            Align::Centre,
-        );
-        ty += number_h;
-        let st = text::fitted(
-            &turn.label,
-            &label_style.with_color(ink),
+            &turn.tag,
+            &l.tag_style.with_color(tag_ink),
             bw - 2.0 * pad,
             6.0,
         );
         ty += label_h;
-        text::draw_text(
-            &mut p,
-            &turn.label,
-            &st,
-            cx,
-            ty - label_h * 0.3,
-            Align::Centre,
-        );
-        if !turn.tag.is_empty() {
-            let tag_ink = if turn.fill.is_some() {
-                ink
-            } else {
-                Color::rgb(0x90, 0x10, 0x10)
-            };
-            let st = text::fitted(
-                &turn.tag,
-                &tag_style.with_color(tag_ink),
-                bw - 2.0 * pad,
-                6.0,
-            );
-            ty += label_h;
-            text::draw_text(
-                &mut p,
-                &turn.tag,
-                &st,
-                cx,
-                ty - label_h * 0.3,
-                Align::Centre,
-            );
-        }
-        ty += pad * 0.5;
-        let st = small.with_color(ink);
-        for line in lines {
-            ty += small_h;
-            text::draw_text(
-                &mut p,
-                line,
-                &st,
-                bx + pad,
-                ty - small_h * 0.25,
-                Align::Left,
-            );
-        }
+        text::draw_text(p, &turn.tag, &st, cx, ty - label_h * 0.3, Align::Centre);
     }
-    y += track_h;
+    ty += pad * 0.5;
+    let st = l.small.with_color(ink);
+    for line in lines {
+        ty += small_h;
+        text::draw_text(p, line, &st, bx + pad, ty - small_h * 0.25, Align::Left);
+    }
+}
 
-    if !art.legend.is_empty() {
-        let sw = (fs * 1.1).round();
-        let mut x = MARGIN;
-        let top = y + fs * 0.6;
-        for (colour, meaning) in &art.legend {
-            fill_rect(&mut p, x, top, sw, sw, *colour);
-            stroke_rect(&mut p, x + 0.5, top + 0.5, sw - 1.0, sw - 1.0, GRID, 1.0);
-            x += sw + fs * 0.4;
-            let cap = text::measure("", &label_style).cap_height;
-            x += text::draw_text(
-                &mut p,
-                meaning,
-                &label_style,
-                x,
-                top + sw / 2.0 + cap / 2.0,
-                Align::Left,
-            );
-            x += fs * 1.5;
-        }
-        y += legend_h;
+/// The colour key under the track, starting at `y`.
+fn draw_legend(p: &mut Pixmap, art: &TurnTrackArt, l: &TrackLayout, y: f32) {
+    let fs = l.fs;
+    let sw = (fs * 1.1).round();
+    let mut x = MARGIN;
+    let top = y + fs * 0.6;
+    for (colour, meaning) in &art.legend {
+        fill_rect(p, x, top, sw, sw, *colour);
+        stroke_rect(p, x + 0.5, top + 0.5, sw - 1.0, sw - 1.0, GRID, 1.0);
+        x += sw + fs * 0.4;
+        let cap = text::measure("", &l.label_style).cap_height;
+        x += text::draw_text(
+            p,
+            meaning,
+            &l.label_style,
+            x,
+            top + sw / 2.0 + cap / 2.0,
+            Align::Left,
+        );
+        x += fs * 1.5;
     }
-    for line in &note_lines {
-        y += note_h;
-        text::draw_text(&mut p, line, &note_style, MARGIN, y, Align::Left);
-    }
-    Ok(p)
 }
 
 #[cfg(test)]

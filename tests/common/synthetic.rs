@@ -2,7 +2,7 @@
 //!
 //! [`files`] writes the four data files of a valid game as TOML text — the same text a designer would
 //! write by hand — so that the whole pipeline can be measured from the loader on: [`write`] puts them in
-//! a project folder for [`crate::load::load_game`], and [`game`] parses them in memory into a
+//! a project folder for [`vmodc::load::load_game`], and [`game`] parses them in memory into a
 //! [`Game`]. Everything is a pure function of [`Params`]: the same parameters give byte-identical files.
 //!
 //! What the game holds:
@@ -19,14 +19,21 @@
 //!   carry the side's setup marks); units that do not fit arrive as reinforcements;
 //! - a CRT complete for one six-sided die that never gets better for the defender as odds rise.
 //!
-//! The result passes [`crate::check::check_game`] without errors or warnings (the checks' notes aside).
+//! The result passes [`vmodc::check::check_game`] without errors or warnings (the checks' notes aside).
+//!
+//! Not part of the library: the benchmarks (`benches/pipeline.rs`), the example (`examples/synthetic.rs`)
+//! and the tests (`tests/synthetic.rs`, `tests/module_readback.rs`) include this file with
+//! `#[path = ...] mod synthetic;`.
 
-use crate::diag::{Diagnostic, Report, Sources};
-use crate::model::{Game, Grid, HexId, Loaded};
+// Each crate that includes this file uses a different part of it.
+#![allow(dead_code)]
+
 use serde::de::DeserializeOwned;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+use vmodc::diag::{Diagnostic, Report, Sources};
+use vmodc::model::{Game, Grid, HexId, Loaded};
 
 /// The size and shape of a generated game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -476,8 +483,18 @@ fn parse<T: DeserializeOwned>(
 // The files, as text
 // ---------------------------------------------------------------------------------------------------
 
+/// `rules/<id>.toml`.
 fn rules_toml(p: &Params) -> String {
     let mut s = String::new();
+    game_toml(&mut s, p);
+    sequence_toml(&mut s);
+    terrain_toml(&mut s);
+    combat_toml(&mut s);
+    s
+}
+
+/// The game, its sides and its dice.
+fn game_toml(s: &mut String, p: &Params) {
     let hexes = p.hexes();
     let _ = write!(
         s,
@@ -505,6 +522,10 @@ rulebook = "vmodc synthetic rules"
         );
     }
     s.push_str("[dice]\ncount = 1\nfaces = 6\nrule = \"S1.1\"\n\n");
+}
+
+/// Phases, turns and weather.
+fn sequence_toml(s: &mut String) {
     for (side, name, _, _) in SIDES {
         for (what, allows, announce) in [
             (
@@ -538,6 +559,10 @@ rulebook = "vmodc synthetic rules"
          [[weather]]\nid = \"mud\"\nname = \"Mud\"\nturns = {MUD_TURNS:?}\n\
          effects = \"Units move at most two hexes; armor attacks at half strength.\"\nrule = \"S5.0\"\n\n"
     );
+}
+
+/// Terrain, cities, hexside and line features, stacking and movement limits.
+fn terrain_toml(s: &mut String) {
     for (id, name, cost, combat, _) in TERRAIN {
         let _ = write!(
             s,
@@ -581,10 +606,13 @@ weather = "mud"
 max_hexes = 2
 rule = "S5.1"
 
-[combat]
-kind = "odds"
 "#,
     );
+}
+
+/// The odds CRT: columns, results, table, shifts and modifiers.
+fn combat_toml(s: &mut String) {
+    s.push_str("[combat]\nkind = \"odds\"\n");
     let columns: Vec<String> = COLUMNS.iter().map(|c| format!("\"{c}\"")).collect();
     let _ = write!(
         s,
@@ -646,7 +674,6 @@ keep_fractions = false
 rule = "S8.4"
 "#,
     );
-    s
 }
 
 fn counters_toml(p: &Params, units: &[UnitPlan]) -> String {
@@ -862,96 +889,4 @@ fn scenario_toml(
         );
     }
     s
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::diag::Severity;
-
-    fn small() -> Params {
-        Params::new("synth-test", 2, 8, 7, 60)
-    }
-
-    fn assert_clean(report: &Report, sources: &Sources) {
-        let bad: Vec<String> = report
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity >= Severity::Warning)
-            .map(|d| d.render(sources))
-            .collect();
-        assert!(bad.is_empty(), "{}", bad.join("\n"));
-    }
-
-    #[test]
-    fn a_small_game_loads_and_checks_clean() {
-        let p = small();
-        let (game, sources) = game(&p).unwrap_or_else(|r| panic!("{:?}", r.diagnostics));
-        assert_eq!(game.map.grid.hexes().len() as u64, p.hexes());
-        assert_eq!(game.counters.units.len(), 60);
-        let report = crate::check::check_game(&game, &sources);
-        assert_clean(&report, &sources);
-        // Every unit is either set up or a reinforcement; 60 units fit on 112 hexes.
-        assert_eq!(game.scenarios[0].setup.len(), 60);
-    }
-
-    #[test]
-    fn written_files_load_through_the_loader() {
-        let p = Params::new("synth-disk", 1, 6, 5, 40);
-        let root = std::env::temp_dir().join(format!("vmodc-synthetic-{}", std::process::id()));
-        write(&p, &root).unwrap();
-        let mut sources = Sources::default();
-        let (game, report) = crate::build::load_and_check(&root, &p.id, &mut sources);
-        let _ = std::fs::remove_dir_all(&root);
-        assert_clean(&report, &sources);
-        let game = game.unwrap().game;
-        // 30 hexes: 15 per side, so 5 units per side wait for later turns.
-        assert_eq!(game.scenarios[0].setup.len(), 30);
-        assert_eq!(game.scenarios[0].reinforcements.len(), 10);
-    }
-
-    #[test]
-    fn generation_is_deterministic_and_seeded() {
-        let p = small();
-        assert_eq!(files(&p), files(&p));
-        let other = Params { seed: 7, ..small() };
-        assert_ne!(files(&p).map, files(&other).map);
-    }
-
-    #[test]
-    fn labels_are_lettered_and_round_trip() {
-        let p = Params::new("synth-labels", 4, 30, 12, 0);
-        let (game, sources) = game(&p).unwrap_or_else(|r| panic!("{:?}", r.diagnostics));
-        assert_clean(&crate::check::check_game(&game, &sources), &sources);
-        let g = grid(&p);
-        let h = HexId {
-            sheet: 3,
-            col: 21,
-            row: 9,
-        };
-        assert_eq!(g.label(h), "D21.09");
-        assert_eq!(g.parse("D21.09"), Some(h));
-        assert_eq!(g.parse("E21.09"), None);
-        assert_eq!(g.hexes().len(), 4 * 30 * 12);
-        // A B over C D.
-        assert_eq!(g.sheet_at(1), [1, 0]);
-        assert_eq!(g.sheet_at(2), [0, 1]);
-        // Hexes of different sheets are never neighbours.
-        for h in g.hexes() {
-            assert!(g.neighbours(h).iter().all(|n| n.sheet == h.sheet));
-        }
-    }
-
-    #[test]
-    fn rng_is_uniform_enough() {
-        let mut rng = Rng::new(1);
-        let mut counts = [0u32; 6];
-        for _ in 0..6000 {
-            counts[rng.below(6) as usize] += 1;
-        }
-        assert!(
-            counts.iter().all(|&c| (850..1150).contains(&c)),
-            "{counts:?}"
-        );
-    }
 }

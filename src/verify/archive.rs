@@ -1,0 +1,104 @@
+//! Reading a zip archive safely: entry names that escape the archive (`..`, absolute paths) are
+//! refused, and the number and size of entries are limited before anything is decompressed into
+//! memory. Saved games (`.vsav`, and the setups inside a module) are archives too.
+
+use std::collections::BTreeMap;
+use std::io::{Cursor, Read};
+
+/// Limits on what an archive may hold.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    pub max_entries: usize,
+    pub max_entry_bytes: u64,
+    pub max_total_bytes: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_entries: 20_000,
+            max_entry_bytes: 256 << 20,
+            max_total_bytes: 2 << 30,
+        }
+    }
+}
+
+/// The entries of an archive, by name.
+#[derive(Debug, Default, Clone)]
+pub struct Archive {
+    pub entries: BTreeMap<String, Vec<u8>>,
+}
+
+/// Read every entry of a zip, refusing unsafe names and oversize content.
+pub fn read_archive(bytes: &[u8], limits: Limits) -> Result<Archive, String> {
+    let mut zip =
+        zip::ZipArchive::new(Cursor::new(bytes)).map_err(|e| format!("not a zip archive: {e}"))?;
+    if zip.len() > limits.max_entries {
+        return Err(format!(
+            "the archive has {} entries (limit {})",
+            zip.len(),
+            limits.max_entries
+        ));
+    }
+    let mut total = 0u64;
+    let mut archive = Archive::default();
+    for i in 0..zip.len() {
+        let mut file = zip.by_index(i).map_err(|e| format!("entry {i}: {e}"))?;
+        let name = file
+            .name()
+            .map_err(|e| format!("entry {i}: {e}"))?
+            .to_string();
+        if file.enclosed_name().is_none()
+            || name.starts_with('/')
+            || name.split(['/', '\\']).any(|p| p == "..")
+        {
+            return Err(format!("entry name `{name}` points outside the archive"));
+        }
+        if file.is_dir() {
+            continue;
+        }
+        if file.size() > limits.max_entry_bytes {
+            return Err(format!(
+                "entry `{name}` is {} bytes (limit {})",
+                file.size(),
+                limits.max_entry_bytes
+            ));
+        }
+        let mut data = Vec::new();
+        // Never trust the declared size: read at most the limit plus one byte.
+        (&mut file)
+            .take(limits.max_entry_bytes + 1)
+            .read_to_end(&mut data)
+            .map_err(|e| format!("entry `{name}`: {e}"))?;
+        if data.len() as u64 > limits.max_entry_bytes {
+            return Err(format!(
+                "entry `{name}` inflates beyond {} bytes",
+                limits.max_entry_bytes
+            ));
+        }
+        total += data.len() as u64;
+        if total > limits.max_total_bytes {
+            return Err(format!(
+                "the archive inflates beyond {} bytes",
+                limits.max_total_bytes
+            ));
+        }
+        archive.entries.insert(name, data);
+    }
+    Ok(archive)
+}
+
+/// The text of a saved game: unzip `savedGame` and undo the obfuscation.
+pub fn read_save(bytes: &[u8]) -> Result<String, String> {
+    let archive = read_archive(bytes, Limits::default())?;
+    let data = archive
+        .entries
+        .get("savedGame")
+        .ok_or("no savedGame entry")?;
+    crate::vassal::vsav::deobfuscate(data).map_err(|e| e.to_string())
+}
+
+/// The commands of a saved game, flattened.
+pub fn split_commands(text: &str) -> Vec<String> {
+    crate::vassal::vsav::command_split(text)
+}

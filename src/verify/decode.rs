@@ -1,0 +1,226 @@
+//! Piece strings decoded as VASSAL decodes them: the `+/id/TYPE/STATE` command, its nested TAB
+//! encoding of traits, and what a trait's fields name (images, prototypes).
+
+use crate::vassal::sequence_encoder::SequenceDecoder;
+
+/// A piece string decoded: one (type, state) per trait, outermost first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DecodedPiece {
+    pub id: String,
+    pub traits: Vec<(String, String)>,
+}
+
+/// Decode `+/id/TYPE/STATE` as `BasicCommandEncoder.decode` and `Decorator.setType/setState` do.
+pub fn decode_add_piece(text: &str) -> Result<DecodedPiece, String> {
+    let body = text.strip_prefix("+/").ok_or("does not start with `+/`")?;
+    let mut d = SequenceDecoder::new(body, '/');
+    let id = d.next_token().ok_or("no piece id")?;
+    let type_ = d.next_token().ok_or("no piece type")?;
+    let state = d.next_token().unwrap_or_default();
+    let types = unnest(&type_);
+    let states = unnest(&state);
+    if types.len() != states.len() {
+        return Err(format!(
+            "the type has {} trait levels but the state has {} (Decorator.no_state_for_trait)",
+            types.len(),
+            states.len()
+        ));
+    }
+    Ok(DecodedPiece {
+        id,
+        traits: types.into_iter().zip(states).collect(),
+    })
+}
+
+/// Split a nested TAB encoding: `SequenceEncoder(outer, '\t').append(inner)` recursively.
+///
+/// Each level is decoded exactly as [`SequenceDecoder`] does with a TAB delimiter (the first token is
+/// the trait, the second the rest of the piece), but with a byte search for the delimiter: a piece of
+/// depth d and length n costs O(d·n), as in VASSAL, and real modules have pieces of 50 traits and more.
+pub fn unnest(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = s.to_string();
+    loop {
+        let (first, next) = tab_token(&rest, 0);
+        out.push(first);
+        match next {
+            Some(start) => rest = tab_token(&rest, start).0,
+            None => break,
+        }
+    }
+    out
+}
+
+/// One TAB-delimited token of `s` starting at byte `start`, as `SequenceDecoder::next_token` returns
+/// it, and where the next token starts (`None` when this one ran to the end of the input).
+fn tab_token(s: &str, start: usize) -> (String, Option<usize>) {
+    let bytes = s.as_bytes();
+    let mut token = String::new();
+    let mut seg = start;
+    let mut from = start;
+    let next = loop {
+        let Some(off) = s.get(from..).and_then(|r| r.find('\t')) else {
+            token.push_str(s.get(seg..).unwrap_or(""));
+            break None;
+        };
+        let i = from + off;
+        if i > 0 && bytes.get(i - 1) == Some(&b'\\') {
+            // an escaped TAB: drop the backslash, keep the TAB
+            token.push_str(s.get(seg..i - 1).unwrap_or(""));
+            seg = i;
+            from = i + 1;
+        } else {
+            token.push_str(s.get(seg..i).unwrap_or(""));
+            break Some(i + 1);
+        }
+    };
+    let token = if token.len() > 1 && token.starts_with('\'') && token.ends_with('\'') {
+        token[1..token.len() - 1].to_string()
+    } else {
+        token
+    };
+    (token, next)
+}
+
+/// Trait ids VASSAL 3.7 decodes (`BasicCommandEncoder.decoratorFactories` and `piece;`).
+pub const KNOWN_TRAITS: &[&str] = &[
+    "piece;",
+    "emb2;",
+    "emb;",
+    "mark;",
+    "prototype;",
+    "label;",
+    "macro;",
+    "report;",
+    "immob;",
+    "hide;",
+    "obs;",
+    "delete;",
+    "clone;",
+    "sendto;",
+    "footprint;",
+    "PROP;",
+    "calcProp;",
+    "setprop;",
+    "setpieceprop;",
+    "globalkey;",
+    "globalhotkey;",
+    "hideCmd;",
+    "restrict;",
+    "placemark;",
+    "replace;",
+    "button;",
+    "mat;",
+    "matPiece;",
+    "rotate;",
+    "submenu;",
+    "menuSeparator;",
+    "translate;",
+    "return;",
+    "markmoved;",
+    "locmsg;",
+    "basicName;",
+    "cmt;",
+    "deselect;",
+    "border;",
+    "nonRect2;",
+    "playSound;",
+    "AreaOfEffect;",
+    "attach;",
+    "locCommand;",
+    "table;",
+    "propertysheet;",
+    "pivot;",
+    "pieceName;",
+];
+
+pub(super) fn trait_id(type_: &str) -> &str {
+    match type_.find(';') {
+        Some(i) => &type_[..=i],
+        None => type_,
+    }
+}
+
+/// Images a decoded piece refers to: the BasicPiece image, Layer images, a Mask's image, the
+/// moved-marker icon, and those of the pieces a Place Marker / Replace trait creates.
+pub(super) fn piece_images(piece: &DecodedPiece) -> Vec<String> {
+    let types: Vec<&str> = piece.traits.iter().map(|(t, _)| t.as_str()).collect();
+    let mut out = Vec::new();
+    trait_images(&types, &mut out, 0);
+    out
+}
+
+fn trait_images(types: &[&str], out: &mut Vec<String>, depth: usize) {
+    for t in types {
+        let t = *t;
+        if let Some(body) = t.strip_prefix("obs;") {
+            let mut d = SequenceDecoder::new(body, ';');
+            let _key = d.next_token();
+            if let Some(img) = d.next_token().filter(|s| !s.is_empty()) {
+                out.push(img);
+            }
+            let _command = d.next_token();
+            if let Some(style) = d.next_token() {
+                if let Some(img) = style.strip_prefix('G').filter(|s| !s.is_empty()) {
+                    out.push(img.to_string());
+                }
+            }
+        } else if let Some(body) = t.strip_prefix("markmoved;") {
+            let mut d = SequenceDecoder::new(body, ';');
+            if let Some(img) = d.next_token().filter(|s| !s.is_empty()) {
+                out.push(img);
+            }
+        } else if let Some(body) = t
+            .strip_prefix("placemark;")
+            .or_else(|| t.strip_prefix("replace;"))
+        {
+            // command; key; markerSpec (a whole piece type) — bounded, markers may hold markers
+            let mut d = SequenceDecoder::new(body, ';');
+            let _command = d.next_token();
+            let _key = d.next_token();
+            if let Some(spec) = d.next_token().filter(|s| !s.is_empty()) {
+                if depth < 8 {
+                    let inner = unnest(&spec);
+                    let inner: Vec<&str> = inner.iter().map(String::as_str).collect();
+                    if inner.last().is_some_and(|t| t.starts_with("piece;")) {
+                        trait_images(&inner, out, depth + 1);
+                    }
+                }
+            }
+        }
+    }
+    for t in types {
+        let t = *t;
+        if let Some(body) = t.strip_prefix("piece;") {
+            let mut d = SequenceDecoder::new(body, ';');
+            let _clone = d.next_token();
+            let _delete = d.next_token();
+            if let Some(img) = d.next_token().filter(|s| !s.is_empty()) {
+                out.push(img);
+            }
+        } else if let Some(body) = t.strip_prefix("emb2;") {
+            let mut d = SequenceDecoder::new(body, ';');
+            for _ in 0..15 {
+                d.next_token();
+            }
+            if let Some(list) = d.next_token() {
+                let mut l = SequenceDecoder::new(&list, ',');
+                while l.has_more_tokens() {
+                    if let Some(img) = l.next_token().filter(|s| !s.is_empty()) {
+                        out.push(img);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The prototype a `prototype;Name[;params]` trait uses (`UsePrototype.mySetType`).
+pub(super) fn prototype_name(type_: &str) -> Option<String> {
+    let body = type_.strip_prefix("prototype;")?;
+    Some(
+        SequenceDecoder::new(body, ';')
+            .next_token()
+            .unwrap_or_default(),
+    )
+}

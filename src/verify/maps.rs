@@ -1,0 +1,126 @@
+//! Checks 3 and 8 of vassal-format.md §7: each map has a unique name, its helpers and a board, and
+//! its at-start stacks resolve on their board's grid.
+
+use super::grid::location_resolves;
+use super::xml::Node;
+use crate::diag::Diagnostic;
+use std::collections::BTreeSet;
+
+/// The eight map helpers VASSAL does not add by itself (§2.2).
+pub const MAP_HELPERS: [&str; 8] = [
+    "ForwardToKeyBuffer",
+    "Scroller",
+    "ForwardToChatter",
+    "MenuDisplayer",
+    "MapCenterer",
+    "StackExpander",
+    "PieceMover",
+    "KeyBufferer",
+];
+
+/// Every map, private map and player hand of the module.
+pub(super) fn check(root: &Node, push: &mut impl FnMut(Diagnostic)) {
+    let mut map_names = BTreeSet::new();
+    for map in root.walk().into_iter().filter(|n| {
+        matches!(
+            n.tag.as_str(),
+            "VASSAL.build.module.Map"
+                | "VASSAL.build.module.PrivateMap"
+                | "VASSAL.build.module.PlayerHand"
+        )
+    }) {
+        let name = map.attr("mapName");
+        if !map_names.insert(name.to_string()) {
+            push(
+                Diagnostic::error("V0408", format!("two maps are named `{name}`"))
+                    .help("map names must be unique"),
+            );
+        }
+        let parts = map.walk();
+        let has = |short: &str| {
+            parts
+                .iter()
+                .skip(1)
+                .any(|c| c.tag.rsplit('.').next() == Some(short))
+        };
+        let is_hand = map.tag == "VASSAL.build.module.PlayerHand";
+        for helper in MAP_HELPERS {
+            // `PlayerHand.build` removes the StackExpander itself: a hand lays its cards out flat.
+            if is_hand && helper == "StackExpander" {
+                continue;
+            }
+            if !has(helper) {
+                push(
+                    Diagnostic::error("V0409", format!("map `{name}` lacks its {helper}"))
+                        .help("VASSAL does not add map helpers when loading a buildFile: without them pieces cannot be dragged, selected or given commands"),
+                );
+            }
+        }
+        let boards: Vec<&Node> = map.find_all("VASSAL.build.module.map.boardPicker.Board");
+        if boards.is_empty() {
+            push(
+                Diagnostic::error("V0410", format!("map `{name}` has no board"))
+                    .help("add a BoardPicker with a Board"),
+            );
+        }
+        check_setup_stacks(name, &parts, &boards, push);
+    }
+}
+
+/// Check 8: setup stacks (also those in map folders) resolve on their board's grid.
+fn check_setup_stacks(
+    name: &str,
+    parts: &[&Node],
+    boards: &[&Node],
+    push: &mut impl FnMut(Diagnostic),
+) {
+    for s in parts
+        .iter()
+        .filter(|n| n.tag == "VASSAL.build.module.map.SetupStack")
+    {
+        // `SetupStack.isOwningBoardActive`: a stack naming a board the map lacks is never placed;
+        // without `owningBoard` (or with `<any>`) the first board of the map is used.
+        let board = match s.attrs.get("owningBoard").map(String::as_str) {
+            None | Some("<any>") => boards.first(),
+            Some(owner) => {
+                let found = boards.iter().find(|b| b.attr("name") == owner);
+                if found.is_none() {
+                    push(
+                        Diagnostic::error(
+                            "V0411",
+                            format!(
+                                "setup `{}` names board `{owner}`, which map `{name}` lacks",
+                                s.attr("name"),
+                            ),
+                        )
+                        .help(
+                            "VASSAL places nothing for an at-start stack whose board is not in use",
+                        ),
+                    );
+                }
+                found
+            }
+        };
+        let Some(board) = board else {
+            continue;
+        };
+        if s.attr("useGridLocation") != "true" {
+            continue;
+        }
+        // Without a grid VASSAL ignores `useGridLocation` and uses x and y.
+        if location_resolves(board, s.attr("location")) == Some(false) {
+            push(
+                Diagnostic::error(
+                    "V0412",
+                    format!(
+                        "setup `{}`: location `{}` is not on board `{}`",
+                        s.attr("name"),
+                        s.attr("location"),
+                        board.attr("name")
+                    ),
+                )
+                .help("VASSAL reports Error.setup_stack_position_error and places nothing"),
+            );
+        }
+    }
+}

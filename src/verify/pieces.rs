@@ -1,0 +1,209 @@
+//! Checks 5–7 of vassal-format.md §7: every piece slot and prototype decodes into known traits
+//! over a BasicPiece, uses images the archive holds and prototypes that exist, without cycles, and
+//! has a gpid of its own.
+
+use super::decode::{
+    decode_add_piece, piece_images, prototype_name, trait_id, DecodedPiece, KNOWN_TRAITS,
+};
+use super::images::Images;
+use super::xml::Node;
+use crate::diag::Diagnostic;
+use crate::vassal::sequence_encoder::SequenceDecoder;
+use std::collections::BTreeMap;
+
+/// Every PieceSlot, CardSlot and PrototypeDefinition of the module.
+pub(super) fn check(root: &Node, images: &Images, push: &mut impl FnMut(Diagnostic)) {
+    let prototypes: BTreeMap<String, &Node> = root
+        .find_all("VASSAL.build.module.PrototypeDefinition")
+        .into_iter()
+        .map(|n| (n.attr("name").to_string(), n))
+        .collect();
+    let mut decoded_protos: BTreeMap<String, DecodedPiece> = BTreeMap::new();
+    // A module with its own command encoder (a subclass of BasicCommandEncoder) may define traits.
+    let custom_encoder = root.children.iter().any(|c| {
+        c.tag.ends_with("CommandEncoder") && c.tag != "VASSAL.build.module.BasicCommandEncoder"
+    });
+    let mut gpids: BTreeMap<String, String> = BTreeMap::new();
+    for node in root.walk() {
+        let short = node.tag.rsplit('.').next().unwrap_or("");
+        if !matches!(short, "PieceSlot" | "PrototypeDefinition" | "CardSlot") {
+            continue;
+        }
+        let name = if short == "PrototypeDefinition" {
+            node.attr("name")
+        } else {
+            node.attr("entryName")
+        };
+        let what = format!("{short} `{name}`");
+        let piece = match decode_add_piece(&node.text) {
+            Ok(p) => p,
+            Err(e) => {
+                push(
+                    Diagnostic::error("V0413", format!("{what} does not decode: {e}"))
+                        .help("VASSAL reports 'couldn't build piece'"),
+                );
+                continue;
+            }
+        };
+        check_piece(&what, &piece, &prototypes, custom_encoder, push);
+        for img in piece_images(&piece) {
+            if let Some(d) = images.problem(&what, &img) {
+                push(d);
+            }
+        }
+        if short == "PrototypeDefinition" {
+            decoded_protos.insert(name.to_string(), piece);
+        } else {
+            let gpid = node.attr("gpid").to_string();
+            if let Some(other) = gpids.insert(gpid.clone(), what.clone()) {
+                push(
+                    Diagnostic::error("V0414", format!("{what} and {other} share gpid `{gpid}`"))
+                        .help("refresh and saved games match pieces by gpid; make them unique"),
+                );
+            }
+        }
+    }
+    prototype_cycles(&decoded_protos, push);
+    next_piece_slot_id(root, &gpids, push);
+}
+
+/// No prototype includes itself, directly or through others.
+fn prototype_cycles(
+    decoded_protos: &BTreeMap<String, DecodedPiece>,
+    push: &mut impl FnMut(Diagnostic),
+) {
+    for name in decoded_protos.keys() {
+        let mut seen = vec![name.clone()];
+        let mut frontier = vec![name.clone()];
+        while let Some(n) = frontier.pop() {
+            let Some(p) = decoded_protos.get(&n) else {
+                continue;
+            };
+            for (t, _) in &p.traits {
+                if let Some(target) = prototype_name(t) {
+                    if target == *name {
+                        push(
+                            Diagnostic::error(
+                                "V0415",
+                                format!("prototype `{name}` includes itself"),
+                            )
+                            .help("remove the cycle"),
+                        );
+                        frontier.clear();
+                        break;
+                    }
+                    if !seen.contains(&target) {
+                        seen.push(target.clone());
+                        frontier.push(target);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `nextPieceSlotId` is above every gpid in use.
+fn next_piece_slot_id(
+    root: &Node,
+    gpids: &BTreeMap<String, String>,
+    push: &mut impl FnMut(Diagnostic),
+) {
+    let max_gpid = gpids
+        .keys()
+        .filter_map(|g| g.parse::<u64>().ok())
+        .max()
+        .unwrap_or(0);
+    let next: u64 = root.attr("nextPieceSlotId").parse().unwrap_or(0);
+    if !gpids.is_empty() && next <= max_gpid {
+        push(
+            Diagnostic::warning(
+                "V0416",
+                format!("nextPieceSlotId {next} is not above the largest gpid {max_gpid}"),
+            )
+            .help("the editor would hand out a gpid already in use"),
+        );
+    }
+}
+
+/// One decoded piece: a BasicPiece innermost, known traits, Layers that draw, prototypes that exist.
+fn check_piece(
+    what: &str,
+    piece: &DecodedPiece,
+    prototypes: &BTreeMap<String, &Node>,
+    custom_encoder: bool,
+    push: &mut impl FnMut(Diagnostic),
+) {
+    let Some((last, _)) = piece.traits.last() else {
+        return;
+    };
+    if !last.starts_with("piece;") {
+        push(Diagnostic::error(
+            "V0420",
+            format!(
+                "{what}: the innermost trait is `{}`, not a BasicPiece",
+                trait_id(last)
+            ),
+        ));
+    }
+    for (i, (t, s)) in piece.traits.iter().enumerate() {
+        let id = trait_id(t);
+        if !KNOWN_TRAITS.contains(&id) {
+            let d = if custom_encoder {
+                Diagnostic::warning("V0421", format!("{what}: unknown trait `{id}`"))
+                    .help("not a VASSAL 3.7 trait; the module's own command encoder may define it")
+            } else {
+                Diagnostic::error("V0421", format!("{what}: unknown trait `{id}`"))
+                    .help("VASSAL replaces it with a dummy Marker and reports Bad Data")
+            };
+            push(d);
+        }
+        if i + 1 < piece.traits.len() && id == "piece;" {
+            push(Diagnostic::error(
+                "V0420",
+                format!("{what}: a BasicPiece above other traits"),
+            ));
+        }
+        if let Some(body) = t.strip_prefix("emb2;") {
+            let mut d = SequenceDecoder::new(body, ';');
+            let fields: Vec<String> = std::iter::from_fn(|| {
+                d.has_more_tokens()
+                    .then(|| d.next_token().unwrap_or_default())
+            })
+            .collect();
+            if fields.get(24).map(String::as_str) != Some("1") {
+                push(
+                    Diagnostic::warning("V0422", format!("{what}: Layer version is not 1"))
+                        .help("version 0 selects the legacy Embellishment0 decoder"),
+                );
+            }
+            if fields.get(25).map(String::as_str) == Some("true")
+                && s.trim().parse::<i64>().map_or(true, |v| v <= 0)
+            {
+                push(
+                    Diagnostic::error(
+                        "V0423",
+                        format!("{what}: always-active Layer has state `{s}`"),
+                    )
+                    .help("a level ≤ 0 is not drawn"),
+                );
+            }
+        }
+        if let Some(name) = prototype_name(t) {
+            if !prototypes.contains_key(&name) {
+                push(
+                    Diagnostic::error(
+                        "V0424",
+                        format!("{what}: prototype `{name}` does not exist"),
+                    )
+                    .help("VASSAL silently leaves the prototype's traits out of the piece (UsePrototype.buildPrototype); define it or fix the name"),
+                );
+            }
+        }
+        if t.ends_with('\\') || s.ends_with('\\') {
+            push(
+                Diagnostic::error("V0425", format!("{what}: a trait ends with a backslash"))
+                    .help("the next delimiter would read as escaped"),
+            );
+        }
+    }
+}
