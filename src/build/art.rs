@@ -2,7 +2,9 @@
 //! ships. Rendering runs in parallel; the result is ordered by image name, so it does not depend on
 //! scheduling.
 
+use crate::concept::units::UnitSymbol;
 use crate::emit::plan::{self, Plan};
+use crate::model::keyword::Keyword;
 use crate::model::{parse_values, Game};
 use crate::package::Entry;
 use crate::render::card::{render_card, CardArt};
@@ -201,7 +203,8 @@ fn counter_art(
         .types
         .iter()
         .find(|t| t.id.as_str() == unit.unit_type.as_str())
-        .and_then(|t| NatoSymbol::from_name(&t.symbol))
+        .and_then(|t| UnitSymbol::parse(&t.symbol))
+        .map(nato_symbol)
         .unwrap_or_default();
     let first_face = game.counters.faces_of(unit).first().copied();
     let values = unit
@@ -305,5 +308,19 @@ fn boxes_art(layout: &plan::TrackLayout, fonts: &Fonts) -> BoardArt {
             })
             .collect(),
         fonts: fonts.clone(),
+    }
+}
+
+/// The renderer's symbol for a unit type's symbol word (the one list of words is
+/// [`UnitSymbol`]; the renderer knows only what it draws).
+fn nato_symbol(symbol: UnitSymbol) -> NatoSymbol {
+    match symbol {
+        UnitSymbol::Infantry => NatoSymbol::Infantry,
+        UnitSymbol::Armor => NatoSymbol::Armor,
+        UnitSymbol::Mechanized => NatoSymbol::Mechanized,
+        UnitSymbol::Shock => NatoSymbol::Shock,
+        UnitSymbol::Cavalry => NatoSymbol::Cavalry,
+        UnitSymbol::Artillery => NatoSymbol::Artillery,
+        UnitSymbol::None | UnitSymbol::Marker => NatoSymbol::None,
     }
 }

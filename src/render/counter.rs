@@ -44,23 +44,6 @@ pub enum NatoSymbol {
     None,
 }
 
-impl NatoSymbol {
-    /// The symbol for a data file's name: `infantry`, `armor` (or `armour`), `mechanized`
-    /// (`mechanised`), `shock`, `cavalry`, `artillery`, `none`.
-    pub fn from_name(name: &str) -> Option<NatoSymbol> {
-        Some(match name.trim().to_ascii_lowercase().as_str() {
-            "infantry" => NatoSymbol::Infantry,
-            "armor" | "armour" => NatoSymbol::Armor,
-            "mechanized" | "mechanised" => NatoSymbol::Mechanized,
-            "shock" => NatoSymbol::Shock,
-            "cavalry" => NatoSymbol::Cavalry,
-            "artillery" => NatoSymbol::Artillery,
-            "none" | "marker" => NatoSymbol::None,
-            _ => return None,
-        })
-    }
-}
-
 /// One counter face.
 #[derive(Debug, Clone)]
 pub struct CounterArt {
@@ -314,9 +297,6 @@ mod tests {
             assert!(!seen.contains(&png), "{symbol:?}");
             seen.push(png);
         }
-        assert_eq!(NatoSymbol::from_name("Armour"), Some(NatoSymbol::Armor));
-        assert_eq!(NatoSymbol::from_name("shock"), Some(NatoSymbol::Shock));
-        assert_eq!(NatoSymbol::from_name("tank"), None);
     }
 
     #[test]

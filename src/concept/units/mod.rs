@@ -224,3 +224,16 @@ keyword! {
         Marker = "marker",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unit_symbols_are_the_data_words() {
+        assert_eq!(UnitSymbol::parse("armor"), Some(UnitSymbol::Armor));
+        assert_eq!(UnitSymbol::parse("shock"), Some(UnitSymbol::Shock));
+        assert_eq!(UnitSymbol::parse("tank"), None);
+        assert_eq!(UnitSymbol::words().len(), 8);
+    }
+}
