@@ -320,7 +320,7 @@ fn issue_examples_on_b4m_data() {
             "not a city",
         ),
         (
-            "counter mix total (b4m-data.md §4)",
+            "counter mix total (docs/sources.md §7)",
             "V0308",
             "counters/b4m.toml",
             "totals = { german = 22, soviet = 17 }",

@@ -178,7 +178,7 @@ fn setup_locations_match_the_grid_and_the_image() {
     }
 }
 
-/// Battle for Moscow specifics from the reference data (b4m-data.md §0, §5).
+/// Battle for Moscow specifics from the reference data (docs/sources.md §2, §5).
 #[test]
 fn b4m_standard_setup_and_counts() {
     let (game, bytes) = build("b4m");
