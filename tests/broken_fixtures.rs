@@ -5,9 +5,7 @@
 //! its rendering shows the source line with a caret under the fault, and that the break causes no other
 //! error or warning than those the case allows.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde::Deserialize;
 use std::collections::BTreeSet;
 use std::path::Path;

@@ -1,6 +1,6 @@
 //! Builds are byte-identical with and without the rendered-image cache, cold or warm.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use vmodc::build::{self, cache::Cache};

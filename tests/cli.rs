@@ -1,9 +1,7 @@
 //! The `vmodc` binary: exit codes (0 clean, 1 errors, 2 usage), human and JSON output, and `build`
 //! refusing to overwrite a module when the data has errors.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::path::Path;
 use std::process::{Command, Output};
 

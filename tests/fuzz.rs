@@ -5,9 +5,7 @@
 //! Set `VMODC_FUZZ_ROUNDS` to run more rounds than the default (which keeps the suite fast in debug
 //! builds).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 use vmodc::diag::{Report, Sources};

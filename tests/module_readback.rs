@@ -2,8 +2,7 @@
 //! piece and prototype with the *decoder*, resolve prototype and image references, and place every
 //! setup location with VASSAL's grid arithmetic.
 
-#[path = "common/synthetic.rs"]
-mod synthetic;
+use crate::synthetic;
 
 use std::collections::BTreeSet;
 use std::path::Path;

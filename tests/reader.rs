@@ -1,7 +1,7 @@
 //! `vmodc check MODULE.vmod`: the module reader and its checks (vassal-format.md §7), on crafted
 //! modules — one defect per check code — on modules built from our own data, and on hostile archives.
 
-mod common;
+use crate::common;
 
 use std::io::{Cursor, Write};
 use std::path::Path;

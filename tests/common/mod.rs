@@ -1,6 +1,5 @@
 //! Helpers shared by the integration tests: temporary project folders, copies of games, textual patches
 //! and a one-call "load and check everything" that returns the diagnostics with their sources.
-#![allow(dead_code)] // each test crate uses a different part of this module
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};

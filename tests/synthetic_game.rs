@@ -1,8 +1,7 @@
 //! The generated game of the benchmarks and scale tests (`tests/common/synthetic.rs`): it loads, checks
 //! clean, and is the same for the same parameters.
 
-#[path = "common/synthetic.rs"]
-mod synthetic;
+use crate::synthetic;
 
 use synthetic::{files, game, grid, write, Params, Rng};
 use vmodc::diag::{Report, Severity, Sources};

@@ -1,0 +1,18 @@
+//! vmodc's integration tests, in one crate: one test binary to compile and link instead of one per
+//! file (the shared helpers and the synthetic game are compiled once too).
+
+mod common;
+#[path = "common/synthetic.rs"]
+mod synthetic;
+
+mod broken_fixtures;
+mod btm2;
+mod cache;
+mod cli;
+mod combat_automation;
+mod data_b4m_parses;
+mod fuzz;
+mod i18n;
+mod module_readback;
+mod reader;
+mod synthetic_game;
