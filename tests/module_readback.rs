@@ -138,10 +138,8 @@ fn setup_locations_match_the_grid_and_the_image() {
         let grid_node = map.find_all("VASSAL.build.module.map.boardPicker.board.HexGrid")[0];
         let grid = hex_grid_from_node(grid_node).expect("hex grid");
         let image = &view.archive.entries["images/map.png"];
-        let (w, h) = image::load_from_memory(image)
-            .expect("png")
-            .to_rgba8()
-            .dimensions();
+        let pixmap = tiny_skia::Pixmap::decode_png(image).expect("png");
+        let (w, h) = (pixmap.width(), pixmap.height());
         assert_eq!((w, h), (plan.layout.width, plan.layout.height));
         let mut placed = 0;
         for s in map.children_named("VASSAL.build.module.map.SetupStack") {
@@ -296,10 +294,8 @@ fn multi_sheet_maps_read_back() {
     assert_eq!(names, ["Map A", "Map B", "Map C", "Map D"]);
     for b in &boards {
         let png = &view.archive.entries[&format!("images/{}", b.attr("image"))];
-        let size = image::load_from_memory(png)
-            .unwrap()
-            .to_rgba8()
-            .dimensions();
+        let pixmap = tiny_skia::Pixmap::decode_png(png).expect("png");
+        let size = (pixmap.width(), pixmap.height());
         assert_eq!(size, (plan.layout.width, plan.layout.height));
     }
     let setup = map.find_all("setup");
