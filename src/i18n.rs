@@ -371,6 +371,7 @@ pub fn entries(game: &Game) -> Vec<Entry> {
         "module description",
     );
     unit_entries(&mut out, game);
+    hidden_entries(&mut out, game);
     map_entries(&mut out, game);
     sequence_entries(&mut out, game);
     out.add(
@@ -401,6 +402,23 @@ pub fn entries(game: &Game) -> Vec<Entry> {
 }
 
 /// Sides, unit types, faces and units.
+/// The Reveal command and its report, in games with untried units.
+fn hidden_entries(out: &mut Entries, game: &Game) {
+    if game.counters.untried.is_none() {
+        return;
+    }
+    out.add(
+        "ui.reveal".into(),
+        "Reveal",
+        "unit menu: reveal an untried unit",
+    );
+    out.add(
+        "ui.report_reveal".into(),
+        "{piece} is revealed in {location}: {values}",
+        "chat: an untried unit is revealed",
+    );
+}
+
 fn unit_entries(out: &mut Entries, game: &Game) {
     let r = &game.rules;
     for s in &r.sides {

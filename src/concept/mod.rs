@@ -8,6 +8,7 @@
 
 pub mod cards;
 pub mod combat;
+pub mod hidden;
 pub mod map;
 pub mod module;
 pub mod movement;

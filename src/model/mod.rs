@@ -136,6 +136,8 @@ pub struct CountersFile {
     pub decks: Vec<Deck>,
     #[serde(default)]
     pub cards: Vec<Card>,
+    /// Units that start untried: their values hidden until revealed (`[untried]`).
+    pub untried: Option<crate::concept::hidden::Untried>,
     /// Facts of this file the sources do not give (reported as warnings).
     #[serde(default)]
     pub missing: Vec<Gap>,

@@ -268,6 +268,17 @@ pub struct Layer<'a> {
     pub level: usize,
     /// Show the level given by this (numeric) property instead of stepping with a key.
     pub follow: Option<&'a str>,
+    /// A command that sets one level and stays there (VASSAL's reset command); with it, stepping
+    /// does not loop from the last level back to the first.
+    pub reset: Option<LayerReset<'a>>,
+}
+
+/// The reset command of a [`Layer`]: its menu text, key and the 1-based level it shows.
+#[derive(Debug, Clone)]
+pub struct LayerReset<'a> {
+    pub command: &'a str,
+    pub key: Key<'a>,
+    pub level: usize,
 }
 
 /// Layer (`emb2;`), version 1, always active; fields in `Embellishment.myGetType()` order.
@@ -275,6 +286,10 @@ pub fn layer(l: &Layer<'_>) -> Trait {
     let images: Vec<&str> = l.images.iter().map(String::as_str).collect();
     let names: Vec<&str> = l.level_names.iter().map(String::as_str).collect();
     let step_key = l.step_key.encode();
+    let (reset_command, reset_key, reset_level) = match &l.reset {
+        Some(r) => (r.command, r.key.encode(), r.level.to_string()),
+        None => ("", String::new(), "1".to_string()),
+    };
     let type_ = fields(
         "emb2;",
         &[
@@ -287,15 +302,16 @@ pub fn layer(l: &Layer<'_>) -> Trait {
             "",             // downCommand
             "130",          // downModifiers (legacy)
             "",             // downKey
-            "",             // resetCommand
-            "",             // resetKey
-            "1",            // resetLevel
+            reset_command,  // resetCommand
+            &reset_key,     // resetKey
+            &reset_level,   // resetLevel
             "false",        // drawUnderneathWhenSelected
             "0",            // xOff
             "0",            // yOff
             &string_list(&images),
             &string_list(&names),
-            "true", // loop: the last level steps back to the first
+            // loop: the last level steps back to the first (not past a reset that reveals)
+            if l.reset.is_some() { "false" } else { "true" },
             l.name,
             "", // randomKey
             "", // randomText
@@ -439,6 +455,7 @@ mod tests {
             level_names: vec!["".into(), "+ (reduced)".into()],
             level: 2,
             follow: None,
+            reset: None,
         });
         let body = t.type_.strip_prefix("emb2;").unwrap();
         let mut d = crate::vassal::sequence_encoder::SequenceDecoder::new(body, ';');

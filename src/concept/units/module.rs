@@ -2,6 +2,7 @@
 //! printed values as properties of the current face), the reports of a step change and an
 //! elimination, and one prototype per side that sends its units to their eliminated box.
 
+use crate::concept::hidden;
 use crate::emit::plan::{self, Plan};
 use crate::model::{Game, Unit};
 use crate::vassal::expression::{cond, eq, int, prop, s, Expr};
@@ -166,22 +167,40 @@ pub fn unit_piece(
         .get(*faces.first()?)
         .map(|v| v.value.clone())
         .unwrap_or_default();
+    // An untried unit does not flip: Reveal shows its values once and for all (concept `hidden`).
+    let reveal_text = hidden::module::untried_rule(game, unit)
+        .map(|_| plan.tx.get("ui.reveal"))
+        .unwrap_or_default();
+    let reveal = hidden::module::reveal_reset(game, unit, &faces, &reveal_text);
+    let flip_text = if reveal.is_some() {
+        String::new()
+    } else {
+        plan.tx.get("ui.flip")
+    };
+    let reveal_report = hidden::module::untried_rule(game, unit)
+        .map(|u| hidden::module::reveal_report(plan, unit, u));
     Some(Piece {
-        traits: vec![
+        traits: [
             pieces::prototype(UNIT_PROTOTYPE),
             pieces::prototype(&side_prototype(&unit.side)),
-            pieces::layer(&pieces::Layer {
-                name: "Step",
-                description: "Counter faces",
-                step_command: &plan.tx.get("ui.flip"),
-                step_key: FLIP_KEY,
-                images,
-                level_names,
-                level,
-                follow: None,
-            }),
         ]
         .into_iter()
+        .chain(reveal_report)
+        .chain([pieces::layer(&pieces::Layer {
+            name: "Step",
+            description: "Counter faces",
+            step_command: &flip_text,
+            step_key: if reveal.is_some() {
+                Key::None
+            } else {
+                FLIP_KEY
+            },
+            images,
+            level_names,
+            level,
+            follow: None,
+            reset: reveal,
+        })])
         .chain(value_traits(game, unit))
         .chain([
             pieces::marker(&[

@@ -306,6 +306,7 @@ pub fn control_marker(
             .collect(),
         level,
         follow: None,
+        reset: None,
     }));
     traits.push(pieces::marker(&[(props::CONTROL_HEX, city.hex.as_str())]));
     traits.push(pieces::does_not_stack(true));

@@ -65,6 +65,7 @@ pub fn weather_marker(game: &Game, plan: &Plan, gpid: &str) -> Piece {
                     .collect(),
                 level: 1,
                 follow: Some("WeatherLevel"),
+                reset: None,
             }),
             pieces::calculated(
                 "WeatherLevel",

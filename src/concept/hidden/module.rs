@@ -1,0 +1,58 @@
+//! What hidden units add to the module: the Reveal command (Ctrl+R) that shows the revealed face once
+//! and for all, and its report in the chat with the values it reveals.
+
+use super::Untried;
+use crate::emit::plan::Plan;
+use crate::model::{Game, Unit};
+use crate::vassal::traits::{self as pieces, Key, LayerReset, Trait, CTRL};
+
+/// Ctrl+R: reveal an untried unit.
+pub const REVEAL_KEY: Key<'static> = Key::Stroke(82, CTRL);
+
+/// The untried rule, if `unit` is one of its units.
+pub fn untried_rule<'g>(game: &'g Game, unit: &Unit) -> Option<&'g Untried> {
+    game.counters
+        .untried
+        .as_ref()
+        .filter(|u| u.covers(&unit.unit_type))
+}
+
+/// The layer's reveal command (menu text `command`): it sets the revealed face and stays there.
+/// `None` when the unit is not untried or its faces lack the revealed face (the checks report it).
+pub fn reveal_reset<'a>(
+    game: &Game,
+    unit: &Unit,
+    faces: &[&str],
+    command: &'a str,
+) -> Option<LayerReset<'a>> {
+    let untried = untried_rule(game, unit)?;
+    let level = faces
+        .iter()
+        .position(|f| *f == untried.revealed_face.as_str())?
+        + 1;
+    Some(LayerReset {
+        command,
+        key: REVEAL_KEY,
+        level,
+    })
+}
+
+/// The report of a reveal, with the revealed face's printed values filled in at build time.
+pub fn reveal_report(plan: &Plan, unit: &Unit, untried: &Untried) -> Trait {
+    let values = unit
+        .faces
+        .get(untried.revealed_face.as_str())
+        .map_or("?", |v| v.as_str());
+    pieces::report(
+        &[REVEAL_KEY],
+        &plan.tx.fill(
+            "ui.report_reveal",
+            &[
+                ("piece", "$oldPieceName$"),
+                ("values", values),
+                ("location", "$location$"),
+            ],
+        ),
+        "Report reveal",
+    )
+}

@@ -1,0 +1,78 @@
+//! Untried units in the module (concept `hidden`): The Last Stand at Moscow's rifle, tank and cavalry
+//! units show their hidden face, have no Flip, and a Reveal command (Ctrl+R) that sets the revealed
+//! face without looping back, reported in the chat; other units keep their Flip.
+
+use std::path::Path;
+use vmodc::diag::Sources;
+use vmodc::vassal::sequence_encoder::decode;
+use vmodc::verify::{self, decode_add_piece, ModuleView};
+
+/// The decoded traits (type, state) of the palette piece named `name` in `bytes`.
+fn palette_piece(bytes: &[u8], name: &str) -> Vec<(String, String)> {
+    let view: ModuleView = verify::open_module(bytes).expect("module opens");
+    let node = view
+        .root
+        .walk()
+        .into_iter()
+        .find(|n| n.tag.ends_with("PieceSlot") && n.attr("entryName") == name)
+        .unwrap_or_else(|| panic!("no palette entry {name}"));
+    decode_add_piece(&node.text).expect("piece decodes").traits
+}
+
+/// The `emb2;` Layer fields and state of a piece.
+fn layer(traits: &[(String, String)]) -> (Vec<String>, String) {
+    let (t, s) = traits
+        .iter()
+        .find(|(t, _)| t.starts_with("emb2;"))
+        .expect("a Layer");
+    (decode(&t["emb2;".len()..], ';'), s.clone())
+}
+
+#[test]
+fn untried_units_reveal_once_and_report() {
+    let mut sources = Sources::default();
+    let (loaded, report) = vmodc::build::load_and_check(Path::new("."), "lsam", &mut sources);
+    assert!(!report.has_errors(), "{:?}", report.diagnostics);
+    let loaded = loaded.expect("lsam loads");
+    let bytes = std::fs::read("dist/lsam-en.vmod").expect("dist/lsam-en.vmod");
+    let untried = loaded.game.counters.untried.as_ref().expect("[untried]");
+    assert!(untried.covers("rifle"));
+
+    let rifle = palette_piece(&bytes, "Untried rifle 1");
+    let (fields, state) = layer(&rifle);
+    assert_eq!(state, "1", "an untried unit starts on its hidden face");
+    assert_eq!(fields[3], "", "no Flip menu item");
+    assert_eq!(fields[27], "", "no flip key");
+    assert_eq!(fields[9], "Reveal", "reset command");
+    assert_eq!(fields[10], "82,130", "Ctrl+R");
+    assert_eq!(fields[11], "2", "reveals the back");
+    assert_eq!(fields[17], "false", "never steps back to the hidden face");
+    let report = rifle
+        .iter()
+        .find(|(t, _)| t.starts_with("report;82\\,130;"))
+        .expect("a report on Ctrl+R");
+    assert!(
+        report.0.contains("is revealed in $location$: ?-?-5"),
+        "{}",
+        report.0
+    );
+
+    // A German infantry division is not untried: it flips, and its layer loops as before.
+    let view: ModuleView = verify::open_module(&bytes).expect("module opens");
+    let division = view
+        .root
+        .walk()
+        .into_iter()
+        .filter(|n| n.tag.ends_with("PieceSlot"))
+        .map(|n| decode_add_piece(&n.text).expect("piece decodes").traits)
+        .find(|traits| {
+            traits
+                .iter()
+                .any(|(t, s)| t.starts_with("mark;") && s.contains("infantry-division"))
+        })
+        .expect("an infantry division in the palette");
+    let (fields, _) = layer(&division);
+    assert_eq!(fields[3], "Flip");
+    assert_eq!(fields[9], "", "no reset command");
+    assert_eq!(fields[17], "true");
+}
