@@ -506,9 +506,21 @@ fn map_entries(out: &mut Entries, game: &Game) {
     out.add("map.name".into(), &game.map.map.name, "map title");
 }
 
-/// Phases, weather and turn labels.
+/// Further dice, phases, weather and turn labels.
 fn sequence_entries(out: &mut Entries, game: &Game) {
     let r = &game.rules;
+    for d in &r.other_dice {
+        out.add(
+            format!("other_dice.{}", d.id.as_str()),
+            &d.name,
+            "dice button and its chat report",
+        );
+        out.add(
+            format!("other_dice_used_for.{}", d.id.as_str()),
+            &d.used_for,
+            "dice button tooltip",
+        );
+    }
     for p in &r.phases {
         out.add(
             format!("phases.{}", p.id.as_str()),

@@ -376,3 +376,42 @@ fn multi_sheet_maps_read_back() {
         .iter()
         .any(|&(x, y)| x > plan.layout.width as i32 && y > plan.layout.height as i32));
 }
+
+/// The Last Stand at Moscow rolls two kinds of dice (2.26): the combat d6 of `[dice]` and the d10 of
+/// `[[other_dice]]`, each with its own button, named and explained in the module's language.
+#[test]
+fn lsam_has_a_d6_and_a_d10_button() {
+    for (name, _, bytes) in modules("lsam") {
+        let view: ModuleView = verify::open_module(&bytes).expect("module opens");
+        let dice: Vec<(&str, &str, &str, &str, &str)> = view
+            .root
+            .find_all("VASSAL.build.module.DiceButton")
+            .into_iter()
+            .map(|n| {
+                (
+                    n.attr("name"),
+                    n.attr("nDice"),
+                    n.attr("nSides"),
+                    n.attr("text"),
+                    n.attr("tooltip"),
+                )
+            })
+            .collect();
+        assert_eq!(dice.len(), 2, "{name}: {dice:?}");
+        let (d6, d10) = (dice[0], dice[1]);
+        assert_eq!((d6.0, d6.1, d6.2, d6.3), ("1d6", "1", "6", "1d6"), "{name}");
+        assert_eq!((d10.1, d10.2), ("1", "10"), "{name}");
+        assert_eq!(d10.0, d10.3, "{name}: the button shows the die's name");
+        if name.ends_with("-ja.vmod") {
+            assert_eq!(d10.0, "10面体サイコロ");
+            assert!(d10.4.contains("カチューシャ"), "{}", d10.4);
+        } else {
+            assert_eq!(d10.0, "d10");
+            assert!(
+                d10.4.contains("Overruns") && d10.4.contains("Katyusha"),
+                "{}",
+                d10.4
+            );
+        }
+    }
+}

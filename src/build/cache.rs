@@ -31,13 +31,23 @@ impl Cache {
         std::fs::read(self.path(key)).ok()
     }
 
+    /// A temporary file for one write of `key`: one per write, not per process, because the
+    /// languages of a game compile in parallel and often draw the same image, so two threads may
+    /// store one key at once (with one file per process their writes interleaved into a corrupt PNG).
+    fn tmp_path(&self, key: &str) -> PathBuf {
+        static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.dir
+            .join(format!(".{key}.{}.{n}.tmp", std::process::id()))
+    }
+
     /// Store bytes; a cache that cannot be written is simply not used (the build does not fail).
     pub fn put(&self, key: &str, bytes: &[u8]) {
         if std::fs::create_dir_all(&self.dir).is_err() {
             return;
         }
         let path = self.path(key);
-        let tmp = self.dir.join(format!(".{key}.{}.tmp", std::process::id()));
+        let tmp = self.tmp_path(key);
         if std::fs::write(&tmp, bytes).is_ok() && std::fs::rename(&tmp, &path).is_err() {
             let _ = std::fs::remove_file(&tmp);
         }
@@ -129,5 +139,14 @@ mod tests {
         cache.put(&key("x"), b"png");
         assert_eq!(cache.get(&key("x")).as_deref(), Some(&b"png"[..]));
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Two writes of one key never share a temporary file, even from one process: the English and
+    /// Japanese modules often draw the same image in parallel.
+    #[test]
+    fn each_write_has_its_own_temporary_file() {
+        let cache = Cache::new(std::env::temp_dir());
+        let k = key("shared image");
+        assert_ne!(cache.tmp_path(&k), cache.tmp_path(&k));
     }
 }

@@ -294,7 +294,7 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
         .children(cards_map)
         .child(palette)
         .child(prototypes(game, plan))
-        .child(dice_button(game, plan))
+        .children(sequence::module::dice_buttons(game, plan))
         .child(turn_tracker(game, plan))
         .child(charts(plan))
         .child(predefined_setups(game, plan))
@@ -418,36 +418,6 @@ fn prototypes(game: &Game, plan: &Plan) -> El {
             .iter()
             .map(|(name, piece)| prototype_definition(name, piece)),
     )
-}
-
-/// The dice button of the game's dice.
-fn dice_button(game: &Game, plan: &Plan) -> El {
-    let dice = &game.rules.dice;
-    let dice_name = format!("{}d{}", dice.count, dice.faces);
-    El::new("VASSAL.build.module.DiceButton")
-        .attr("addToTotal", "0")
-        .attr("hotkey", "")
-        .attr("icon", "")
-        .attr("keepCount", "1")
-        .attr("keepDice", "false")
-        .attr("keepOption", ">")
-        .attr("lockAdd", "false")
-        .attr("lockDice", "false")
-        .attr("lockPlus", "false")
-        .attr("lockSides", "false")
-        .attr("nDice", dice.count)
-        .attr("nSides", dice.faces)
-        .attr("name", &dice_name)
-        .attr("plus", "0")
-        .attr("prompt", "false")
-        .attr("reportFormat", "** $name$ = $result$ *** $playerName$")
-        .attr("reportTotal", "false")
-        .attr("sortDice", "false")
-        .attr("text", &dice_name)
-        .attr(
-            "tooltip",
-            plan.tx.fill("ui.dice_tooltip", &[("dice", &dice_name)]),
-        )
 }
 
 /// The turn tracker: turns, and the phases of each turn, announced as they come.

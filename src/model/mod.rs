@@ -21,7 +21,7 @@ pub use crate::concept::map::{
 };
 pub use crate::concept::movement::{MoveProhibition, Movement, WeatherMoveLimit};
 pub use crate::concept::provenance::Gap;
-pub use crate::concept::sequence::{Dice, Phase, Turns};
+pub use crate::concept::sequence::{Dice, OtherDice, Phase, Turns};
 pub use crate::concept::setup::{
     OffMap, Placement, Reinforcement, Replacements, ScenarioInfo, SpecialRule, Unplaced,
 };
@@ -74,6 +74,9 @@ pub struct RulesFile {
     pub game: GameInfo,
     pub sides: Vec<Side>,
     pub dice: Dice,
+    /// Further kinds of dice, each with its own button (`[dice]` is the combat die).
+    #[serde(default)]
+    pub other_dice: Vec<OtherDice>,
     pub phases: Vec<Phase>,
     pub turns: Turns,
     #[serde(default)]

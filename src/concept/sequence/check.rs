@@ -1,4 +1,5 @@
-//! Checks of the turn and phase sequence: phases, their sides and announcements, dice, turn labels.
+//! Checks of the turn and phase sequence: phases, their sides and announcements, dice (`[dice]` and
+//! `[[other_dice]]`), turn labels.
 
 use crate::check::context::{duplicates, ids, Context, Seg};
 use crate::concept::sequence::Announcement;
@@ -50,25 +51,23 @@ fn phases_dice_and_turn_labels(cx: &mut Context<'_>) {
         }
     }
     if !crate::concept::sequence::dice_usable(&r.dice) {
-        let (key, label) = if r.dice.count == 0 {
-            ("count", "no dice")
-        } else if r.dice.faces < 2 {
-            ("faces", "a die needs two faces or more")
-        } else if r.dice.count > 1 {
-            ("count", "more than 1000 possible rolls")
-        } else {
-            ("faces", "more than 1000 possible rolls")
-        };
-        let span = cx.span_of(f, &[Seg::Key("dice"), Seg::Key(key)], 0..0);
-        cx.push(
-            Diagnostic::error(
-                "V0104",
-                "dice need at least one die of at least two faces, and at most 1000 possible rolls",
-            )
-            .at(f, span, label)
-            .rule_opt(r.dice.rule.as_deref().map(|s| s.as_str()))
-            .help("write e.g. `[dice] count = 1, faces = 6`"),
+        let rule = r.dice.rule.as_deref().map(|s| s.as_str());
+        unusable_dice(
+            cx,
+            &[Seg::Key("dice")],
+            r.dice.count,
+            r.dice.faces,
+            0..0,
+            rule,
         );
+    }
+    duplicates(cx, f, "die", ids(&r.other_dice, |d| &d.id));
+    for (i, d) in r.other_dice.iter().enumerate() {
+        if !crate::concept::sequence::rolls_usable(d.count, d.faces) {
+            let rule = d.rule.as_deref().map(|s| s.as_str());
+            let path = [Seg::Key("other_dice"), Seg::Index(i)];
+            unusable_dice(cx, &path, d.count, d.faces, d.id.span.clone(), rule);
+        }
     }
     let turns = r.turns.count.value;
     if !r.turns.labels.is_empty() && r.turns.labels.len() != turns as usize {
@@ -87,4 +86,42 @@ fn phases_dice_and_turn_labels(cx: &mut Context<'_>) {
             .help("give one label per turn, in turn order, or none"),
         );
     }
+}
+
+/// V0104 for dice that cannot be rolled, at the `count` or `faces` key of the table at `path`.
+fn unusable_dice(
+    cx: &mut Context<'_>,
+    path: &[Seg<'_>],
+    count: u32,
+    faces: u32,
+    fallback: std::ops::Range<usize>,
+    rule: Option<&str>,
+) {
+    let f = cx.rules_file();
+    let (key, label) = if count == 0 {
+        ("count", "no dice")
+    } else if faces < 2 {
+        ("faces", "a die needs two faces or more")
+    } else if count > 1 {
+        ("count", "more than 1000 possible rolls")
+    } else {
+        ("faces", "more than 1000 possible rolls")
+    };
+    let mut at = path.to_vec();
+    at.push(Seg::Key(key));
+    let span = cx.span_of(f, &at, fallback);
+    let table = match path {
+        [Seg::Key(k)] => format!("[{k}]"),
+        [Seg::Key(k), ..] => format!("[[{k}]]"),
+        _ => String::new(),
+    };
+    cx.push(
+        Diagnostic::error(
+            "V0104",
+            "dice need at least one die of at least two faces, and at most 1000 possible rolls",
+        )
+        .at(f, span, label)
+        .rule_opt(rule)
+        .help(format!("write e.g. `{table} count = 1, faces = 6`")),
+    );
 }

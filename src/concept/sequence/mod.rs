@@ -18,6 +18,23 @@ cited! {
 }
 
 cited! {
+    /// A further kind of die (`[[other_dice]]`), for the rolls `[dice]` (the combat die) does not make.
+    /// Each gets its own dice button.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct OtherDice {
+        pub id: Sp<String>,
+        /// The button's name, e.g. `d10`.
+        pub name: String,
+        pub count: u32,
+        pub faces: u32,
+        /// Which tables and rolls use these dice, in a sentence for the players (the button's tooltip).
+        #[serde(default)]
+        pub used_for: String,
+    }
+}
+
+cited! {
     #[derive(Debug, Clone, Deserialize)]
     #[serde(deny_unknown_fields)]
     pub struct Phase {
@@ -50,12 +67,12 @@ cited! {
 /// Whether the dice can be rolled: one die or more, two faces or more, and a highest roll the CRT can
 /// list (at most 1000).
 pub(crate) fn dice_usable(dice: &Dice) -> bool {
-    dice.count >= 1
-        && dice.faces >= 2
-        && dice
-            .count
-            .checked_mul(dice.faces)
-            .is_some_and(|m| m <= 1000)
+    rolls_usable(dice.count, dice.faces)
+}
+
+/// Whether `count` dice of `faces` faces can be rolled (the rule of [`dice_usable`]).
+pub(crate) fn rolls_usable(count: u32, faces: u32) -> bool {
+    count >= 1 && faces >= 2 && count.checked_mul(faces).is_some_and(|m| m <= 1000)
 }
 
 keyword! {

@@ -1,8 +1,10 @@
-//! What the turn sequence adds to the module: the announcement the turn tracker writes at each phase.
+//! What the turn sequence adds to the module: the dice buttons, and the announcement the turn tracker
+//! writes at each phase.
 
 use crate::concept::module::{props, template};
 use crate::concept::weather::module::weather_expr;
 use crate::emit::plan::Plan;
+use crate::emit::xml::El;
 use crate::model::Game;
 use crate::vassal::expression::{concat, cond, eq, int, prop, s, Expr};
 
@@ -81,4 +83,44 @@ pub fn phase_report(game: &Game, plan: &Plan) -> Expr {
         e = cond(eq(prop(props::PHASE), s(&matched)), concat(parts), e);
     }
     e
+}
+
+/// The dice buttons: the combat dice of `[dice]`, then one per `[[other_dice]]`, in data order.
+pub fn dice_buttons(game: &Game, plan: &Plan) -> Vec<El> {
+    let tx = &plan.tx;
+    let dice = &game.rules.dice;
+    let dice_name = format!("{}d{}", dice.count, dice.faces);
+    let tooltip = tx.fill("ui.dice_tooltip", &[("dice", &dice_name)]);
+    let mut out = vec![dice_button(&dice_name, dice.count, dice.faces, &tooltip)];
+    for d in &game.rules.other_dice {
+        let name = tx.get(&format!("other_dice.{}", d.id.as_str()));
+        let tooltip = tx.get(&format!("other_dice_used_for.{}", d.id.as_str()));
+        out.push(dice_button(&name, d.count, d.faces, &tooltip));
+    }
+    out
+}
+
+/// A VASSAL dice button rolling `count` dice of `faces` faces, reporting the total in the chat.
+fn dice_button(name: &str, count: u32, faces: u32, tooltip: &str) -> El {
+    El::new("VASSAL.build.module.DiceButton")
+        .attr("addToTotal", "0")
+        .attr("hotkey", "")
+        .attr("icon", "")
+        .attr("keepCount", "1")
+        .attr("keepDice", "false")
+        .attr("keepOption", ">")
+        .attr("lockAdd", "false")
+        .attr("lockDice", "false")
+        .attr("lockPlus", "false")
+        .attr("lockSides", "false")
+        .attr("nDice", count)
+        .attr("nSides", faces)
+        .attr("name", name)
+        .attr("plus", "0")
+        .attr("prompt", "false")
+        .attr("reportFormat", "** $name$ = $result$ *** $playerName$")
+        .attr("reportTotal", "false")
+        .attr("sortDice", "false")
+        .attr("text", name)
+        .attr("tooltip", tooltip)
 }
