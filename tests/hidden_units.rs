@@ -76,3 +76,45 @@ fn untried_units_reveal_once_and_report() {
     assert_eq!(fields[9], "", "no reset command");
     assert_eq!(fields[17], "true");
 }
+
+#[test]
+fn cups_are_shuffled_draw_piles_holding_their_units() {
+    let bytes = std::fs::read("dist/lsam-en.vmod").expect("dist/lsam-en.vmod");
+    let view: ModuleView = verify::open_module(&bytes).expect("module opens");
+    let piles: Vec<_> = view
+        .root
+        .walk()
+        .into_iter()
+        .filter(|n| n.tag.ends_with("DrawPile"))
+        .collect();
+    let names: Vec<&str> = piles.iter().map(|p| p.attr("name")).collect();
+    assert_eq!(
+        names,
+        [
+            "Soviet rifle cup (untried)",
+            "Soviet cavalry cup (untried)",
+            "Soviet tank cup (untried)"
+        ]
+    );
+    let counts: Vec<usize> = piles
+        .iter()
+        .map(|p| {
+            assert_eq!(p.attr("shuffle"), "Always");
+            assert_eq!(p.attr("allowSelect"), "false");
+            p.walk()
+                .into_iter()
+                .filter(|n| n.tag.ends_with("CardSlot"))
+                .count()
+        })
+        .collect();
+    // 11.0C: 37 rifle, 2 cavalry and 7 tank units are drawn from the cups.
+    assert_eq!(counts, [37, 2, 7]);
+    // No unit of a cup also stands in a setup stack.
+    let stacked = view
+        .root
+        .walk()
+        .into_iter()
+        .filter(|n| n.tag.ends_with("SetupStack"))
+        .any(|n| n.attr("name").starts_with("Untried"));
+    assert!(!stacked);
+}

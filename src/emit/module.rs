@@ -8,6 +8,7 @@ use super::gpids::Gpids;
 use super::plan::{self, Plan};
 use super::prototypes::piece_book;
 use super::xml::El;
+use crate::concept::hidden;
 use crate::concept::setup::module::placements;
 use crate::concept::units::module::{unit_name, unit_piece};
 use crate::concept::{cards, combat, map, sequence, victory};
@@ -334,8 +335,24 @@ fn at_start_stacks(game: &Game, plan: &Plan, gpids: &mut Gpids) -> (Vec<El>, Vec
     // At-start stacks of the first scenario (the standard game).
     let mut main_setup = Vec::new();
     let mut track_setup = Vec::new();
+    // Units set up in a cup go into the cup's draw pile instead of a stack (concept `hidden`).
+    let cups = hidden::module::cup_regions(game, plan);
+    let mut in_cup: Vec<(String, (i32, i32), Vec<El>)> = Vec::new();
     if let Some(standard) = game.scenarios.first() {
         for placed in placements(game, plan, standard, gpids) {
+            if placed.map == plan.track_map && cups.contains(&placed.location) {
+                let slot = El::new("VASSAL.build.widget.CardSlot")
+                    .attr("entryName", &placed.name)
+                    .attr("gpid", &placed.gpid)
+                    .attr("height", placed.size)
+                    .attr("width", placed.size)
+                    .text(placed.piece.add_command("null"));
+                match in_cup.iter_mut().find(|c| c.0 == placed.location) {
+                    Some(cup) => cup.2.push(slot),
+                    None => in_cup.push((placed.location.clone(), placed.point, vec![slot])),
+                }
+                continue;
+            }
             let el = setup_stack(
                 &placed.name,
                 &placed.board,
@@ -349,6 +366,10 @@ fn at_start_stacks(game: &Game, plan: &Plan, gpids: &mut Gpids) -> (Vec<El>, Vec
                 track_setup.push(el);
             }
         }
+    }
+    let size = game.counters.counters.size;
+    for (name, point, slots) in in_cup {
+        track_setup.push(hidden::module::cup_pile(&name, point, size, slots));
     }
     (main_setup, track_setup)
 }

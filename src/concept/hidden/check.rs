@@ -6,6 +6,12 @@ use crate::diag::Diagnostic;
 
 /// Run every check of this concept.
 pub(crate) fn check(cx: &mut Context<'_>) {
+    faces(cx);
+    cups(cx);
+}
+
+/// The untried types exist, and both faces are faces of each of them, and differ.
+fn faces(cx: &mut Context<'_>) {
     let Some(untried) = &cx.game.counters.untried else {
         return;
     };
@@ -54,6 +60,61 @@ pub(crate) fn check(cx: &mut Context<'_>) {
             .rule_opt(rule_of(&untried.rule))
             .help("hidden_face hides the values (\"?\"); revealed_face shows them"),
         );
+    }
+}
+
+/// Every cup is an off-map box some scenario sets units up in, and only untried units go in it.
+fn cups(cx: &mut Context<'_>) {
+    let Some(untried) = &cx.game.counters.untried else {
+        return;
+    };
+    let f = cx.counters_file();
+    for cup in &untried.cups {
+        let mut used = false;
+        for s in &cx.game.scenarios {
+            for o in s.off_map.iter().filter(|o| o.box_name == cup.as_str()) {
+                used = true;
+                let untried_unit = cx
+                    .units
+                    .get(o.unit.as_str())
+                    .is_none_or(|u| untried.covers(&u.unit_type));
+                if !untried_unit {
+                    cx.push(
+                        Diagnostic::error(
+                            "V0719",
+                            format!(
+                                "unit `{}` is not untried but set up in a cup",
+                                o.unit.as_str()
+                            ),
+                        )
+                        .at(s.file, o.unit.span.clone(), "in a cup")
+                        .rule_opt(rule_of(&untried.rule))
+                        .help(format!(
+                            "cups hold untried units only (types {})",
+                            untried
+                                .unit_types
+                                .iter()
+                                .map(|t| t.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )),
+                    );
+                }
+            }
+        }
+        if !used {
+            cx.push(
+                Diagnostic::error(
+                    "V0719",
+                    format!("cup `{}` is no scenario's off-map box", cup.as_str()),
+                )
+                .at(f, cup.span.clone(), "no box of this name")
+                .rule_opt(rule_of(&untried.rule))
+                .help(
+                    "name the `box_name` of the scenarios' [[off_map]] units that start in the cup",
+                ),
+            );
+        }
     }
 }
 

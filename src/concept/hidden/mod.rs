@@ -23,6 +23,10 @@ cited! {
         /// When a unit is revealed, in a sentence for the players.
         #[serde(default)]
         pub when: String,
+        /// Off-map boxes of the scenarios (`box_name`) that are cups: the units set up in one are
+        /// drawn from it at random, so the module makes it a shuffled draw pile.
+        #[serde(default)]
+        pub cups: Vec<Sp<String>>,
     }
 }
 

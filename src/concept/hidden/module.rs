@@ -2,7 +2,8 @@
 //! and for all, and its report in the chat with the values it reveals.
 
 use super::Untried;
-use crate::emit::plan::Plan;
+use crate::emit::plan::{self, Plan};
+use crate::emit::xml::El;
 use crate::model::{Game, Unit};
 use crate::vassal::traits::{self as pieces, Key, LayerReset, Trait, CTRL};
 
@@ -55,4 +56,35 @@ pub fn reveal_report(plan: &Plan, unit: &Unit, untried: &Untried) -> Trait {
         ),
         "Report reveal",
     )
+}
+
+/// The turn-track regions that are cups (their translated box names), in data order.
+pub fn cup_regions(game: &Game, plan: &Plan) -> Vec<String> {
+    game.counters
+        .untried
+        .iter()
+        .flat_map(|u| &u.cups)
+        .map(|c| plan.box_region(c))
+        .collect()
+}
+
+/// A cup: a draw pile on the turn track at `point`, shuffled at every draw, that shows its units'
+/// hidden faces and lets nobody pick one (`slots` are its units' piece slots).
+pub fn cup_pile(name: &str, point: (i32, i32), size: u32, slots: Vec<El>) -> El {
+    El::new("VASSAL.build.module.map.DrawPile")
+        .attr("allowMultiple", "false")
+        .attr("allowSelect", "false")
+        .attr("color", "255,255,255")
+        .attr("draw", "true")
+        .attr("faceDown", "Never")
+        .attr("height", size)
+        .attr("name", name)
+        .attr("owningBoard", plan::TRACK_BOARD)
+        .attr("reshufflable", "false")
+        .attr("reversible", "false")
+        .attr("shuffle", "Always")
+        .attr("width", size)
+        .attr("x", point.0)
+        .attr("y", point.1)
+        .children(slots)
 }
