@@ -417,6 +417,18 @@ fn hidden_entries(out: &mut Entries, game: &Game) {
         "{piece} is revealed in {location}: {values}",
         "chat: an untried unit is revealed",
     );
+    if game.counters.untried.iter().any(|u| !u.cups.is_empty()) {
+        out.add(
+            "ui.return_to_cup".into(),
+            "Return to cup",
+            "unit menu: a rebuilt untried unit goes back into its cup",
+        );
+        out.add(
+            "ui.report_return".into(),
+            "{piece} goes back into {cup}",
+            "chat: a unit returns to its cup",
+        );
+    }
 }
 
 fn unit_entries(out: &mut Entries, game: &Game) {

@@ -57,6 +57,26 @@ fn untried_units_reveal_once_and_report() {
         report.0
     );
 
+    // Return to cup (Ctrl+U): back into the rifle cup, and the same key steps the layer back.
+    assert_eq!(fields[28], "85,130", "the layer steps back on Ctrl+U");
+    let back = rifle
+        .iter()
+        .find(|(t, _)| t.starts_with("return;"))
+        .expect("Return To Deck");
+    assert_eq!(
+        decode(&back.0["return;".len()..], ';'),
+        [
+            "Return to cup",
+            "85,130",
+            "",
+            "",
+            "Return to cup",
+            "2",
+            "false",
+            "Soviet rifle cup (untried)"
+        ]
+    );
+
     // A German infantry division is not untried: it flips, and its layer loops as before.
     let view: ModuleView = verify::open_module(&bytes).expect("module opens");
     let division = view

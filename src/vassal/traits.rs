@@ -271,6 +271,8 @@ pub struct Layer<'a> {
     /// A command that sets one level and stays there (VASSAL's reset command); with it, stepping
     /// does not loop from the last level back to the first.
     pub reset: Option<LayerReset<'a>>,
+    /// A key (no menu item) that steps one level back.
+    pub down_key: Key<'a>,
 }
 
 /// The reset command of a [`Layer`]: its menu text, key and the 1-based level it shows.
@@ -322,7 +324,7 @@ pub fn layer(l: &Layer<'_>) -> Trait {
             "true", // alwaysActive
             "",     // activateKey (named)
             &step_key,
-            "", // decreaseKey
+            &l.down_key.encode(), // decreaseKey
             l.description,
             "1.0", // scale
             "",    // onlyPropertyName
@@ -332,6 +334,20 @@ pub fn layer(l: &Layer<'_>) -> Trait {
     Trait {
         type_,
         state: l.level.to_string(),
+    }
+}
+
+/// Return To Deck (`return;`, version 2): sends the piece to the draw pile named `deck`
+/// (`ReturnToDeck.myGetType`: command; key; deckId; prompt; description; version; deckSelect;
+/// deckExpression). It has no state.
+pub fn return_to_deck(command: &str, key: Key<'_>, deck: &str, description: &str) -> Trait {
+    let key = key.encode();
+    Trait {
+        type_: fields(
+            "return;",
+            &[command, &key, "", "", description, "2", "false", deck],
+        ),
+        state: String::new(),
     }
 }
 
@@ -456,6 +472,7 @@ mod tests {
             level: 2,
             follow: None,
             reset: None,
+            down_key: Key::None,
         });
         let body = t.type_.strip_prefix("emb2;").unwrap();
         let mut d = crate::vassal::sequence_encoder::SequenceDecoder::new(body, ';');

@@ -50,6 +50,9 @@ fn faces(cx: &mut Context<'_>) {
             }
         }
     }
+    if !untried.cups.is_empty() {
+        hidden_face_comes_first(cx);
+    }
     if untried.hidden_face.as_str() == untried.revealed_face.as_str() {
         cx.push(
             Diagnostic::error(
@@ -60,6 +63,46 @@ fn faces(cx: &mut Context<'_>) {
             .rule_opt(rule_of(&untried.rule))
             .help("hidden_face hides the values (\"?\"); revealed_face shows them"),
         );
+    }
+}
+
+/// Return to cup hides a unit again by stepping its faces back once: in each untried type the hidden
+/// face comes right before the revealed one.
+fn hidden_face_comes_first(cx: &mut Context<'_>) {
+    let Some(untried) = &cx.game.counters.untried else {
+        return;
+    };
+    let f = cx.counters_file();
+    for t in &untried.unit_types {
+        let faces = type_faces(cx, t);
+        let at = |face: &str| faces.iter().position(|x| x == face);
+        let (Some(h), Some(r)) = (at(&untried.hidden_face), at(&untried.revealed_face)) else {
+            continue; // reported above
+        };
+        if r != h + 1 {
+            cx.push(
+                Diagnostic::error(
+                    "V0718",
+                    format!(
+                        "untried units of type `{}` show `{}` after `{}`, not before",
+                        t.as_str(),
+                        untried.hidden_face.as_str(),
+                        untried.revealed_face.as_str()
+                    ),
+                )
+                .at(
+                    f,
+                    untried.hidden_face.span.clone(),
+                    "must come right before revealed_face",
+                )
+                .rule_opt(rule_of(&untried.rule))
+                .help(format!(
+                    "Return to cup steps a unit's faces back once; faces of `{}`: {}",
+                    t.as_str(),
+                    faces.join(", ")
+                )),
+            );
+        }
     }
 }
 

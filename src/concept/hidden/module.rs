@@ -10,6 +10,45 @@ use crate::vassal::traits::{self as pieces, Key, LayerReset, Trait, CTRL};
 /// Ctrl+R: reveal an untried unit.
 pub const REVEAL_KEY: Key<'static> = Key::Stroke(82, CTRL);
 
+/// Ctrl+U: return a unit to its cup, hidden again (rebuilt units come back untried, e.g. The Last
+/// Stand at Moscow 6.95, 8.23).
+pub const RETURN_KEY: Key<'static> = Key::Stroke(85, CTRL);
+
+/// The cup (its region name) `unit` starts in, in the first scenario.
+pub fn cup_of(game: &Game, plan: &Plan, unit: &Unit) -> Option<String> {
+    let cups = cup_regions(game, plan);
+    let first = game.scenarios.first()?;
+    game.effective(first)
+        .off_map
+        .1
+        .iter()
+        .find(|o| o.unit.as_str() == unit.id.as_str())
+        .map(|o| plan.box_region(&o.box_name))
+        .filter(|region| cups.contains(region))
+}
+
+/// What a unit that starts in a cup gets: Return to cup (Ctrl+U), reported in the chat. The same
+/// key steps its layer back to the hidden face (see [`Untried`]: the hidden face comes right before
+/// the revealed one).
+pub fn return_traits(plan: &Plan, cup: &str) -> Vec<Trait> {
+    vec![
+        pieces::report(
+            &[RETURN_KEY],
+            &plan.tx.fill(
+                "ui.report_return",
+                &[("piece", "$oldPieceName$"), ("cup", cup)],
+            ),
+            "Report return to cup",
+        ),
+        pieces::return_to_deck(
+            &plan.tx.get("ui.return_to_cup"),
+            RETURN_KEY,
+            cup,
+            "Return to cup",
+        ),
+    ]
+}
+
 /// The untried rule, if `unit` is one of its units.
 pub fn untried_rule<'g>(game: &'g Game, unit: &Unit) -> Option<&'g Untried> {
     game.counters

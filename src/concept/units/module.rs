@@ -179,6 +179,11 @@ pub fn unit_piece(
     };
     let reveal_report = hidden::module::untried_rule(game, unit)
         .map(|u| hidden::module::reveal_report(plan, unit, u));
+    let cup = hidden::module::cup_of(game, plan, unit);
+    let return_traits = cup
+        .as_deref()
+        .map(|c| hidden::module::return_traits(plan, c))
+        .unwrap_or_default();
     Some(Piece {
         traits: [
             pieces::prototype(UNIT_PROTOTYPE),
@@ -186,6 +191,7 @@ pub fn unit_piece(
         ]
         .into_iter()
         .chain(reveal_report)
+        .chain(return_traits)
         .chain([pieces::layer(&pieces::Layer {
             name: "Step",
             description: "Counter faces",
@@ -200,6 +206,11 @@ pub fn unit_piece(
             level,
             follow: None,
             reset: reveal,
+            down_key: if cup.is_some() {
+                hidden::module::RETURN_KEY
+            } else {
+                Key::None
+            },
         })])
         .chain(value_traits(game, unit))
         .chain([

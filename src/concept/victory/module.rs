@@ -307,6 +307,7 @@ pub fn control_marker(
         level,
         follow: None,
         reset: None,
+        down_key: Key::None,
     }));
     traits.push(pieces::marker(&[(props::CONTROL_HEX, city.hex.as_str())]));
     traits.push(pieces::does_not_stack(true));

@@ -66,6 +66,7 @@ pub fn weather_marker(game: &Game, plan: &Plan, gpid: &str) -> Piece {
                 level: 1,
                 follow: Some("WeatherLevel"),
                 reset: None,
+                down_key: Key::None,
             }),
             pieces::calculated(
                 "WeatherLevel",
