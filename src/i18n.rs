@@ -122,6 +122,18 @@ pub struct Texts {
 }
 
 impl Texts {
+    /// Texts with just these keys (tests of expressions that read catalog texts).
+    #[cfg(test)]
+    pub(crate) fn for_test(entries: &[(&str, &str)]) -> Texts {
+        Texts {
+            lang: "en".into(),
+            map: entries
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        }
+    }
+
     pub fn new(game: &Game, catalog: Option<&Catalog>) -> Texts {
         let mut map: BTreeMap<String, String> = entries(game)
             .into_iter()
@@ -372,6 +384,7 @@ pub fn entries(game: &Game) -> Vec<Entry> {
     );
     unit_entries(&mut out, game);
     hidden_entries(&mut out, game);
+    variable_weather_entries(&mut out, game);
     map_entries(&mut out, game);
     sequence_entries(&mut out, game);
     out.add(
@@ -402,6 +415,28 @@ pub fn entries(game: &Game) -> Vec<Entry> {
 }
 
 /// Sides, unit types, faces and units.
+/// The Variable weather button and its report, in games with a variable weather table.
+fn variable_weather_entries(out: &mut Entries, game: &Game) {
+    if game.rules.variable_weather.is_none() {
+        return;
+    }
+    out.add(
+        "ui.variable_weather".into(),
+        "Variable weather",
+        "toolbar button",
+    );
+    out.add(
+        "ui.variable_weather_tooltip".into(),
+        "Roll this turn's weather on the variable weather table",
+        "toolbar button",
+    );
+    out.add(
+        "ui.report_weather_roll".into(),
+        "Variable weather (rule {rule}), turn {turn}: roll {roll} → {weather}",
+        "chat: variable weather roll",
+    );
+}
+
 /// The Reveal command and its report, in games with untried units.
 fn hidden_entries(out: &mut Entries, game: &Game) {
     if game.counters.untried.is_none() {

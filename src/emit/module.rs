@@ -11,7 +11,7 @@ use super::xml::El;
 use crate::concept::hidden;
 use crate::concept::setup::module::placements;
 use crate::concept::units::module::{unit_name, unit_piece};
-use crate::concept::{cards, combat, map, sequence, victory};
+use crate::concept::{cards, combat, map, sequence, victory, weather};
 use crate::model::Game;
 use crate::vassal::sequence_encoder::SequenceEncoder;
 use crate::vassal::traits::Piece;
@@ -301,6 +301,7 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
         .child(predefined_setups(game, plan))
         .children(combat::module::buttons(plan))
         .children(victory::module::buttons(game, plan))
+        .children(weather::module::buttons(game, plan))
         .child(global_properties(game))
         .child(El::new(
             "VASSAL.build.module.properties.GlobalTranslatableMessages",

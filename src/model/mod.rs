@@ -81,6 +81,8 @@ pub struct RulesFile {
     pub turns: Turns,
     #[serde(default)]
     pub weather: Vec<Weather>,
+    /// A table that rolls each turn's weather (`[variable_weather]`).
+    pub variable_weather: Option<crate::concept::weather::VariableWeather>,
     pub terrain: Vec<Terrain>,
     #[serde(default)]
     pub city_kinds: Vec<CityKind>,

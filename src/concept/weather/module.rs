@@ -1,10 +1,13 @@
 //! What the weather adds to the module: the weather of the current turn as a property of every unit,
 //! and the weather marker that shows it.
 
-use crate::concept::module::props;
+use crate::concept::module::{module_command, named, props, template};
+use crate::concept::weather::VariableWeather;
 use crate::emit::plan::Plan;
+use crate::emit::xml::El;
+use crate::i18n::Texts;
 use crate::model::Game;
-use crate::vassal::expression::{any, cond, eq, int, prop, s, Expr};
+use crate::vassal::expression::{and, any, bin, cond, eq, int, prop, s, Expr, Op};
 use crate::vassal::traits::{self as pieces, Key, Piece, Trait};
 
 /// The weather id of the current turn (global property `Turn`).
@@ -74,7 +77,204 @@ pub fn weather_marker(game: &Game, plan: &Plan, gpid: &str) -> Piece {
                 "Layer level of the current weather",
             ),
             pieces::does_not_stack(false),
-            pieces::basic_piece(&plan.tx.get("ui.weather"), "", gpid),
+        ]
+        .into_iter()
+        .chain(variable_weather_traits(game, plan))
+        .chain([pieces::basic_piece(&plan.tx.get("ui.weather"), "", gpid)])
+        .collect(),
+    }
+}
+
+/// The key the Variable weather button sends to the weather marker.
+const ROLL_WEATHER: &str = "RollWeather";
+const SET_ROLL: &str = "SetWeatherRoll";
+const REPORT_ROLL: &str = "ReportWeatherRoll";
+/// The weather marker's property that holds the last variable weather roll.
+pub const WEATHER_ROLL: &str = "WeatherRoll";
+
+/// The weather the table gives for the roll in [`WEATHER_ROLL`] on the current turn, as the
+/// catalog names it ("" for a turn the table does not cover).
+pub fn rolled_weather_expr(table: &VariableWeather, tx: &Texts) -> Expr {
+    let mut e = s("");
+    for row in table.rows.iter().rev() {
+        let [from, to] = row.rolls.value;
+        let in_row = and(
+            bin(Op::Ge, prop(WEATHER_ROLL), int(i64::from(from))),
+            bin(Op::Le, prop(WEATHER_ROLL), int(i64::from(to))),
+        );
+        for (i, w) in row.turns.iter().enumerate().rev() {
+            let on_turn = eq(prop(props::TURN), int(i as i64 + 1));
+            e = cond(
+                and(in_row.clone(), on_turn),
+                s(&tx.get(&format!("weather.{}", w.as_str()))),
+                e,
+            );
+        }
+    }
+    e
+}
+
+/// On the weather marker, for a game with a variable weather table: roll the game's die into
+/// [`WEATHER_ROLL`], then report the weather the table gives for the current turn.
+fn variable_weather_traits(game: &Game, plan: &Plan) -> Vec<Trait> {
+    let Some(table) = &game.rules.variable_weather else {
+        return Vec::new();
+    };
+    let dice = &game.rules.dice;
+    let roll = (0..dice.count.max(1))
+        .map(|_| Expr::Random(i64::from(dice.faces)))
+        .reduce(crate::vassal::expression::add)
+        .unwrap_or(int(0));
+    let report = template(
+        &plan.tx,
+        "ui.report_weather_roll",
+        &[
+            ("turn", prop(props::TURN)),
+            ("roll", prop(WEATHER_ROLL)),
+            ("weather", rolled_weather_expr(table, &plan.tx)),
+            ("rule", s(table.rule.as_deref().map_or("", |r| r.as_str()))),
         ],
+    );
+    vec![
+        pieces::trigger(
+            "Variable weather",
+            "",
+            &[named(ROLL_WEATHER)],
+            &[named(SET_ROLL), named(REPORT_ROLL)],
+        ),
+        pieces::report_with(
+            &[named(REPORT_ROLL)],
+            &report.to_beanshell(),
+            "Variable weather",
+            true,
+        ),
+        pieces::dynamic_property(
+            WEATHER_ROLL,
+            &[("", named(SET_ROLL), &roll.to_beanshell())],
+            "Variable weather roll",
+        ),
+    ]
+}
+
+/// The Variable weather toolbar button, in a game with a variable weather table.
+pub fn buttons(game: &Game, plan: &Plan) -> Vec<El> {
+    if game.rules.variable_weather.is_none() || game.rules.weather.is_empty() {
+        return Vec::new();
+    }
+    vec![module_command(
+        &plan.tx.get("ui.variable_weather"),
+        &plan.tx.get("ui.variable_weather_tooltip"),
+        ROLL_WEATHER,
+        &eq(prop("BasicName"), s(&plan.tx.get("ui.weather"))),
+    )]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::concept::weather::turn::rolled_weather;
+    use crate::concept::weather::WeatherRow;
+    use crate::model::Sp;
+    use crate::vassal::expression::{Env, Value};
+
+    /// A weather marker on `turn` whose last roll was `roll`.
+    struct Marker {
+        turn: i64,
+        roll: i64,
+    }
+
+    impl Env for Marker {
+        fn prop(&self, name: &str) -> Result<Value, String> {
+            match name {
+                props::TURN => Ok(Value::Int(self.turn)),
+                WEATHER_ROLL => Ok(Value::Int(self.roll)),
+                _ => Err(format!("no property {name}")),
+            }
+        }
+        fn pieces(&self) -> Vec<&dyn Env> {
+            Vec::new()
+        }
+        fn stack(&self) -> Vec<&dyn Env> {
+            Vec::new()
+        }
+        fn range_from_old(&self) -> i64 {
+            0
+        }
+        fn random(&self, _: i64) -> i64 {
+            self.roll
+        }
+    }
+
+    fn row(from: u32, to: u32, turns: &[&str]) -> WeatherRow {
+        WeatherRow {
+            rolls: Sp::synthetic([from, to]),
+            turns: turns.iter().map(|t| Sp::synthetic(t.to_string())).collect(),
+        }
+    }
+
+    /// The module's expression gives, for every turn and roll, the weather the Rust table lookup
+    /// gives (here The Last Stand at Moscow's 13.2 table), by its catalog name.
+    #[test]
+    fn the_module_rolls_the_weather_the_table_gives() {
+        let table = VariableWeather {
+            optional: true,
+            when: String::new(),
+            rows: vec![
+                row(
+                    1,
+                    1,
+                    &[
+                        "clear", "clear", "rain", "rain", "frost", "frost", "frost", "snow",
+                        "snow", "snow",
+                    ],
+                ),
+                row(
+                    2,
+                    5,
+                    &[
+                        "clear", "rain", "rain", "frost", "frost", "frost", "snow", "snow", "snow",
+                        "snow",
+                    ],
+                ),
+                row(
+                    6,
+                    6,
+                    &[
+                        "clear", "rain", "rain", "frost", "frost", "snow", "snow", "snow", "snow",
+                        "frost",
+                    ],
+                ),
+            ],
+            rule: None,
+            source: None,
+        };
+        let tx = Texts::for_test(&[
+            ("weather.clear", "Clear"),
+            ("weather.rain", "Rain"),
+            ("weather.frost", "Frost"),
+            ("weather.snow", "Snow"),
+        ]);
+        let expr = rolled_weather_expr(&table, &tx);
+        for turn in 1..=10u32 {
+            for roll in 1..=6u32 {
+                let want = rolled_weather(&table, turn, roll).expect("covered");
+                let got = expr
+                    .eval(&Marker {
+                        turn: i64::from(turn),
+                        roll: i64::from(roll),
+                    })
+                    .expect("evaluates");
+                assert_eq!(
+                    got,
+                    Value::Str(tx.get(&format!("weather.{want}"))),
+                    "turn {turn}, roll {roll}"
+                );
+            }
+        }
+        // 13.2: turn 7 is Frost on a 1 and Snow otherwise; turn 10 is Frost only on a 6.
+        assert_eq!(rolled_weather(&table, 7, 1), Some("frost"));
+        assert_eq!(rolled_weather(&table, 7, 4), Some("snow"));
+        assert_eq!(rolled_weather(&table, 10, 6), Some("frost"));
+        assert_eq!(rolled_weather(&table, 11, 1), None);
     }
 }
