@@ -337,6 +337,19 @@ pub fn layer(l: &Layer<'_>) -> Trait {
     }
 }
 
+/// Restrict Commands (`hideCmd;`, `RestrictCommands.myGetType`: name; action; expression; keys):
+/// while `expression` holds (always, when empty), the watched keys do nothing and their menu items
+/// are hidden.
+pub fn restrict(description: &str, expression: &str, keys: &[Key<'_>]) -> Trait {
+    Trait {
+        type_: fields(
+            "hideCmd;",
+            &[description, "Hide", expression, &key_list(keys)],
+        ),
+        state: String::new(),
+    }
+}
+
 /// Return To Deck (`return;`, version 2): sends the piece to the draw pile named `deck`
 /// (`ReturnToDeck.myGetType`: command; key; deckId; prompt; description; version; deckSelect;
 /// deckExpression). It has no state.

@@ -49,6 +49,23 @@ pub fn return_traits(plan: &Plan, cup: &str) -> Vec<Trait> {
     ]
 }
 
+/// What keeps an untried unit's face honest: Reveal does nothing once the unit shows another face
+/// than its hidden one (`hidden_level`, 1-based), and Flip never applies to it.
+pub fn restrict_traits(hidden_level: usize) -> Vec<Trait> {
+    vec![
+        pieces::restrict(
+            "Reveal only while hidden",
+            &format!("{{Step_Level != {hidden_level}}}"),
+            &[REVEAL_KEY],
+        ),
+        pieces::restrict(
+            "No flip for untried units",
+            "",
+            &[crate::concept::units::module::FLIP_KEY],
+        ),
+    ]
+}
+
 /// The untried rule, if `unit` is one of its units.
 pub fn untried_rule<'g>(game: &'g Game, unit: &Unit) -> Option<&'g Untried> {
     game.counters

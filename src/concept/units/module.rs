@@ -179,49 +179,55 @@ pub fn unit_piece(
     };
     let reveal_report = hidden::module::untried_rule(game, unit)
         .map(|u| hidden::module::reveal_report(plan, unit, u));
+    let restrict = hidden::module::untried_rule(game, unit)
+        .and_then(|u| faces.iter().position(|f| *f == u.hidden_face.as_str()))
+        .map(|i| hidden::module::restrict_traits(i + 1))
+        .unwrap_or_default();
     let cup = hidden::module::cup_of(game, plan, unit);
     let return_traits = cup
         .as_deref()
         .map(|c| hidden::module::return_traits(plan, c))
         .unwrap_or_default();
     Some(Piece {
-        traits: [
-            pieces::prototype(UNIT_PROTOTYPE),
-            pieces::prototype(&side_prototype(&unit.side)),
-        ]
-        .into_iter()
-        .chain(reveal_report)
-        .chain(return_traits)
-        .chain([pieces::layer(&pieces::Layer {
-            name: "Step",
-            description: "Counter faces",
-            step_command: &flip_text,
-            step_key: if reveal.is_some() {
-                Key::None
-            } else {
-                FLIP_KEY
-            },
-            images,
-            level_names,
-            level,
-            follow: None,
-            reset: reveal,
-            down_key: if cup.is_some() {
-                hidden::module::RETURN_KEY
-            } else {
-                Key::None
-            },
-        })])
-        .chain(value_traits(game, unit))
-        .chain([
-            pieces::marker(&[
-                ("Type", unit.unit_type.as_str()),
-                ("Branch", &branch),
-                ("UnitId", unit.id.as_str()),
-                ("Values", &values),
-            ]),
-            pieces::basic_piece(&unit_name(plan, &unit.id), "", gpid),
-        ])
-        .collect(),
+        // Restrictions come first: they must stop a key before the prototypes' reports see it.
+        traits: restrict
+            .into_iter()
+            .chain([
+                pieces::prototype(UNIT_PROTOTYPE),
+                pieces::prototype(&side_prototype(&unit.side)),
+            ])
+            .chain(reveal_report)
+            .chain(return_traits)
+            .chain([pieces::layer(&pieces::Layer {
+                name: "Step",
+                description: "Counter faces",
+                step_command: &flip_text,
+                step_key: if reveal.is_some() {
+                    Key::None
+                } else {
+                    FLIP_KEY
+                },
+                images,
+                level_names,
+                level,
+                follow: None,
+                reset: reveal,
+                down_key: if cup.is_some() {
+                    hidden::module::RETURN_KEY
+                } else {
+                    Key::None
+                },
+            })])
+            .chain(value_traits(game, unit))
+            .chain([
+                pieces::marker(&[
+                    ("Type", unit.unit_type.as_str()),
+                    ("Branch", &branch),
+                    ("UnitId", unit.id.as_str()),
+                    ("Values", &values),
+                ]),
+                pieces::basic_piece(&unit_name(plan, &unit.id), "", gpid),
+            ])
+            .collect(),
     })
 }
