@@ -385,6 +385,7 @@ pub fn entries(game: &Game) -> Vec<Entry> {
     unit_entries(&mut out, game);
     hidden_entries(&mut out, game);
     variable_weather_entries(&mut out, game);
+    steps_entries(&mut out, game);
     map_entries(&mut out, game);
     sequence_entries(&mut out, game);
     out.add(
@@ -464,6 +465,23 @@ fn hidden_entries(out: &mut Entries, game: &Game) {
             "chat: a unit returns to its cup",
         );
     }
+}
+
+/// The replace command and its report, in games with replacement counters.
+fn steps_entries(out: &mut Entries, game: &Game) {
+    if game.counters.replacements.is_empty() {
+        return;
+    }
+    out.add(
+        "ui.replace".into(),
+        "Replace with {replacement}",
+        "unit menu: swap a unit for its replacement counter",
+    );
+    out.add(
+        "ui.report_replace".into(),
+        "{piece} is replaced by {replacement} in {location}",
+        "chat: a unit is swapped for its replacement counter",
+    );
 }
 
 fn unit_entries(out: &mut Entries, game: &Game) {

@@ -62,7 +62,10 @@ fn untried_units_reveal_once_and_report() {
         rifle[0].0,
         "hideCmd;Reveal only while hidden;Hide;{Step_Level != 1};82\\,130"
     );
-    assert_eq!(rifle[1].0, "hideCmd;No flip for untried units;Hide;;70\\,130");
+    assert_eq!(
+        rifle[1].0,
+        "hideCmd;No flip for untried units;Hide;;70\\,130"
+    );
     assert!(rifle[2].0.starts_with("prototype;"));
 
     // Return to cup (Ctrl+U): back into the rifle cup, and the same key steps the layer back.

@@ -16,4 +16,5 @@ mod hidden_units;
 mod i18n;
 mod module_readback;
 mod reader;
+mod steps;
 mod synthetic_game;

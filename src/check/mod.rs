@@ -27,6 +27,7 @@ pub fn check_game(game: &Game, sources: &Sources) -> Report {
     game_info::game_version(&mut cx);
     concept::units::check::check(&mut cx);
     concept::hidden::check::check(&mut cx);
+    concept::steps::check::check(&mut cx);
     concept::sequence::check::check(&mut cx);
     concept::weather::check::check(&mut cx);
     concept::map::check::check(&mut cx);

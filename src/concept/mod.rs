@@ -16,6 +16,7 @@ pub mod provenance;
 pub mod sequence;
 pub mod setup;
 pub mod stacking;
+pub mod steps;
 pub mod supply;
 pub mod units;
 pub mod victory;

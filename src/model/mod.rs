@@ -143,6 +143,10 @@ pub struct CountersFile {
     pub cards: Vec<Card>,
     /// Units that start untried: their values hidden until revealed (`[untried]`).
     pub untried: Option<crate::concept::hidden::Untried>,
+    /// Unit types replaced by a counter of another type when they lose their last face's step
+    /// (`[[replacements]]`).
+    #[serde(default)]
+    pub replacements: Vec<crate::concept::steps::Replacement>,
     /// Facts of this file the sources do not give (reported as warnings).
     #[serde(default)]
     pub missing: Vec<Gap>,

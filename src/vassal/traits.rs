@@ -132,13 +132,24 @@ pub fn trigger(
     watch: &[Key<'_>],
     actions: &[Key<'_>],
 ) -> Trait {
+    trigger_full(description, "", Key::None, condition, watch, actions)
+}
+
+fn trigger_full(
+    description: &str,
+    command: &str,
+    key: Key<'_>,
+    condition: &str,
+    watch: &[Key<'_>],
+    actions: &[Key<'_>],
+) -> Trait {
     Trait {
         type_: fields(
             "macro;",
             &[
                 description,
-                "", // menu command
-                "", // own key
+                command,
+                &key.encode(),
                 condition,
                 &key_list(watch),
                 &key_list(actions),
@@ -157,6 +168,55 @@ pub fn trigger(
         ),
         state: String::new(),
     }
+}
+
+/// Replace With Other (`replace;`, a PlaceMarker): `key` swaps this piece for `marker`, placed at the
+/// same position on top of the stack and selected; the piece itself is removed. The menu shows
+/// `command` when it is not empty. Fields in `PlaceMarker.myGetType()` order (3.7.26, version 1):
+/// command, key, markerSpec (the marker's `+/null/TYPE/STATE`), markerText (always `null`), x and y
+/// offsets, matchRotation, afterBurnerKey, description, gpId (the marker's piece id), placement
+/// (0 = top of stack), above, copyDPsByName, parameter list, version. No state.
+pub fn replace_with(
+    command: &str,
+    key: Key<'_>,
+    marker: &Piece,
+    gpid: &str,
+    description: &str,
+) -> Trait {
+    Trait {
+        type_: fields(
+            "replace;",
+            &[
+                command,
+                &key.encode(),
+                &marker.add_command("null"),
+                "null",
+                "0",
+                "0",
+                "false",
+                "",
+                description,
+                gpid,
+                "0",
+                "false",
+                "false",
+                "",
+                "1",
+            ],
+        ),
+        state: String::new(),
+    }
+}
+
+/// Trigger Action (`macro;`) with its own menu command: `key` (from the menu, or sent to the piece)
+/// fires `actions` in order.
+pub fn command_trigger(
+    description: &str,
+    command: &str,
+    key: Key<'_>,
+    actions: &[Key<'_>],
+) -> Trait {
+    trigger_full(description, command, key, "", &[], actions)
 }
 
 /// Calculated Property (`calcProp;`).
@@ -500,6 +560,53 @@ mod tests {
         assert_eq!(values[15], "a.png,b.png");
         assert_eq!(values[27], "70,130");
         assert_eq!(t.state, "2");
+    }
+
+    /// `replace;` as `PlaceMarker.myGetType()` writes it (3.7.26, version 1), with the marker piece as
+    /// the `+/null/TYPE/STATE` that `GameModule.encode(new AddPiece(piece))` gives in the editor.
+    #[test]
+    fn replace_with_encodes_the_marker_as_an_add_piece_command() {
+        let kg = Piece {
+            traits: vec![
+                prototype("Unit"),
+                marker(&[("Side", "german")]),
+                basic_piece("Pz KG", "kg.png", "1234"),
+            ],
+        };
+        let t = replace_with(
+            "",
+            Key::Named("ReplaceSwap"),
+            &kg,
+            "1234",
+            "Swap in the replacement counter",
+        );
+        assert_eq!(
+            t.type_,
+            "replace;;0,0,ReplaceSwap;+/null/prototype\\;Unit\tmark\\;Side\\\tpiece\\;\\;\\;kg.png\\;Pz KG/\tgerman\\\tnull\\;0\\;0\\;1234\\;0;null;0;0;false;;Swap in the replacement counter;1234;0;false;false;;1"
+        );
+        assert_eq!(t.state, "");
+        let body = t.type_.strip_prefix("replace;").unwrap();
+        let fields = crate::vassal::sequence_encoder::decode(body, ';');
+        assert_eq!(fields.len(), 15);
+        assert_eq!(fields[2], kg.add_command("null"));
+        assert_eq!(
+            kg.add_command("null"),
+            "+/null/prototype;Unit\tmark;Side\\\tpiece;;;kg.png;Pz KG/\tgerman\\\tnull;0;0;1234;0"
+        );
+    }
+
+    #[test]
+    fn command_trigger_has_its_menu_command_and_key() {
+        let t = command_trigger(
+            "d",
+            "Replace",
+            Key::Stroke(75, CTRL),
+            &[Key::Named("A"), Key::Named("B")],
+        );
+        assert_eq!(
+            t.type_,
+            "macro;d;Replace;75,130;;;0\\,0\\,A,0\\,0\\,B;false;;;counted;;;1;false;;1;1"
+        );
     }
 
     #[test]

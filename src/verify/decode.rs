@@ -170,22 +170,11 @@ fn trait_images(types: &[&str], out: &mut Vec<String>, depth: usize) {
             if let Some(img) = d.next_token().filter(|s| !s.is_empty()) {
                 out.push(img);
             }
-        } else if let Some(body) = t
-            .strip_prefix("placemark;")
-            .or_else(|| t.strip_prefix("replace;"))
-        {
-            // command; key; markerSpec (a whole piece type) — bounded, markers may hold markers
-            let mut d = SequenceDecoder::new(body, ';');
-            let _command = d.next_token();
-            let _key = d.next_token();
-            if let Some(spec) = d.next_token().filter(|s| !s.is_empty()) {
-                if depth < 8 {
-                    let inner = unnest(&spec);
-                    let inner: Vec<&str> = inner.iter().map(String::as_str).collect();
-                    if inner.last().is_some_and(|t| t.starts_with("piece;")) {
-                        trait_images(&inner, out, depth + 1);
-                    }
-                }
+        } else if let Some(Ok(marker)) = marker_piece(t) {
+            // bounded: markers may hold markers
+            if depth < 8 {
+                let inner: Vec<&str> = marker.traits.iter().map(|(t, _)| t.as_str()).collect();
+                trait_images(&inner, out, depth + 1);
             }
         }
     }
@@ -213,6 +202,21 @@ fn trait_images(types: &[&str], out: &mut Vec<String>, depth: usize) {
             }
         }
     }
+}
+
+/// The piece a Place Marker (`placemark;`) or Replace With Other (`replace;`) trait defines from
+/// scratch: its markerSpec, an add-piece command `+/null/TYPE/STATE` (`PlaceMarker.mySetType`,
+/// `isMarkerStandalone`). `None` for other traits, and for a marker named by a palette path or none.
+pub(super) fn marker_piece(type_: &str) -> Option<Result<DecodedPiece, String>> {
+    let body = type_
+        .strip_prefix("placemark;")
+        .or_else(|| type_.strip_prefix("replace;"))?;
+    // command; key; markerSpec; …
+    let mut d = SequenceDecoder::new(body, ';');
+    let _command = d.next_token();
+    let _key = d.next_token();
+    let spec = d.next_token()?;
+    spec.starts_with("+/").then(|| decode_add_piece(&spec))
 }
 
 /// The prototype a `prototype;Name[;params]` trait uses (`UsePrototype.mySetType`).

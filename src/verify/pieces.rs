@@ -3,7 +3,8 @@
 //! has a gpid of its own.
 
 use super::decode::{
-    decode_add_piece, piece_images, prototype_name, trait_id, DecodedPiece, KNOWN_TRAITS,
+    decode_add_piece, marker_piece, piece_images, prototype_name, trait_id, DecodedPiece,
+    KNOWN_TRAITS,
 };
 use super::images::Images;
 use super::xml::Node;
@@ -198,6 +199,25 @@ fn check_piece(
                     .help("VASSAL silently leaves the prototype's traits out of the piece (UsePrototype.buildPrototype); define it or fix the name"),
                 );
             }
+        }
+        match marker_piece(t) {
+            Some(Ok(marker)) => check_piece(
+                &format!("{what}: the marker of `{id}`"),
+                &marker,
+                prototypes,
+                custom_encoder,
+                push,
+            ),
+            Some(Err(e)) => push(
+                Diagnostic::error(
+                    "V0427",
+                    format!("{what}: the marker of `{id}` cannot be decoded: {e}"),
+                )
+                .help(
+                    "VASSAL reports Bad Data when the command runs (PlaceMarker.createBaseMarker)",
+                ),
+            ),
+            None => {}
         }
         if t.ends_with('\\') || s.ends_with('\\') {
             push(

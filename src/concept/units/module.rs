@@ -2,7 +2,7 @@
 //! printed values as properties of the current face), the reports of a step change and an
 //! elimination, and one prototype per side that sends its units to their eliminated box.
 
-use crate::concept::hidden;
+use crate::concept::{hidden, steps};
 use crate::emit::plan::{self, Plan};
 use crate::model::{Game, Unit};
 use crate::vassal::expression::{cond, eq, int, prop, s, Expr};
@@ -133,6 +133,24 @@ pub fn unit_piece(
     gpid: &str,
 ) -> Option<Piece> {
     let unit = plan.unit(game, unit_id)?;
+    // A unit of a replaced type swaps in its replacement counter at its first face (concept `steps`).
+    let replace = steps::module::replace_traits(game, plan, unit, &|by, marker_gpid| {
+        let first = *game.counters.faces_of(by).first()?;
+        unit_piece_of(game, plan, by, first, marker_gpid, Vec::new())
+    });
+    unit_piece_of(game, plan, unit, face, gpid, replace)
+}
+
+/// The piece of `unit` showing `face`, with `extra` traits (its replace command) after its
+/// prototypes.
+fn unit_piece_of(
+    game: &Game,
+    plan: &Plan,
+    unit: &Unit,
+    face: &str,
+    gpid: &str,
+    extra: Vec<Trait>,
+) -> Option<Piece> {
     // Only the faces this unit's type has (a unit without a worn face has one level).
     let faces = game.counters.faces_of(unit);
     let level = faces.iter().position(|f| *f == face)? + 1;
@@ -196,6 +214,7 @@ pub fn unit_piece(
                 pieces::prototype(UNIT_PROTOTYPE),
                 pieces::prototype(&side_prototype(&unit.side)),
             ])
+            .chain(extra)
             .chain(reveal_report)
             .chain(return_traits)
             .chain([pieces::layer(&pieces::Layer {
