@@ -338,7 +338,7 @@ pub struct Layer<'a> {
 /// The reset command of a [`Layer`]: its menu text, key and the 1-based level it shows.
 #[derive(Debug, Clone)]
 pub struct LayerReset<'a> {
-    pub command: &'a str,
+    pub command: String,
     pub key: Key<'a>,
     pub level: usize,
 }
@@ -349,7 +349,7 @@ pub fn layer(l: &Layer<'_>) -> Trait {
     let names: Vec<&str> = l.level_names.iter().map(String::as_str).collect();
     let step_key = l.step_key.encode();
     let (reset_command, reset_key, reset_level) = match &l.reset {
-        Some(r) => (r.command, r.key.encode(), r.level.to_string()),
+        Some(r) => (r.command.as_str(), r.key.encode(), r.level.to_string()),
         None => ("", String::new(), "1".to_string()),
     };
     let type_ = fields(

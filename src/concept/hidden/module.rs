@@ -76,12 +76,12 @@ pub fn untried_rule<'g>(game: &'g Game, unit: &Unit) -> Option<&'g Untried> {
 
 /// The layer's reveal command (menu text `command`): it sets the revealed face and stays there.
 /// `None` when the unit is not untried or its faces lack the revealed face (the checks report it).
-pub fn reveal_reset<'a>(
+pub fn reveal_reset(
     game: &Game,
     unit: &Unit,
     faces: &[&str],
-    command: &'a str,
-) -> Option<LayerReset<'a>> {
+    command: String,
+) -> Option<LayerReset<'static>> {
     let untried = untried_rule(game, unit)?;
     let level = faces
         .iter()
@@ -92,6 +92,42 @@ pub fn reveal_reset<'a>(
         key: REVEAL_KEY,
         level,
     })
+}
+
+/// What concept `hidden` adds to one unit's piece: restrictions (outermost), the reveal and
+/// return-to-cup traits, and its face layer's reveal command and step-back key. Empty for a unit
+/// that is not untried.
+#[derive(Default)]
+pub struct UntriedParts {
+    pub restrict: Vec<Trait>,
+    pub traits: Vec<Trait>,
+    pub reveal: Option<LayerReset<'static>>,
+    pub down_key: Option<Key<'static>>,
+}
+
+/// The parts of `unit`'s piece that make it untried (`faces`: its faces in layer order).
+pub fn untried_parts(game: &Game, plan: &Plan, unit: &Unit, faces: &[&str]) -> UntriedParts {
+    let Some(untried) = untried_rule(game, unit) else {
+        return UntriedParts::default();
+    };
+    let restrict = faces
+        .iter()
+        .position(|f| *f == untried.hidden_face.as_str())
+        .map(|i| restrict_traits(i + 1))
+        .unwrap_or_default();
+    let cup = cup_of(game, plan, unit);
+    let mut traits = vec![reveal_report(plan, unit, untried)];
+    traits.extend(
+        cup.as_deref()
+            .map(|c| return_traits(plan, c))
+            .unwrap_or_default(),
+    );
+    UntriedParts {
+        restrict,
+        traits,
+        reveal: reveal_reset(game, unit, faces, plan.tx.get("ui.reveal")),
+        down_key: cup.map(|_| RETURN_KEY),
+    }
 }
 
 /// The report of a reveal, with the revealed face's printed values filled in at build time.

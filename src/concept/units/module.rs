@@ -186,42 +186,28 @@ fn unit_piece_of(
         .map(|v| v.value.clone())
         .unwrap_or_default();
     // An untried unit does not flip: Reveal shows its values once and for all (concept `hidden`).
-    let reveal_text = hidden::module::untried_rule(game, unit)
-        .map(|_| plan.tx.get("ui.reveal"))
-        .unwrap_or_default();
-    let reveal = hidden::module::reveal_reset(game, unit, &faces, &reveal_text);
-    let flip_text = if reveal.is_some() {
+    let untried = hidden::module::untried_parts(game, plan, unit, &faces);
+    let flip_text = if untried.reveal.is_some() {
         String::new()
     } else {
         plan.tx.get("ui.flip")
     };
-    let reveal_report = hidden::module::untried_rule(game, unit)
-        .map(|u| hidden::module::reveal_report(plan, unit, u));
-    let restrict = hidden::module::untried_rule(game, unit)
-        .and_then(|u| faces.iter().position(|f| *f == u.hidden_face.as_str()))
-        .map(|i| hidden::module::restrict_traits(i + 1))
-        .unwrap_or_default();
-    let cup = hidden::module::cup_of(game, plan, unit);
-    let return_traits = cup
-        .as_deref()
-        .map(|c| hidden::module::return_traits(plan, c))
-        .unwrap_or_default();
     Some(Piece {
         // Restrictions come first: they must stop a key before the prototypes' reports see it.
-        traits: restrict
+        traits: untried
+            .restrict
             .into_iter()
             .chain([
                 pieces::prototype(UNIT_PROTOTYPE),
                 pieces::prototype(&side_prototype(&unit.side)),
             ])
             .chain(extra)
-            .chain(reveal_report)
-            .chain(return_traits)
+            .chain(untried.traits)
             .chain([pieces::layer(&pieces::Layer {
                 name: "Step",
                 description: "Counter faces",
                 step_command: &flip_text,
-                step_key: if reveal.is_some() {
+                step_key: if untried.reveal.is_some() {
                     Key::None
                 } else {
                     FLIP_KEY
@@ -230,12 +216,8 @@ fn unit_piece_of(
                 level_names,
                 level,
                 follow: None,
-                reset: reveal,
-                down_key: if cup.is_some() {
-                    hidden::module::RETURN_KEY
-                } else {
-                    Key::None
-                },
+                reset: untried.reveal,
+                down_key: untried.down_key.unwrap_or(Key::None),
             })])
             .chain(value_traits(game, unit))
             .chain([
