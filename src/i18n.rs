@@ -415,6 +415,79 @@ pub fn entries(game: &Game) -> Vec<Entry> {
     out
 }
 
+/// The counts and declarations a combat reads, and the toolbar buttons that set them, in games that
+/// have them.
+fn combat_input_entries(out: &mut Entries, game: &Game) {
+    let combat = &game.rules.combat;
+    for c in &combat.counts {
+        out.add(
+            format!("counts.{}", c.id.as_str()),
+            &c.name,
+            "toolbar buttons and chat: a count column shifts read",
+        );
+    }
+    for d in &combat.declarations {
+        out.add(
+            format!("declarations.{}", d.id.as_str()),
+            &d.name,
+            "toolbar buttons and chat: a declaration column shifts read",
+        );
+    }
+    let mut keys = Vec::new();
+    if !combat.counts.is_empty() {
+        keys.extend([
+            ("ui.count_up", "{name} +1", "toolbar button: raise a count"),
+            (
+                "ui.count_down",
+                "{name} −1",
+                "toolbar button: lower a count",
+            ),
+            (
+                "ui.count_tooltip",
+                "{name}: the column shifts of the next combat read it",
+                "toolbar button tooltip",
+            ),
+            (
+                "ui.report_count",
+                "{name}: $newValue$",
+                "chat: a count changed",
+            ),
+        ]);
+    }
+    if !combat.declarations.is_empty() {
+        keys.extend([
+            (
+                "ui.declare",
+                "Declare: {name}",
+                "toolbar button: make a declaration",
+            ),
+            (
+                "ui.cancel_declaration",
+                "Cancel: {name}",
+                "toolbar button: cancel a declaration",
+            ),
+            (
+                "ui.declaration_tooltip",
+                "{name}: the column shifts of the next combat read it; cancel it after the combat",
+                "toolbar button tooltip",
+            ),
+            (
+                "ui.report_declared",
+                "{name}: declared",
+                "chat: a declaration made",
+            ),
+            (
+                "ui.report_cancelled",
+                "{name}: cancelled",
+                "chat: a declaration cancelled",
+            ),
+        ]);
+    }
+    for (k, v, w) in keys {
+        out.add(k.to_string(), v, w);
+    }
+}
+
 /// Sides, unit types, faces and units.
 /// The Variable weather button and its report, in games with a variable weather table.
 fn variable_weather_entries(out: &mut Entries, game: &Game) {
@@ -640,6 +713,7 @@ fn combat_entries(out: &mut Entries, game: &Game) {
     for m in &r.combat.attack_modifiers {
         out.add(format!("modifiers.{}", m.id.as_str()), &m.name, "CRT chart");
     }
+    combat_input_entries(out, game);
 }
 
 /// A scenario: its name, description, off-map boxes, arrivals and victory texts.

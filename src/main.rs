@@ -91,6 +91,17 @@ struct OddsArgs {
     /// Game turn (for the weather).
     #[arg(long, default_value_t = 1)]
     turn: u32,
+    /// Weather id, instead of the turn's (e.g. when the turn's weather is rolled or not known).
+    #[arg(long)]
+    weather: Option<String>,
+    /// A count of `[[combat.counts]]` and its value (`soviet-damage=14`, `air-attacker=1`). Repeat
+    /// per count; a count not given is at its lowest value.
+    #[arg(long = "count", value_name = "ID=N")]
+    counts: Vec<String>,
+    /// A declaration of `[[combat.declarations]]` made for this combat (e.g. offensive-supply).
+    /// Repeat per declaration.
+    #[arg(long = "declare", value_name = "ID")]
+    declared: Vec<String>,
     /// Die roll to look up (default: show the whole column).
     #[arg(long)]
     roll: Option<u32>,
@@ -692,6 +703,26 @@ fn validate_odds(game: &Game, args: &OddsArgs) -> Result<Vec<Attacker>, Vec<Stri
     for f in &args.across {
         problems.extend(unknown_id("hexside feature", "--across", f, &features));
     }
+    if let Some(w) = &args.weather {
+        let weathers: Vec<&str> = rules.weather.iter().map(|w| w.id.as_str()).collect();
+        problems.extend(unknown_id("weather", "--weather", w, &weathers));
+    }
+    problems.extend(count_problems(game, args));
+    let declarations: Vec<&str> = rules
+        .combat
+        .declarations
+        .iter()
+        .map(|d| d.id.as_str())
+        .collect();
+    for d in &args.declared {
+        if declarations.is_empty() {
+            problems.push(format!(
+                "--declare {d}: the game declares nothing for a combat (no [[combat.declarations]])"
+            ));
+        } else {
+            problems.extend(unknown_id("declaration", "--declare", d, &declarations));
+        }
+    }
     let turns = rules.turns.count.value;
     if !(1..=turns).contains(&args.turn) {
         problems.push(format!(
@@ -717,11 +748,74 @@ fn validate_odds(game: &Game, args: &OddsArgs) -> Result<Vec<Attacker>, Vec<Stri
     }
 }
 
+/// `--count ID=N` arguments as (id, value); the ones that do not parse are left out (see
+/// [`count_problems`]).
+fn parsed_counts(args: &OddsArgs) -> Vec<(&str, u32)> {
+    args.counts
+        .iter()
+        .filter_map(|c| {
+            let (id, n) = c.split_once('=')?;
+            Some((id.trim(), n.trim().parse().ok()?))
+        })
+        .collect()
+}
+
+/// Every problem of the `--count` arguments: form, id, range, repetition.
+fn count_problems(game: &Game, args: &OddsArgs) -> Vec<String> {
+    let counts = &game.rules.combat.counts;
+    let ids: Vec<&str> = counts.iter().map(|c| c.id.as_str()).collect();
+    let mut problems = Vec::new();
+    let mut seen = Vec::new();
+    for c in &args.counts {
+        let Some((id, n)) = c.split_once('=') else {
+            problems.push(format!(
+                "--count {c}: write ID=N (e.g. --count {}=1)",
+                ids.first().copied().unwrap_or("damage")
+            ));
+            continue;
+        };
+        let id = id.trim();
+        if ids.is_empty() {
+            problems.push(format!(
+                "--count {c}: the game keeps no count for a combat (no [[combat.counts]])"
+            ));
+            continue;
+        }
+        if let Some(p) = unknown_id("count", "--count", id, &ids) {
+            problems.push(p);
+            continue;
+        }
+        if seen.contains(&id) {
+            problems.push(format!("--count {id}: given twice"));
+        }
+        seen.push(id);
+        let Some(count) = counts.iter().find(|x| x.id.as_str() == id) else {
+            continue;
+        };
+        let range = match count.max() {
+            Some(max) => format!("{}..{max}", count.min()),
+            None => format!("{} or more", count.min()),
+        };
+        match n.trim().parse::<u32>() {
+            Ok(v) if v >= count.min() && count.max().is_none_or(|m| v <= m) => {}
+            Ok(v) => problems.push(format!(
+                "--count {id}={v}: out of range {range} ({})",
+                count.name
+            )),
+            Err(_) => problems.push(format!(
+                "--count {c}: `{}` is not a whole number (the count ranges {range})",
+                n.trim()
+            )),
+        }
+    }
+    problems
+}
+
 /// A combat computed by `odds`.
 struct Computed<'g> {
     attack: f64,
     weather: Option<&'g str>,
-    applied: Vec<&'g ColumnShift>,
+    applied: Vec<(&'g ColumnShift, i32)>,
     outcome: OddsOutcome,
 }
 
@@ -838,9 +932,23 @@ fn odds_of<'g>(
     attackers: &[Attacker],
 ) -> Result<Computed<'g>, Vec<String>> {
     let combat = &game.rules.combat;
-    let weather = vmodc::concept::weather::turn::weather_of_turn(&game.rules, args.turn)
-        .map(|w| w.id.as_str());
+    let weather = match &args.weather {
+        Some(w) => game
+            .rules
+            .weather
+            .iter()
+            .find(|x| x.id.as_str() == w)
+            .map(|x| x.id.as_str()),
+        None => vmodc::concept::weather::turn::weather_of_turn(&game.rules, args.turn)
+            .map(|w| w.id.as_str()),
+    };
     let attack = attack_strength(game, attackers, weather)?;
+    let mut counts: std::collections::BTreeMap<&str, u32> = combat
+        .counts
+        .iter()
+        .map(|c| (c.id.as_str(), c.min()))
+        .collect();
+    counts.extend(parsed_counts(args));
     let situation = vmodc::concept::combat::shifts::Situation {
         defender_terrain: args.terrain.as_deref(),
         defender_city: args.city.as_deref(),
@@ -849,6 +957,8 @@ fn odds_of<'g>(
         attacker_types: attackers.iter().filter_map(|a| a.kind.as_deref()).collect(),
         all_across: args.across.iter().map(String::as_str).collect(),
         weather,
+        counts,
+        declared: args.declared.iter().map(String::as_str).collect(),
     };
     let untyped = attackers.iter().any(|a| a.kind.is_none());
     let two_sides = game.rules.sides.len() == 2;
@@ -860,8 +970,12 @@ fn odds_of<'g>(
     if !problems.is_empty() {
         return Err(problems);
     }
-    let applied = vmodc::concept::combat::shifts::applicable(combat, &situation);
-    let shifts: Vec<i32> = applied.iter().map(|s| s.shift).collect();
+    let applied: Vec<(&ColumnShift, i32)> =
+        vmodc::concept::combat::shifts::applicable(combat, &situation)
+            .into_iter()
+            .map(|s| (s, vmodc::concept::combat::shifts::columns(s, &situation)))
+            .collect();
+    let shifts: Vec<i32> = applied.iter().map(|(_, n)| *n).collect();
     let outcome = resolve_odds(attack, args.defence, combat, &shifts);
     Ok(Computed {
         attack,
@@ -897,8 +1011,8 @@ impl Computed<'_> {
         if o.capped != o.raw {
             line.push_str(&format!(" (capped from {})", o.raw));
         }
-        for s in &self.applied {
-            line.push_str(&format!(", {} {:+}", s.name.to_lowercase(), s.shift));
+        for (s, n) in &self.applied {
+            line.push_str(&format!(", {} {n:+}", s.name.to_lowercase()));
         }
         line.push_str(&format!(" → {}", o.shifted));
         match args.roll {
@@ -916,8 +1030,13 @@ impl Computed<'_> {
                 line.push_str(&format!(" [{}]", rolls.join(" ")));
             }
         }
-        if let Some(w) = self.weather {
-            line.push_str(&format!(" (turn {}, {w})", args.turn));
+        match (self.weather, &args.weather) {
+            (Some(w), Some(_)) => line.push_str(&format!(" ({w}, from --weather)")),
+            (Some(w), None) => line.push_str(&format!(" (turn {}, {w})", args.turn)),
+            _ => {}
+        }
+        if !game.rules.combat.table_known && o.needs_roll() {
+            line.push_str("\nnote: the CRT is not in the sources: its cells are unknown (?) except those the rules text gives");
         }
         line
     }
@@ -928,7 +1047,7 @@ impl Computed<'_> {
         let shifts: Vec<_> = self
             .applied
             .iter()
-            .map(|s| serde_json::json!({ "id": s.id.as_str(), "name": s.name, "shift": s.shift }))
+            .map(|(s, n)| serde_json::json!({ "id": s.id.as_str(), "name": s.name, "shift": n }))
             .collect();
         let results: Vec<_> = Self::rolls(game, args)
             .into_iter()
@@ -945,6 +1064,7 @@ impl Computed<'_> {
             "shifts": shifts,
             "shifted": o.shifted.to_string(),
             "column": o.column(&game.rules.combat),
+            "table_known": game.rules.combat.table_known,
             "roll": args.roll,
             "results": results,
         })

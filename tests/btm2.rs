@@ -108,6 +108,7 @@ fn b4m_shifts_from_data() {
         attacker_types: vec!["panzer"],
         all_across: vec!["river"],
         weather: Some("clear"),
+        ..Default::default()
     };
     let shifts = shift_values(c, &s);
     assert_eq!(shifts.iter().sum::<i32>(), -3);
@@ -144,6 +145,7 @@ fn btm2_situation<'g>(
         attacker_types: attackers.iter().map(|u| unit_type(game, u)).collect(),
         all_across: Vec::new(),
         weather: weather_of_turn(&game.rules, turn).map(|w| w.id.as_str()),
+        ..Default::default()
     }
 }
 

@@ -178,6 +178,7 @@ fn run_rules(game: &Game, b: &Battle) -> (String, String) {
         attacker_types: b.attackers.iter().map(|a| a.1).collect(),
         all_across: if all_across { vec!["river"] } else { vec![] },
         weather,
+        ..Default::default()
     };
     let shifts = vmodc::concept::combat::shifts::shift_values(combat, &situation);
     let outcome = resolve_odds(attack, f64::from(b.defence), combat, &shifts);

@@ -212,10 +212,15 @@ fn crt_chart(
         ],
     ));
     for s in &combat.shifts {
+        let columns = match crate::concept::combat::shifts::column_range(s, combat) {
+            Some((lo, hi)) if lo != hi => format!("{lo}…{hi}"),
+            Some((n, _)) => n.to_string(),
+            None => s.shift.to_string(),
+        };
         notes.push(tx.fill(
             "ui.crt_shift",
             &[
-                ("shift", &s.shift.to_string()),
+                ("shift", &columns),
                 ("name", &tx.get(&format!("shifts.{}", s.id.as_str()))),
             ],
         ));

@@ -49,6 +49,29 @@ pub struct Global {
     pub name: String,
     pub initial: String,
     pub description: String,
+    /// A whole number from `min` to `max`, wrapping around when `wrap` (VASSAL keeps increments in
+    /// range); `None` for text.
+    pub numeric: Option<NumericRange>,
+    /// Toolbar buttons that change the property (VASSAL's `ChangePropertyButton`).
+    pub changers: Vec<Changer>,
+}
+
+/// The range of a numeric [`Global`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct NumericRange {
+    pub min: i64,
+    pub max: i64,
+    pub wrap: bool,
+}
+
+/// A toolbar button that adds `increment` to a numeric [`Global`] and reports the new value in the
+/// chat (`report` may use VASSAL's `$newValue$`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Changer {
+    pub text: String,
+    pub tooltip: String,
+    pub increment: i64,
+    pub report: String,
 }
 
 /// A catalog text as an expression: literal parts as strings, `{name}` placeholders as the given

@@ -302,7 +302,7 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
         .children(combat::module::buttons(plan))
         .children(victory::module::buttons(game, plan))
         .children(weather::module::buttons(game, plan))
-        .child(global_properties(game))
+        .child(global_properties(game, plan))
         .child(El::new(
             "VASSAL.build.module.properties.GlobalTranslatableMessages",
         ))
@@ -311,21 +311,39 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
         .child(language(game, plan))
 }
 
-/// The module's global properties, each concept's in turn.
-fn global_properties(game: &Game) -> El {
+/// The module's global properties, each concept's in turn, with the buttons that change them.
+fn global_properties(game: &Game, plan: &Plan) -> El {
     El::new("VASSAL.build.module.properties.GlobalProperties").children(
         map::module::globals(game)
             .into_iter()
-            .chain(combat::module::globals())
+            .chain(combat::module::globals(game, plan))
             .map(|g| {
+                let (numeric, min, max, wrap) = match &g.numeric {
+                    Some(r) => ("true", r.min.to_string(), r.max.to_string(), r.wrap),
+                    None => ("false", String::new(), String::new(), false),
+                };
                 El::new("VASSAL.build.module.properties.GlobalProperty")
                     .attr("description", g.description)
                     .attr("initialValue", g.initial)
-                    .attr("isNumeric", "false")
-                    .attr("max", "")
-                    .attr("min", "")
+                    .attr("isNumeric", numeric)
+                    .attr("max", max)
+                    .attr("min", min)
                     .attr("name", g.name)
-                    .attr("wrap", "false")
+                    .attr("wrap", if wrap { "true" } else { "false" })
+                    .children(g.changers.into_iter().map(|c| {
+                        El::new("VASSAL.build.module.properties.ChangePropertyButton")
+                            .attr("canDisable", "false")
+                            .attr("desc", "")
+                            .attr("disabledIcon", "")
+                            .attr("hideWhenDisabled", "false")
+                            .attr("hotkey", "")
+                            .attr("icon", "")
+                            .attr("propChanger", format!("I,{}", c.increment))
+                            .attr("propertyGate", "")
+                            .attr("reportFormat", c.report)
+                            .attr("text", c.text)
+                            .attr("tooltip", c.tooltip)
+                    }))
             }),
     )
 }

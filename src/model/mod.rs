@@ -12,7 +12,8 @@ pub mod spanned;
 
 pub use crate::concept::cards::{Allotment, Card, CardPlay, CardUse, Deck};
 pub use crate::concept::combat::{
-    AttackModifier, AutomaticResult, ColumnShift, Combat, CombatResult, KnownCell, Reversal,
+    AttackModifier, AutomaticResult, ByCount, ColumnShift, Combat, CombatResult, Count, CountStep,
+    Declaration, KnownCell, PerCount, Reversal,
 };
 pub use crate::concept::map::grid::{self, Grid, HexId};
 pub use crate::concept::map::{

@@ -16,6 +16,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     combat_kind_and_columns(cx);
     crt_table(cx);
     shift_attacker_conditions(cx);
+    counts_and_declarations(cx);
     automatic_results(cx);
     known_cells(cx);
     crt_gaps(cx);
@@ -27,6 +28,8 @@ fn combat_ids_unique(cx: &mut Context<'_>) {
     let f = cx.rules_file();
     duplicates(cx, f, "combat result", ids(&r.combat.results, |s| &s.code));
     duplicates(cx, f, "column shift", ids(&r.combat.shifts, |s| &s.id));
+    duplicates(cx, f, "count", ids(&r.combat.counts, |c| &c.id));
+    duplicates(cx, f, "declaration", ids(&r.combat.declarations, |d| &d.id));
     duplicates(
         cx,
         f,
@@ -448,7 +451,7 @@ fn shift_attacker_conditions(cx: &mut Context<'_>) {
                 );
             }
         }
-        if s.shift == 0 {
+        if crate::concept::combat::shifts::column_range(s, &r.combat).is_none() {
             cx.push(
                 Diagnostic::warning(
                     "V0706",
@@ -458,6 +461,170 @@ fn shift_attacker_conditions(cx: &mut Context<'_>) {
                 .rule_opt(rule_of(&s.rule))
                 .help("negative shifts favour the defender, positive the attacker"),
             );
+        }
+    }
+}
+
+/// Counts and declarations, and the shifts that read them: the sides, counts and declarations named
+/// exist; a count's range is not empty (V0730); a `by_count` shift's steps ascend within the count's
+/// range (V0731); a shift takes its columns from one place only (V0732); and it does not both need and
+/// exclude a declaration (V0733).
+fn counts_and_declarations(cx: &mut Context<'_>) {
+    let r = &cx.game.rules;
+    let f = cx.rules_file();
+    let sides: Vec<&str> = cx.sides.iter().copied().collect();
+    let counts = id_strs(&r.combat.counts, |c| &c.id);
+    let declarations = id_strs(&r.combat.declarations, |d| &d.id);
+    for c in &r.combat.counts {
+        if let Some(side) = &c.side {
+            cx.reference(f, side, "side", sides.iter().copied(), "[[sides]]");
+        }
+        if let Some(max) = &c.max {
+            if max.value < c.min() {
+                cx.push(
+                    Diagnostic::error(
+                        "V0730",
+                        format!(
+                            "count `{}` ranges from {} down to {}",
+                            c.id.as_str(),
+                            c.min(),
+                            max.value
+                        ),
+                    )
+                    .at(f, max.span.clone(), "below min")
+                    .rule_opt(rule_of(&c.rule))
+                    .help("max is the highest value the count can take: at least min (0 when left out)"),
+                );
+            }
+        }
+    }
+    for d in &r.combat.declarations {
+        if let Some(side) = &d.side {
+            cx.reference(f, side, "side", sides.iter().copied(), "[[sides]]");
+        }
+    }
+    for s in &r.combat.shifts {
+        let rule = rule_of(&s.rule);
+        for d in s.declared.iter().chain(&s.not_declared) {
+            cx.reference(
+                f,
+                d,
+                "declaration",
+                declarations.iter().copied(),
+                "[[combat.declarations]]",
+            );
+        }
+        for d in &s.declared {
+            if s.not_declared.iter().any(|x| x.as_str() == d.as_str()) {
+                cx.push(
+                    Diagnostic::error(
+                        "V0733",
+                        format!(
+                            "shift `{}` both needs and excludes declaration `{}`",
+                            s.id.as_str(),
+                            d.as_str()
+                        ),
+                    )
+                    .at(f, d.span.clone(), "in declared and not_declared")
+                    .rule_opt(rule)
+                    .help("remove it from one of the two lists"),
+                );
+            }
+        }
+        let sources = [
+            (s.shift != 0, "shift"),
+            (s.by_count.is_some(), "by_count"),
+            (s.per_count.is_some(), "per_count"),
+        ];
+        let given: Vec<&str> = sources
+            .iter()
+            .filter(|(g, _)| *g)
+            .map(|(_, k)| *k)
+            .collect();
+        if given.len() > 1 {
+            cx.push(
+                Diagnostic::error(
+                    "V0732",
+                    format!(
+                        "shift `{}` gives its columns twice: {}",
+                        s.id.as_str(),
+                        given.join(" and ")
+                    ),
+                )
+                .at(f, s.id.span.clone(), "one shift")
+                .rule_opt(rule)
+                .help("give `shift` for a fixed number of columns, `by_count` for columns by ranges of a count, or `per_count` for columns per point; split it into two shifts if both apply"),
+            );
+        }
+        if let Some(per) = &s.per_count {
+            cx.reference(
+                f,
+                &per.count,
+                "count",
+                counts.iter().copied(),
+                "[[combat.counts]]",
+            );
+        }
+        let Some(by) = &s.by_count else {
+            continue;
+        };
+        if !cx.reference(
+            f,
+            &by.count,
+            "count",
+            counts.iter().copied(),
+            "[[combat.counts]]",
+        ) {
+            continue;
+        }
+        let count = r
+            .combat
+            .counts
+            .iter()
+            .find(|c| c.id.as_str() == by.count.as_str());
+        let mut previous: Option<u32> = None;
+        for step in &by.steps {
+            let at = step.at_least.value;
+            if previous.is_some_and(|p| at <= p) {
+                cx.push(
+                    Diagnostic::error(
+                        "V0731",
+                        format!(
+                            "shift `{}`: the steps of count `{}` do not ascend ({at} after {})",
+                            s.id.as_str(),
+                            by.count.as_str(),
+                            previous.unwrap_or(0)
+                        ),
+                    )
+                    .at(f, step.at_least.span.clone(), "not above the step before")
+                    .rule_opt(rule)
+                    .help(
+                        "list the steps from the lowest at_least to the highest, each one higher",
+                    ),
+                );
+            }
+            if let Some(c) = count {
+                if at < c.min() || c.max().is_some_and(|m| at > m) {
+                    let range = match c.max() {
+                        Some(m) => format!("{}..{m}", c.min()),
+                        None => format!("{} or more", c.min()),
+                    };
+                    cx.push(
+                        Diagnostic::error(
+                            "V0731",
+                            format!(
+                                "shift `{}`: step at {at} is outside count `{}` ({range})",
+                                s.id.as_str(),
+                                by.count.as_str()
+                            ),
+                        )
+                        .at(f, step.at_least.span.clone(), "never reached")
+                        .rule_opt(rule)
+                        .help("a step starts at a value the count can take"),
+                    );
+                }
+            }
+            previous = Some(at);
         }
     }
 }

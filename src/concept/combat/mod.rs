@@ -51,6 +51,14 @@ cited! {
         pub after_combat: String,
         #[serde(default)]
         pub shifts: Vec<ColumnShift>,
+        /// Numbers the players keep or choose for a combat (a damage track, air points), which column
+        /// shifts may read (`by_count`, `per_count`).
+        #[serde(default)]
+        pub counts: Vec<Count>,
+        /// Things a player declares for a combat (e.g. offensive supply), which column shifts may
+        /// require (`declared`) or be cancelled by (`not_declared`).
+        #[serde(default)]
+        pub declarations: Vec<Declaration>,
         #[serde(default)]
         pub attack_modifiers: Vec<AttackModifier>,
         /// Places where the printed table deliberately gets better for the defender as odds rise;
@@ -89,8 +97,21 @@ cited! {
     pub struct ColumnShift {
         pub id: Sp<String>,
         pub name: String,
-        /// Columns to move: negative favours the defender.
+        /// Columns to move: negative favours the defender. Left out (0) when `by_count` or
+        /// `per_count` gives the columns.
+        #[serde(default)]
         pub shift: i32,
+        /// The columns depend on a count, in ranges: the step with the highest `at_least` the count
+        /// reaches gives the shift; below the first step the shift does not apply.
+        pub by_count: Option<ByCount>,
+        /// `shift` columns per point of a count (0 points: the shift does not apply).
+        pub per_count: Option<PerCount>,
+        /// Only when all these `[[combat.declarations]]` are declared.
+        #[serde(default)]
+        pub declared: Vec<Sp<String>>,
+        /// Never when one of these `[[combat.declarations]]` is declared.
+        #[serde(default)]
+        pub not_declared: Vec<Sp<String>>,
         pub defender_terrain: Option<Sp<String>>,
         pub defender_city: Option<Sp<String>>,
         pub defender_side: Option<Sp<String>>,
@@ -107,6 +128,62 @@ cited! {
         #[serde(default)]
         pub not_weather: Vec<Sp<String>>,
     }
+}
+
+cited! {
+    /// A number the players keep or choose for a combat (`[[combat.counts]]`): a damage track, the
+    /// air points a side commits.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Count {
+        pub id: Sp<String>,
+        pub name: String,
+        /// The side whose count it is, if it belongs to one.
+        pub side: Option<Sp<String>>,
+        /// Lowest value, 0 when left out (the value when nobody sets it).
+        pub min: Option<Sp<u32>>,
+        /// Highest value; `None` when the rules set no limit.
+        pub max: Option<Sp<u32>>,
+    }
+}
+
+cited! {
+    /// Something a player declares for a combat (`[[combat.declarations]]`), e.g. offensive supply.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Declaration {
+        pub id: Sp<String>,
+        pub name: String,
+        /// The side that may declare it, if only one may.
+        pub side: Option<Sp<String>>,
+    }
+}
+
+/// `by_count = { count = "…", steps = [{ at_least = 10, shift = 1 }, …] }` of a column shift.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ByCount {
+    /// A `[[combat.counts]]` id.
+    pub count: Sp<String>,
+    /// In ascending `at_least` order.
+    pub steps: Vec<CountStep>,
+}
+
+/// One range of a `by_count` shift: from `at_least` up to the next step.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CountStep {
+    pub at_least: Sp<u32>,
+    pub shift: Sp<i32>,
+}
+
+/// `per_count = { count = "…", shift = 2 }` of a column shift: `shift` columns per point.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PerCount {
+    /// A `[[combat.counts]]` id.
+    pub count: Sp<String>,
+    pub shift: Sp<i32>,
 }
 
 cited! {
@@ -156,6 +233,18 @@ keyword! {
     pub enum CombatKind {
         /// Attack divided by defence, rounded in the defender's favour, on an odds CRT.
         Odds = "odds",
+    }
+}
+
+impl Count {
+    /// The lowest value (0 unless `min` says otherwise).
+    pub fn min(&self) -> u32 {
+        self.min.as_ref().map_or(0, |m| m.value)
+    }
+
+    /// The highest value, `None` when unlimited.
+    pub fn max(&self) -> Option<u32> {
+        self.max.as_ref().map(|m| m.value)
     }
 }
 

@@ -7,7 +7,9 @@
 
 use crate::concept::combat::odds::parse_odds;
 use crate::concept::map::module::{across_property, hexsides_property};
-use crate::concept::module::{keys, module_command, named, props, template, Global};
+use crate::concept::module::{
+    keys, module_command, named, props, template, Changer, Global, NumericRange,
+};
 use crate::emit::plan::Plan;
 use crate::emit::xml::El;
 use crate::i18n::Texts;
@@ -176,20 +178,81 @@ fn shift_step(combat: &crate::model::Combat, tx: &Texts) -> (Expr, Vec<Expr>) {
     let mut shift_terms = Vec::new();
     let mut shift_texts = Vec::new();
     for sh in &combat.shifts {
-        let applies = shift_condition(sh);
-        shift_terms.push(cond(applies.clone(), int(i64::from(sh.shift)), int(0)));
-        let sign = if sh.shift < 0 { "−" } else { "+" };
-        let text = tx.fill(
-            "ui.report_shift",
-            &[
-                ("shift", &tx.get(&format!("shifts.{}", sh.id.as_str()))),
-                ("value", &format!("{sign}{}", sh.shift.abs())),
-            ],
+        let name = tx.get(&format!("shifts.{}", sh.id.as_str()));
+        if sh.by_count.is_none() && sh.per_count.is_none() {
+            let applies = shift_condition(sh);
+            shift_terms.push(cond(applies.clone(), int(i64::from(sh.shift)), int(0)));
+            let sign = if sh.shift < 0 { "−" } else { "+" };
+            let text = tx.fill(
+                "ui.report_shift",
+                &[
+                    ("shift", &name),
+                    ("value", &format!("{sign}{}", sh.shift.abs())),
+                ],
+            );
+            shift_texts.push(cond(applies, s(&text), s("")));
+            continue;
+        }
+        // Columns read from a count: the shift applies only when the count gives some.
+        let columns = shift_columns(sh);
+        let applies = and(shift_condition(sh), bin(Op::Ne, columns.clone(), int(0)));
+        shift_terms.push(cond(applies.clone(), columns.clone(), int(0)));
+        let value = cond(
+            bin(Op::Lt, columns.clone(), int(0)),
+            concat(vec![s("−"), bin(Op::Sub, int(0), columns.clone())]),
+            concat(vec![s("+"), columns]),
         );
-        shift_texts.push(cond(applies, s(&text), s("")));
+        let text = template(
+            tx,
+            "ui.report_shift",
+            &[("shift", s(&name)), ("value", value)],
+        );
+        shift_texts.push(cond(applies, text, s("")));
     }
     let shift = shift_terms.into_iter().reduce(add).unwrap_or(int(0));
     (shift, shift_texts)
+}
+
+/// The columns of a shift that reads a count (the same reading as `shifts::columns`): the highest
+/// `by_count` step the count reaches (0 below the first), or `per_count` columns per point.
+fn shift_columns(sh: &crate::model::ColumnShift) -> Expr {
+    if let Some(by) = &sh.by_count {
+        let count = prop(&count_property(&by.count));
+        let mut steps: Vec<_> = by.steps.iter().collect();
+        steps.sort_by_key(|st| st.at_least.value);
+        return steps.into_iter().fold(int(0), |below, st| {
+            cond(
+                bin(Op::Ge, count.clone(), int(i64::from(st.at_least.value))),
+                int(i64::from(st.shift.value)),
+                below,
+            )
+        });
+    }
+    if let Some(per) = &sh.per_count {
+        return bin(
+            Op::Mul,
+            prop(&count_property(&per.count)),
+            int(i64::from(per.shift.value)),
+        );
+    }
+    int(i64::from(sh.shift))
+}
+
+/// The global property that holds a `[[combat.counts]]` value.
+pub fn count_property(id: &str) -> String {
+    format!("CombatCount_{}", identifier(id))
+}
+
+/// The global property that holds whether a `[[combat.declarations]]` is declared (1) or not (0).
+pub fn declared_property(id: &str) -> String {
+    format!("CombatDeclared_{}", identifier(id))
+}
+
+/// An id as a part of a BeanShell identifier.
+fn identifier(id: &str) -> String {
+    id.chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect()
 }
 
 /// The CRT lookup: one branch per roll, one per column; below the first column, the table's note.
@@ -329,6 +392,12 @@ fn shift_condition(sh: &crate::model::ColumnShift) -> Expr {
             .map(|w| eq(prop(props::WEATHER), s(w)))
             .collect()))));
     }
+    for d in &sh.declared {
+        terms.push(eq(prop(&declared_property(d)), int(1)));
+    }
+    for d in &sh.not_declared {
+        terms.push(bin(Op::Ne, prop(&declared_property(d)), int(1)));
+    }
     if let Some(f) = &sh.all_attackers_across {
         // Some attacker, and no attacker that is not across the feature.
         let attackers = Expr::Count(Box::new(is_attacker()));
@@ -338,18 +407,77 @@ fn shift_condition(sh: &crate::model::ColumnShift) -> Expr {
     terms.into_iter().reduce(and).unwrap_or(eq(int(1), int(1)))
 }
 
-/// Global properties of the declared battle: the attackers' names and the defender's hex.
-pub fn globals() -> Vec<Global> {
+/// Global properties of the declared battle: the attackers' names and the defender's hex; and one per
+/// count and declaration the column shifts read, with the toolbar buttons that set it.
+pub fn globals(game: &Game, plan: &Plan) -> Vec<Global> {
+    let tx = &plan.tx;
+    let combat = &game.rules.combat;
+    let mut out = battle_globals();
+    for c in &combat.counts {
+        let name = tx.get(&format!("counts.{}", c.id.as_str()));
+        let tooltip = tx.fill("ui.count_tooltip", &[("name", &name)]);
+        let changer = |key: &str, increment: i64| Changer {
+            text: tx.fill(key, &[("name", &name)]),
+            tooltip: tooltip.clone(),
+            increment,
+            report: tx.fill("ui.report_count", &[("name", &name)]),
+        };
+        out.push(Global {
+            name: count_property(&c.id),
+            initial: c.min().to_string(),
+            description: c.name.clone(),
+            numeric: Some(NumericRange {
+                min: i64::from(c.min()),
+                // VASSAL needs a maximum: a count the rules leave open stops at 999.
+                max: c.max().map_or(999, i64::from),
+                wrap: false,
+            }),
+            changers: vec![changer("ui.count_up", 1), changer("ui.count_down", -1)],
+        });
+    }
+    for d in &combat.declarations {
+        let name = tx.get(&format!("declarations.{}", d.id.as_str()));
+        let tooltip = tx.fill("ui.declaration_tooltip", &[("name", &name)]);
+        let changer = |key: &str, report: &str, increment: i64| Changer {
+            text: tx.fill(key, &[("name", &name)]),
+            tooltip: tooltip.clone(),
+            increment,
+            report: tx.fill(report, &[("name", &name)]),
+        };
+        out.push(Global {
+            name: declared_property(&d.id),
+            initial: "0".into(),
+            description: d.name.clone(),
+            numeric: Some(NumericRange {
+                min: 0,
+                max: 1,
+                wrap: false,
+            }),
+            changers: vec![
+                changer("ui.declare", "ui.report_declared", 1),
+                changer("ui.cancel_declaration", "ui.report_cancelled", -1),
+            ],
+        });
+    }
+    out
+}
+
+/// The attackers' names and the defender's hex.
+fn battle_globals() -> Vec<Global> {
     vec![
         Global {
             name: props::ATTACKER_NAMES.into(),
             initial: String::new(),
             description: "Units marked to attack".into(),
+            numeric: None,
+            changers: Vec::new(),
         },
         Global {
             name: props::DEFENDER_HEX.into(),
             initial: String::new(),
             description: "Hex of the unit marked to defend".into(),
+            numeric: None,
+            changers: Vec::new(),
         },
     ]
 }

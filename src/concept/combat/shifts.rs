@@ -1,7 +1,10 @@
-//! Which `[[combat.shifts]]` apply to a combat: a pure function of the shift conditions and a
-//! description of the combat. Every condition a shift gives must hold.
+//! Which `[[combat.shifts]]` apply to a combat, and by how many columns: a pure function of the
+//! shift conditions and a description of the combat. Every condition a shift gives must hold, and a
+//! shift whose columns come from a count (`by_count`, `per_count`) applies only when the count gives
+//! it some.
 
 use crate::model::{ColumnShift, Combat};
+use std::collections::BTreeMap;
 
 /// What a combat looks like to the shift conditions.
 #[derive(Debug, Clone, Default)]
@@ -18,6 +21,62 @@ pub struct Situation<'a> {
     pub all_across: Vec<&'a str>,
     /// Weather id of the turn.
     pub weather: Option<&'a str>,
+    /// The values of `[[combat.counts]]` by id (a count not given is 0).
+    pub counts: BTreeMap<&'a str, u32>,
+    /// The `[[combat.declarations]]` declared for this combat.
+    pub declared: Vec<&'a str>,
+}
+
+/// The columns a shift moves in this situation, before its other conditions: `shift`, the
+/// `by_count` step the count reaches (0 below the first), or `per_count` times the count.
+pub fn columns(shift: &ColumnShift, s: &Situation<'_>) -> i32 {
+    let count = |id: &str| s.counts.get(id).copied().unwrap_or(0);
+    if let Some(by) = &shift.by_count {
+        let n = count(&by.count);
+        return by
+            .steps
+            .iter()
+            .filter(|st| n >= st.at_least.value)
+            .max_by_key(|st| st.at_least.value)
+            .map_or(0, |st| st.shift.value);
+    }
+    if let Some(per) = &shift.per_count {
+        let n = i64::from(count(&per.count));
+        let total = n.saturating_mul(i64::from(per.shift.value));
+        return total.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
+    }
+    shift.shift
+}
+
+/// Every value the columns of a shift can take other than 0, lowest and highest (for charts); `None`
+/// when it never moves a column.
+pub fn column_range(shift: &ColumnShift, combat: &Combat) -> Option<(i32, i32)> {
+    let values: Vec<i32> = if let Some(by) = &shift.by_count {
+        by.steps.iter().map(|st| st.shift.value).collect()
+    } else if let Some(per) = &shift.per_count {
+        let max = combat
+            .counts
+            .iter()
+            .find(|c| c.id.as_str() == per.count.as_str())
+            .and_then(|c| c.max());
+        let min = combat
+            .counts
+            .iter()
+            .find(|c| c.id.as_str() == per.count.as_str())
+            .map_or(0, |c| c.min());
+        let lo = i64::from(min.max(1)) * i64::from(per.shift.value);
+        match max {
+            Some(m) => vec![
+                lo as i32,
+                (i64::from(m) * i64::from(per.shift.value)) as i32,
+            ],
+            None => vec![lo as i32],
+        }
+    } else {
+        vec![shift.shift]
+    };
+    let values: Vec<i32> = values.into_iter().filter(|v| *v != 0).collect();
+    Some((*values.iter().min()?, *values.iter().max()?))
 }
 
 /// Whether one shift's conditions hold.
@@ -43,6 +102,15 @@ pub fn applies(shift: &ColumnShift, s: &Situation<'_>) -> bool {
         && !s
             .weather
             .is_some_and(|w| shift.not_weather.iter().any(|x| x.as_str() == w))
+        && shift
+            .declared
+            .iter()
+            .all(|d| s.declared.contains(&d.as_str()))
+        && !shift
+            .not_declared
+            .iter()
+            .any(|d| s.declared.contains(&d.as_str()))
+        && columns(shift, s) != 0
 }
 
 /// The shifts of the rules data that apply, in data order.
@@ -52,5 +120,8 @@ pub fn applicable<'c>(combat: &'c Combat, s: &Situation<'_>) -> Vec<&'c ColumnSh
 
 /// The column shifts that apply, as numbers for [`super::odds::resolve_odds`].
 pub fn shift_values(combat: &Combat, s: &Situation<'_>) -> Vec<i32> {
-    applicable(combat, s).iter().map(|sh| sh.shift).collect()
+    applicable(combat, s)
+        .iter()
+        .map(|sh| columns(sh, s))
+        .collect()
 }

@@ -39,6 +39,8 @@ pub fn globals(game: &Game) -> Vec<Global> {
             name: hexes_property(terrain),
             initial: list(hexes.iter().map(|h| h.value.clone())),
             description: format!("Hexes of terrain {terrain}"),
+            numeric: None,
+            changers: Vec::new(),
         });
     }
     for kind in &game.rules.city_kinds {
@@ -52,6 +54,8 @@ pub fn globals(game: &Game) -> Vec<Global> {
                     .map(|c| c.hex.value.clone()),
             ),
             description: format!("Cities of kind {}", kind.id.as_str()),
+            numeric: None,
+            changers: Vec::new(),
         });
     }
     for feature in &game.rules.hexside_features {
@@ -74,6 +78,8 @@ pub fn globals(game: &Game) -> Vec<Global> {
             name: hexsides_property(&feature.id),
             initial: list(pairs),
             description: format!("Hexsides with {} (both directions)", feature.name),
+            numeric: None,
+            changers: Vec::new(),
         });
     }
     out

@@ -1,0 +1,654 @@
+//! The Last Stand at Moscow's combat (6.0, 6.3, 9.2): the text's rounding examples and its column
+//! shifts (weather, German offensive supply, the Soviet damage count, air points) through
+//! `vmodc odds lsam`, and the module's own expressions against the Rust rule logic for the same cases.
+
+use crate::common::repo;
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::{Command, Output};
+use vmodc::concept::combat::module::{combat, count_property, declared_property, steps};
+use vmodc::concept::combat::odds::resolve_odds;
+use vmodc::concept::combat::shifts::{shift_values, Situation};
+use vmodc::concept::module::props;
+use vmodc::i18n::Texts;
+use vmodc::model::Game;
+use vmodc::vassal::expression::{Env, Value};
+
+fn vmodc(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_vmodc"))
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run vmodc: {e}"))
+}
+
+fn code(out: &Output) -> i32 {
+    out.status.code().unwrap_or(-1)
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn show(out: &Output) -> String {
+    format!(
+        "exit {:?}\n--- stdout\n{}\n--- stderr\n{}",
+        out.status.code(),
+        text(&out.stdout),
+        text(&out.stderr)
+    )
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().expect("UTF-8 path")
+}
+
+fn lsam() -> Game {
+    let mut sources = vmodc::diag::Sources::default();
+    vmodc::load::load_game(Path::new("."), "lsam", &mut sources).expect("lsam loads")
+}
+
+/// `vmodc odds lsam` on the shipped data with these arguments.
+fn odds(extra: &[&str]) -> Output {
+    let root = repo();
+    let mut args = vec!["odds", "lsam", "--root", path(&root)];
+    args.extend_from_slice(extra);
+    vmodc(&args)
+}
+
+/// The first line of a successful `odds` (the combat), after checking the unknown-CRT note.
+fn line(extra: &[&str]) -> String {
+    let out = odds(extra);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("the CRT is not in the sources: its cells are unknown"),
+        "{}",
+        show(&out)
+    );
+    stdout.lines().next().unwrap_or("").to_string()
+}
+
+#[test]
+fn rounding_examples_of_6_0() {
+    for (a, d, want) in [
+        ("3", "4", "3 vs 4 → 1:2 → 1:2 [1:? 2:? 3:? 4:? 5:? 6:?]"),
+        ("5", "2", "5 vs 2 → 2:1 → 2:1 [1:? 2:? 3:? 4:? 5:? 6:?]"),
+        ("9", "6", "9 vs 6 → 3:2 → 3:2 [1:? 2:? 3:? 4:? 5:? 6:?]"),
+        ("11", "8", "11 vs 8 → 1:1 → 1:1 [1:? 2:? 3:? 4:? 5:? 6:?]"),
+    ] {
+        let l = line(&["--attack", a, "--defence", d]);
+        assert!(l.starts_with(want), "{a}:{d}: {l}");
+    }
+}
+
+#[test]
+fn soviet_damage_count_shifts_german_attacks() {
+    for (damage, shifted) in [
+        ("0", "1:1 → 1:1"),
+        ("9", "1:1 → 1:1"),
+        ("10", "1:1, soviet damage count +1 → 3:2"),
+        ("13", "1:1, soviet damage count +1 → 3:2"),
+        ("14", "1:1, soviet damage count +2 → 2:1"),
+        ("16", "1:1, soviet damage count +2 → 2:1"),
+        ("17", "1:1, soviet damage count +3 → 3:1"),
+        ("19", "1:1, soviet damage count +3 → 3:1"),
+        ("20", "1:1, soviet damage count +3 → 3:1"),
+        ("35", "1:1, soviet damage count +3 → 3:1"),
+    ] {
+        let count = format!("soviet-damage={damage}");
+        let l = line(&[
+            "--attack",
+            "11",
+            "--defence",
+            "8",
+            "--side",
+            "soviet",
+            "--count",
+            &count,
+        ]);
+        assert!(
+            l.starts_with(&format!("11 vs 8 → {shifted} [")),
+            "{damage}: {l}"
+        );
+    }
+    // Not when the Soviets attack.
+    let l = line(&[
+        "--attack",
+        "11",
+        "--defence",
+        "8",
+        "--side",
+        "german",
+        "--count",
+        "soviet-damage=17",
+    ]);
+    assert!(l.starts_with("11 vs 8 → 1:1 → 1:1 ["), "{l}");
+    // A German attack needs --side to be known as one.
+    let out = odds(&[
+        "--attack",
+        "11",
+        "--defence",
+        "8",
+        "--count",
+        "soviet-damage=14",
+    ]);
+    assert_eq!(code(&out), 2, "{}", show(&out));
+    assert!(
+        text(&out.stderr).contains("soviet-damage shift applies to a german attacker: pass --side")
+    );
+}
+
+#[test]
+fn weather_shifts_and_offensive_supply() {
+    // 6.31: Snow (turn 7) shifts a German attack 2 left, a Soviet attack 2 right.
+    let l = line(&[
+        "--attack",
+        "9",
+        "--defence",
+        "6",
+        "--side",
+        "soviet",
+        "--turn",
+        "7",
+    ]);
+    assert!(
+        l.contains("→ 3:2, snow: german attack (ignored with offensive supply) -2 → 1:2 ["),
+        "{l}"
+    );
+    assert!(l.ends_with("(turn 7, snow)"), "{l}");
+    let l = line(&[
+        "--attack",
+        "9",
+        "--defence",
+        "6",
+        "--side",
+        "german",
+        "--turn",
+        "7",
+    ]);
+    assert!(l.contains("→ 3:2, snow: soviet attack +2 → 3:1 ["), "{l}");
+    // Frost: 1 column, here given with --weather (the turn track is not in the text).
+    let l = line(&[
+        "--attack",
+        "5",
+        "--defence",
+        "2",
+        "--side",
+        "soviet",
+        "--weather",
+        "frost",
+    ]);
+    assert!(
+        l.contains("→ 2:1, frost: german attack (ignored with offensive supply) -1 → 3:2 ["),
+        "{l}"
+    );
+    assert!(l.ends_with("(frost, from --weather)"), "{l}");
+    let l = line(&[
+        "--attack",
+        "5",
+        "--defence",
+        "2",
+        "--side",
+        "german",
+        "--weather",
+        "frost",
+    ]);
+    assert!(l.contains("→ 2:1, frost: soviet attack +1 → 3:1 ["), "{l}");
+    // 6.33: offensive supply, 2 right, and the weather shift is ignored.
+    let l = line(&[
+        "--attack",
+        "9",
+        "--defence",
+        "6",
+        "--side",
+        "soviet",
+        "--turn",
+        "7",
+        "--declare",
+        "offensive-supply",
+    ]);
+    assert!(
+        l.contains("→ 3:2, german offensive supply +2 → 3:1 ["),
+        "{l}"
+    );
+    assert!(!l.contains("snow:"), "{l}");
+    let l = line(&[
+        "--attack",
+        "11",
+        "--defence",
+        "8",
+        "--side",
+        "soviet",
+        "--declare",
+        "offensive-supply",
+        "--count",
+        "soviet-damage=14",
+    ]);
+    assert!(
+        l.contains("→ 1:1, german offensive supply +2, soviet damage count +2 → 4:1 ["),
+        "{l}"
+    );
+    // Not for a Soviet attack.
+    let l = line(&[
+        "--attack",
+        "9",
+        "--defence",
+        "6",
+        "--side",
+        "german",
+        "--declare",
+        "offensive-supply",
+    ]);
+    assert!(l.contains("→ 3:2 → 3:2 ["), "{l}");
+}
+
+#[test]
+fn air_points_shift_two_columns_each() {
+    let l = line(&[
+        "--attack",
+        "9",
+        "--defence",
+        "6",
+        "--count",
+        "air-attacker=1",
+    ]);
+    assert!(l.contains("→ 3:2, air points: attacker +2 → 3:1 ["), "{l}");
+    let l = line(&[
+        "--attack",
+        "9",
+        "--defence",
+        "6",
+        "--count",
+        "air-defender=1",
+    ]);
+    assert!(l.contains("→ 3:2, air points: defender -2 → 1:2 ["), "{l}");
+    let l = line(&[
+        "--attack",
+        "9",
+        "--defence",
+        "6",
+        "--count",
+        "air-attacker=1",
+        "--count",
+        "air-defender=1",
+    ]);
+    assert!(
+        l.contains("→ 3:2, air points: attacker +2, air points: defender -2 → 3:2 ["),
+        "{l}"
+    );
+    // JSON gives each shift's columns.
+    let out = odds(&[
+        "--attack",
+        "9",
+        "--defence",
+        "6",
+        "--count",
+        "air-attacker=1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(json["shifts"][0]["id"], "air-attacker");
+    assert_eq!(json["shifts"][0]["shift"], 2);
+    assert_eq!(json["shifted"], "3:1");
+    assert_eq!(json["table_known"], false);
+}
+
+#[test]
+fn odds_rejects_counts_and_declarations_it_does_not_know() {
+    let cases: [(&[&str], &str); 7] = [
+        (
+            &["--count", "air-attacker=2"],
+            "--count air-attacker=2: out of range 0..1",
+        ),
+        (
+            &["--count", "air-defender=2"],
+            "--count air-defender=2: out of range 0..1",
+        ),
+        (
+            &["--count", "soviet-damage=x"],
+            "`x` is not a whole number (the count ranges 0 or more)",
+        ),
+        (
+            &["--count", "soviet-damage"],
+            "--count soviet-damage: write ID=N",
+        ),
+        (
+            &["--count", "soviet-damag=3"],
+            "unknown count `soviet-damag` (--count)",
+        ),
+        (
+            &["--declare", "ofensive-supply"],
+            "unknown declaration `ofensive-supply` (--declare)",
+        ),
+        (&["--weather", "hail"], "unknown weather `hail` (--weather)"),
+    ];
+    for (extra, expected) in cases {
+        let mut args = vec!["--attack", "9", "--defence", "6"];
+        args.extend_from_slice(extra);
+        let out = odds(&args);
+        assert_eq!(code(&out), 2, "{}", show(&out));
+        assert!(out.stdout.is_empty(), "{}", show(&out));
+        assert!(
+            text(&out.stderr).contains(expected),
+            "missing {expected:?}\n{}",
+            show(&out)
+        );
+    }
+    let out = odds(&[
+        "--attack",
+        "9",
+        "--defence",
+        "6",
+        "--count",
+        "soviet-damage=1",
+        "--count",
+        "soviet-damage=2",
+    ]);
+    assert_eq!(code(&out), 2, "{}", show(&out));
+    assert!(
+        text(&out.stderr).contains("--count soviet-damage: given twice"),
+        "{}",
+        show(&out)
+    );
+    // A game without counts or declarations says so.
+    let root = repo();
+    let out = vmodc(&[
+        "odds",
+        "b4m",
+        "--root",
+        path(&root),
+        "--attack",
+        "9",
+        "--defence",
+        "3",
+        "--count",
+        "x=1",
+        "--declare",
+        "y",
+    ]);
+    assert_eq!(code(&out), 2, "{}", show(&out));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("no [[combat.counts]]") && err.contains("no [[combat.declarations]]"),
+        "{err}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The module's expressions against the Rust logic
+// ---------------------------------------------------------------------------------------------------
+
+/// A piece as the module's expressions see it; the module's global properties are plain properties.
+struct Piece<'a> {
+    props: BTreeMap<String, String>,
+    game: &'a Game,
+    all: Vec<&'a Piece<'a>>,
+}
+
+impl Env for Piece<'_> {
+    fn prop(&self, name: &str) -> Result<Value, String> {
+        if let Some(v) = self.props.get(name) {
+            return Ok(Value::from_property(v));
+        }
+        match name {
+            props::ATTACK_SCALED => {
+                vmodc::concept::combat::module::attack_scaled_expr(self.game).eval(self)
+            }
+            _ => Ok(Value::Str(String::new())),
+        }
+    }
+    fn pieces(&self) -> Vec<&dyn Env> {
+        self.all.iter().map(|p| *p as &dyn Env).collect()
+    }
+    fn stack(&self) -> Vec<&dyn Env> {
+        vec![self]
+    }
+    fn range_from_old(&self) -> i64 {
+        0
+    }
+    fn random(&self, _: i64) -> i64 {
+        0
+    }
+}
+
+/// One combat: attack, defence, the defender's side, the weather, counts and declarations.
+struct Case {
+    attack: u32,
+    defence: u32,
+    defender: &'static str,
+    weather: &'static str,
+    counts: Vec<(&'static str, u32)>,
+    declared: Vec<&'static str>,
+}
+
+/// The module's final column label and its chat report, from the expressions the module holds.
+fn run_module(game: &Game, c: &Case) -> (String, String) {
+    let tx = Texts::new(game, None);
+    let exprs = combat(game, &tx);
+    let attacker_side = if c.defender == "german" {
+        "soviet"
+    } else {
+        "german"
+    };
+    let mut globals: Vec<(String, String)> = game
+        .rules
+        .combat
+        .counts
+        .iter()
+        .map(|k| {
+            let v = c
+                .counts
+                .iter()
+                .find(|(id, _)| *id == k.id.as_str())
+                .map_or(0, |(_, n)| *n);
+            (count_property(&k.id), v.to_string())
+        })
+        .collect();
+    for d in &game.rules.combat.declarations {
+        let on = c.declared.contains(&d.id.as_str());
+        globals.push((declared_property(&d.id), if on { "1" } else { "0" }.into()));
+    }
+    globals.push((props::WEATHER.into(), c.weather.into()));
+    let with = |pairs: Vec<(&str, String)>| -> BTreeMap<String, String> {
+        pairs
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .chain(globals.iter().cloned())
+            .collect()
+    };
+    let attacker = Piece {
+        props: with(vec![
+            ("Strength", c.attack.to_string()),
+            ("Type", "infantry".into()),
+            ("Side", attacker_side.into()),
+            (props::COMBAT_ROLE, "attacker".into()),
+        ]),
+        game,
+        all: Vec::new(),
+    };
+    let mut defender = Piece {
+        props: with(vec![
+            ("Strength", c.defence.to_string()),
+            (props::TERRAIN, "clear".into()),
+            ("Side", c.defender.into()),
+            ("BasicName", "Defender".into()),
+            (props::COMBAT_ROLE, "defender".into()),
+            (props::ATTACKER_NAMES, "A".into()),
+        ]),
+        game,
+        all: vec![&attacker],
+    };
+    for (name, expr) in &exprs.steps {
+        let value = if *name == props::COMBAT_ROLL {
+            "1".to_string()
+        } else {
+            expr.eval(&defender).expect("step evaluates").render()
+        };
+        defender.props.insert(name.to_string(), value);
+    }
+    let report = exprs
+        .report
+        .eval(&defender)
+        .expect("report evaluates")
+        .render();
+    let shift = defender.props[steps::SHIFT].clone();
+    (shift, report)
+}
+
+/// The sum of the shifts and the final column by the Rust logic.
+fn run_rules(game: &Game, c: &Case) -> (i32, String) {
+    let combat = &game.rules.combat;
+    let attacker_side = if c.defender == "german" {
+        "soviet"
+    } else {
+        "german"
+    };
+    let situation = Situation {
+        defender_terrain: Some("clear"),
+        defender_side: Some(c.defender),
+        attacker_side: Some(attacker_side),
+        attacker_types: vec!["infantry"],
+        weather: Some(c.weather),
+        counts: c.counts.iter().copied().collect(),
+        declared: c.declared.clone(),
+        ..Default::default()
+    };
+    let shifts = shift_values(combat, &situation);
+    let outcome = resolve_odds(f64::from(c.attack), f64::from(c.defence), combat, &shifts);
+    // The column rolled on (the last one for better odds), or "below" the table.
+    let column = outcome
+        .column(combat)
+        .map_or_else(|| "below".to_string(), |c| format!("{c}, roll"));
+    (shifts.iter().sum(), column)
+}
+
+#[test]
+fn module_shifts_agree_with_the_rules_logic() {
+    let game = lsam();
+    // The text's examples: each shift alone and together, with the value the rules give.
+    let examples: Vec<(Case, i32)> = vec![
+        (
+            case(11, 8, "soviet", "clear", &[("soviet-damage", 9)], &[]),
+            0,
+        ),
+        (
+            case(11, 8, "soviet", "clear", &[("soviet-damage", 10)], &[]),
+            1,
+        ),
+        (
+            case(11, 8, "soviet", "clear", &[("soviet-damage", 14)], &[]),
+            2,
+        ),
+        (
+            case(11, 8, "soviet", "clear", &[("soviet-damage", 17)], &[]),
+            3,
+        ),
+        (
+            case(11, 8, "soviet", "clear", &[("soviet-damage", 20)], &[]),
+            3,
+        ),
+        (
+            case(11, 8, "german", "clear", &[("soviet-damage", 20)], &[]),
+            0,
+        ),
+        (case(9, 6, "soviet", "snow", &[], &[]), -2),
+        (case(9, 6, "german", "snow", &[], &[]), 2),
+        (case(9, 6, "soviet", "frost", &[], &[]), -1),
+        (case(9, 6, "german", "frost", &[], &[]), 1),
+        (case(9, 6, "soviet", "snow", &[], &["offensive-supply"]), 2),
+        (case(9, 6, "german", "snow", &[], &["offensive-supply"]), 2),
+        (
+            case(9, 6, "soviet", "clear", &[("air-attacker", 1)], &[]),
+            2,
+        ),
+        (
+            case(9, 6, "soviet", "clear", &[("air-defender", 1)], &[]),
+            -2,
+        ),
+        (
+            case(
+                9,
+                6,
+                "soviet",
+                "frost",
+                &[
+                    ("air-attacker", 1),
+                    ("air-defender", 1),
+                    ("soviet-damage", 14),
+                ],
+                &["offensive-supply"],
+            ),
+            4,
+        ),
+    ];
+    for (c, want) in &examples {
+        let (module_shift, report) = run_module(&game, c);
+        let (rules_shift, shifted) = run_rules(&game, c);
+        assert_eq!(rules_shift, *want, "rules: {report}");
+        assert_eq!(module_shift, want.to_string(), "module: {report}");
+        assert!(
+            report.contains(&format!("→ {shifted}")),
+            "{shifted}: {report}"
+        );
+    }
+    // The report names the count shift with its columns.
+    let (_, report) = run_module(&game, &examples[2].0);
+    assert!(report.contains("Soviet damage count +2"), "{report}");
+    let (_, report) = run_module(&game, &examples[13].0);
+    assert!(report.contains("Air points: defender −2"), "{report}");
+    // Every combination of the inputs agrees.
+    let mut cases = 0;
+    for defender in ["german", "soviet"] {
+        for weather in ["clear", "frost", "snow"] {
+            for damage in [0, 9, 10, 13, 14, 16, 17, 19, 20, 30] {
+                for air_a in [0, 1] {
+                    for air_d in [0, 1] {
+                        for supply in [false, true] {
+                            let c = case(
+                                7 + damage % 5,
+                                4,
+                                defender,
+                                weather,
+                                &[
+                                    ("soviet-damage", damage),
+                                    ("air-attacker", air_a),
+                                    ("air-defender", air_d),
+                                ],
+                                if supply { &["offensive-supply"] } else { &[] },
+                            );
+                            let (module_shift, report) = run_module(&game, &c);
+                            let (rules_shift, shifted) = run_rules(&game, &c);
+                            assert_eq!(module_shift, rules_shift.to_string(), "{report}");
+                            assert!(
+                                report.contains(&format!("→ {shifted}")),
+                                "{shifted}: {report}"
+                            );
+                            cases += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(cases, 480);
+}
+
+fn case(
+    attack: u32,
+    defence: u32,
+    defender: &'static str,
+    weather: &'static str,
+    counts: &[(&'static str, u32)],
+    declared: &[&'static str],
+) -> Case {
+    Case {
+        attack,
+        defence,
+        defender,
+        weather,
+        counts: counts.to_vec(),
+        declared: declared.to_vec(),
+    }
+}
