@@ -5,7 +5,7 @@ use crate::check::context::{duplicates, id_strs, ids, Context, Seg};
 use crate::concept::combat::odds::{parse_odds, Odds};
 use crate::concept::provenance::rule_of;
 use crate::diag::Diagnostic;
-use crate::model::Sp;
+use crate::model::{ColumnShift, Sp};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Run every check of this concept.
@@ -504,128 +504,147 @@ fn counts_and_declarations(cx: &mut Context<'_>) {
         }
     }
     for s in &r.combat.shifts {
-        let rule = rule_of(&s.rule);
-        for d in s.declared.iter().chain(&s.not_declared) {
-            cx.reference(
-                f,
-                d,
-                "declaration",
-                declarations.iter().copied(),
-                "[[combat.declarations]]",
-            );
-        }
-        for d in &s.declared {
-            if s.not_declared.iter().any(|x| x.as_str() == d.as_str()) {
-                cx.push(
-                    Diagnostic::error(
-                        "V0733",
-                        format!(
-                            "shift `{}` both needs and excludes declaration `{}`",
-                            s.id.as_str(),
-                            d.as_str()
-                        ),
-                    )
-                    .at(f, d.span.clone(), "in declared and not_declared")
-                    .rule_opt(rule)
-                    .help("remove it from one of the two lists"),
-                );
-            }
-        }
-        let sources = [
-            (s.shift != 0, "shift"),
-            (s.by_count.is_some(), "by_count"),
-            (s.per_count.is_some(), "per_count"),
-        ];
-        let given: Vec<&str> = sources
-            .iter()
-            .filter(|(g, _)| *g)
-            .map(|(_, k)| *k)
-            .collect();
-        if given.len() > 1 {
+        shift_declarations(cx, s, &declarations);
+        shift_column_sources(cx, s);
+        shift_counts(cx, s, &counts);
+    }
+}
+
+/// A shift's declarations exist, and it does not both need and exclude one (V0733).
+fn shift_declarations(cx: &mut Context<'_>, s: &ColumnShift, declarations: &[&str]) {
+    let f = cx.rules_file();
+    let rule = rule_of(&s.rule);
+    for d in s.declared.iter().chain(&s.not_declared) {
+        cx.reference(
+            f,
+            d,
+            "declaration",
+            declarations.iter().copied(),
+            "[[combat.declarations]]",
+        );
+    }
+    for d in &s.declared {
+        if s.not_declared.iter().any(|x| x.as_str() == d.as_str()) {
             cx.push(
                 Diagnostic::error(
-                    "V0732",
+                    "V0733",
                     format!(
-                        "shift `{}` gives its columns twice: {}",
+                        "shift `{}` both needs and excludes declaration `{}`",
                         s.id.as_str(),
-                        given.join(" and ")
+                        d.as_str()
                     ),
                 )
-                .at(f, s.id.span.clone(), "one shift")
+                .at(f, d.span.clone(), "in declared and not_declared")
                 .rule_opt(rule)
-                .help("give `shift` for a fixed number of columns, `by_count` for columns by ranges of a count, or `per_count` for columns per point; split it into two shifts if both apply"),
+                .help("remove it from one of the two lists"),
             );
         }
-        if let Some(per) = &s.per_count {
-            cx.reference(
-                f,
-                &per.count,
-                "count",
-                counts.iter().copied(),
-                "[[combat.counts]]",
-            );
-        }
-        let Some(by) = &s.by_count else {
-            continue;
-        };
-        if !cx.reference(
+    }
+}
+
+/// A shift takes its columns from one place only (V0732).
+fn shift_column_sources(cx: &mut Context<'_>, s: &ColumnShift) {
+    let f = cx.rules_file();
+    let rule = rule_of(&s.rule);
+    let sources = [
+        (s.shift != 0, "shift"),
+        (s.by_count.is_some(), "by_count"),
+        (s.per_count.is_some(), "per_count"),
+    ];
+    let given: Vec<&str> = sources
+        .iter()
+        .filter(|(g, _)| *g)
+        .map(|(_, k)| *k)
+        .collect();
+    if given.len() > 1 {
+        cx.push(
+            Diagnostic::error(
+                "V0732",
+                format!(
+                    "shift `{}` gives its columns twice: {}",
+                    s.id.as_str(),
+                    given.join(" and ")
+                ),
+            )
+            .at(f, s.id.span.clone(), "one shift")
+            .rule_opt(rule)
+            .help("give `shift` for a fixed number of columns, `by_count` for columns by ranges of a count, or `per_count` for columns per point; split it into two shifts if both apply"),
+        );
+    }
+}
+
+/// A shift's counts exist; a `by_count` shift's steps ascend within the count's range (V0731).
+fn shift_counts(cx: &mut Context<'_>, s: &ColumnShift, counts: &[&str]) {
+    let r = &cx.game.rules;
+    let f = cx.rules_file();
+    let rule = rule_of(&s.rule);
+    if let Some(per) = &s.per_count {
+        cx.reference(
             f,
-            &by.count,
+            &per.count,
             "count",
             counts.iter().copied(),
             "[[combat.counts]]",
-        ) {
-            continue;
+        );
+    }
+    let Some(by) = &s.by_count else {
+        return;
+    };
+    if !cx.reference(
+        f,
+        &by.count,
+        "count",
+        counts.iter().copied(),
+        "[[combat.counts]]",
+    ) {
+        return;
+    }
+    let count = r
+        .combat
+        .counts
+        .iter()
+        .find(|c| c.id.as_str() == by.count.as_str());
+    let mut previous: Option<u32> = None;
+    for step in &by.steps {
+        let at = step.at_least.value;
+        if previous.is_some_and(|p| at <= p) {
+            cx.push(
+                Diagnostic::error(
+                    "V0731",
+                    format!(
+                        "shift `{}`: the steps of count `{}` do not ascend ({at} after {})",
+                        s.id.as_str(),
+                        by.count.as_str(),
+                        previous.unwrap_or(0)
+                    ),
+                )
+                .at(f, step.at_least.span.clone(), "not above the step before")
+                .rule_opt(rule)
+                .help("list the steps from the lowest at_least to the highest, each one higher"),
+            );
         }
-        let count = r
-            .combat
-            .counts
-            .iter()
-            .find(|c| c.id.as_str() == by.count.as_str());
-        let mut previous: Option<u32> = None;
-        for step in &by.steps {
-            let at = step.at_least.value;
-            if previous.is_some_and(|p| at <= p) {
+        if let Some(c) = count {
+            if at < c.min() || c.max().is_some_and(|m| at > m) {
+                let range = match c.max() {
+                    Some(m) => format!("{}..{m}", c.min()),
+                    None => format!("{} or more", c.min()),
+                };
                 cx.push(
                     Diagnostic::error(
                         "V0731",
                         format!(
-                            "shift `{}`: the steps of count `{}` do not ascend ({at} after {})",
+                            "shift `{}`: step at {at} is outside count `{}` ({range})",
                             s.id.as_str(),
-                            by.count.as_str(),
-                            previous.unwrap_or(0)
+                            by.count.as_str()
                         ),
                     )
-                    .at(f, step.at_least.span.clone(), "not above the step before")
+                    .at(f, step.at_least.span.clone(), "never reached")
                     .rule_opt(rule)
-                    .help(
-                        "list the steps from the lowest at_least to the highest, each one higher",
-                    ),
+                    .help("a step starts at a value the count can take"),
                 );
             }
-            if let Some(c) = count {
-                if at < c.min() || c.max().is_some_and(|m| at > m) {
-                    let range = match c.max() {
-                        Some(m) => format!("{}..{m}", c.min()),
-                        None => format!("{} or more", c.min()),
-                    };
-                    cx.push(
-                        Diagnostic::error(
-                            "V0731",
-                            format!(
-                                "shift `{}`: step at {at} is outside count `{}` ({range})",
-                                s.id.as_str(),
-                                by.count.as_str()
-                            ),
-                        )
-                        .at(f, step.at_least.span.clone(), "never reached")
-                        .rule_opt(rule)
-                        .help("a step starts at a value the count can take"),
-                    );
-                }
-            }
-            previous = Some(at);
         }
+        previous = Some(at);
     }
 }
 
