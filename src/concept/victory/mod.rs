@@ -165,6 +165,17 @@ keyword! {
     }
 }
 
+impl VictoryPoints {
+    /// How losses round: as the data says, else up (an unknown word is reported by the checks and
+    /// rounds up meanwhile). The Rust score and the module's expression both read it here.
+    pub fn rounding(&self) -> LossRounding {
+        self.loss_rounding
+            .as_ref()
+            .and_then(|r| LossRounding::parse(r))
+            .unwrap_or(LossRounding::Up)
+    }
+}
+
 impl VpTerm {
     /// What the term counts, `None` for a word vmodc does not know (reported by the checks).
     pub fn counts(&self) -> Option<VpCount> {

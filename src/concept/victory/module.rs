@@ -6,7 +6,6 @@ use crate::concept::units::module::FLIP_KEY;
 use crate::concept::victory::{LossRounding, VpCount};
 use crate::emit::plan::Plan;
 use crate::emit::xml::El;
-use crate::model::keyword::Keyword;
 use crate::model::Game;
 use crate::vassal::expression::{add, and, any, bin, concat, cond, eq, int, prop, s, Expr, Op};
 use crate::vassal::traits::{self as pieces, Key, Piece};
@@ -100,10 +99,7 @@ fn victory_points(
     let gained = gains.into_iter().reduce(add).unwrap_or(int(0));
     let lost = losses.into_iter().reduce(add).unwrap_or(int(0));
     // Losses in whole points, rounded up unless the data says otherwise.
-    let round_up = vp
-        .loss_rounding
-        .as_ref()
-        .is_none_or(|r| LossRounding::parse(r) == Some(LossRounding::Up));
+    let round_up = vp.rounding() == LossRounding::Up;
     let lost_points = if round_up {
         bin(Op::Div, add(lost, int(HALVES - 1)), int(HALVES))
     } else {

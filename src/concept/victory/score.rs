@@ -1,6 +1,7 @@
 //! Victory-point scores (`[victory.points]` of a scenario) as a pure function of the terms and of what
 //! the players (or a module) count for each term.
 
+use crate::concept::victory::LossRounding;
 use crate::model::{VictoryPoints, VpTerm};
 
 /// A score, term by term.
@@ -36,10 +37,10 @@ pub fn score(vp: &VictoryPoints, count: impl Fn(&VpTerm) -> u32) -> Score {
     };
     let gains = sum(false);
     let raw_losses = sum(true);
-    let losses = match vp.loss_rounding.as_ref().map(|r| r.as_str()) {
-        Some("up") => raw_losses.ceil(),
-        Some("down") => raw_losses.floor(),
-        _ => raw_losses,
+    let losses = match vp.rounding() {
+        LossRounding::Up => raw_losses.ceil(),
+        LossRounding::Down => raw_losses.floor(),
+        LossRounding::None => raw_losses,
     };
     let total = gains - losses;
     let result = vp
