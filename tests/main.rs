@@ -15,6 +15,7 @@ mod fuzz;
 mod hidden_units;
 mod i18n;
 mod lsam_combat;
+mod lsam_victory;
 mod module_readback;
 mod reader;
 mod steps;

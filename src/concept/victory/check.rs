@@ -220,7 +220,7 @@ fn victory_point_term(cx: &mut Context<'_>, f: FileId, vp: &VictoryPoints, t: &V
         f,
         &t.count,
         "thing to count",
-        ["cities", "units", "eliminated"],
+        VpCount::words(),
         "vmodc's data format",
     );
     for k in &t.city_kinds {
@@ -277,11 +277,12 @@ fn victory_point_term(cx: &mut Context<'_>, f: FileId, vp: &VictoryPoints, t: &V
         );
     }
     if count_ok {
+        let city_filters = !t.city_kinds.is_empty() || t.controlled_by.is_some();
+        let unit_filters = !t.unit_types.is_empty() || !t.faces.is_empty();
         let misplaced = match t.counts() {
-            Some(VpCount::Cities) => !t.unit_types.is_empty() || !t.faces.is_empty(),
-            Some(VpCount::Units | VpCount::Eliminated) | None => {
-                !t.city_kinds.is_empty() || t.controlled_by.is_some()
-            }
+            Some(VpCount::Cities) => unit_filters,
+            Some(VpCount::Units | VpCount::Eliminated) | None => city_filters,
+            Some(VpCount::Count) => city_filters || unit_filters || !t.sides.is_empty(),
         };
         if misplaced {
             cx.push(
@@ -291,8 +292,48 @@ fn victory_point_term(cx: &mut Context<'_>, f: FileId, vp: &VictoryPoints, t: &V
                         )
                         .at(f, t.count.span.clone(), "what is counted")
                         .rule_opt(rule_of(&t.rule).or(rule_of(&vp.rule)))
-                        .help("cities take city_kinds and controlled_by; units and eliminated take sides, unit_types and faces"),
+                        .help("cities take city_kinds and controlled_by; units and eliminated take sides, unit_types and faces; a count takes none"),
                     );
+        }
+    }
+    term_count_and_bands(cx, f, vp, t);
+}
+
+/// A `count` term names one of the rules' counts (`of`); bands ascend.
+fn term_count_and_bands(cx: &mut Context<'_>, f: FileId, vp: &VictoryPoints, t: &VpTerm) {
+    let rule = rule_of(&t.rule).or(rule_of(&vp.rule));
+    if t.counts() == Some(VpCount::Count) {
+        let counts = id_strs(&cx.game.rules.combat.counts, |c| &c.id);
+        match &t.of {
+            Some(of) => {
+                cx.reference(f, of, "count", counts.iter().copied(), "[[combat.counts]]");
+            }
+            None => cx.push(
+                Diagnostic::error(
+                    "V0711",
+                    format!("victory-point term `{}` counts no count", t.name),
+                )
+                .at(f, t.count.span.clone(), "count = \"count\" without `of`")
+                .rule_opt(rule)
+                .help(format!("name the count with `of`: {}", counts.join(", "))),
+            ),
+        }
+    }
+    for pair in t.bands.windows(2) {
+        if pair[1].at_least.value <= pair[0].at_least.value {
+            cx.push(
+                Diagnostic::error(
+                    "V0711",
+                    format!("victory-point term `{}`: bands do not ascend", t.name),
+                )
+                .at(
+                    f,
+                    pair[1].at_least.span.clone(),
+                    "not above the band before",
+                )
+                .rule_opt(rule)
+                .help("list the bands from the lowest at_least to the highest"),
+            );
         }
     }
 }

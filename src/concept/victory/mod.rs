@@ -102,7 +102,8 @@ cited! {
         /// What is counted: `cities` (controlled city hexes), `units` (units on the map) or
         /// `eliminated` (units eliminated and not rebuilt).
         pub count: Sp<String>,
-        /// Points per `per` things; may be fractional (0.5).
+        /// Points per `per` things; may be fractional (0.5). Not given for a term with `bands`.
+        #[serde(default)]
         pub points: f64,
         /// Things per award; partial groups score nothing (1 point per 2 tanks: 3 tanks give 1).
         #[serde(default = "one")]
@@ -127,7 +128,21 @@ cited! {
         /// Things not counted, in a sentence.
         #[serde(default)]
         pub except: String,
+        /// `count`: the `[[combat.counts]]` id whose value the players keep (a damage track).
+        pub of: Option<Sp<String>>,
+        /// Points by band instead of `points` per `per`: the highest band the count reaches gives
+        /// its points, none below the first (e.g. German losses 10-19: 1, 20-25: 2, 26 or more: 3).
+        #[serde(default)]
+        pub bands: Vec<VpBand>,
     }
+}
+
+/// A band of a victory-point term: `points` from `at_least` things counted.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VpBand {
+    pub at_least: Sp<u32>,
+    pub points: f64,
 }
 
 fn one() -> u32 {
@@ -153,6 +168,8 @@ keyword! {
         Units = "units",
         /// Units eliminated and not rebuilt.
         Eliminated = "eliminated",
+        /// The value of a count the players keep (`of`, a `[[combat.counts]]` id).
+        Count = "count",
     }
 }
 

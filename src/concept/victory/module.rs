@@ -71,10 +71,7 @@ fn victory_points(
     let mut parts: Vec<Expr> = Vec::new();
     let mut conditions: Vec<String> = Vec::new();
     for (i, t) in vp.terms.iter().enumerate() {
-        let count = term_count(game, plan, t);
-        let per = i64::from(t.per.max(1));
-        let halves = (t.points * HALVES as f64).round() as i64;
-        let value = bin(Op::Mul, bin(Op::Div, count, int(per)), int(halves));
+        let value = term_value(t, term_count(game, plan, t));
         let name = tx.get(&format!("vp_terms.{scenario}-{}", i + 1));
         if t.loss {
             losses.push(value.clone());
@@ -157,12 +154,38 @@ fn one_of(property: &str, values: &[String]) -> Expr {
     any(values.iter().map(|v| eq(prop(property), s(v))).collect())
 }
 
+/// A term's points in halves for `count` things: by band (the highest band reached), else `points`
+/// per whole group of `per` (the same reading as `score::term_points`).
+fn term_value(t: &crate::model::VpTerm, count: Expr) -> Expr {
+    let halves = |points: f64| (points * HALVES as f64).round() as i64;
+    if !t.bands.is_empty() {
+        let mut e = int(0);
+        for b in &t.bands {
+            e = cond(
+                bin(Op::Ge, count.clone(), int(i64::from(b.at_least.value))),
+                int(halves(b.points)),
+                e,
+            );
+        }
+        return e;
+    }
+    let per = i64::from(t.per.max(1));
+    bin(
+        Op::Mul,
+        bin(Op::Div, count, int(per)),
+        int(halves(t.points)),
+    )
+}
+
 /// How many of what a victory-point term counts: controlled cities, or units on the map, or
 /// eliminated units.
 fn term_count(game: &Game, plan: &Plan, t: &crate::model::VpTerm) -> Expr {
     let sides: Vec<String> = t.sides.iter().map(|x| x.value.clone()).collect();
     let types: Vec<String> = t.unit_types.iter().map(|x| x.value.clone()).collect();
     match t.counts() {
+        Some(VpCount::Count) => t.of.as_ref().map_or(int(0), |c| {
+            prop(&crate::concept::combat::module::count_property(c))
+        }),
         Some(VpCount::Cities) => {
             let hexes: Vec<String> = game
                 .map
@@ -334,4 +357,85 @@ pub fn buttons(game: &Game, plan: &Plan) -> Vec<El> {
         ));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::concept::victory::score::term_points;
+    use crate::concept::victory::{VpBand, VpTerm};
+    use crate::model::Sp;
+    use crate::vassal::expression::{Env, Value};
+
+    struct NoPiece;
+
+    impl Env for NoPiece {
+        fn prop(&self, name: &str) -> Result<Value, String> {
+            Err(format!("no property {name}"))
+        }
+        fn pieces(&self) -> Vec<&dyn Env> {
+            Vec::new()
+        }
+        fn stack(&self) -> Vec<&dyn Env> {
+            Vec::new()
+        }
+        fn range_from_old(&self) -> i64 {
+            0
+        }
+        fn random(&self, _: i64) -> i64 {
+            1
+        }
+    }
+
+    fn term(points: f64, per: u32, bands: &[(u32, f64)]) -> VpTerm {
+        VpTerm {
+            name: "t".into(),
+            count: Sp::synthetic("eliminated".into()),
+            points,
+            per,
+            loss: true,
+            city_kinds: Vec::new(),
+            controlled_by: None,
+            sides: Vec::new(),
+            unit_types: Vec::new(),
+            faces: Vec::new(),
+            condition: String::new(),
+            except: String::new(),
+            of: None,
+            bands: bands
+                .iter()
+                .map(|(at, p)| VpBand {
+                    at_least: Sp::synthetic(*at),
+                    points: *p,
+                })
+                .collect(),
+            rule: None,
+            source: None,
+        }
+    }
+
+    /// The module's points (in halves) for every count equal the Rust score's, by rate and by band
+    /// (The Last Stand at Moscow's German-loss bands, 12.0 step 5).
+    #[test]
+    fn term_values_agree_with_the_rust_score() {
+        let terms = [
+            term(0.0, 1, &[(10, 1.0), (20, 2.0), (26, 3.0)]),
+            term(1.5, 2, &[]),
+            term(1.0, 1, &[]),
+        ];
+        for t in &terms {
+            for n in 0..40u32 {
+                let module = term_value(t, int(i64::from(n)))
+                    .eval(&NoPiece)
+                    .expect("evaluates");
+                let rust = (term_points(t, n) * HALVES as f64).round() as i64;
+                assert_eq!(
+                    module,
+                    Value::Int(rust),
+                    "{n} counted, bands {:?}",
+                    t.bands.len()
+                );
+            }
+        }
+    }
 }

@@ -18,8 +18,17 @@ pub struct Score {
     pub result: Option<(String, String)>,
 }
 
-/// Points of one term for `n` things counted: `points` for every whole group of `per`.
+/// Points of one term for `n` things counted: the points of the highest band `n` reaches (none below
+/// the first) when the term has bands, else `points` for every whole group of `per`.
 pub fn term_points(term: &VpTerm, n: u32) -> f64 {
+    if !term.bands.is_empty() {
+        return term
+            .bands
+            .iter()
+            .rev()
+            .find(|b| n >= b.at_least.value)
+            .map_or(0.0, |b| b.points);
+    }
     let groups = n / term.per.max(1);
     f64::from(groups) * term.points
 }
