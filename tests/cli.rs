@@ -3,35 +3,7 @@
 
 use crate::common::*;
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn vmodc(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_vmodc"))
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run vmodc: {e}"))
-}
-
-fn code(out: &Output) -> i32 {
-    out.status.code().unwrap_or(-1)
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn show(out: &Output) -> String {
-    format!(
-        "exit {:?}\n--- stdout\n{}\n--- stderr\n{}",
-        out.status.code(),
-        text(&out.stdout),
-        text(&out.stderr)
-    )
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().expect("UTF-8 temp path")
-}
+use std::process::Output;
 
 /// The tiny game with one edit.
 fn broken_tiny(file: &str, from: &str, to: &str) -> TempDir {

@@ -2,55 +2,22 @@
 //! trees say (vmodc::vassal::expression), against the rulebook's own examples and against the independent
 //! Rust odds logic (vmodc::rules) over a table of cases.
 
+use crate::common::module_piece::Piece;
 use std::collections::BTreeMap;
 use std::path::Path;
 use vmodc::concept::combat::odds::{resolve_odds, Lookup};
 use vmodc::concept::module::props;
 use vmodc::i18n::Texts;
 use vmodc::model::Game;
-use vmodc::vassal::expression::{Env, Value};
 
 /// The module's rule automation, from the concepts whose module parts build it.
 mod automation {
-    pub use vmodc::concept::combat::module::{attack_scaled_expr, combat, steps};
-    pub use vmodc::concept::weather::module::weather_expr;
+    pub use vmodc::concept::combat::module::{combat, steps};
 }
 
 fn b4m() -> Game {
     let mut sources = vmodc::diag::Sources::default();
     vmodc::load::load_game(Path::new("."), "b4m", &mut sources).expect("b4m loads")
-}
-
-/// A piece as the module's expressions see it: plain properties plus the calculated ones.
-struct Piece<'a> {
-    props: BTreeMap<String, String>,
-    game: &'a Game,
-    all: Vec<&'a Piece<'a>>,
-}
-
-impl Env for Piece<'_> {
-    fn prop(&self, name: &str) -> Result<Value, String> {
-        if let Some(v) = self.props.get(name) {
-            return Ok(Value::from_property(v));
-        }
-        match name {
-            props::ATTACK_SCALED => automation::attack_scaled_expr(self.game).eval(self),
-            props::WEATHER => automation::weather_expr(self.game).eval(self),
-            _ => Ok(Value::Str(String::new())),
-        }
-    }
-    fn pieces(&self) -> Vec<&dyn Env> {
-        self.all.iter().map(|p| *p as &dyn Env).collect()
-    }
-    fn stack(&self) -> Vec<&dyn Env> {
-        vec![self]
-    }
-    fn range_from_old(&self) -> i64 {
-        0
-    }
-    fn random(&self, _: i64) -> i64 {
-        0
-    }
 }
 
 /// One battle: attackers (strength, type, across a river?), defender (strength, terrain, city, side).

@@ -2,45 +2,17 @@
 //! shifts (weather, German offensive supply, the Soviet damage count, air points) through
 //! `vmodc odds lsam`, and the module's own expressions against the Rust rule logic for the same cases.
 
-use crate::common::repo;
+use crate::common::module_piece::Piece;
+use crate::common::{code, path, repo, show, text, vmodc};
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 use vmodc::concept::combat::module::{combat, count_property, declared_property, steps};
 use vmodc::concept::combat::odds::resolve_odds;
 use vmodc::concept::combat::shifts::{shift_values, Situation};
 use vmodc::concept::module::props;
 use vmodc::i18n::Texts;
 use vmodc::model::Game;
-use vmodc::vassal::expression::{Env, Value};
-
-fn vmodc(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_vmodc"))
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run vmodc: {e}"))
-}
-
-fn code(out: &Output) -> i32 {
-    out.status.code().unwrap_or(-1)
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn show(out: &Output) -> String {
-    format!(
-        "exit {:?}\n--- stdout\n{}\n--- stderr\n{}",
-        out.status.code(),
-        text(&out.stdout),
-        text(&out.stderr)
-    )
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().expect("UTF-8 path")
-}
 
 fn lsam() -> Game {
     let mut sources = vmodc::diag::Sources::default();
@@ -379,39 +351,6 @@ fn odds_rejects_counts_and_declarations_it_does_not_know() {
 // ---------------------------------------------------------------------------------------------------
 // The module's expressions against the Rust logic
 // ---------------------------------------------------------------------------------------------------
-
-/// A piece as the module's expressions see it; the module's global properties are plain properties.
-struct Piece<'a> {
-    props: BTreeMap<String, String>,
-    game: &'a Game,
-    all: Vec<&'a Piece<'a>>,
-}
-
-impl Env for Piece<'_> {
-    fn prop(&self, name: &str) -> Result<Value, String> {
-        if let Some(v) = self.props.get(name) {
-            return Ok(Value::from_property(v));
-        }
-        match name {
-            props::ATTACK_SCALED => {
-                vmodc::concept::combat::module::attack_scaled_expr(self.game).eval(self)
-            }
-            _ => Ok(Value::Str(String::new())),
-        }
-    }
-    fn pieces(&self) -> Vec<&dyn Env> {
-        self.all.iter().map(|p| *p as &dyn Env).collect()
-    }
-    fn stack(&self) -> Vec<&dyn Env> {
-        vec![self]
-    }
-    fn range_from_old(&self) -> i64 {
-        0
-    }
-    fn random(&self, _: i64) -> i64 {
-        0
-    }
-}
 
 /// One combat: attack, defence, the defender's side, the weather, counts and declarations.
 struct Case {

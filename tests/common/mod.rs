@@ -1,7 +1,10 @@
 //! Helpers shared by the integration tests: temporary project folders, copies of games, textual patches
 //! and a one-call "load and check everything" that returns the diagnostics with their sources.
 
+pub mod module_piece;
+
 use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use vmodc::diag::{Diagnostic, Report, Severity, Sources};
 
@@ -148,4 +151,36 @@ pub fn parse_severity(s: &str) -> Severity {
         "note" => Severity::Note,
         other => panic!("unknown severity {other:?}"),
     }
+}
+
+/// Run the `vmodc` binary built for these tests.
+pub fn vmodc(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_vmodc"))
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run vmodc: {e}"))
+}
+
+/// A run's exit code (-1 when killed by a signal).
+pub fn code(out: &Output) -> i32 {
+    out.status.code().unwrap_or(-1)
+}
+
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A run's exit code and output, for assertion messages.
+pub fn show(out: &Output) -> String {
+    format!(
+        "exit {:?}\n--- stdout\n{}\n--- stderr\n{}",
+        out.status.code(),
+        text(&out.stdout),
+        text(&out.stderr)
+    )
+}
+
+/// A path as a command-line argument.
+pub fn path(p: &Path) -> &str {
+    p.to_str().expect("UTF-8 path")
 }

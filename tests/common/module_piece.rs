@@ -1,0 +1,42 @@
+//! A piece as the module's expressions see it, for tests that evaluate those expressions
+//! (vmodc::vassal::expression) against the Rust rule logic: plain properties (the module's global
+//! properties among them) plus the calculated ones the combat steps read.
+
+use std::collections::BTreeMap;
+use vmodc::concept::combat::module::attack_scaled_expr;
+use vmodc::concept::module::props;
+use vmodc::concept::weather::module::weather_expr;
+use vmodc::model::Game;
+use vmodc::vassal::expression::{Env, Value};
+
+pub struct Piece<'a> {
+    pub props: BTreeMap<String, String>,
+    pub game: &'a Game,
+    /// Every piece of the game, for `Sum` and `Count`.
+    pub all: Vec<&'a Piece<'a>>,
+}
+
+impl Env for Piece<'_> {
+    fn prop(&self, name: &str) -> Result<Value, String> {
+        if let Some(v) = self.props.get(name) {
+            return Ok(Value::from_property(v));
+        }
+        match name {
+            props::ATTACK_SCALED => attack_scaled_expr(self.game).eval(self),
+            props::WEATHER => weather_expr(self.game).eval(self),
+            _ => Ok(Value::Str(String::new())),
+        }
+    }
+    fn pieces(&self) -> Vec<&dyn Env> {
+        self.all.iter().map(|p| *p as &dyn Env).collect()
+    }
+    fn stack(&self) -> Vec<&dyn Env> {
+        vec![self]
+    }
+    fn range_from_old(&self) -> i64 {
+        0
+    }
+    fn random(&self, _: i64) -> i64 {
+        0
+    }
+}
