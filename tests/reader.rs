@@ -204,6 +204,8 @@ fn each_module_defect_has_its_code() {
         ("V0424", Severity::Error, edit("prototype;Base;Side=North", "prototype;Bsae;Side=North"), vec![], "Bsae"),
         ("V0425", Severity::Error, edit("North\tnull;0;0;;0<", "North\tnull;0;0;;0\\<"), vec![], "backslash"),
         ("V0426", Severity::Warning, edit("fileName=\"cover.jpg\"", "fileName=\"cover.SVG\""), vec![("images/cover.SVG", Some(b"svg".as_slice()))], "svg"),
+        // A Replace With Other whose marker piece has no BasicPiece.
+        ("V0427", Severity::Error, edit("+/null/mark;Side\tpiece;;;;/North\tnull;0;0;;0", "+/null/replace;Swap;75\\,130;+\\/onlyid\tpiece;;;;/\tnull;0;0;;0"), vec![], "cannot be decoded"),
     ];
     let mut failures = Vec::new();
     for (code, severity, build_file, replace, text) in &cases {
