@@ -267,6 +267,7 @@ pub const UI: &[(&str, &str, &str)] = &[
     ("ui.weather", "Weather", "weather marker"),
     ("ui.counters", "Counters", "counter palette window"),
     ("ui.counters_tooltip", "Show the counter palette", "counter palette button"),
+    ("ui.markers", "Markers", "counter palette: the list of markers"),
     ("ui.charts", "Charts", "chart window"),
     ("ui.charts_tooltip", "Combat results, terrain effects and turn record", "chart window button"),
     ("ui.scenarios", "Scenarios", "File > New Game menu of predefined setups"),
@@ -586,6 +587,27 @@ fn unit_entries(out: &mut Entries, game: &Game) {
             u.display_name(),
             "unit names",
         );
+    }
+    for m in &game.counters.markers {
+        let id = m.id.as_str();
+        out.add(format!("markers.{id}"), &m.name, "marker names (palette)");
+        out.add(
+            format!("marker_texts.{id}"),
+            &m.text,
+            "texts printed on markers",
+        );
+        if let Some(b) = &m.back {
+            out.add(
+                format!("marker_backs.{id}"),
+                &b.name,
+                "names of markers' back faces",
+            );
+            out.add(
+                format!("marker_back_texts.{id}"),
+                &b.text,
+                "texts printed on markers' back faces",
+            );
+        }
     }
 }
 

@@ -7,7 +7,12 @@ use vmodc::concept::combat::odds::{resolve_odds, Lookup, Odds, Resolution};
 use vmodc::concept::combat::shifts::{shift_values, Situation};
 use vmodc::concept::map::place::{terrain_at, Location};
 use vmodc::concept::movement::zoc::{exerts_zoc, zoc_enters_area, zoc_hexes};
-use vmodc::concept::stacking::limits::{check_units, Violation};
+use vmodc::concept::stacking::limits::{check_units, Points, Violation};
+
+/// A whole number of stacking points (BtM2 counts every unit 1).
+fn whole(n: u32) -> Points {
+    Points::whole(n, 1)
+}
 use vmodc::concept::weather::turn::weather_of_turn;
 use vmodc::diag::{Severity, Sources};
 use vmodc::model::{
@@ -474,7 +479,10 @@ fn btm2_stacking_both_sides() {
     assert_eq!(check_units(&g, "german", &["ger-16"], h), vec![]);
     assert_eq!(
         check_units(&g, "german", &["ger-16", "ger-18"], h),
-        vec![Violation::TooMany { count: 2, max: 1 }]
+        vec![Violation::TooMany {
+            count: whole(2),
+            max: whole(1),
+        }]
     );
     let all_n = ["ger-16", "ger-18", "ger-2pza", "ger-4", "ger-9"];
     assert_eq!(
@@ -490,18 +498,21 @@ fn btm2_stacking_both_sides() {
         check_units(&g, "soviet", &["sov-8", "sov-13", "sov-3"], h),
         vec![Violation::TooManyOfBranch {
             branch: "infantry".into(),
-            count: 3,
-            max: 2
+            count: whole(3),
+            max: whole(2),
         }]
     );
     assert_eq!(
         check_units(&g, "soviet", &["sov-8", "sov-13", "sov-12mc", "sov-26"], h),
         vec![
-            Violation::TooMany { count: 4, max: 3 },
+            Violation::TooMany {
+                count: whole(4),
+                max: whole(3),
+            },
             Violation::TooManyOfBranch {
                 branch: "infantry".into(),
-                count: 3,
-                max: 2
+                count: whole(3),
+                max: whole(2),
             }
         ]
     );

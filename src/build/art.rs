@@ -2,10 +2,11 @@
 //! ships. Rendering runs in parallel; the result is ordered by image name, so it does not depend on
 //! scheduling.
 
+use crate::concept::markers;
 use crate::concept::units::UnitSymbol;
 use crate::emit::plan::{self, Plan};
 use crate::model::keyword::Keyword;
-use crate::model::{parse_values, Game};
+use crate::model::{parse_values, Game, Marker};
 use crate::package::Entry;
 use crate::render::card::{render_card, CardArt};
 use crate::render::track::{render_board, BoardArt, BoxArt};
@@ -125,6 +126,9 @@ fn jobs(game: &Game, plan: &Plan, fonts: &Fonts) -> Result<Vec<(String, Job)>, R
             jobs.push((name.clone(), Job::Counter(art)));
         }
     }
+    for marker in &game.counters.markers {
+        jobs.extend(marker_jobs(game, plan, marker, fonts)?);
+    }
     for card in &game.counters.cards {
         if let Some(name) = plan.card_images.get(card.id.as_str()) {
             jobs.push((name.clone(), Job::Card(card_art(game, plan, card, fonts)?)));
@@ -156,6 +160,44 @@ fn render_job(game: &Game, plan: &Plan, job: &Job, fonts: &Fonts) -> Result<Vec<
         Job::Board => render_board(&boxes_art(&plan.track, fonts))?,
         Job::Chart(i) => super::map_art::chart(game, plan, *i, fonts)?,
     })
+}
+
+/// The faces of a `[[markers]]` counter: its side's colours (plain without a side) with the name
+/// and text, the back in reversed colours so the two faces tell apart at a glance.
+fn marker_jobs(
+    game: &Game,
+    plan: &Plan,
+    marker: &Marker,
+    fonts: &Fonts,
+) -> Result<Vec<(String, Job)>, RenderError> {
+    let side = marker.side.as_ref().and_then(|s| {
+        game.rules
+            .sides
+            .iter()
+            .find(|d| d.id.as_str() == s.as_str())
+    });
+    let (background, foreground) = match side {
+        Some(s) => (Color::parse(&s.color)?, Color::parse(&s.text_color)?),
+        None => (Color::rgb(250, 248, 240), Color::BLACK),
+    };
+    let images = plan.marker_images.get(marker.id.as_str());
+    let names = markers::module::face_names(plan, marker);
+    let texts = markers::module::face_texts(plan, marker);
+    Ok(images
+        .into_iter()
+        .flatten()
+        .zip(names.into_iter().zip(texts))
+        .enumerate()
+        .map(|(i, (image, (name, text)))| {
+            let (bg, fg) = if i == 0 {
+                (background, foreground)
+            } else {
+                (foreground, background)
+            };
+            let art = marker_art(bg, fg, name, text, fonts);
+            (image.clone(), Job::Counter(art))
+        })
+        .collect())
 }
 
 /// A marker (city control, weather): a title and a text, no unit symbol.

@@ -10,6 +10,7 @@ pub mod cards;
 pub mod combat;
 pub mod hidden;
 pub mod map;
+pub mod markers;
 pub mod module;
 pub mod movement;
 pub mod provenance;

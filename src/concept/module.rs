@@ -29,6 +29,8 @@ pub mod keys {
 /// Property names shared by the generated traits.
 pub mod props {
     pub const STACK_POINTS: &str = "StackPoints";
+    /// The data id of a unit; every unit has one and no marker does.
+    pub const UNIT_ID: &str = "UnitId";
     pub const COMBAT_ROLE: &str = "CombatRole";
     pub const ATTACKER_NAMES: &str = "AttackerNames";
     pub const DEFENDER_HEX: &str = "DefenderHex";

@@ -11,7 +11,7 @@ use super::xml::El;
 use crate::concept::hidden;
 use crate::concept::setup::module::placements;
 use crate::concept::units::module::{unit_name, unit_piece};
-use crate::concept::{cards, combat, map, sequence, victory, weather};
+use crate::concept::{cards, combat, map, markers, sequence, victory, weather};
 use crate::model::Game;
 use crate::vassal::sequence_encoder::SequenceEncoder;
 use crate::vassal::traits::Piece;
@@ -435,6 +435,8 @@ fn palette(game: &Game, plan: &Plan, gpids: &mut Gpids) -> El {
             .attr("width", "320")
             .children(slots)
     });
+    let mut lists: Vec<El> = lists.collect();
+    lists.extend(marker_list(game, plan, gpids));
     El::new("VASSAL.build.module.PieceWindow")
         .attr("defaultWidth", "0")
         .attr("hidden", "false")
@@ -449,6 +451,29 @@ fn palette(game: &Game, plan: &Plan, gpids: &mut Gpids) -> El {
                 .attr("entryName", plan.tx.get("ui.counters"))
                 .children(lists),
         )
+}
+
+/// The palette's "Markers" list (concept `markers`), none when the game has no markers.
+fn marker_list(game: &Game, plan: &Plan, gpids: &mut Gpids) -> Option<El> {
+    if game.counters.markers.is_empty() {
+        return None;
+    }
+    let size = plan::MARKER_SIZE;
+    let slots = game.counters.markers.iter().map(|m| {
+        let gpid = gpids.get(&format!("palette-marker:{}", m.id.as_str()));
+        let piece = markers::module::marker_piece(plan, m, &gpid);
+        let name = plan.tx.get(&format!("markers.{}", m.id.as_str()));
+        piece_slot(&name, &gpid, size, &piece)
+    });
+    Some(
+        El::new("VASSAL.build.widget.ListWidget")
+            .attr("divider", "150")
+            .attr("entryName", plan.tx.get("ui.markers"))
+            .attr("height", "400")
+            .attr("scale", "1.0")
+            .attr("width", "320")
+            .children(slots.collect::<Vec<_>>()),
+    )
 }
 
 fn prototypes(game: &Game, plan: &Plan) -> El {

@@ -104,6 +104,11 @@ pub struct Plan {
     /// The card board (a deck box and an in-play box per deck), when the game has cards.
     pub cards: Option<TrackLayout>,
     pub cards_map: String,
+    /// The scale stacking points are counted in (concept `stacking`): 4 when a quarter is the
+    /// smallest part the data gives, 1 when every value is whole.
+    pub stack_scale: u32,
+    /// Face images of each marker (concept `markers`), front first.
+    pub marker_images: BTreeMap<String, Vec<String>>,
 }
 
 /// The deck box and in-play box of each deck, side by side.
@@ -245,6 +250,8 @@ impl Plan {
                 .collect(),
             cards: cards_layout(game, &tx),
             cards_map: tx.get("ui.cards"),
+            stack_scale: crate::concept::stacking::limits::scale(game),
+            marker_images: crate::concept::markers::module::marker_images(game),
             phase_names_from: None,
             unit_index: game
                 .counters

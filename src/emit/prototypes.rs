@@ -37,7 +37,6 @@ pub fn unit_traits(game: &Game, plan: &Plan) -> Vec<Trait> {
         combat::module::position_traits(game),
         weather::module::unit_traits(game),
         map::module::unit_traits(game),
-        stacking::module::points_traits(),
     ]
     .concat()
 }

@@ -20,6 +20,7 @@ pub use crate::concept::map::{
     Area, AreaHexsides, City, CityKind, Feature, HexsideSet, Line, MapEdge, MapInfo, MapStyle,
     SetupMarks, Terrain, TerrainLayout, UnlocatedCity,
 };
+pub use crate::concept::markers::{Marker, MarkerBack};
 pub use crate::concept::movement::{MoveProhibition, Movement, WeatherMoveLimit};
 pub use crate::concept::provenance::Gap;
 pub use crate::concept::sequence::{Dice, OtherDice, Phase, Turns};
@@ -29,8 +30,7 @@ pub use crate::concept::setup::{
 pub use crate::concept::stacking::{StackLimit, Stacking};
 pub use crate::concept::supply::Supply;
 pub use crate::concept::units::{
-    parse_value_slots, parse_values, CounterSheet, DerivedValue, Marker, Reduction, Side, Unit,
-    UnitType,
+    parse_value_slots, parse_values, CounterSheet, DerivedValue, Reduction, Side, Unit, UnitType,
 };
 pub use crate::concept::victory::{
     CityDesignation, ResultChange, Victory, VictoryCondition, VictoryPoints, VpTerm, VpThreshold,

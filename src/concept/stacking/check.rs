@@ -12,14 +12,17 @@ use std::collections::{BTreeMap, BTreeSet};
 /// Run every check of this concept.
 pub(crate) fn check(cx: &mut Context<'_>) {
     stacking(cx);
+    point_values(cx);
     side_limits(cx);
     setup_stacks(cx);
 }
 
-/// Stacking limit (e.g. B4M 8.2.2) applied to every scenario's setup.
+/// Stacking limit (e.g. B4M 8.2.2) applied to every scenario's setup, in stacking points.
 fn stacking(cx: &mut Context<'_>) {
     let g = cx.game;
     let limit = g.rules.stacking.max_units.value;
+    let scale = stacking::scale(g);
+    let max = stacking::Points::whole(limit, scale);
     let rule = rule_of(&g.rules.stacking.rule).map(str::to_string);
     for s in &g.scenarios {
         let eff = g.effective(s);
@@ -33,8 +36,9 @@ fn stacking(cx: &mut Context<'_>) {
                 continue;
             };
             let n = count.entry((hex, unit.side.as_str())).or_default();
-            *n += 1;
-            if *n == limit.saturating_add(1) {
+            let before = *n;
+            *n += stacking::unit_points(g, unit, scale).parts;
+            if before <= max.parts && *n > max.parts {
                 cx.push(
                     Diagnostic::error(
                         "V0301",
@@ -55,6 +59,39 @@ fn stacking(cx: &mut Context<'_>) {
                 );
             }
         }
+    }
+}
+
+/// Stacking values (`stack_points` of a type or a unit): not negative, and a fraction the module can
+/// count exactly (at most hundredths).
+fn point_values(cx: &mut Context<'_>) {
+    let g = cx.game;
+    let f = cx.counters_file();
+    let types = g
+        .counters
+        .types
+        .iter()
+        .map(|t| (&t.stack_points, t.id.as_str()));
+    let units = g
+        .counters
+        .units
+        .iter()
+        .map(|u| (&u.stack_points, u.id.as_str()));
+    let bad: Vec<(Sp<f64>, String)> = types
+        .chain(units)
+        .filter_map(|(v, id)| Some((v.as_ref()?, id)))
+        .filter(|(v, _)| stacking::denominator(v.value).is_none())
+        .map(|(v, id)| (v.clone(), id.to_string()))
+        .collect();
+    for (v, id) in bad {
+        cx.push(
+            Diagnostic::error(
+                "V0310",
+                format!("`{id}` counts {} stacking points", v.value),
+            )
+            .at(f, v.span.clone(), "not a count the module can sum")
+            .help("give a whole number or a fraction of at most two decimals, not negative (0, 1, 2, 0.25, 0.5)"),
+        );
     }
 }
 
@@ -157,7 +194,7 @@ fn setup_stack(cx: &mut Context<'_>, file: FileId, hex: HexId, side: &str, units
         let (message, help) = match v {
             // Above max_units but within the side's limit-free default: V0301 reports it.
             stacking::Violation::TooMany { count, max } => {
-                if count > st.max_units.value {
+                if count > stacking::Points::whole(st.max_units.value, count.scale) {
                     continue;
                 }
                 (

@@ -1,8 +1,9 @@
 //! Stacking limits (`[stacking]` of the rules): the limit of a side, and whether a stack keeps it.
-//! Off-grid areas marked `no_stacking_limit` hold any number of units.
+//! Off-grid areas marked `no_stacking_limit` hold any number of units. Units count the stacking
+//! points of their type (`stack_points`, 1 when not given); the module sums the same points.
 
 use crate::concept::map::place::Location;
-use crate::model::{Game, StackLimit, Stacking};
+use crate::model::{Game, StackLimit, Stacking, Unit};
 use std::collections::BTreeMap;
 
 /// The limit that applies to one side's units in one hex.
@@ -16,19 +17,108 @@ pub struct Limit {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Violation {
     TooMany {
-        count: u32,
-        max: u32,
+        count: Points,
+        max: Points,
     },
     TooManyOfBranch {
         branch: String,
-        count: u32,
-        max: u32,
+        count: Points,
+        max: Points,
     },
 }
 
-/// Stacking points of one unit: every unit counts one toward its side's limit (the module's
-/// `StackPoints` property of every unit).
-pub const POINTS_PER_UNIT: u32 = 1;
+/// A number of stacking points, held as a whole number of `1/scale` parts so that the module, whose
+/// expressions sum only integers, counts exactly what the rules count (a quarter of a regiment
+/// equivalent is 1 at scale 4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Points {
+    pub parts: u32,
+    pub scale: u32,
+}
+
+impl Points {
+    pub fn whole(n: u32, scale: u32) -> Self {
+        Points {
+            parts: n.saturating_mul(scale),
+            scale,
+        }
+    }
+}
+
+impl std::fmt::Display for Points {
+    /// Whole points, or with the hundredths cut (not rounded) to two digits and a trailing zero
+    /// dropped: `2.25`, `0.5`, `0.33`. The module's report writes the same digits (module.rs).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let whole = self.parts / self.scale;
+        let hundredths = self.parts % self.scale * 100 / self.scale;
+        match hundredths {
+            0 => write!(f, "{whole}"),
+            h if h % 10 == 0 => write!(f, "{whole}.{}", h / 10),
+            h => write!(f, "{whole}.{h:02}"),
+        }
+    }
+}
+
+/// Stacking points of a unit that gives none (the printed rule of most games: a unit is a unit).
+pub const DEFAULT_POINTS: f64 = 1.0;
+
+/// Largest denominator a stacking value may have (1/100: hundredths).
+const MAX_DENOMINATOR: u32 = 100;
+
+/// The smallest `d` with `value * d` a whole number, `None` for a negative value or one that needs
+/// more than hundredths.
+pub fn denominator(value: f64) -> Option<u32> {
+    if !(0.0..=f64::from(u32::MAX / MAX_DENOMINATOR)).contains(&value) {
+        return None;
+    }
+    (1..=MAX_DENOMINATOR).find(|d| {
+        let scaled = value * f64::from(*d);
+        (scaled - scaled.round()).abs() < 1e-9
+    })
+}
+
+/// The scale every stacking value of the game is counted in: the least common multiple of their
+/// denominators (1 when every value is whole).
+pub fn scale(game: &Game) -> u32 {
+    let types = game.counters.types.iter().map(|t| &t.stack_points);
+    let units = game.counters.units.iter().map(|u| &u.stack_points);
+    types
+        .chain(units)
+        .flatten()
+        .filter_map(|v| denominator(v.value))
+        .fold(1, lcm)
+}
+
+fn lcm(a: u32, b: u32) -> u32 {
+    let gcd = |mut x: u32, mut y: u32| {
+        while y != 0 {
+            (x, y) = (y, x % y);
+        }
+        x
+    };
+    (a / gcd(a, b)).saturating_mul(b)
+}
+
+/// The stacking value of `unit` as the data gives it: its own, else its type's, else 1.
+pub fn unit_value(game: &Game, unit: &Unit) -> f64 {
+    unit.stack_points
+        .as_ref()
+        .or_else(|| {
+            game.counters
+                .unit_type(&unit.unit_type)
+                .and_then(|t| t.stack_points.as_ref())
+        })
+        .map_or(DEFAULT_POINTS, |v| v.value)
+}
+
+/// The stacking points of `unit` at the game's scale.
+pub fn unit_points(game: &Game, unit: &Unit, scale: u32) -> Points {
+    let parts = (unit_value(game, unit) * f64::from(scale)).round();
+    Points {
+        parts: parts.clamp(0.0, f64::from(u32::MAX)) as u32,
+        scale,
+    }
+}
 
 /// The limit of `side`: its `[[stacking.limits]]` entry, else `[stacking] max_units`.
 pub fn limit_for(stacking: &Stacking, side: &str) -> Limit {
@@ -66,26 +156,34 @@ fn side_limit(l: &StackLimit) -> Limit {
     }
 }
 
-/// Check one side's units in one hex, given the branch of each unit (`None` for a type without one).
-pub fn check_stack(limit: Limit, branches: &[Option<&str>]) -> Vec<Violation> {
+/// Check one side's units in one hex, given each unit's points and branch (`None` for a type
+/// without one). Limits count whole units; the points carry the scale.
+pub fn check_stack(limit: Limit, units: &[(Points, Option<&str>)], scale: u32) -> Vec<Violation> {
     let mut out = Vec::new();
-    let count = branches.len() as u32 * POINTS_PER_UNIT;
-    if count > limit.max_units {
+    let count = units.iter().map(|(p, _)| p.parts).sum();
+    let max = Points::whole(limit.max_units, scale);
+    if count > max.parts {
         out.push(Violation::TooMany {
-            count,
-            max: limit.max_units,
+            count: Points {
+                parts: count,
+                scale,
+            },
+            max,
         });
     }
-    if let Some(max) = limit.max_per_branch {
+    if let Some(per_branch) = limit.max_per_branch {
+        let max = Points::whole(per_branch, scale);
         let mut per: BTreeMap<&str, u32> = BTreeMap::new();
-        for b in branches.iter().flatten() {
-            *per.entry(b).or_default() += POINTS_PER_UNIT;
+        for (p, b) in units {
+            if let Some(b) = b {
+                *per.entry(b).or_default() += p.parts;
+            }
         }
-        for (branch, n) in per {
-            if n > max {
+        for (branch, parts) in per {
+            if parts > max.parts {
                 out.push(Violation::TooManyOfBranch {
                     branch: branch.to_string(),
-                    count: n,
+                    count: Points { parts, scale },
                     max,
                 });
             }
@@ -108,16 +206,18 @@ pub fn check_units(game: &Game, side: &str, units: &[&str], at: Location<'_>) ->
         }
     }
     let counters = &game.counters;
-    let branches: Vec<Option<&str>> = units
+    let scale = scale(game);
+    let stack: Vec<(Points, Option<&str>)> = units
         .iter()
         .filter_map(|id| counters.units.iter().find(|u| u.id.as_str() == *id))
         .filter(|u| u.side.as_str() == side)
         .map(|u| {
-            counters
+            let branch = counters
                 .unit_type(&u.unit_type)
                 .and_then(|t| t.branch.as_ref())
-                .map(|b| b.as_str())
+                .map(|b| b.as_str());
+            (unit_points(game, u, scale), branch)
         })
         .collect();
-    check_stack(limit_for(&game.rules.stacking, side), &branches)
+    check_stack(limit_for(&game.rules.stacking, side), &stack, scale)
 }

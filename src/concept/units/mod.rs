@@ -1,5 +1,5 @@
 //! Units and faces: sides, the counter sheet, unit types, units with their printed faces, values
-//! derived from printed ones, markers, and the reduction rule between faces.
+//! derived from printed ones, and the reduction rule between faces.
 
 pub(crate) mod check;
 pub mod module;
@@ -77,6 +77,10 @@ cited! {
         /// Counter colours replacing the side's (nationality or affiliation colours), `#rrggbb`.
         pub color: Option<Sp<String>>,
         pub text_color: Option<Sp<String>>,
+        /// What one unit of this type counts toward the stacking limit (concept `stacking`): 1 when not
+        /// given, 0 for units the limit ignores, a fraction such as 0.25 for rules that count in parts
+        /// of a unit (regiment equivalents).
+        pub stack_points: Option<Sp<f64>>,
     }
 }
 
@@ -107,6 +111,8 @@ cited! {
         pub home_area: Option<Sp<String>>,
         /// Printed entry code: the turn the unit arrives.
         pub entry_turn: Option<Sp<u32>>,
+        /// Stacking points of this unit, replacing its type's (a size printed on the counter).
+        pub stack_points: Option<Sp<f64>>,
     }
 }
 
@@ -153,30 +159,6 @@ cited! {
         pub value: Sp<String>,
         /// How it is printed on `on_face`: `parentheses` after the values, or `none`.
         pub printed: Option<Sp<String>>,
-    }
-}
-
-cited! {
-    /// A marker counter (`[[markers]]`): turn marker, control marker, and so on.
-    #[derive(Debug, Clone, Deserialize)]
-    #[serde(deny_unknown_fields)]
-    pub struct Marker {
-        pub id: Sp<String>,
-        pub name: String,
-        /// Short text printed on it.
-        #[serde(default)]
-        pub text: String,
-        /// Side it belongs to, if any.
-        pub side: Option<Sp<String>>,
-        /// What it marks, one use each.
-        #[serde(default)]
-        pub uses: Vec<String>,
-        /// Copies in the counter mix, if stated.
-        pub count: Option<Sp<u32>>,
-        /// Printed on the back of the counters of this unit type rather than on a counter of its own.
-        pub back_of: Option<Sp<String>>,
-        #[serde(default)]
-        pub note: String,
     }
 }
 

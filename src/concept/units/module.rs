@@ -2,7 +2,8 @@
 //! printed values as properties of the current face), the reports of a step change and an
 //! elimination, and one prototype per side that sends its units to their eliminated box.
 
-use crate::concept::{hidden, steps};
+use crate::concept::module::props;
+use crate::concept::{hidden, stacking, steps};
 use crate::emit::plan::{self, Plan};
 use crate::model::{Game, Unit};
 use crate::vassal::expression::{cond, eq, int, prop, s, Expr};
@@ -221,10 +222,11 @@ fn unit_piece_of(
             })])
             .chain(value_traits(game, unit))
             .chain([
+                stacking::module::points_trait(game, plan, unit),
                 pieces::marker(&[
                     ("Type", unit.unit_type.as_str()),
                     ("Branch", &branch),
-                    ("UnitId", unit.id.as_str()),
+                    (props::UNIT_ID, unit.id.as_str()),
                     ("Values", &values),
                 ]),
                 pieces::basic_piece(&unit_name(plan, &unit.id), "", gpid),

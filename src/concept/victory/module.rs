@@ -207,7 +207,7 @@ fn term_count(game: &Game, plan: &Plan, t: &crate::model::VpTerm) -> Expr {
             Expr::Count(Box::new(filter))
         }
         kind => {
-            let mut filter = bin(Op::Gt, prop(props::STACK_POINTS), int(0));
+            let mut filter = bin(Op::Ne, prop(props::UNIT_ID), s(""));
             if !sides.is_empty() {
                 filter = and(filter, one_of("Side", &sides));
             }

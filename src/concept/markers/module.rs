@@ -1,0 +1,103 @@
+//! What markers add to the module: one piece per `[[markers]]` entry, with a face the players flip
+//! when the marker has two, in a "Markers" list of the counter palette.
+
+use crate::concept::units::module::FLIP_KEY;
+use crate::emit::plan::Plan;
+use crate::model::{Game, Marker};
+use crate::slug::slug;
+use crate::vassal::traits::{self as pieces, Key, Piece};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Image names of each marker's faces, front first (`marker-oos.png`, `marker-oos-back.png`).
+pub fn marker_images(game: &Game) -> BTreeMap<String, Vec<String>> {
+    let mut used = BTreeSet::new();
+    let mut unique = |base: String| {
+        let mut name = format!("{base}.png");
+        let mut n = 2;
+        while !used.insert(name.clone()) {
+            name = format!("{base}-{n}.png");
+            n += 1;
+        }
+        name
+    };
+    game.counters
+        .markers
+        .iter()
+        .map(|m| {
+            let base = format!("marker-{}", slug(&m.id));
+            let mut faces = vec![unique(base.clone())];
+            if m.back.is_some() {
+                faces.push(unique(format!("{base}-back")));
+            }
+            (m.id.value.clone(), faces)
+        })
+        .collect()
+}
+
+/// The translated name of a marker's front and, for a two-faced one, of its back.
+pub fn face_names(plan: &Plan, marker: &Marker) -> Vec<String> {
+    let id = marker.id.as_str();
+    let mut names = vec![plan.tx.get(&format!("markers.{id}"))];
+    if marker.back.is_some() {
+        names.push(plan.tx.get(&format!("marker_backs.{id}")));
+    }
+    names
+}
+
+/// The translated texts printed on a marker's faces.
+pub fn face_texts(plan: &Plan, marker: &Marker) -> Vec<String> {
+    let id = marker.id.as_str();
+    let mut texts = vec![plan.tx.get(&format!("marker_texts.{id}"))];
+    if marker.back.is_some() {
+        texts.push(plan.tx.get(&format!("marker_back_texts.{id}")));
+    }
+    texts
+}
+
+/// The piece of a marker: its faces (Ctrl+F flips a two-faced one, reported in the chat) and its
+/// name.
+pub fn marker_piece(plan: &Plan, marker: &Marker, gpid: &str) -> Piece {
+    let images = plan
+        .marker_images
+        .get(marker.id.as_str())
+        .cloned()
+        .unwrap_or_default();
+    let names = face_names(plan, marker);
+    let two_faced = images.len() > 1;
+    // A level name without a leading "+" replaces the piece's name: the back reads "Isolated".
+    let level_names = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| if i == 0 { String::new() } else { n.clone() })
+        .collect();
+    let flip = plan.tx.get("ui.flip");
+    let mut traits = Vec::new();
+    if two_faced {
+        traits.push(pieces::report(
+            &[FLIP_KEY],
+            &plan.tx.fill(
+                "ui.report_flip",
+                &[
+                    ("old", "$oldPieceName$"),
+                    ("new", "$newPieceName$"),
+                    ("location", "$location$"),
+                ],
+            ),
+            "Report flip",
+        ));
+    }
+    traits.push(pieces::layer(&pieces::Layer {
+        name: "Face",
+        description: "Marker faces",
+        step_command: if two_faced { &flip } else { "" },
+        step_key: if two_faced { FLIP_KEY } else { Key::None },
+        images,
+        level_names,
+        level: 1,
+        follow: None,
+        reset: None,
+        down_key: Key::None,
+    }));
+    traits.push(pieces::basic_piece(&names[0], "", gpid));
+    Piece { traits }
+}

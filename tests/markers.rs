@@ -1,0 +1,86 @@
+//! Markers in the module (concept `markers`): every `[[markers]]` entry is a palette piece in the
+//! "Markers" list; a two-faced one flips (Ctrl+F) to its back, whose name replaces the front's and
+//! whose flip is reported in the chat. Read back from the committed modules as VASSAL decodes them.
+
+use vmodc::vassal::sequence_encoder::decode;
+use vmodc::verify::{self, decode_add_piece, ModuleView};
+
+/// (entry name, decoded traits) of each piece in the palette list named `list`.
+fn list_pieces(bytes: &[u8], list: &str) -> Vec<(String, Vec<(String, String)>)> {
+    let view: ModuleView = verify::open_module(bytes).expect("module opens");
+    let node = view
+        .root
+        .walk()
+        .into_iter()
+        .find(|n| n.tag.ends_with("ListWidget") && n.attr("entryName") == list)
+        .unwrap_or_else(|| panic!("no palette list {list}"));
+    node.walk()
+        .into_iter()
+        .filter(|n| n.tag.ends_with("PieceSlot"))
+        .map(|n| {
+            let piece = decode_add_piece(&n.text).expect("piece decodes");
+            (n.attr("entryName").to_string(), piece.traits)
+        })
+        .collect()
+}
+
+/// The Layer's images and level names of a piece.
+fn faces(traits: &[(String, String)]) -> (Vec<String>, Vec<String>, String) {
+    let (t, _) = traits
+        .iter()
+        .find(|(t, _)| t.starts_with("emb2;"))
+        .expect("a Layer");
+    let fields = decode(&t["emb2;".len()..], ';');
+    (
+        decode(&fields[15], ','),
+        decode(&fields[16], ','),
+        fields[3].clone(),
+    )
+}
+
+#[test]
+fn lsam_markers_are_in_the_palette_with_their_faces() {
+    for (file, list, oos, isolated, flip) in [
+        (
+            "dist/lsam-en.vmod",
+            "Markers",
+            "Out of Supply",
+            "Isolated",
+            "Flip",
+        ),
+        (
+            "dist/lsam-ja.vmod",
+            "マーカー",
+            "補給切れ",
+            "孤立",
+            "裏返す",
+        ),
+    ] {
+        let bytes = std::fs::read(file).expect(file);
+        let pieces = list_pieces(&bytes, list);
+        assert_eq!(pieces.len(), 13, "{file}: every [[markers]] entry");
+        let (_, traits) = pieces
+            .iter()
+            .find(|(name, _)| name == oos)
+            .unwrap_or_else(|| panic!("{file}: no {oos}"));
+        let (images, names, command) = faces(traits);
+        assert_eq!(
+            images,
+            ["marker-oos-isolated.png", "marker-oos-isolated-back.png"]
+        );
+        assert_eq!(names, ["", isolated], "{file}: the back's name replaces");
+        assert_eq!(command, flip, "{file}");
+        assert!(
+            traits[0].0.starts_with("report;"),
+            "{file}: the flip is reported: {:?}",
+            traits[0]
+        );
+        // A one-faced marker has nothing to flip.
+        let (_, ski) = pieces
+            .iter()
+            .find(|(n, _)| n.contains("Ski") || n.contains("スキー"))
+            .expect("ski");
+        let (images, _, command) = faces(ski);
+        assert_eq!((images.len(), command.as_str()), (1, ""), "{file}");
+    }
+}
