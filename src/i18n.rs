@@ -334,6 +334,13 @@ pub const UI: &[(&str, &str, &str)] = &[
         "chat: victory points, what the module cannot compute",
     ),
     ("ui.report_phase", "Turn {turn}: {phase} — {allows}", "chat: phase announcement"),
+    (
+        "ui.report_phase_skipped",
+        "Turn {turn}: {phase} — not played this turn ({why}); go on to the next phase.",
+        "chat: announcement of a phase skipped this turn",
+    ),
+    ("ui.skip_in_weather", "none in {weather}", "chat: why a phase is skipped"),
+    ("ui.skip_before_turn", "first played on turn {turn}", "chat: why a phase is skipped"),
     ("ui.report_replacements", " Replacement steps this turn: {steps}.", "chat: phase announcement"),
     ("ui.report_reinforcement", " Reinforcement: {unit} arrives ({where}).", "chat: phase announcement"),
     ("ui.report_weather", " Weather: {weather}.", "chat: phase announcement"),

@@ -1,7 +1,7 @@
 //! Checks of the turn and phase sequence: phases, their sides and announcements, dice (`[dice]` and
 //! `[[other_dice]]`), turn labels.
 
-use crate::check::context::{duplicates, ids, Context, Seg};
+use crate::check::context::{duplicates, id_strs, ids, turn_in_range, Context, Seg};
 use crate::concept::sequence::Announcement;
 use crate::diag::Diagnostic;
 use crate::model::keyword::Keyword;
@@ -18,9 +18,16 @@ fn phases_dice_and_turn_labels(cx: &mut Context<'_>) {
     duplicates(cx, f, "phase", ids(&r.phases, |s| &s.id));
     let sides: Vec<&str> = cx.sides.iter().copied().collect();
     let where_sides = "[[sides]] of rules/*.toml";
+    let weather = id_strs(&r.weather, |w| &w.id);
     for p in &r.phases {
         if let Some(side) = &p.side {
             cx.reference(f, side, "side", sides.iter().copied(), where_sides);
+        }
+        for w in &p.skipped_in {
+            cx.reference(f, w, "weather", weather.iter().copied(), "[[weather]]");
+        }
+        if let Some(t) = &p.first_turn {
+            turn_in_range(cx, f, t, r.turns.count.value, "first turn");
         }
         for a in &p.announce {
             let known = cx.reference(

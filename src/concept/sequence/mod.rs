@@ -2,6 +2,7 @@
 
 pub(crate) mod check;
 pub mod module;
+pub mod skip;
 
 use crate::concept::provenance::cited;
 use crate::model::keyword::keyword;
@@ -50,6 +51,12 @@ cited! {
         /// `weather` (the current turn's weather).
         #[serde(default)]
         pub announce: Vec<Sp<String>>,
+        /// Weather (`[[weather]]` ids) in which the phase is not played (The Last Stand at Moscow 3.0:
+        /// no reaction or exploitation in Rain).
+        #[serde(default)]
+        pub skipped_in: Vec<Sp<String>>,
+        /// The first turn the phase is played (3.0 B2: the Katyusha phase from turn 7).
+        pub first_turn: Option<Sp<u32>>,
     }
 }
 

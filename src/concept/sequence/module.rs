@@ -5,8 +5,8 @@ use crate::concept::module::{props, template};
 use crate::concept::weather::module::weather_expr;
 use crate::emit::plan::Plan;
 use crate::emit::xml::El;
-use crate::model::Game;
-use crate::vassal::expression::{concat, cond, eq, int, prop, s, Expr};
+use crate::model::{Game, Phase};
+use crate::vassal::expression::{bin, concat, cond, eq, int, prop, s, Expr, Op};
 
 /// The phase announcement written by the turn tracker.
 pub fn phase_report(game: &Game, plan: &Plan) -> Expr {
@@ -80,7 +80,36 @@ pub fn phase_report(game: &Game, plan: &Plan) -> Expr {
         let matched = plan.phase_names_from.as_ref().map_or(name.clone(), |t| {
             t.get(&format!("phases.{}", phase.id.as_str()))
         });
-        e = cond(eq(prop(props::PHASE), s(&matched)), concat(parts), e);
+        let announcement = skip_or(game, plan, phase, &name, concat(parts));
+        e = cond(eq(prop(props::PHASE), s(&matched)), announcement, e);
+    }
+    e
+}
+
+/// `played`, unless the phase is skipped this turn (skip.rs): then the announcement says so and why.
+fn skip_or(game: &Game, plan: &Plan, phase: &Phase, name: &str, played: Expr) -> Expr {
+    let tx = &plan.tx;
+    let skipped = |why: Expr| {
+        template(
+            tx,
+            "ui.report_phase_skipped",
+            &[
+                ("turn", prop(props::TURN)),
+                ("phase", s(name)),
+                ("why", why),
+            ],
+        )
+    };
+    let mut e = played;
+    for w in phase.skipped_in.iter().rev() {
+        let weather = tx.get(&format!("weather.{}", w.as_str()));
+        let why = template(tx, "ui.skip_in_weather", &[("weather", s(&weather))]);
+        e = cond(eq(weather_expr(game), s(w)), skipped(why), e);
+    }
+    if let Some(first) = &phase.first_turn {
+        let turn = int(i64::from(first.value));
+        let why = template(tx, "ui.skip_before_turn", &[("turn", turn.clone())]);
+        e = cond(bin(Op::Lt, prop(props::TURN), turn), skipped(why), e);
     }
     e
 }
