@@ -307,6 +307,11 @@ pub const UI: &[(&str, &str, &str)] = &[
         "Combat: {attackers} vs {defender}: {attack} vs {defence} → {odds}{capped}{shifts} → {final}, roll {roll} → {result} [rule {rule}]",
         "chat: combat result",
     ),
+    (
+        "ui.report_combat_automatic",
+        "Combat: {attackers} vs {defender}: {attack} vs 0 → {result} automatically, no roll [rule {rule}]",
+        "chat: combat result of an attack on a defence of 0",
+    ),
     ("ui.report_capped", " (capped, rule {rule})", "chat: combat result"),
     ("ui.report_shift", ", {shift} {value}", "chat: combat result, one column shift"),
     ("ui.below_column", "below {column}", "chat: combat odds below the table"),

@@ -8,7 +8,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use vmodc::build::{self, Options, Outcome};
-use vmodc::concept::combat::odds::{resolve_odds, Lookup, OddsOutcome};
+use vmodc::concept::combat::odds::{resolve_odds, Lookup, OddsOutcome, Resolution};
 use vmodc::diag::{plural, suggest, Diagnostic, Report, Severity, Sources, Tally};
 use vmodc::model::{ColumnShift, Game};
 
@@ -655,6 +655,18 @@ fn positive(value: f64, flag: &str) -> Result<f64, String> {
     }
 }
 
+/// The defence total: a finite number, 0 or more (a hex of units that defend with 0, The Last Stand
+/// at Moscow 6.18).
+fn defence_total(value: f64) -> Result<f64, String> {
+    if value.is_finite() && value >= 0.0 {
+        Ok(value)
+    } else {
+        Err(format!(
+            "--defence {value}: a defence total must be a finite number, 0 or more"
+        ))
+    }
+}
+
 /// Check every argument of `odds` against the game: ids, strengths, turn and roll. Every problem is
 /// reported, not only the first.
 fn validate_odds(game: &Game, args: &OddsArgs) -> Result<Vec<Attacker>, Vec<String>> {
@@ -679,7 +691,7 @@ fn validate_odds(game: &Game, args: &OddsArgs) -> Result<Vec<Attacker>, Vec<Stri
             problems.extend(unknown_id("unit type", "--attack", k, &types));
         }
     }
-    if let Err(p) = positive(args.defence, "--defence") {
+    if let Err(p) = defence_total(args.defence) {
         problems.push(p);
     }
     let terrains: Vec<&str> = rules.terrain.iter().map(|t| t.id.as_str()).collect();
@@ -1007,6 +1019,9 @@ impl Computed<'_> {
     /// `12 vs 4 → 3:1, defender in forest -1 → 2:1 [1:DR 2:DR …] (turn 3, mud)`.
     fn line(&self, game: &Game, args: &OddsArgs) -> String {
         let o = &self.outcome;
+        if let (Resolution::Automatic { result }, true) = (&o.resolution, args.defence == 0.0) {
+            return format!("{} vs 0 → {result} automatically, no roll", self.attack);
+        }
         let mut line = format!("{} vs {} → {}", self.attack, args.defence, o.capped);
         if o.capped != o.raw {
             line.push_str(&format!(" (capped from {})", o.raw));

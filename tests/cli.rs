@@ -508,16 +508,12 @@ fn odds_rejects_unknown_ids_with_the_valid_ones() {
 fn odds_rejects_strengths_turns_and_rolls_out_of_range() {
     for (extra, expected) in [
         (
-            ["--attack", "9", "--defence=0"],
-            "--defence 0: a strength must be a finite number above 0",
-        ),
-        (
             ["--attack", "9", "--defence=nan"],
-            "a strength must be a finite number above 0",
+            "a defence total must be a finite number, 0 or more",
         ),
         (
             ["--attack", "9", "--defence=-2"],
-            "a strength must be a finite number above 0",
+            "--defence -2: a defence total must be a finite number, 0 or more",
         ),
         (
             ["--attack", "inf", "--defence=3"],

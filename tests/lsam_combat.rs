@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Output;
 use vmodc::concept::combat::module::{combat, count_property, declared_property, steps};
-use vmodc::concept::combat::odds::resolve_odds;
+use vmodc::concept::combat::odds::{resolve_odds, Resolution};
 use vmodc::concept::combat::shifts::{shift_values, Situation};
 use vmodc::concept::module::props;
 use vmodc::i18n::Texts;
@@ -590,4 +590,42 @@ fn case(
         counts: counts.to_vec(),
         declared: declared.to_vec(),
     }
+}
+
+/// 6.18: a hex of stepless units only (supply units, HQs, Katyushas: defence 0) attacked with any
+/// strength is "-/E" at once, with no roll: in the Rust rule, `vmodc odds`, and the module's report.
+#[test]
+fn attack_on_a_defence_of_zero_is_minus_slash_e_without_a_roll() {
+    let game = lsam();
+    let outcome = resolve_odds(3.0, 0.0, &game.rules.combat, &[2]);
+    assert_eq!(
+        outcome.resolution,
+        Resolution::Automatic {
+            result: "-/E".into()
+        }
+    );
+    assert!(!outcome.needs_roll());
+    // No attack, no automatic result.
+    let none = resolve_odds(0.0, 0.0, &game.rules.combat, &[]);
+    assert_ne!(
+        none.resolution,
+        Resolution::Automatic {
+            result: "-/E".into()
+        }
+    );
+    let out = odds(&["--attack", "3", "--defence", "0"]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    assert_eq!(
+        text(&out.stdout).trim(),
+        "3 vs 0 → -/E automatically, no roll",
+        "no roll, so no note about unknown cells"
+    );
+    let (_, report) = run_module(&game, &case(3, 0, "german", "clear", &[], &[]));
+    assert!(
+        report.contains("3 vs 0 → -/E automatically, no roll [rule 6.18]"),
+        "{report}"
+    );
+    // A defence above 0 still goes by the odds.
+    let (_, report) = run_module(&game, &case(3, 1, "german", "clear", &[], &[]));
+    assert!(report.contains("→ 3:1"), "{report}");
 }

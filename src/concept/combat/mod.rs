@@ -217,13 +217,16 @@ cited! {
 }
 
 cited! {
-    /// Final odds at or above `at_least` give `result` without a die roll (`[[combat.automatic]]`).
+    /// A result without a die roll (`[[combat.automatic]]`): when the final odds reach `at_least`,
+    /// or, with `zero_defence`, when an attack meets a defence total of 0 (The Last Stand at Moscow
+    /// 6.18: a hex of stepless units only).
     #[derive(Debug, Clone, Deserialize)]
     #[serde(deny_unknown_fields)]
     pub struct AutomaticResult {
         /// Odds written `a:d`.
-        pub at_least: Sp<String>,
-        /// A result code of `[[combat.results]]`.
+        pub at_least: Option<Sp<String>>,
+        pub zero_defence: Option<Sp<bool>>,
+        /// A result code of `[[combat.results]]`, or a cell `attacker/defender` of two codes (`-/E`).
         pub result: Sp<String>,
     }
 }
@@ -245,6 +248,13 @@ impl Count {
     /// The highest value, `None` when unlimited.
     pub fn max(&self) -> Option<u32> {
         self.max.as_ref().map(|m| m.value)
+    }
+}
+
+impl AutomaticResult {
+    /// Whether it is given by a defence total of 0 rather than by odds.
+    pub fn on_zero_defence(&self) -> bool {
+        self.zero_defence.as_ref().is_some_and(|z| z.value)
     }
 }
 

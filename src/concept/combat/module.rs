@@ -142,7 +142,12 @@ pub fn combat(game: &Game, tx: &Texts) -> CombatExprs {
             (steps::FINAL, final_column),
             (steps::RESULT, crt_result(combat, tx)),
         ],
-        report: combat_report(combat, tx, scale, cap_index, shift_texts),
+        report: automatic_report(
+            combat,
+            tx,
+            scale,
+            combat_report(combat, tx, scale, cap_index, shift_texts),
+        ),
     }
 }
 
@@ -267,11 +272,23 @@ fn crt_result(combat: &crate::model::Combat, tx: &Texts) -> Expr {
         }
         lookup = cond(eq(prop(props::COMBAT_ROLL), int(r)), by_column, lookup);
     }
-    cond(
+    let by_odds = cond(
         bin(Op::Lt, fin, int(1)),
         s(&tx.get("combat.below_table")),
         lookup,
-    )
+    );
+    // An attack on a defence of 0 with its own automatic result (odds.rs: the same rule).
+    match combat.automatic.iter().find(|a| a.on_zero_defence()) {
+        Some(a) => cond(
+            and(
+                eq(prop("Strength"), int(0)),
+                bin(Op::Gt, prop(steps::ATTACK), int(0)),
+            ),
+            s(&a.result),
+            by_odds,
+        ),
+        None => by_odds,
+    }
 }
 
 /// The attack strength as the report prints it: whole, or with one decimal when scaled.
@@ -346,6 +363,34 @@ fn combat_report(
             ("result", prop(steps::RESULT)),
             ("rule", s(combat.rule.as_deref().map_or("", |r| r.as_str()))),
         ],
+    )
+}
+
+/// `by_odds`, unless an attack meets a defence of 0 with its own automatic result: then the report
+/// says the result came without odds or a roll.
+fn automatic_report(combat: &crate::model::Combat, tx: &Texts, scale: i64, by_odds: Expr) -> Expr {
+    let Some(a) = combat.automatic.iter().find(|a| a.on_zero_defence()) else {
+        return by_odds;
+    };
+    let rule = a.rule.as_deref().or(combat.rule.as_deref());
+    let automatic = template(
+        tx,
+        "ui.report_combat_automatic",
+        &[
+            ("attackers", prop(props::ATTACKER_NAMES)),
+            ("defender", prop("BasicName")),
+            ("attack", attack_text(scale)),
+            ("result", prop(steps::RESULT)),
+            ("rule", s(rule.map_or("", |r| r.as_str()))),
+        ],
+    );
+    cond(
+        and(
+            eq(prop("Strength"), int(0)),
+            bin(Op::Gt, prop(steps::ATTACK), int(0)),
+        ),
+        automatic,
+        by_odds,
     )
 }
 

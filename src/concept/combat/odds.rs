@@ -103,11 +103,12 @@ impl OddsOutcome {
     pub fn lookup<'c>(&self, combat: &'c Combat, roll: u32) -> Lookup<'c> {
         match &self.resolution {
             Resolution::BelowTable => Lookup::BelowTable(&combat.below_table),
+            // The automatic entry's own text: a code, or a cell of two (`-/E`).
             Resolution::Automatic { result } => combat
-                .results
+                .automatic
                 .iter()
-                .find(|r| r.code.as_str() == result)
-                .map_or(Lookup::Unknown, |r| Lookup::Result(&r.code)),
+                .find(|a| a.result.as_str() == result)
+                .map_or(Lookup::Unknown, |a| Lookup::Result(&a.result)),
             Resolution::Column { index, .. } => {
                 let Some(column) = combat.columns.get(*index) else {
                     return Lookup::Unknown;
@@ -237,12 +238,31 @@ pub fn resolve_odds(attack: f64, defence: f64, combat: &Combat, shifts: &[i32]) 
         .saturating_add(i64::from(shift))
         .clamp(0, last) as usize;
     let n = combat.columns.len();
-    // The best automatic result whose threshold the shifted odds reach.
+    // An attack on a defence of 0 with its own result (6.18), else the best automatic result whose
+    // threshold the shifted odds reach.
+    let on_zero_defence = combat
+        .automatic
+        .iter()
+        .find(|a| a.on_zero_defence())
+        .filter(|_| defence == 0.0 && attack > 0.0);
+    if let Some(a) = on_zero_defence {
+        return OddsOutcome {
+            attack,
+            defence,
+            raw: none,
+            capped: none,
+            shift,
+            shifted: none,
+            resolution: Resolution::Automatic {
+                result: a.result.value.clone(),
+            },
+        };
+    }
     let automatic = combat
         .automatic
         .iter()
         .filter_map(|a| {
-            let o = Odds::parse(&a.at_least)?;
+            let o = Odds::parse(a.at_least.as_ref()?)?;
             let index = reached(&ladder, f64::from(o.attack), f64::from(o.defence));
             (shifted >= index).then_some((index, a.result.as_str()))
         })
