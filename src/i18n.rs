@@ -307,6 +307,18 @@ pub const UI: &[(&str, &str, &str)] = &[
         "Combat: {attackers} vs {defender}: {attack} vs {defence} → {odds}{capped}{shifts} → {final}, roll {roll} → {result} [rule {rule}]",
         "chat: combat result",
     ),
+    ("ui.fire", "Fire", "unit menu: fire on a fixed column"),
+    (
+        "ui.report_fire",
+        "{unit} fires ({fire}): column {column}, {die} roll {roll} → {result}{removed} [rule {rule}]",
+        "chat: a unit's fire on a fixed column",
+    ),
+    ("ui.fire_removed", "; the unit is removed", "chat: fire report, the firing unit is removed"),
+    (
+        "ui.fire_unknown_cell",
+        "unknown (the CRT is not in the sources)",
+        "chat: fire report, a CRT cell the sources lack",
+    ),
     (
         "ui.report_combat_automatic",
         "Combat: {attackers} vs {defender}: {attack} vs 0 → {result} automatically, no roll [rule {rule}]",
@@ -691,6 +703,13 @@ fn sequence_entries(out: &mut Entries, game: &Game) {
             format!("other_dice_used_for.{}", d.id.as_str()),
             &d.used_for,
             "dice button tooltip",
+        );
+    }
+    for f in &r.combat.fire {
+        out.add(
+            format!("fire.{}", f.id.as_str()),
+            &f.name,
+            "fire on a fixed column: its chat report",
         );
     }
     for p in &r.phases {

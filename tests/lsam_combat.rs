@@ -629,3 +629,93 @@ fn attack_on_a_defence_of_zero_is_minus_slash_e_without_a_roll() {
     let (_, report) = run_module(&game, &case(3, 1, "german", "clear", &[], &[]));
     assert!(report.contains("→ 3:1"), "{report}");
 }
+
+/// 8.14: a Katyusha fires on the 4:1 column with the d10 and is removed. The Rust lookup and the
+/// module's Fire report read the same cells: unknown for every d10 roll here (the CRT is not in the
+/// text), and the table's cells for a game whose table is known.
+#[test]
+fn katyusha_fire_reads_the_fixed_column() {
+    use vmodc::concept::combat::fire::{fire_dice, fire_lookup, fire_of};
+    use vmodc::concept::combat::fire_command::{fire_cell, FIRE_ROLL};
+    use vmodc::concept::combat::odds::Lookup;
+    let game = lsam();
+    let katyusha = game
+        .counters
+        .units
+        .iter()
+        .find(|u| u.unit_type.as_str() == "katyusha")
+        .expect("a Katyusha");
+    let fire = fire_of(&game, katyusha).expect("Katyushas fire");
+    assert_eq!((fire.column.as_str(), fire.removed), ("4:1", true));
+    assert_eq!(fire_dice(&game, fire), (1, 10), "the d10");
+    let rifle = game
+        .counters
+        .units
+        .iter()
+        .find(|u| u.unit_type.as_str() == "rifle")
+        .expect("a rifle unit");
+    assert!(fire_of(&game, rifle).is_none());
+    let cell = fire_cell(&game.rules.combat, fire, "unknown");
+    for roll in 1..=10 {
+        assert_eq!(fire_lookup(&game.rules.combat, fire, roll), Lookup::Unknown);
+        let piece = Piece {
+            props: BTreeMap::from([(FIRE_ROLL.to_string(), roll.to_string())]),
+            game: &game,
+            all: Vec::new(),
+        };
+        assert_eq!(cell.eval(&piece).expect("evaluates").render(), "unknown");
+    }
+
+    // Battle for Moscow's known table, with a fire on its 3:1 column: the same cell both ways.
+    let mut sources = vmodc::diag::Sources::default();
+    let b4m = vmodc::load::load_game(Path::new("."), "b4m", &mut sources).expect("b4m");
+    let mut fire = fire.clone();
+    fire.column = vmodc::model::Sp::synthetic("3:1".into());
+    for roll in 1..=6 {
+        let Lookup::Result(code) = fire_lookup(&b4m.rules.combat, &fire, roll) else {
+            panic!("b4m's table gives roll {roll}");
+        };
+        let piece = Piece {
+            props: BTreeMap::from([(FIRE_ROLL.to_string(), roll.to_string())]),
+            game: &b4m,
+            all: Vec::new(),
+        };
+        let module = fire_cell(&b4m.rules.combat, &fire, "unknown").eval(&piece);
+        assert_eq!(module.expect("evaluates").render(), code, "roll {roll}");
+    }
+}
+
+/// The committed modules: a Katyusha has the Fire command (Ctrl+B) that rolls, reports and removes
+/// it; a rifle unit has none.
+#[test]
+fn katyushas_have_a_fire_command_in_the_module() {
+    use vmodc::verify::{self, decode_add_piece, ModuleView};
+    for (file, katyusha, rifle, fire) in [
+        ("dist/lsam-en.vmod", "Katyusha 1", "Untried rifle 1", "Fire"),
+        (
+            "dist/lsam-ja.vmod",
+            "カチューシャ砲 1",
+            "戦力未確認の狙撃兵 1",
+            "射撃",
+        ),
+    ] {
+        let bytes = std::fs::read(file).expect(file);
+        let view: ModuleView = verify::open_module(&bytes).expect("module opens");
+        let traits = |name: &str| {
+            let node = view
+                .root
+                .walk()
+                .into_iter()
+                .find(|n| n.tag.ends_with("PieceSlot") && n.attr("entryName") == name)
+                .unwrap_or_else(|| panic!("{file}: no palette entry {name}"));
+            decode_add_piece(&node.text).expect("decodes").traits
+        };
+        let has_fire = |name: &str| {
+            traits(name)
+                .iter()
+                .any(|(t, _)| t.starts_with("macro;") && t.contains(&format!(";{fire};")))
+        };
+        assert!(has_fire(katyusha), "{file}: {katyusha}");
+        assert!(!has_fire(rifle), "{file}: {rifle}");
+    }
+}

@@ -18,6 +18,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     shift_attacker_conditions(cx);
     counts_and_declarations(cx);
     automatic_results(cx);
+    fixed_fire(cx);
     known_cells(cx);
     crt_gaps(cx);
 }
@@ -682,6 +683,37 @@ fn automatic_results(cx: &mut Context<'_>) {
                     ),
                 );
             }
+        }
+    }
+}
+
+/// Fire on a fixed column names unit types, a column and dice the data declares; ids are unique.
+fn fixed_fire(cx: &mut Context<'_>) {
+    let g = cx.game;
+    let f = cx.rules_file();
+    duplicates(cx, f, "fire", ids(&g.rules.combat.fire, |x| &x.id));
+    let types = id_strs(&g.counters.types, |t| &t.id);
+    let columns = id_strs(&g.rules.combat.columns, |c| c);
+    let dice = id_strs(&g.rules.other_dice, |d| &d.id);
+    for fire in &g.rules.combat.fire {
+        for t in &fire.unit_types {
+            cx.reference(
+                f,
+                t,
+                "unit type",
+                types.iter().copied(),
+                "[[types]] of counters/*.toml",
+            );
+        }
+        cx.reference(
+            f,
+            &fire.column,
+            "CRT column",
+            columns.iter().copied(),
+            "[combat] columns",
+        );
+        if let Some(d) = &fire.die {
+            cx.reference(f, d, "die", dice.iter().copied(), "[[other_dice]]");
         }
     }
 }

@@ -1,6 +1,8 @@
 //! Combat: odds, the CRT, column shifts, attack modifiers, automatic results and the results themselves.
 
 pub(crate) mod check;
+pub mod fire;
+pub mod fire_command;
 pub mod module;
 pub mod odds;
 pub mod shifts;
@@ -65,6 +67,29 @@ cited! {
         /// listing one turns its warning into a note.
         #[serde(default)]
         pub reversals: Vec<Reversal>,
+        /// Units that fire on a fixed column instead of attacking (`[[combat.fire]]`).
+        #[serde(default)]
+        pub fire: Vec<FixedFire>,
+    }
+}
+
+cited! {
+    /// Fire on a fixed column (`[[combat.fire]]`): a unit of one of `unit_types` rolls `die` on
+    /// `column`, whatever the strengths, terrain and shifts, and is removed after firing when
+    /// `removed` (The Last Stand at Moscow 8.14: a Katyusha fires on the clear-terrain 4:1 column
+    /// with a d10 and is removed whatever the result).
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct FixedFire {
+        pub id: Sp<String>,
+        pub name: String,
+        pub unit_types: Vec<Sp<String>>,
+        /// A column of `[combat] columns`.
+        pub column: Sp<String>,
+        /// An `[[other_dice]]` id; none = the combat die of `[dice]`.
+        pub die: Option<Sp<String>>,
+        #[serde(default)]
+        pub removed: bool,
     }
 }
 

@@ -3,7 +3,7 @@
 //! elimination, and one prototype per side that sends its units to their eliminated box.
 
 use crate::concept::module::props;
-use crate::concept::{hidden, stacking, steps};
+use crate::concept::{combat, hidden, stacking, steps};
 use crate::emit::plan::{self, Plan};
 use crate::model::{Game, Unit};
 use crate::vassal::expression::{cond, eq, int, prop, s, Expr};
@@ -139,7 +139,8 @@ pub fn unit_piece(
         let first = *game.counters.faces_of(by).first()?;
         unit_piece_of(game, plan, by, first, marker_gpid, Vec::new())
     });
-    unit_piece_of(game, plan, unit, face, gpid, replace)
+    let fire = combat::fire_command::fire_traits(game, plan, unit);
+    unit_piece_of(game, plan, unit, face, gpid, [replace, fire].concat())
 }
 
 /// The piece of `unit` showing `face`, with `extra` traits (its replace command) after its
