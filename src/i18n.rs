@@ -356,6 +356,8 @@ pub const UI: &[(&str, &str, &str)] = &[
         "Turn {turn}: {phase} — not played this turn ({why}); go on to the next phase.",
         "chat: announcement of a phase skipped this turn",
     ),
+    ("ui.track_turn_value", "{name}: {value}", "turn track box: a value printed for the turn"),
+    ("ui.report_turn_value", " {name}: {value}.", "chat: phase announcement of a turn value"),
     ("ui.skip_in_weather", "none in {weather}", "chat: why a phase is skipped"),
     ("ui.skip_before_turn", "first played on turn {turn}", "chat: why a phase is skipped"),
     ("ui.report_replacements", " Replacement steps this turn: {steps}.", "chat: phase announcement"),
@@ -703,6 +705,13 @@ fn sequence_entries(out: &mut Entries, game: &Game) {
             format!("other_dice_used_for.{}", d.id.as_str()),
             &d.used_for,
             "dice button tooltip",
+        );
+    }
+    for v in &r.turn_values {
+        out.add(
+            format!("turn_values.{}", v.id.as_str()),
+            &v.name,
+            "turn track boxes and phase announcements",
         );
     }
     for f in &r.combat.fire {

@@ -95,3 +95,70 @@ fn module_announcement_agrees_with_the_rust_rule() {
     // Katyusha on turns 1-6, and the four reaction and exploitation phases on turn 3.
     assert_eq!(skips, 6 + 4);
 }
+
+/// Turn values (`[[turn_values]]`): the supply phases announce the turn's air points, the value the
+/// Rust rule gives, or `?` where the rulebook's text does not give it (9.11: turn 5, German 2 and
+/// Soviet 1; Q9: turn 7, 7 rifle rebuilds); the turn boxes print the same.
+#[test]
+fn turn_values_are_announced_and_printed() {
+    let mut sources = Sources::default();
+    let game = vmodc::load::load_game(Path::new("."), "lsam", &mut sources).expect("lsam");
+    let plan = Plan::new(&game, Texts::new(&game, None));
+    let report = phase_report(&game, &plan);
+    let value = |id: &str| {
+        game.rules
+            .turn_values
+            .iter()
+            .find(|v| v.id.as_str() == id)
+            .expect(id)
+    };
+    assert_eq!(value("german-air").on_turn(5), Some(2));
+    assert_eq!(value("soviet-air").on_turn(5), Some(1));
+    assert_eq!(value("rifle-rebuilds").on_turn(7), Some(7));
+    assert_eq!(value("german-air").on_turn(4), None);
+    for turn in 1..=10 {
+        let announce = |phase: &str| {
+            let piece = Piece {
+                props: BTreeMap::from([
+                    (
+                        props::PHASE.to_string(),
+                        plan.tx.get(&format!("phases.{phase}")),
+                    ),
+                    (props::TURN.to_string(), turn.to_string()),
+                ]),
+                game: &game,
+                all: Vec::new(),
+            };
+            report.eval(&piece).expect("evaluates").render()
+        };
+        let shown = |id: &str| {
+            value(id)
+                .on_turn(turn)
+                .map_or("?".to_string(), |n| n.to_string())
+        };
+        let german = announce("german-supply");
+        assert!(
+            german.contains(&format!("German air points: {}.", shown("german-air"))),
+            "{german}"
+        );
+        assert!(german.contains("German supply units: ?."), "{german}");
+        assert!(!german.contains("Soviet air points"), "{german}");
+        let soviet = announce("soviet-supply");
+        assert!(
+            soviet.contains(&format!("Soviet air points: {}.", shown("soviet-air"))),
+            "{soviet}"
+        );
+        assert!(
+            soviet.contains(&format!(
+                "Soviet rifle rebuilds: {}.",
+                shown("rifle-rebuilds")
+            )),
+            "{soviet}"
+        );
+        let lines = vmodc::concept::sequence::module::turn_value_lines(&game, &plan.tx, turn);
+        assert!(
+            lines.contains(&format!("German air points: {}", shown("german-air"))),
+            "{lines:?}"
+        );
+    }
+}

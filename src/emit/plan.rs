@@ -418,6 +418,9 @@ fn turn_lines(
     if let Some(w) = weather {
         lines.push(tx.get(&format!("weather.{}", w.id.as_str())));
     }
+    lines.extend(crate::concept::sequence::module::turn_value_lines(
+        game, tx, turn,
+    ));
     if let Some(e) = &schedule {
         if let Some(r) = e.replacements.1.iter().find(|r| r.turn.value == turn) {
             let parts: Vec<String> = rules

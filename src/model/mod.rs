@@ -80,6 +80,9 @@ pub struct RulesFile {
     pub other_dice: Vec<OtherDice>,
     pub phases: Vec<Phase>,
     pub turns: Turns,
+    /// Numbers printed on the turn record track per turn (air points, arrivals).
+    #[serde(default)]
+    pub turn_values: Vec<crate::concept::sequence::TurnValue>,
     #[serde(default)]
     pub weather: Vec<Weather>,
     /// A table that rolls each turn's weather (`[variable_weather]`).

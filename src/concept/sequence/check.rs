@@ -5,10 +5,47 @@ use crate::check::context::{duplicates, id_strs, ids, turn_in_range, Context, Se
 use crate::concept::sequence::Announcement;
 use crate::diag::Diagnostic;
 use crate::model::keyword::Keyword;
+use crate::model::Sp;
 
 /// Run every check of this concept.
 pub(crate) fn check(cx: &mut Context<'_>) {
     phases_dice_and_turn_labels(cx);
+    turn_values(cx);
+}
+
+/// Turn values: unique ids, a declared side, turns that are turns of the game, announced in
+/// declared phases.
+fn turn_values(cx: &mut Context<'_>) {
+    let g = cx.game;
+    let r = &g.rules;
+    let f = cx.rules_file();
+    duplicates(cx, f, "turn value", ids(&r.turn_values, |v| &v.id));
+    let sides: Vec<&str> = cx.sides.iter().copied().collect();
+    let phases = id_strs(&r.phases, |p| &p.id);
+    for v in &r.turn_values {
+        if let Some(side) = &v.side {
+            cx.reference(f, side, "side", sides.iter().copied(), "[[sides]]");
+        }
+        for p in &v.announced_in {
+            cx.reference(f, p, "phase", phases.iter().copied(), "[[phases]]");
+        }
+        for turn in v.turns.keys() {
+            match turn.parse::<u32>() {
+                Ok(n) => {
+                    let at = Sp {
+                        value: n,
+                        span: turn.span.clone(),
+                    };
+                    turn_in_range(cx, f, &at, r.turns.count.value, "turn");
+                }
+                Err(_) => cx.push(
+                    Diagnostic::error("V0304", format!("`{}` is not a turn number", turn.as_str()))
+                        .at(f, turn.span.clone(), "expected a turn")
+                        .help("key each value by its turn number: `turns = { 5 = 2 }`"),
+                ),
+            }
+        }
+    }
 }
 
 fn phases_dice_and_turn_labels(cx: &mut Context<'_>) {

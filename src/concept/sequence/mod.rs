@@ -8,6 +8,7 @@ use crate::concept::provenance::cited;
 use crate::model::keyword::keyword;
 use crate::model::spanned::Sp;
 use serde::Deserialize;
+use std::collections::BTreeMap;
 
 cited! {
     #[derive(Debug, Clone, Deserialize)]
@@ -68,6 +69,40 @@ cited! {
         /// Calendar date or label printed on each turn box, in turn order.
         #[serde(default)]
         pub labels: Vec<String>,
+    }
+}
+
+cited! {
+    /// A number printed on the turn record track for some turns (`[[turn_values]]`): a side's air
+    /// points, supply units arriving, rebuilds allowed. The turn boxes show it, and the phases in
+    /// `announced_in` announce it.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct TurnValue {
+        pub id: Sp<String>,
+        pub name: String,
+        /// The side it belongs to, if any.
+        pub side: Option<Sp<String>>,
+        /// The value per turn, keyed by the turn number: `{ 5 = 2 }`.
+        #[serde(default)]
+        pub turns: BTreeMap<Sp<String>, Sp<u32>>,
+        /// `false` when the sources give only some turns: the others show `?`, not nothing.
+        #[serde(default = "crate::model::spanned::yes")]
+        pub complete: bool,
+        /// Phases (`[[phases]]` ids) whose announcement states this turn's value.
+        #[serde(default)]
+        pub announced_in: Vec<Sp<String>>,
+    }
+}
+
+impl TurnValue {
+    /// The value on `turn`: `Some(n)` when given, `None` when not (unknown if the entry is not
+    /// `complete`, nothing printed if it is).
+    pub fn on_turn(&self, turn: u32) -> Option<u32> {
+        self.turns
+            .iter()
+            .find(|(t, _)| t.parse::<u32>() == Ok(turn))
+            .map(|(_, n)| n.value)
     }
 }
 

@@ -2,9 +2,11 @@
 //! writes at each phase.
 
 use crate::concept::module::{props, template};
+use crate::concept::sequence::TurnValue;
 use crate::concept::weather::module::weather_expr;
 use crate::emit::plan::Plan;
 use crate::emit::xml::El;
+use crate::i18n::Texts;
 use crate::model::{Game, Phase};
 use crate::vassal::expression::{bin, concat, cond, eq, int, prop, s, Expr, Op};
 
@@ -80,10 +82,62 @@ pub fn phase_report(game: &Game, plan: &Plan) -> Expr {
         let matched = plan.phase_names_from.as_ref().map_or(name.clone(), |t| {
             t.get(&format!("phases.{}", phase.id.as_str()))
         });
+        parts.extend(turn_value_announcements(game, plan, phase));
         let announcement = skip_or(game, plan, phase, &name, concat(parts));
         e = cond(eq(prop(props::PHASE), s(&matched)), announcement, e);
     }
     e
+}
+
+/// The lines a turn box prints for the turn values: `Air points: 2`, or `?` for a turn the sources
+/// leave out.
+pub fn turn_value_lines(game: &Game, tx: &Texts, turn: u32) -> Vec<String> {
+    game.rules
+        .turn_values
+        .iter()
+        .filter_map(|v| {
+            let value = match v.on_turn(turn) {
+                Some(n) => n.to_string(),
+                None if !v.complete => "?".to_string(),
+                None => return None,
+            };
+            let name = tx.get(&format!("turn_values.{}", v.id.as_str()));
+            Some(tx.fill("ui.track_turn_value", &[("name", &name), ("value", &value)]))
+        })
+        .collect()
+}
+
+/// The turn value `v` on the current turn (`Turn`), as the turn box prints it.
+pub fn turn_value_expr(v: &TurnValue) -> Expr {
+    let unknown = if v.complete { s("0") } else { s("?") };
+    v.turns
+        .iter()
+        .rev()
+        .fold(unknown, |rest, (turn, n)| match turn.parse::<i64>() {
+            Ok(t) => cond(eq(prop(props::TURN), int(t)), s(&n.value.to_string()), rest),
+            Err(_) => rest,
+        })
+}
+
+/// What `phase` announces of the turn values that name it.
+fn turn_value_announcements(game: &Game, plan: &Plan, phase: &Phase) -> Vec<Expr> {
+    game.rules
+        .turn_values
+        .iter()
+        .filter(|v| {
+            v.announced_in
+                .iter()
+                .any(|p| p.as_str() == phase.id.as_str())
+        })
+        .map(|v| {
+            let name = plan.tx.get(&format!("turn_values.{}", v.id.as_str()));
+            template(
+                &plan.tx,
+                "ui.report_turn_value",
+                &[("name", s(&name)), ("value", turn_value_expr(v))],
+            )
+        })
+        .collect()
 }
 
 /// `played`, unless the phase is skipped this turn (skip.rs): then the announcement says so and why.
