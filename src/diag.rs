@@ -28,6 +28,19 @@ pub struct SourceFile {
     pub path: PathBuf,
     pub text: String,
     line_starts: Vec<usize>,
+    /// For a text composed of other files (a game's rules over its series' rules), where each
+    /// part came from: diagnostics point into the file a part was copied from.
+    splices: Vec<Splice>,
+}
+
+/// A part of a composed text copied from another file: `len` bytes at `at` in the composed text
+/// are the bytes at `origin` in `from`.
+#[derive(Debug, Clone)]
+pub struct Splice {
+    pub at: usize,
+    pub len: usize,
+    pub from: FileId,
+    pub origin: usize,
 }
 
 impl Sources {
@@ -38,8 +51,38 @@ impl Sources {
             path,
             text,
             line_starts,
+            splices: Vec::new(),
         });
         FileId(self.files.len() - 1)
+    }
+
+    /// Add a text composed of parts of other files (`splices`); spans in it resolve to those files.
+    pub fn add_composed(&mut self, path: PathBuf, text: String, splices: Vec<Splice>) -> FileId {
+        let id = self.add(path, text);
+        if let Some(f) = self.files.get_mut(id.0) {
+            f.splices = splices;
+        }
+        id
+    }
+
+    /// The file and span a span of `file` stands for: itself, or, in a composed text, the part of
+    /// the file it was copied from.
+    pub fn resolve(&self, file: FileId, span: Range<usize>) -> (FileId, Range<usize>) {
+        let Some(f) = self.get(file) else {
+            return (file, span);
+        };
+        match f
+            .splices
+            .iter()
+            .find(|s| (s.at..s.at + s.len.max(1)).contains(&span.start))
+        {
+            Some(s) => {
+                let shift = |x: usize| x - s.at + s.origin;
+                let end = span.end.clamp(span.start, s.at + s.len);
+                (s.from, shift(span.start)..shift(end))
+            }
+            None => (file, span),
+        }
     }
 
     /// How many files have been added.
@@ -216,8 +259,9 @@ impl Diagnostic {
     /// `file:line:col` of the label, if any.
     pub fn location(&self, sources: &Sources) -> Option<(PathBuf, usize, usize)> {
         let label = self.label.as_ref()?;
-        let file = sources.get(label.file)?;
-        let (line, col) = file.line_col(label.span.start);
+        let (id, span) = sources.resolve(label.file, label.span.clone());
+        let file = sources.get(id)?;
+        let (line, col) = file.line_col(span.start);
         Some((file.path.clone(), line, col))
     }
 
@@ -233,14 +277,15 @@ impl Diagnostic {
         );
         let mut gutter = 2;
         if let Some(label) = &self.label {
-            if let Some(file) = sources.get(label.file) {
-                let (line, col) = file.line_col(label.span.start);
+            let (id, span) = sources.resolve(label.file, label.span.clone());
+            if let Some(file) = sources.get(id) {
+                let (line, col) = file.line_col(span.start);
                 let text = file.line_text(line);
                 gutter = line.to_string().len() + 1;
                 let pad = " ".repeat(gutter);
                 let _ = writeln!(out, "{pad}--> {}:{line}:{col}", file.path.display());
                 let _ = writeln!(out, "{pad}|");
-                let (end_line, end_col) = file.line_col(label.span.end.max(label.span.start));
+                let (end_line, end_col) = file.line_col(span.end.max(span.start));
                 let width = if end_line == line && end_col > col {
                     end_col - col
                 } else {

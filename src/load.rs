@@ -4,11 +4,14 @@
 //! `scenarios/<id>/*.toml`. Syntax errors and schema errors (unknown keys, wrong types) become
 //! diagnostics pointing at the offending line; nothing here panics on bad input.
 
+use crate::concept::series::compose::compose;
+use crate::concept::series::Layering;
 use crate::diag::{suggest, Diagnostic, Report, Sources};
 use crate::model::{
-    CountersFile, FileId, Game, Loaded, MapFile, Placement, RulesFile, ScenarioFile, Victory,
+    CountersFile, FileId, Game, Loaded, MapFile, Placement, RulesFile, ScenarioFile, Sp, Victory,
 };
 use serde::de::DeserializeOwned;
+use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
 /// Game ids found under `root/rules/*.toml`, sorted.
@@ -24,16 +27,28 @@ pub fn discover(root: &Path) -> Result<Vec<String>, Diagnostic> {
         .filter_map(|e| e.ok())
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .filter(|p| !is_series_only(root, p))
         .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
         .collect();
     ids.sort();
     Ok(ids)
 }
 
+/// Whether a rules file holds only a series' rules, for games to build on (a `[series]` table and
+/// no counters of its own), rather than a game.
+fn is_series_only(root: &Path, rules: &Path) -> bool {
+    let Some(stem) = rules.file_stem() else {
+        return false;
+    };
+    let counters = root.join("counters").join(stem).with_extension("toml");
+    let text = std::fs::read_to_string(rules).unwrap_or_default();
+    !counters.is_file() && text.lines().any(|l| l.trim() == "[series]")
+}
+
 /// Load one game. On failure the report holds every problem found (all files are tried).
 pub fn load_game(root: &Path, id: &str, sources: &mut Sources) -> Result<Game, Report> {
     let mut report = Report::default();
-    let rules = load_file::<RulesFile>(root, &format!("rules/{id}.toml"), sources, &mut report);
+    let (rules, layering) = load_rules(root, id, sources, &mut report);
     let counters =
         load_file::<CountersFile>(root, &format!("counters/{id}.toml"), sources, &mut report);
     let map = load_file::<MapFile>(root, &format!("maps/{id}.toml"), sources, &mut report);
@@ -67,9 +82,77 @@ pub fn load_game(root: &Path, id: &str, sources: &mut Sources) -> Result<Game, R
             counters,
             map,
             scenarios,
+            layering,
         }),
         _ => Err(report),
     }
+}
+
+/// Read a game's rules, layered over its series' rules when `[game] series` names one.
+fn load_rules(
+    root: &Path,
+    id: &str,
+    sources: &mut Sources,
+    report: &mut Report,
+) -> (Option<Loaded<RulesFile>>, Option<Layering>) {
+    let rel = format!("rules/{id}.toml");
+    let Some(file) = read_file(root, &rel, sources, report) else {
+        return (None, None);
+    };
+    let text = sources
+        .get(file)
+        .map(|f| f.text.clone())
+        .unwrap_or_default();
+    let Some(series) = series_of(&text) else {
+        return (parse_file(file, &text, report), None);
+    };
+    let series_rel = format!("rules/{}.toml", series.value);
+    if series.value == id || !root.join(&series_rel).is_file() {
+        report.push(
+            Diagnostic::error("V0125", format!("no series rules `{series_rel}`"))
+                .at(file, series.span.clone(), "not a series of this project")
+                .help("name a rules file of rules/ that holds a [series] table"),
+        );
+        return (None, None);
+    }
+    let Some(series_file) = read_file(root, &series_rel, sources, report) else {
+        return (None, None);
+    };
+    let series_text = sources
+        .get(series_file)
+        .map(|f| f.text.clone())
+        .unwrap_or_default();
+    match compose(&series.value, (&text, file), (&series_text, series_file)) {
+        Ok(c) => {
+            let composed = sources.add_composed(PathBuf::from(&rel), c.text.clone(), c.splices);
+            (parse_file(composed, &c.text, report), Some(c.layering))
+        }
+        Err((line, stray)) => {
+            report.push(
+                Diagnostic::error(
+                    "V0125",
+                    format!("`{stray}` (line {line}) stands outside any table of the series rules"),
+                )
+                .in_file(&series_rel)
+                .help("move it into a table: a series' sections are copied after its games' own"),
+            );
+            (None, None)
+        }
+    }
+}
+
+/// `[game] series` of a rules text, with its span (`None` when absent or the text does not parse:
+/// the full parse reports that).
+fn series_of(text: &str) -> Option<Sp<String>> {
+    #[derive(Deserialize)]
+    struct Head {
+        game: Option<HeadGame>,
+    }
+    #[derive(Deserialize)]
+    struct HeadGame {
+        series: Option<Sp<String>>,
+    }
+    toml::from_str::<Head>(text).ok()?.game?.series
 }
 
 /// Read and parse one file; problems go into `report`.
@@ -79,6 +162,16 @@ pub fn load_file<T: DeserializeOwned>(
     sources: &mut Sources,
     report: &mut Report,
 ) -> Option<Loaded<T>> {
+    let file = read_file(root, rel, sources, report)?;
+    let text = sources
+        .get(file)
+        .map(|f| f.text.clone())
+        .unwrap_or_default();
+    parse_file(file, &text, report)
+}
+
+/// Read one file as UTF-8 into `sources`; problems go into `report`.
+fn read_file(root: &Path, rel: &str, sources: &mut Sources, report: &mut Report) -> Option<FileId> {
     let path = root.join(rel);
     let text = match std::fs::read(&path) {
         Ok(bytes) => match String::from_utf8(bytes) {
@@ -103,8 +196,15 @@ pub fn load_file<T: DeserializeOwned>(
             return None;
         }
     };
-    let file = sources.add(PathBuf::from(rel), text);
-    let text = sources.get(file).map(|f| f.text.as_str()).unwrap_or("");
+    Some(sources.add(PathBuf::from(rel), text))
+}
+
+/// Parse the text of `file`; a syntax or schema error goes into `report`.
+fn parse_file<T: DeserializeOwned>(
+    file: FileId,
+    text: &str,
+    report: &mut Report,
+) -> Option<Loaded<T>> {
     match toml::from_str::<T>(text) {
         Ok(data) => Some(Loaded { file, data }),
         Err(e) => {

@@ -850,6 +850,7 @@ fn mini(scenario_text: &str) -> (Game, Sources) {
             file: files[3],
             data: s,
         }],
+        layering: None,
     };
     (game, sources)
 }

@@ -179,8 +179,8 @@ fn build_refuses_broken_data_and_keeps_the_old_module() {
     );
     assert_eq!(
         listing(out_dir.path()),
-        ["tiny.vmod"],
-        "a temporary file was left behind"
+        ["tinier.vmod", "tiny.vmod"],
+        "a temporary file was left behind (Tinier War, with counters of its own, still builds)"
     );
 
     // --deny-warnings refuses a build with warnings only, too.
@@ -195,7 +195,7 @@ fn build_refuses_broken_data_and_keeps_the_old_module() {
     ]);
     assert_eq!(code(&out), 1, "{}", show(&out));
     assert_eq!(std::fs::read(&module).expect("read"), old);
-    assert_eq!(listing(out_dir.path()), ["tiny.vmod"]);
+    assert_eq!(listing(out_dir.path()), ["tinier.vmod", "tiny.vmod"]);
 }
 
 #[test]
@@ -213,7 +213,7 @@ fn build_then_check_the_module() {
     assert_eq!(code(&out), 0, "{}", show(&out));
     assert_eq!(
         listing(out_dir.path()),
-        ["tiny.vmod"],
+        ["tinier.vmod", "tiny.vmod"],
         "only the module is left"
     );
     let module = out_dir.path().join("tiny.vmod");
@@ -351,7 +351,10 @@ fn build_output_goes_under_the_root_by_default() {
     let dir = tiny_copy();
     let out = vmodc(&["build", "--root", path(dir.path())]);
     assert_eq!(code(&out), 0, "{}", show(&out));
-    assert_eq!(listing(&dir.path().join("dist")), ["tiny.vmod"]);
+    assert_eq!(
+        listing(&dir.path().join("dist")),
+        ["tinier.vmod", "tiny.vmod"]
+    );
     assert!(!repo().join("dist").join("tiny.vmod").exists());
     let err = text(&out.stderr);
     assert!(

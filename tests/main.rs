@@ -20,6 +20,7 @@ mod markers;
 mod module_readback;
 mod phase_skips;
 mod reader;
+mod series_layering;
 mod stacking_points;
 mod steps;
 mod synthetic_game;

@@ -208,15 +208,18 @@ pub(crate) fn duplicates_across<'a>(
     let mut seen: BTreeMap<&str, (FileId, &Sp<String>)> = BTreeMap::new();
     for (file, id) in ids {
         if let Some((first_file, first)) = seen.get(id.as_str()) {
+            // Where each was written (a game's rules may hold sections of its series' file).
+            let (first_file, first_span) = cx.sources.resolve(*first_file, first.span.clone());
+            let (this_file, _) = cx.sources.resolve(file, id.span.clone());
             let first_line = cx
                 .sources
-                .get(*first_file)
-                .map(|f| f.line_col(first.span.start).0)
+                .get(first_file)
+                .map(|f| f.line_col(first_span.start).0)
                 .unwrap_or(0);
-            let place = if *first_file == file {
+            let place = if first_file == this_file {
                 format!("line {first_line}")
             } else {
-                format!("{}:{first_line}", cx.sources.path(*first_file).display())
+                format!("{}:{first_line}", cx.sources.path(first_file).display())
             };
             let d = Diagnostic::error("V0101", format!("duplicate {kind} id `{}`", id.as_str()))
                 .at(file, id.span.clone(), "defined again here")

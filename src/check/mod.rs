@@ -25,6 +25,7 @@ pub fn check_game(game: &Game, sources: &Sources) -> Report {
     }
     let mut cx = Context::new(game, sources);
     game_info::game_version(&mut cx);
+    concept::series::check::check(&mut cx);
     concept::units::check::check(&mut cx);
     concept::markers::check::check(&mut cx);
     concept::hidden::check::check(&mut cx);

@@ -15,6 +15,7 @@ pub mod module;
 pub mod movement;
 pub mod provenance;
 pub mod sequence;
+pub mod series;
 pub mod setup;
 pub mod stacking;
 pub mod steps;

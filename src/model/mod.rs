@@ -49,6 +49,8 @@ pub struct Game {
     pub counters: Loaded<CountersFile>,
     pub map: Loaded<MapFile>,
     pub scenarios: Vec<Loaded<ScenarioFile>>,
+    /// How the rules were layered over a series (`[game] series`), if they were.
+    pub layering: Option<crate::concept::series::Layering>,
 }
 
 /// A parsed file together with where it came from, so diagnostics can name it.
@@ -73,6 +75,11 @@ impl<T> std::ops::Deref for Loaded<T> {
 #[serde(deny_unknown_fields)]
 pub struct RulesFile {
     pub game: GameInfo,
+    /// This file is a series' rules: the rule numbers its games may override.
+    pub series: Option<crate::concept::series::Series>,
+    /// Sections of a game that replace its series' (`[[overrides]]`).
+    #[serde(default)]
+    pub overrides: Vec<crate::concept::series::Override>,
     pub sides: Vec<Side>,
     pub dice: Dice,
     /// Further kinds of dice, each with its own button (`[dice]` is the combat die).
@@ -123,6 +130,8 @@ pub struct GameInfo {
     pub description: String,
     /// The rulebook the data follows.
     pub rulebook: String,
+    /// The series whose rules these rules build on (`rules/<series>.toml`), if any.
+    pub series: Option<Sp<String>>,
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -451,6 +451,7 @@ pub fn game(p: &Params) -> Result<(Game, Sources), Report> {
                 counters,
                 map,
                 scenarios: vec![scenario],
+                layering: None,
             },
             sources,
         )),
