@@ -309,6 +309,16 @@ pub const UI: &[(&str, &str, &str)] = &[
     ),
     ("ui.fire", "Fire", "unit menu: fire on a fixed column"),
     (
+        "ui.unknown_cell",
+        "unknown (the CRT cell is not in the sources)",
+        "chat: combat result of a CRT cell the sources lack",
+    ),
+    (
+        "ui.beyond_column",
+        "beyond {column} (a column the sources do not give)",
+        "chat: combat report, a column past the last one the sources give",
+    ),
+    (
         "ui.report_fire",
         "{unit} fires ({fire}): column {column}, {die} roll {roll} → {result}{removed} [rule {rule}]",
         "chat: a unit's fire on a fixed column",

@@ -1029,7 +1029,13 @@ impl Computed<'_> {
         for (s, n) in &self.applied {
             line.push_str(&format!(", {} {n:+}", s.name.to_lowercase()));
         }
-        line.push_str(&format!(" → {}", o.shifted));
+        match o.resolution {
+            Resolution::BeyondKnown { beyond } => line.push_str(&format!(
+                " → {beyond} column(s) beyond {}, the last column the sources give",
+                o.shifted
+            )),
+            _ => line.push_str(&format!(" → {}", o.shifted)),
+        }
         match args.roll {
             Some(r) => {
                 let result = self

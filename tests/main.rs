@@ -18,6 +18,7 @@ mod lsam_combat;
 mod lsam_victory;
 mod markers;
 mod module_readback;
+mod ocs_combat;
 mod phase_skips;
 mod reader;
 mod series_layering;

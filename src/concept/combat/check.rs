@@ -120,6 +120,7 @@ fn attack_modifiers(cx: &mut Context<'_>) {
 
 /// The combat kind is supported and the columns and the cap are written as odds.
 fn combat_kind_and_columns(cx: &mut Context<'_>) {
+    odds_reading(cx);
     let r = &cx.game.rules;
     let f = cx.rules_file();
     if r.combat.kind().is_none() {
@@ -646,6 +647,33 @@ fn shift_counts(cx: &mut Context<'_>, s: &ColumnShift, counts: &[&str]) {
             }
         }
         previous = Some(at);
+    }
+}
+
+/// `rounding`, `beyond_first` and `beyond_last` are words vmodc knows.
+fn odds_reading(cx: &mut Context<'_>) {
+    use crate::concept::combat::{BeyondFirst, BeyondLast, Rounding};
+    use crate::model::keyword::Keyword;
+    let combat = &cx.game.rules.combat;
+    let f = cx.rules_file();
+    type Field<'a> = (&'a Option<Sp<String>>, &'a str, Vec<&'static str>);
+    let fields: [Field<'_>; 3] = [
+        (&combat.rounding, "odds rounding", Rounding::words()),
+        (
+            &combat.beyond_first,
+            "reading of odds below the table",
+            BeyondFirst::words(),
+        ),
+        (
+            &combat.beyond_last,
+            "reading of odds above the table",
+            BeyondLast::words(),
+        ),
+    ];
+    for (value, kind, words) in fields {
+        if let Some(v) = value {
+            cx.reference(f, v, kind, words.iter().copied(), "vmodc's combat");
+        }
     }
 }
 

@@ -30,6 +30,16 @@ cited! {
         pub cap_known: bool,
         /// What happens when the final odds fall below the first column.
         pub below_table: Sp<String>,
+        /// How attack and defence become odds: `defender` (default: fractions dropped in the
+        /// defender's favour) or `nearest` (the larger over the smaller, rounded once, a half up;
+        /// OCS 4.1, 4.2, 9.7).
+        pub rounding: Option<Sp<String>>,
+        /// Odds below the first column: `below_table` (default: the `below_table` text applies) or
+        /// `first_column` (rolled on the first column, before and after shifts; OCS 9.1g).
+        pub beyond_first: Option<Sp<String>>,
+        /// Odds above the last column: `virtual` (default: whole ratios beyond it for shifts, rolled on
+        /// the last column) or `unknown` (the sources stop at the last column: the column is unknown).
+        pub beyond_last: Option<Sp<String>>,
         /// Result codes the table may use, from best for the defender to best for the attacker
         /// (the order `vmodc check` uses to spot results that improve for the defender as odds rise).
         pub results: Vec<CombatResult>,
@@ -257,6 +267,30 @@ cited! {
 }
 
 keyword! {
+    /// How attack and defence become odds (`[combat] rounding`).
+    pub enum Rounding {
+        Defender = "defender",
+        Nearest = "nearest",
+    }
+}
+
+keyword! {
+    /// What odds below the first column give (`[combat] beyond_first`).
+    pub enum BeyondFirst {
+        BelowTable = "below_table",
+        FirstColumn = "first_column",
+    }
+}
+
+keyword! {
+    /// What odds above the last column give (`[combat] beyond_last`).
+    pub enum BeyondLast {
+        Virtual = "virtual",
+        Unknown = "unknown",
+    }
+}
+
+keyword! {
     /// How a combat is resolved (`[combat] kind`).
     pub enum CombatKind {
         /// Attack divided by defence, rounded in the defender's favour, on an odds CRT.
@@ -284,6 +318,28 @@ impl AutomaticResult {
 }
 
 impl Combat {
+    /// The odds rounding (the default for a missing or unknown word; the checks report the latter).
+    pub fn rounding(&self) -> Rounding {
+        self.rounding
+            .as_ref()
+            .and_then(|r| Rounding::parse(r))
+            .unwrap_or(Rounding::Defender)
+    }
+
+    pub fn beyond_first(&self) -> BeyondFirst {
+        self.beyond_first
+            .as_ref()
+            .and_then(|r| BeyondFirst::parse(r))
+            .unwrap_or(BeyondFirst::BelowTable)
+    }
+
+    pub fn beyond_last(&self) -> BeyondLast {
+        self.beyond_last
+            .as_ref()
+            .and_then(|r| BeyondLast::parse(r))
+            .unwrap_or(BeyondLast::Virtual)
+    }
+
     /// The kind of resolution, `None` for a word vmodc does not know (reported by the checks).
     pub fn kind(&self) -> Option<CombatKind> {
         CombatKind::parse(&self.kind)

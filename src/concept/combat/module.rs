@@ -6,6 +6,7 @@
 //! tests/combat_automation.rs evaluates both over every case the data allows.
 
 use crate::concept::combat::odds::parse_odds;
+use crate::concept::combat::{BeyondFirst, BeyondLast, Rounding};
 use crate::concept::map::module::{across_property, hexsides_property};
 use crate::concept::module::{
     keys, module_command, named, props, template, Changer, Global, NumericRange,
@@ -126,10 +127,7 @@ pub fn combat(game: &Game, tx: &Texts) -> CombatExprs {
         .and_then(|cap| columns.iter().position(|c| *c == cap))
         .map_or(n, |i| i as i64 + 1);
     let (shift, shift_texts) = shift_step(combat, tx);
-    let final_column = Expr::Min(
-        Box::new(add(capped(cap_index), prop(steps::SHIFT))),
-        Box::new(int(n)),
-    );
+    let final_column = final_column_expr(combat, cap_index, n);
     CombatExprs {
         steps: vec![
             (props::COMBAT_ROLL, roll_expr(game)),
@@ -137,7 +135,7 @@ pub fn combat(game: &Game, tx: &Texts) -> CombatExprs {
                 steps::ATTACK,
                 Expr::Sum(props::ATTACK_SCALED.into(), Box::new(is_attacker())),
             ),
-            (steps::RAW, raw_column(&columns, scale)),
+            (steps::RAW, raw_column_expr(combat, &columns, scale)),
             (steps::SHIFT, shift),
             (steps::FINAL, final_column),
             (steps::RESULT, crt_result(combat, tx)),
@@ -149,6 +147,71 @@ pub fn combat(game: &Game, tx: &Texts) -> CombatExprs {
             combat_report(combat, tx, scale, cap_index, shift_texts),
         ),
     }
+}
+
+/// The column the odds reach before shifts, as `rounding` and `beyond_first` read them (odds.rs).
+fn raw_column_expr(combat: &crate::model::Combat, columns: &[(u32, u32)], scale: i64) -> Expr {
+    let reached = match combat.rounding() {
+        Rounding::Defender => raw_column(columns, scale),
+        Rounding::Nearest => raw_column_nearest(columns, scale),
+    };
+    match combat.beyond_first() {
+        // Below the first column, roll on it: shifts start there (OCS 9.1g).
+        BeyondFirst::FirstColumn => Expr::Max(Box::new(reached), Box::new(int(1))),
+        BeyondFirst::BelowTable => reached,
+    }
+}
+
+/// The column after the cap and the shifts: no further right than the last column unless the
+/// sources stop there (then further right is a column nobody knows), and, when odds below the
+/// table roll on the first column, no further left than it.
+fn final_column_expr(combat: &crate::model::Combat, cap_index: i64, n: i64) -> Expr {
+    let shifted = add(capped(cap_index), prop(steps::SHIFT));
+    let right = match combat.beyond_last() {
+        BeyondLast::Virtual => Expr::Min(Box::new(shifted), Box::new(int(n))),
+        BeyondLast::Unknown => shifted,
+    };
+    match combat.beyond_first() {
+        BeyondFirst::FirstColumn => Expr::Max(Box::new(right), Box::new(int(1))),
+        BeyondFirst::BelowTable => right,
+    }
+}
+
+/// The columns reached when the larger strength over the smaller is rounded once, a half up (OCS
+/// 4.1, 4.2, 9.7; `nearest_ratio` in odds.rs). With attack `A` (in 1/scale) and defence `D`:
+/// `n:1` is reached when `A ≥ D` and round(A/D) ≥ n; `1:d` when `A ≥ D`, or round(D/A) ≤ d.
+fn raw_column_nearest(columns: &[(u32, u32)], scale: i64) -> Expr {
+    let attack = prop(steps::ATTACK);
+    let defence = bin(Op::Mul, prop("Strength"), int(scale));
+    let attacker_larger = bin(Op::Ge, attack.clone(), defence.clone());
+    // round(x/y) with a half up: (2x + y) / 2y in integers.
+    let round = |x: Expr, y: Expr| {
+        bin(
+            Op::Div,
+            add(bin(Op::Mul, x, int(2)), y.clone()),
+            bin(Op::Mul, y, int(2)),
+        )
+    };
+    let up = round(attack.clone(), defence.clone());
+    let down = round(
+        defence.clone(),
+        Expr::Max(Box::new(attack.clone()), Box::new(int(1))),
+    );
+    let reached: Vec<Expr> = columns
+        .iter()
+        .map(|(a, d)| {
+            let (a, d) = (i64::from(*a), i64::from(*d));
+            let when_larger = bin(Op::Ge, bin(Op::Mul, up.clone(), int(d)), int(a));
+            let when_smaller = and(bin(Op::Le, down.clone(), int(d)), eq(int(a), int(1)));
+            let hit = cond(attacker_larger.clone(), when_larger, when_smaller);
+            cond(
+                and(bin(Op::Gt, attack.clone(), int(0)), hit),
+                int(1),
+                int(0),
+            )
+        })
+        .collect();
+    reached.into_iter().reduce(add).unwrap_or(int(0))
 }
 
 /// The odds column the attack reaches: how many of the columns' odds it meets.
@@ -260,10 +323,14 @@ fn identifier(id: &str) -> String {
         .collect()
 }
 
-/// The CRT lookup: one branch per roll, one per column; below the first column, the table's note.
+/// The CRT lookup: one branch per roll, one per column (or, when the table is unknown, per cell the
+/// sources give); below the first column, the table's note.
 fn crt_result(combat: &crate::model::Combat, tx: &Texts) -> Expr {
     let fin = prop(steps::FINAL);
     let mut lookup = s("?");
+    if !combat.table_known {
+        lookup = known_cells(combat, &tx.get("ui.unknown_cell"));
+    }
     for (roll, row) in combat.table.iter().rev() {
         let Ok(r) = roll.parse::<i64>() else { continue };
         let mut by_column = s("?");
@@ -272,10 +339,16 @@ fn crt_result(combat: &crate::model::Combat, tx: &Texts) -> Expr {
         }
         lookup = cond(eq(prop(props::COMBAT_ROLL), int(r)), by_column, lookup);
     }
+    // Shifted past the last column the sources give: the cell is unknown.
+    let known = cond(
+        bin(Op::Gt, fin.clone(), int(combat.columns.len() as i64)),
+        s(&tx.get("ui.unknown_cell")),
+        lookup,
+    );
     let by_odds = cond(
         bin(Op::Lt, fin, int(1)),
         s(&tx.get("combat.below_table")),
-        lookup,
+        known,
     );
     // An attack on a defence of 0 with its own automatic result (odds.rs: the same rule).
     match combat.automatic.iter().find(|a| a.on_zero_defence()) {
@@ -289,6 +362,31 @@ fn crt_result(combat: &crate::model::Combat, tx: &Texts) -> Expr {
         ),
         None => by_odds,
     }
+}
+
+/// The cells the sources give of an unknown table, by final column and roll; `unknown` elsewhere.
+fn known_cells(combat: &crate::model::Combat, unknown: &str) -> Expr {
+    combat
+        .known_cells
+        .iter()
+        .rev()
+        .fold(s(unknown), |rest, cell| {
+            let Some(index) = combat
+                .columns
+                .iter()
+                .position(|c| c.as_str() == cell.column.as_str())
+            else {
+                return rest;
+            };
+            cond(
+                and(
+                    eq(prop(steps::FINAL), int(index as i64 + 1)),
+                    eq(prop(props::COMBAT_ROLL), int(i64::from(cell.roll.value))),
+                ),
+                s(&cell.result),
+                rest,
+            )
+        })
 }
 
 /// The attack strength as the report prints it: whole, or with one decimal when scaled.
@@ -326,8 +424,13 @@ fn combat_report(
         "ui.below_column",
         &[("column", combat.columns.first().map_or("", |c| c.as_str()))],
     );
+    let beyond = tx.fill(
+        "ui.beyond_column",
+        &[("column", combat.columns.last().map_or("", |c| c.as_str()))],
+    );
     let label = |index: Expr| {
-        let mut e = s(&below);
+        let n = combat.columns.len() as i64;
+        let mut e = cond(bin(Op::Gt, index.clone(), int(n)), s(&beyond), s(&below));
         for (i, c) in combat.columns.iter().enumerate().rev() {
             e = cond(eq(index.clone(), int(i as i64 + 1)), s(c), e);
         }

@@ -11,6 +11,7 @@
 //! 3. an automatic result (`[[combat.automatic]]`) applies if the shifted odds reach its threshold;
 //! 4. odds below the first column fall `below_table`; odds above the last column use the last column.
 
+use crate::concept::combat::{BeyondFirst, BeyondLast, Rounding};
 use crate::model::Combat;
 use std::fmt;
 
@@ -56,6 +57,9 @@ pub enum Resolution {
     /// Roll on column `index` of `[combat] columns`; `clamped` when better odds were lowered to the
     /// last column.
     Column { index: usize, clamped: bool },
+    /// Shifted `beyond` columns past the last one the sources give (`beyond_last = "unknown"`): the
+    /// die is rolled, but neither the column nor its cells are known.
+    BeyondKnown { beyond: usize },
 }
 
 /// What [`resolve_odds`] found, step by step.
@@ -96,13 +100,17 @@ impl OddsOutcome {
 
     /// Whether the die is rolled at all.
     pub fn needs_roll(&self) -> bool {
-        matches!(self.resolution, Resolution::Column { .. })
+        matches!(
+            self.resolution,
+            Resolution::Column { .. } | Resolution::BeyondKnown { .. }
+        )
     }
 
     /// The result for a die roll (ignored for automatic and below-table outcomes).
     pub fn lookup<'c>(&self, combat: &'c Combat, roll: u32) -> Lookup<'c> {
         match &self.resolution {
             Resolution::BelowTable => Lookup::BelowTable(&combat.below_table),
+            Resolution::BeyondKnown { .. } => Lookup::Unknown,
             // The automatic entry's own text: a code, or a cell of two (`-/E`).
             Resolution::Automatic { result } => combat
                 .automatic
@@ -144,6 +152,8 @@ fn ladder(combat: &Combat) -> (Vec<Odds>, usize) {
     let (Some(first), Some(last)) = (printed.first().copied(), printed.last().copied()) else {
         return (Vec::new(), 0);
     };
+    let virtual_below = combat.beyond_first() == BeyondFirst::BelowTable;
+    let virtual_above = combat.beyond_last() == BeyondLast::Virtual;
     // Whole ratios strictly below the first column, best first: N:1 then 1:N.
     let mut below = Vec::new();
     let wholes = (1..=VIRTUAL).rev().map(|a| Odds {
@@ -155,7 +165,7 @@ fn ladder(combat: &Combat) -> (Vec<Odds>, usize) {
         defence: d,
     });
     for o in wholes.chain(fractions) {
-        if o.value() < first.value() && below.len() < VIRTUAL as usize {
+        if virtual_below && o.value() < first.value() && below.len() < VIRTUAL as usize {
             below.push(o);
         }
     }
@@ -172,7 +182,7 @@ fn ladder(combat: &Combat) -> (Vec<Odds>, usize) {
         defence: 1,
     });
     for o in fractions.chain(wholes) {
-        if o.value() > last.value() && above.len() < VIRTUAL as usize {
+        if virtual_above && o.value() > last.value() && above.len() < VIRTUAL as usize {
             above.push(o);
         }
     }
@@ -181,6 +191,20 @@ fn ladder(combat: &Combat) -> (Vec<Odds>, usize) {
     all.extend(printed);
     all.extend(above);
     (all, offset)
+}
+
+/// `attack : defence` as OCS reads it (4.1, 4.2, 9.7): the larger over the smaller, rounded once,
+/// a half up, as `n : 1` or `1 : n`. Zero strengths are left to the caller.
+fn nearest_ratio(attack: f64, defence: f64) -> (f64, f64) {
+    if attack == 0.0 || defence == 0.0 {
+        return (attack, defence);
+    }
+    let half_up = |x: f64| (x + 0.5).floor().max(1.0);
+    if attack >= defence {
+        (half_up(attack / defence), 1.0)
+    } else {
+        (1.0, half_up(defence / attack))
+    }
 }
 
 /// Index of the best ladder entry reached by `attack : defence` (0 when none is).
@@ -198,6 +222,11 @@ pub fn resolve_odds(attack: f64, defence: f64, combat: &Combat, shifts: &[i32]) 
     let clean = |x: f64| if x.is_finite() && x > 0.0 { x } else { 0.0 };
     let (attack, defence) = (clean(attack), clean(defence));
     let (ladder, offset) = ladder(combat);
+    // The ratio the columns are read with: the strengths themselves, or their ratio rounded once.
+    let (ratio_a, ratio_d) = match combat.rounding() {
+        Rounding::Defender => (attack, defence),
+        Rounding::Nearest => nearest_ratio(attack, defence),
+    };
     let shift = shifts
         .iter()
         .fold(0i64, |sum, s| sum.saturating_add(i64::from(*s)))
@@ -222,9 +251,9 @@ pub fn resolve_odds(attack: f64, defence: f64, combat: &Combat, shifts: &[i32]) 
     let raw = if defence == 0.0 && attack > 0.0 {
         ladder.len() - 1
     } else {
-        reached(&ladder, attack, defence)
+        reached(&ladder, ratio_a, ratio_d)
     };
-    let worst_raw = attack == 0.0 || (raw == 0 && !ladder[0].reached_by(attack, defence));
+    let worst_raw = attack == 0.0 || (raw == 0 && !ladder[0].reached_by(ratio_a, ratio_d));
     let capped = match Odds::parse(&combat.cap) {
         Some(cap) if combat.cap_known => raw.min(reached(
             &ladder,
@@ -234,9 +263,13 @@ pub fn resolve_odds(attack: f64, defence: f64, combat: &Combat, shifts: &[i32]) 
         _ => raw,
     };
     let last = ladder.len() as i64 - 1;
-    let shifted = (capped as i64)
-        .saturating_add(i64::from(shift))
-        .clamp(0, last) as usize;
+    let unclamped = (capped as i64).saturating_add(i64::from(shift));
+    let shifted = unclamped.clamp(0, last) as usize;
+    let below_is_table = combat.beyond_first() == BeyondFirst::BelowTable;
+    let beyond_known = match combat.beyond_last() {
+        BeyondLast::Unknown if unclamped > last => Some((unclamped - last) as usize),
+        _ => None,
+    };
     let n = combat.columns.len();
     // An attack on a defence of 0 with its own result (6.18), else the best automatic result whose
     // threshold the shifted odds reach.
@@ -267,8 +300,10 @@ pub fn resolve_odds(attack: f64, defence: f64, combat: &Combat, shifts: &[i32]) 
             (shifted >= index).then_some((index, a.result.as_str()))
         })
         .max_by_key(|(index, _)| *index);
-    let resolution = if worst_raw && shifted == 0 {
+    let resolution = if worst_raw && shifted == 0 && below_is_table {
         Resolution::BelowTable
+    } else if let Some(beyond) = beyond_known {
+        Resolution::BeyondKnown { beyond }
     } else if let Some((_, result)) = automatic {
         Resolution::Automatic {
             result: result.to_string(),
@@ -289,8 +324,17 @@ pub fn resolve_odds(attack: f64, defence: f64, combat: &Combat, shifts: &[i32]) 
     OddsOutcome {
         attack,
         defence,
-        raw: if worst_raw { none } else { at(raw) },
-        capped: if worst_raw { none } else { at(capped) },
+        // Below the table the raw odds are none of its columns, unless they roll on the first.
+        raw: if worst_raw && below_is_table {
+            none
+        } else {
+            at(raw)
+        },
+        capped: if worst_raw && below_is_table {
+            none
+        } else {
+            at(capped)
+        },
         shift,
         shifted: at(shifted),
         resolution,
