@@ -20,3 +20,4 @@ mod module_readback;
 mod reader;
 mod steps;
 mod synthetic_game;
+mod vassal_agreement;

@@ -124,6 +124,8 @@ pub const KNOWN_TRAITS: &[&str] = &[
     "deselect;",
     "border;",
     "nonRect2;",
+    // NonRectangular.OLD_ID: still registered in BasicCommandEncoder, read as a NonRectangular.
+    "nonRect;",
     "playSound;",
     "AreaOfEffect;",
     "attach;",

@@ -9,11 +9,13 @@
 //! - [`xml`]: the buildFile as VASSAL's DOM sees it;
 //! - [`decode`]: piece strings and their traits;
 //! - [`grid`]: locations on a board's grid;
+//! - `classes`: component classes the module ships as Java class files;
 //! - [`view`]: a module opened and decoded, for tests;
 //! - the checks, one file per part of the module: `moduledata`, `images`, `maps` (with their
 //!   at-start stacks), `pieces`, `setups`.
 
 pub mod archive;
+mod classes;
 pub mod decode;
 pub mod grid;
 mod images;
@@ -63,29 +65,40 @@ pub fn check_module(bytes: &[u8], path: &Path) -> Report {
             return report;
         }
     };
-    moduledata::check(&archive, &mut push);
-    let Some(root) = build_file(&archive, &mut push) else {
+    let data = moduledata::check(&archive, &mut push);
+    let Some(root) = build_file(&archive, &data.vassal_version, &mut push) else {
         return report;
     };
     let images = images::Images::of(&archive);
     images::check_components(&root, &images, &mut push);
-    maps::check(&root, &mut push);
+    images::check_html_charts(&root, &archive, &images, &mut push);
+    let classes = classes::check(&root, &archive, &mut push);
+    maps::check(&root, &classes, &mut push);
     pieces::check(&root, &images, &mut push);
     setups::check(&root, &archive, &mut push);
     report
 }
 
-/// The buildFile's component tree, or why it cannot be read.
-fn build_file(archive: &Archive, push: &mut impl FnMut(Diagnostic)) -> Option<Node> {
-    let Some(build) = archive
-        .entries
-        .get("buildFile.xml")
-        .or_else(|| archive.entries.get("buildFile"))
-    else {
-        push(
-            Diagnostic::error("V0406", "the archive has no buildFile.xml")
-                .help("every module needs its component tree"),
-        );
+/// The buildFile's component tree, or why it cannot be read. Which file VASSAL reads depends on
+/// the VASSAL version the module was made with (`GameModule.build`).
+fn build_file(
+    archive: &Archive,
+    vassal_version: &str,
+    push: &mut impl FnMut(Diagnostic),
+) -> Option<Node> {
+    let name = moduledata::build_file_name(archive, vassal_version);
+    let Some(build) = archive.entries.get(name) else {
+        let other = if name == moduledata::BUILD_FILE {
+            moduledata::BUILD_FILE_OLD
+        } else {
+            moduledata::BUILD_FILE
+        };
+        let help = if archive.entries.contains_key(other) {
+            format!("the archive has `{other}`, but VASSAL reads `buildFile` for modules made before 3.5 and `buildFile.xml` from 3.5: fix VassalVersion in moduledata or rename the file")
+        } else {
+            "every module needs its component tree".to_string()
+        };
+        push(Diagnostic::error("V0406", format!("the archive has no {name}")).help(help));
         return None;
     };
     match std::str::from_utf8(build)
@@ -96,7 +109,7 @@ fn build_file(archive: &Archive, push: &mut impl FnMut(Diagnostic)) -> Option<No
         Err(e) => {
             push(Diagnostic::error(
                 "V0406",
-                format!("buildFile.xml cannot be read: {e}"),
+                format!("{name} cannot be read: {e}"),
             ));
             None
         }

@@ -25,6 +25,7 @@ pub(super) fn check(root: &Node, images: &Images, push: &mut impl FnMut(Diagnost
         c.tag.ends_with("CommandEncoder") && c.tag != "VASSAL.build.module.BasicCommandEncoder"
     });
     let mut gpids: BTreeMap<String, String> = BTreeMap::new();
+    let mut without_gpid = 0usize;
     for node in root.walk() {
         let short = node.tag.rsplit('.').next().unwrap_or("");
         if !matches!(short, "PieceSlot" | "PrototypeDefinition" | "CardSlot") {
@@ -56,6 +57,10 @@ pub(super) fn check(root: &Node, images: &Images, push: &mut impl FnMut(Diagnost
             decoded_protos.insert(name.to_string(), piece);
         } else {
             let gpid = node.attr("gpid").to_string();
+            if gpid.is_empty() {
+                without_gpid += 1;
+                continue;
+            }
             if let Some(other) = gpids.insert(gpid.clone(), what.clone()) {
                 push(
                     Diagnostic::error("V0414", format!("{what} and {other} share gpid `{gpid}`"))
@@ -65,7 +70,21 @@ pub(super) fn check(root: &Node, images: &Images, push: &mut impl FnMut(Diagnost
         }
     }
     prototype_cycles(&decoded_protos, push);
+    if without_gpid > 0 {
+        push(missing_gpids(without_gpid));
+    }
     next_piece_slot_id(root, &gpids, push);
+}
+
+/// One warning for every piece slot without a gpid: VASSAL loads them (`GpIdChecker.testGpId` counts
+/// an empty gpid as "not generated yet" and the editor fills it in), but saved games cannot be
+/// refreshed against pieces that have none.
+fn missing_gpids(count: usize) -> Diagnostic {
+    Diagnostic::warning(
+        "V0430",
+        format!("{} without a gpid", crate::diag::plural(count, "piece slot")),
+    )
+    .help("open and save the module in VASSAL's editor, which assigns them (GpIdChecker); until then Refresh Counters cannot match the pieces of saved games")
 }
 
 /// No prototype includes itself, directly or through others.
@@ -191,8 +210,9 @@ fn check_piece(
         }
         if let Some(name) = prototype_name(t) {
             if !prototypes.contains_key(&name) {
+                // A warning, not an error: VASSAL loads and plays the piece without the traits.
                 push(
-                    Diagnostic::error(
+                    Diagnostic::warning(
                         "V0424",
                         format!("{what}: prototype `{name}` does not exist"),
                     )

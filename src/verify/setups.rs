@@ -11,7 +11,11 @@ pub(super) fn check(root: &Node, archive: &Archive, push: &mut impl FnMut(Diagno
         if s.attr("useFile") != "true" || s.attr("isMenu") == "true" {
             continue;
         }
-        let file = s.attr("file");
+        // Without a `file` attribute the setup starts a fresh game (`PredefinedSetup.launch` loads a
+        // file only when `fileName != null`); an empty one is looked up and fails.
+        let Some(file) = s.attrs.get("file") else {
+            continue;
+        };
         match archive.entries.get(file) {
             None => push(Diagnostic::error(
                 "V0417",
