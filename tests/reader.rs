@@ -199,7 +199,7 @@ fn each_module_defect_has_its_code() {
         ("V0419", Severity::Error, good.clone(), vec![("start.vsav", Some(b"not a zip".as_slice()))], "cannot be read"),
         ("V0420", Severity::Error, edit("+/null/mark;Side\tpiece;;;;/North\tnull;0;0;;0", "+/null/piece;;;;\tmark;Side/null;0;0;;0\tNorth"), vec![], "BasicPiece"),
         ("V0421", Severity::Error, edit("+/null/mark;Side", "+/null/frobnicate;Side"), vec![], "frobnicate;"),
-        ("V0422", Severity::Warning, edit(";Faces;1.0;;true\t", ";Faces;1.0;;true\t").replace(";1;1;true;;70,130;", ";1;0;true;;70,130;"), vec![], "Layer version"),
+        ("V0422", Severity::Note, edit(";Faces;1.0;;true\t", ";Faces;1.0;;true\t").replace(";1;1;true;;70,130;", ";1;0;true;;70,130;"), vec![], "Layer version"),
         ("V0423", Severity::Error, edit("piece;;;;Unit B/1\t", "piece;;;;Unit B/0\t"), vec![], "always-active"),
         ("V0424", Severity::Warning, edit("prototype;Base;Side=North", "prototype;Bsae;Side=North"), vec![], "Bsae"),
         ("V0425", Severity::Error, edit("North\tnull;0;0;;0<", "North\tnull;0;0;;0\\<"), vec![], "backslash"),

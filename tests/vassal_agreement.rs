@@ -298,3 +298,77 @@ fn images_of_html_charts_are_checked() {
     let entries: Vec<Entry> = vec![("howtoplay.html", Some(page.as_slice()))];
     assert_clean("html chart with its images", &check_with(&bf, &entries));
 }
+
+/// `NonRectangular` lists the image a shape was traced from among the piece's images
+/// (Cattlesquat/FlashpointSouthChinaSea: `nonRect2;0.75;nBlockMask.png,m,-49,-38,…`): VASSAL reports
+/// it missing when it gathers the module's images, but draws the stored shape. A warning.
+#[test]
+fn shape_images_are_a_warning() {
+    let bf = edited(
+        "+/null/prototype;Base;Side=North\tpiece;;;unit.png;Unit A/\tnull;0;0;1;0",
+        "+/null/nonRect2;0.75;nBlockMask.png,m,-8,-8,l,8,-8,l,8,8,c\tprototype;Base;Side=North\\\tpiece;;;unit.png;Unit A/\t\\\tnull;0;0;1;0",
+    );
+    assert_only(
+        "nonRect2",
+        &check_with(&bf, &[]),
+        "V0407",
+        Severity::Warning,
+        "BlockMask.png",
+    );
+    let entries: Vec<Entry> = vec![("images/BlockMask.png", Some(b"png".as_slice()))];
+    assert_clean("nonRect2 with its image", &check_with(&bf, &entries));
+    // The newer path syntax names the image after `N`.
+    let bf = edited(
+        "+/null/prototype;Base;Side=North",
+        "+/null/nonRect;dM 0 0 L 4 0 Z N Trace.png\tprototype;Base;Side=North",
+    );
+    let bf = bf.replace(
+        "piece;;;unit.png;Unit A/\tnull;0;0;1;0",
+        "piece;;;unit.png;Unit A/\t\tnull;0;0;1;0",
+    );
+    assert!(check_with(&bf, &[])
+        .diagnostics
+        .iter()
+        .any(|d| d.code == "V0407" && d.message.contains("`Trace.png`")));
+}
+
+/// A class in the default package is a class too (danj3000/BBVassal: `<BBCounterFactory/>`, which
+/// VASSAL fails to load); lower-case tags without a package are a component's data.
+#[test]
+fn classes_in_the_default_package_are_classes() {
+    let bf = edited(
+        "<VASSAL.build.module.BasicCommandEncoder/>",
+        "<VASSAL.build.module.BasicCommandEncoder/>\n  <BBCounterFactory/>\n  <option name=\"x\">y</option>",
+    );
+    assert_only(
+        "BBCounterFactory",
+        &check_with(&bf, &[]),
+        "V0429",
+        Severity::Error,
+        "`BBCounterFactory`",
+    );
+}
+
+/// Layers of version 0 are converted on load (`Embellishment.mySetType`): one note for all of them
+/// (uckelman/tld-mod has 990), not a warning each.
+#[test]
+fn legacy_layers_are_one_note() {
+    let bf = edited(";1;1;true;;70,130;", ";1;0;true;;70,130;");
+    let bf = bf.replace(
+        "+/null/mark;Side\tpiece;;;;/North\tnull;0;0;;0",
+        "+/null/emb2;;130;;Flip;130;;;130;;;;1;false;0;0;unit.png;;true;Step;;;false;;1;0;true;;70,130;;Faces;1.0;;true\tpiece;;;;/1\tnull;0;0;;0",
+    );
+    let report = check_with(&bf, &[]);
+    assert_clean("legacy layers", &report);
+    let notes: Vec<_> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "V0422")
+        .collect();
+    assert_eq!(notes.len(), 1, "{}", summary(&report));
+    assert!(
+        notes[0].message.contains("2 Layers have version 0"),
+        "{}",
+        notes[0].message
+    );
+}

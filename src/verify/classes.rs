@@ -31,6 +31,14 @@ impl Classes {
     }
 }
 
+/// Whether a tag names a class: one with a package, or one in the default package (a capital first
+/// letter, by Java's convention: danj3000/BBVassal has `<BBCounterFactory/>`). Lower-case tags
+/// without a package (`option`, `entry`, `setup`) are the data of a component, read by their parent's
+/// own `build`.
+fn is_class_name(tag: &str) -> bool {
+    tag.contains('.') || tag.starts_with(|c: char| c.is_ascii_uppercase())
+}
+
 /// The archive entry `Builder` loads a class from.
 fn class_entry(class: &str) -> String {
     format!("{}.class", class.replace('.', "/"))
@@ -43,9 +51,7 @@ pub(super) fn check(root: &Node, archive: &Archive, push: &mut impl FnMut(Diagno
     let mut seen = std::collections::BTreeSet::new();
     for node in root.walk() {
         let tag = node.tag.as_str();
-        // Tags without a package are the data of a component (`option`, `entry`, `setup`), read by
-        // their parent's own `build`, not classes.
-        if tag.starts_with("VASSAL.") || !tag.contains('.') || !seen.insert(tag) {
+        if tag.starts_with("VASSAL.") || !is_class_name(tag) || !seen.insert(tag) {
             continue;
         }
         if !archive.entries.contains_key(&class_entry(tag)) {

@@ -3,8 +3,8 @@
 //! has a gpid of its own.
 
 use super::decode::{
-    decode_add_piece, marker_piece, piece_images, prototype_name, trait_id, DecodedPiece,
-    KNOWN_TRAITS,
+    decode_add_piece, marker_piece, piece_images, prototype_name, shape_image, trait_id,
+    DecodedPiece, KNOWN_TRAITS,
 };
 use super::images::Images;
 use super::xml::Node;
@@ -14,18 +14,47 @@ use std::collections::BTreeMap;
 
 /// Every PieceSlot, CardSlot and PrototypeDefinition of the module.
 pub(super) fn check(root: &Node, images: &Images, push: &mut impl FnMut(Diagnostic)) {
+    // Legacy Layers are summed up in one note (uckelman/tld-mod has 990 of them).
+    let mut legacy_layers: Vec<String> = Vec::new();
+    let slots = check_slots(root, images, &mut |d: Diagnostic| {
+        if d.code == "V0422" {
+            legacy_layers.push(d.message);
+        } else {
+            push(d);
+        }
+    });
+    prototype_cycles(&slots.prototypes, push);
+    if let Some(first) = legacy_layers.first() {
+        push(legacy_layer_note(first, legacy_layers.len()));
+    }
+    if slots.without_gpid > 0 {
+        push(missing_gpids(slots.without_gpid));
+    }
+    next_piece_slot_id(root, &slots.gpids, push);
+}
+
+/// What the slots of a module hold, for the checks across slots.
+#[derive(Default)]
+struct Slots {
+    /// Each prototype by name, decoded.
+    prototypes: BTreeMap<String, DecodedPiece>,
+    /// Each gpid and the first slot that has it.
+    gpids: BTreeMap<String, String>,
+    without_gpid: usize,
+}
+
+/// Decode and check each slot and prototype on its own.
+fn check_slots(root: &Node, images: &Images, push: &mut impl FnMut(Diagnostic)) -> Slots {
     let prototypes: BTreeMap<String, &Node> = root
         .find_all("VASSAL.build.module.PrototypeDefinition")
         .into_iter()
         .map(|n| (n.attr("name").to_string(), n))
         .collect();
-    let mut decoded_protos: BTreeMap<String, DecodedPiece> = BTreeMap::new();
     // A module with its own command encoder (a subclass of BasicCommandEncoder) may define traits.
     let custom_encoder = root.children.iter().any(|c| {
         c.tag.ends_with("CommandEncoder") && c.tag != "VASSAL.build.module.BasicCommandEncoder"
     });
-    let mut gpids: BTreeMap<String, String> = BTreeMap::new();
-    let mut without_gpid = 0usize;
+    let mut slots = Slots::default();
     for node in root.walk() {
         let short = node.tag.rsplit('.').next().unwrap_or("");
         if !matches!(short, "PieceSlot" | "PrototypeDefinition" | "CardSlot") {
@@ -48,32 +77,75 @@ pub(super) fn check(root: &Node, images: &Images, push: &mut impl FnMut(Diagnost
             }
         };
         check_piece(&what, &piece, &prototypes, custom_encoder, push);
-        for img in piece_images(&piece) {
+        // Each image once per piece: a Layer and its BasicPiece often name the same file.
+        let names: std::collections::BTreeSet<String> = piece_images(&piece).into_iter().collect();
+        for img in names {
             if let Some(d) = images.problem(&what, &img) {
                 push(d);
             }
         }
+        shape_images(&what, &piece, images, push);
         if short == "PrototypeDefinition" {
-            decoded_protos.insert(name.to_string(), piece);
+            slots.prototypes.insert(name.to_string(), piece);
         } else {
-            let gpid = node.attr("gpid").to_string();
-            if gpid.is_empty() {
-                without_gpid += 1;
-                continue;
-            }
-            if let Some(other) = gpids.insert(gpid.clone(), what.clone()) {
-                push(
-                    Diagnostic::error("V0414", format!("{what} and {other} share gpid `{gpid}`"))
-                        .help("refresh and saved games match pieces by gpid; make them unique"),
-                );
-            }
+            record_gpid(&mut slots, node.attr("gpid"), what, push);
         }
     }
-    prototype_cycles(&decoded_protos, push);
-    if without_gpid > 0 {
-        push(missing_gpids(without_gpid));
+    slots
+}
+
+/// A slot's gpid: counted when empty, an error when another slot has it.
+fn record_gpid(slots: &mut Slots, gpid: &str, what: String, push: &mut impl FnMut(Diagnostic)) {
+    if gpid.is_empty() {
+        slots.without_gpid += 1;
+        return;
     }
-    next_piece_slot_id(root, &gpids, push);
+    if let Some(other) = slots.gpids.get(gpid) {
+        push(
+            Diagnostic::error("V0414", format!("{what} and {other} share gpid `{gpid}`"))
+                .help("refresh and saved games match pieces by gpid; make them unique"),
+        );
+    } else {
+        slots.gpids.insert(gpid.to_string(), what);
+    }
+}
+
+/// Layers of version 0: `BasicCommandEncoder` converts each on load (`Embellishment.mySetType`), or
+/// keeps the legacy `Embellishment0` when its keys cannot be converted; both play as designed.
+fn legacy_layer_note(first: &str, count: usize) -> Diagnostic {
+    let message = if count == 1 {
+        first.to_string()
+    } else {
+        format!(
+            "{} have version 0 (the first: {first})",
+            crate::diag::plural(count, "Layer")
+        )
+    };
+    Diagnostic::note("V0422", message).help(
+        "VASSAL converts a version 0 Layer when it loads it (Embellishment.mySetType) or keeps the legacy Embellishment0; saving the module in VASSAL's editor writes version 1",
+    )
+}
+
+/// The images NonRectangular shapes were traced from: VASSAL lists them among the piece's images
+/// (and reports one it cannot load when it gathers them), but draws the stored shape without it,
+/// so a missing one is a warning.
+fn shape_images(
+    what: &str,
+    piece: &DecodedPiece,
+    images: &Images,
+    push: &mut impl FnMut(Diagnostic),
+) {
+    for name in piece.traits.iter().filter_map(|(t, _)| shape_image(t)) {
+        if !images.exists(&name) {
+            push(
+                Diagnostic::warning(
+                    "V0407",
+                    format!("{what}: the shape was traced from image `{name}`, which is not in images/"),
+                )
+                .help("VASSAL draws the stored shape, but reports the image missing when it lists the module's images (Image Purge, NonRectangular.addLocalImageNames) and its editor cannot trace the shape again"),
+            );
+        }
+    }
 }
 
 /// One warning for every piece slot without a gpid: VASSAL loads them (`GpIdChecker.testGpId` counts
@@ -191,10 +263,10 @@ fn check_piece(
             })
             .collect();
             if fields.get(24).map(String::as_str) != Some("1") {
-                push(
-                    Diagnostic::warning("V0422", format!("{what}: Layer version is not 1"))
-                        .help("version 0 selects the legacy Embellishment0 decoder"),
-                );
+                push(Diagnostic::note(
+                    "V0422",
+                    format!("{what}: Layer version is not 1"),
+                ));
             }
             if fields.get(25).map(String::as_str) == Some("true")
                 && s.trim().parse::<i64>().map_or(true, |v| v <= 0)
