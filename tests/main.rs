@@ -16,6 +16,7 @@ mod hidden_units;
 mod i18n;
 mod lsam_combat;
 mod lsam_victory;
+mod module_library;
 mod module_readback;
 mod reader;
 mod steps;

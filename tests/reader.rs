@@ -78,7 +78,7 @@ pub(crate) fn good_build_file() -> String {
 pub(crate) const MODULEDATA: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="no"?>
 <data version="1"><version>1.0.0</version><VassalVersion>3.7.0</VassalVersion><name>Test</name></data>"#;
 
-fn save(text: &str) -> Vec<u8> {
+pub(crate) fn save(text: &str) -> Vec<u8> {
     let data = vmodc::vassal::vsav::obfuscate(text, 0x5a);
     zip(&[("savedGame", &data)])
 }

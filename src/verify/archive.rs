@@ -48,10 +48,9 @@ pub fn read_archive(bytes: &[u8], limits: Limits) -> Result<Archive, String> {
             .name()
             .map_err(|e| format!("entry {i}: {e}"))?
             .to_string();
-        if file.enclosed_name().is_none()
-            || name.starts_with('/')
-            || name.split(['/', '\\']).any(|p| p == "..")
-        {
+        // Not `enclosed_name`, which also refuses names VASSAL reads well (`images/a:b.png`): the
+        // archive is never unpacked, only names that climb out of it or are absolute are refused.
+        if escapes_archive(&name) {
             return Err(format!("entry name `{name}` points outside the archive"));
         }
         if file.is_dir() {
@@ -86,6 +85,13 @@ pub fn read_archive(bytes: &[u8], limits: Limits) -> Result<Archive, String> {
         archive.entries.insert(name, data);
     }
     Ok(archive)
+}
+
+/// Whether an entry name is absolute (`/…`, `\\…`, `C:…`) or climbs out of the archive (`..`).
+fn escapes_archive(name: &str) -> bool {
+    let drive = name.as_bytes().get(1) == Some(&b':')
+        && name.as_bytes().first().is_some_and(u8::is_ascii_alphabetic);
+    name.starts_with(['/', '\\']) || drive || name.split(['/', '\\']).any(|p| p == "..")
 }
 
 /// The text of a saved game: unzip `savedGame` and undo the obfuscation.

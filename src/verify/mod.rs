@@ -11,6 +11,7 @@
 //! - [`grid`]: locations on a board's grid;
 //! - `classes`: component classes the module ships as Java class files;
 //! - [`view`]: a module opened and decoded, for tests;
+//! - `library`: what the VASSAL Module Library refuses (`--library`);
 //! - the checks, one file per part of the module: `moduledata`, `images`, `maps` (with their
 //!   at-start stacks), `pieces`, `setups`.
 
@@ -19,6 +20,7 @@ mod classes;
 pub mod decode;
 pub mod grid;
 mod images;
+mod library;
 mod maps;
 mod moduledata;
 mod pieces;
@@ -36,10 +38,22 @@ pub use xml::{parse_xml, Node};
 use crate::diag::{Diagnostic, Report};
 use std::path::{Path, PathBuf};
 
+/// What `vmodc check FILE.vmod` checks beyond reading the module as VASSAL does.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CheckOptions {
+    /// Also what the VASSAL Module Library refuses and what breaks for players later (`--library`).
+    pub library: bool,
+}
+
 /// Check a module file.
 pub fn check_module_file(path: &Path) -> Report {
+    check_module_file_with(path, CheckOptions::default())
+}
+
+/// Check a module file with options.
+pub fn check_module_file_with(path: &Path, options: CheckOptions) -> Report {
     match std::fs::read(path) {
-        Ok(bytes) => check_module(&bytes, path),
+        Ok(bytes) => check_module_with(&bytes, path, options),
         Err(e) => {
             let mut r = Report::default();
             r.push(
@@ -52,6 +66,11 @@ pub fn check_module_file(path: &Path) -> Report {
 
 /// Every check of vassal-format.md §7 on a module's bytes.
 pub fn check_module(bytes: &[u8], path: &Path) -> Report {
+    check_module_with(bytes, path, CheckOptions::default())
+}
+
+/// Every check of vassal-format.md §7 on a module's bytes, and the library checks if asked.
+pub fn check_module_with(bytes: &[u8], path: &Path, options: CheckOptions) -> Report {
     let mut report = Report::default();
     let p = PathBuf::from(path);
     let mut push = |d: Diagnostic| report.push(d.in_file(&p));
@@ -66,17 +85,25 @@ pub fn check_module(bytes: &[u8], path: &Path) -> Report {
         }
     };
     let data = moduledata::check(&archive, &mut push);
-    let Some(root) = build_file(&archive, &data.vassal_version, &mut push) else {
-        return report;
-    };
-    let images = images::Images::of(&archive);
-    images::check_components(&root, &images, &mut push);
-    images::check_html_charts(&root, &archive, &images, &mut push);
-    let classes = classes::check(&root, &archive, &mut push);
-    maps::check(&root, &classes, &mut push);
-    pieces::check(&root, &images, &mut push);
-    setups::check(&root, &archive, &mut push);
+    let root = build_file(&archive, &data.vassal_version, &mut push);
+    if let Some(root) = &root {
+        check_components(root, &archive, &mut push);
+    }
+    if options.library {
+        library::check(path, &archive, &data, root.as_ref(), &mut push);
+    }
     report
+}
+
+/// The checks of the component tree.
+fn check_components(root: &Node, archive: &Archive, push: &mut impl FnMut(Diagnostic)) {
+    let images = images::Images::of(archive);
+    images::check_components(root, &images, push);
+    images::check_html_charts(root, archive, &images, push);
+    let classes = classes::check(root, archive, push);
+    maps::check(root, &classes, push);
+    pieces::check(root, &images, push);
+    setups::check(root, archive, push);
 }
 
 /// The buildFile's component tree, or why it cannot be read. Which file VASSAL reads depends on
