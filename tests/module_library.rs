@@ -282,3 +282,43 @@ fn setups_reference_the_module() {
         summary(&r)
     );
 }
+
+/// A baseline JPEG's start: an APP0 segment, then the frame header with the size.
+fn jpeg(w: u16, h: u16) -> Vec<u8> {
+    let mut b = vec![0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10];
+    b.extend(b"JFIF\0\x01\x01\0\0\x01\0\x01\0\0");
+    b.extend([0xFF, 0xC0, 0x00, 0x11, 0x08]);
+    b.extend(h.to_be_bytes());
+    b.extend(w.to_be_bytes());
+    b.extend([3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]);
+    b.extend(vec![0u8; 70_000]); // image data beyond the header
+    b
+}
+
+/// The size of a JPEG is read from its frame header, past the segments before it (a JPEG may be up
+/// to 65,535 pixels a side: more pixels than a Java int holds).
+#[test]
+fn jpeg_sizes_are_read() {
+    let image = jpeg(60_000, 60_000);
+    let r = library(
+        "test.vmod",
+        &good_build_file(),
+        &[("images/cover.jpg", Some(image.as_slice()))],
+    );
+    assert!(
+        has(&r, "V0444", Severity::Error, "60000 × 60000"),
+        "{}",
+        summary(&r)
+    );
+    let image = jpeg(1_000, 700);
+    let r = library(
+        "test.vmod",
+        &good_build_file(),
+        &[("images/cover.jpg", Some(image.as_slice()))],
+    );
+    assert!(
+        !r.diagnostics.iter().any(|d| d.code == "V0444"),
+        "{}",
+        summary(&r)
+    );
+}

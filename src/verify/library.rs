@@ -11,6 +11,7 @@ use super::xml::Node;
 use crate::diag::{plural, Diagnostic};
 use crate::vassal::sequence_encoder::SequenceDecoder;
 use std::collections::BTreeSet;
+use std::io::Read;
 use std::path::Path;
 
 /// Every library check.
@@ -188,6 +189,37 @@ fn image_sizes(archive: &Archive, push: &mut impl FnMut(Diagnostic)) {
                     .help("VASSAL's tiler needs 1.66 × 4 bytes per pixel + 150 MB and may use 3/4 of the memory (TilingHandler.sliceTiles): a player with 4 GB cannot open the module; shrink or split the image"),
             );
         }
+    }
+}
+
+/// The header of an image, read from its start: the first 32 bytes of a PNG or GIF; for a JPEG,
+/// the segments are skipped up to the frame header, kept as `FF D8` + the frame segment. Whatever
+/// else the entry holds is not kept, so `--library` costs a few bytes per image.
+pub(super) fn image_header(r: &mut dyn Read) -> std::io::Result<Vec<u8>> {
+    let mut head = Vec::new();
+    r.take(32).read_to_end(&mut head)?;
+    if !head.starts_with(&[0xFF, 0xD8]) {
+        return Ok(head);
+    }
+    let mut rest = std::io::Cursor::new(head[2..].to_vec()).chain(r);
+    loop {
+        let mut marker = [0u8; 4];
+        if rest.read_exact(&mut marker).is_err() || marker[0] != 0xFF {
+            return Ok(vec![0xFF, 0xD8]);
+        }
+        let len = u16::from_be_bytes([marker[2], marker[3]]) as u64;
+        if matches!(marker[1], 0xC0..=0xCF) && !matches!(marker[1], 0xC4 | 0xC8 | 0xCC) {
+            let mut frame = vec![0xFF, 0xD8];
+            frame.extend(marker);
+            (&mut rest)
+                .take(len.saturating_sub(2))
+                .read_to_end(&mut frame)?;
+            return Ok(frame);
+        }
+        std::io::copy(
+            &mut (&mut rest).take(len.saturating_sub(2)),
+            &mut std::io::sink(),
+        )?;
     }
 }
 

@@ -28,7 +28,9 @@ mod setups;
 pub mod view;
 pub mod xml;
 
-pub use archive::{read_archive, read_save, split_commands, Archive, Limits};
+pub use archive::{
+    read_archive, read_archive_from, read_save, split_commands, Archive, Keep, Limits,
+};
 pub use decode::{decode_add_piece, unnest, DecodedPiece, KNOWN_TRAITS};
 pub use grid::{hex_grid_from_node, location_resolves};
 pub use maps::MAP_HELPERS;
@@ -50,10 +52,11 @@ pub fn check_module_file(path: &Path) -> Report {
     check_module_file_with(path, CheckOptions::default())
 }
 
-/// Check a module file with options.
+/// Check a module file with options. The file is read through, not into memory: images and other
+/// media are not inflated (only their headers with `--library`), so a 150 MB module costs a few MB.
 pub fn check_module_file_with(path: &Path, options: CheckOptions) -> Report {
-    match std::fs::read(path) {
-        Ok(bytes) => check_module_with(&bytes, path, options),
+    match std::fs::File::open(path) {
+        Ok(file) => check_module_from(std::io::BufReader::new(file), path, options),
         Err(e) => {
             let mut r = Report::default();
             r.push(
@@ -71,19 +74,55 @@ pub fn check_module(bytes: &[u8], path: &Path) -> Report {
 
 /// Every check of vassal-format.md §7 on a module's bytes, and the library checks if asked.
 pub fn check_module_with(bytes: &[u8], path: &Path, options: CheckOptions) -> Report {
+    check_module_from(std::io::Cursor::new(bytes), path, options)
+}
+
+/// What the checks read of an entry: media only by name (their header for the library's size
+/// check), everything else whole (moduledata, the build file, saved setups, HTML pages, classes,
+/// translations).
+fn keep_for_check(name: &str, options: CheckOptions) -> Keep {
+    let extension = name
+        .rsplit_once('.')
+        .map_or("", |(_, e)| e)
+        .to_ascii_lowercase();
+    let is_image = matches!(
+        extension.as_str(),
+        "png" | "gif" | "jpg" | "jpeg" | "svg" | "bmp" | "webp" | "tif" | "tiff" | "ico"
+    );
+    let is_other_media = matches!(
+        extension.as_str(),
+        "mp3" | "wav" | "au" | "aiff" | "ogg" | "mid" | "pdf" | "mp4" | "avi"
+    );
+    match (is_image, is_other_media) {
+        (true, _) if options.library && name.starts_with("images/") => {
+            Keep::Summary(library::image_header)
+        }
+        (true, _) | (_, true) => Keep::Name,
+        _ => Keep::All,
+    }
+}
+
+/// Every check on a module read from any seekable source.
+fn check_module_from<R: std::io::Read + std::io::Seek>(
+    source: R,
+    path: &Path,
+    options: CheckOptions,
+) -> Report {
     let mut report = Report::default();
     let p = PathBuf::from(path);
     let mut push = |d: Diagnostic| report.push(d.in_file(&p));
-    let archive = match read_archive(bytes, Limits::default()) {
-        Ok(a) => a,
-        Err(e) => {
-            push(
-                Diagnostic::error("V0402", format!("unreadable archive: {e}"))
-                    .help("a .vmod is a zip archive"),
-            );
-            return report;
-        }
-    };
+    let archive =
+        match archive::read_archive_from(source, Limits::default(), |n| keep_for_check(n, options))
+        {
+            Ok(a) => a,
+            Err(e) => {
+                push(
+                    Diagnostic::error("V0402", format!("unreadable archive: {e}"))
+                        .help("a .vmod is a zip archive"),
+                );
+                return report;
+            }
+        };
     let data = moduledata::check(&archive, &mut push);
     let root = build_file(&archive, &data.vassal_version, &mut push);
     if let Some(root) = &root {
