@@ -372,3 +372,50 @@ fn legacy_layers_are_one_note() {
         notes[0].message
     );
 }
+
+/// A trait VASSAL does not know is the business of the module's own command encoder when it has
+/// one (daishi1/IK_module: `<cxio.malnorma.MalnormaFactory/>` extends BasicCommandEncoder and
+/// decodes `cxio.malnorma.AreaOfEffectMal;`): a note, as vmodc cannot check inside it.
+#[test]
+fn the_module_command_encoder_may_define_traits() {
+    let bf = edited(
+        "<VASSAL.build.module.BasicCommandEncoder/>",
+        "<cxio.malnorma.MalnormaFactory/>",
+    )
+    .replace(
+        "+/null/mark;Side",
+        "+/null/cxio.malnorma.AreaOfEffectMal;Side",
+    );
+    let factory = class_file(
+        "cxio/malnorma/MalnormaFactory",
+        "VASSAL/build/module/BasicCommandEncoder",
+    );
+    let entries: Vec<Entry> = vec![(
+        "cxio/malnorma/MalnormaFactory.class",
+        Some(factory.as_slice()),
+    )];
+    let report = check_with(&bf, &entries);
+    assert_clean("custom encoder", &report);
+    assert!(
+        report
+            .diagnostics
+            .iter()
+            .any(|d| d.code == "V0421" && d.severity == Severity::Note),
+        "{}",
+        summary(&report)
+    );
+}
+
+/// `MetaDataFactory.buildMetaData`: an archive with `extensiondata` is an extension, not a module
+/// (marangonico/asl_pbs).
+#[test]
+fn an_extension_is_not_a_module() {
+    let entries: Vec<Entry> = vec![("extensiondata", Some(b"<data/>".as_slice()))];
+    assert_only(
+        "extension",
+        &check_with(&good_build_file(), &entries),
+        "V0406",
+        Severity::Error,
+        "module extension",
+    );
+}

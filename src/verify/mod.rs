@@ -123,6 +123,20 @@ fn check_module_from<R: std::io::Read + std::io::Seek>(
                 return report;
             }
         };
+    // `MetaDataFactory.buildMetaData`: an archive with `extensiondata` is an extension, which
+    // VASSAL does not open as a module.
+    if archive.entries.contains_key("extensiondata") {
+        push(
+            Diagnostic::error(
+                "V0406",
+                "the archive is a module extension (it has extensiondata), not a module",
+            )
+            .help(
+                "VASSAL loads an extension into the module it extends; vmodc check reads modules",
+            ),
+        );
+        return report;
+    }
     let data = moduledata::check(&archive, &mut push);
     let root = build_file(&archive, &data.vassal_version, &mut push);
     if let Some(root) = &root {
@@ -141,7 +155,7 @@ fn check_components(root: &Node, archive: &Archive, push: &mut impl FnMut(Diagno
     images::check_html_charts(root, archive, &images, push);
     let classes = classes::check(root, archive, push);
     maps::check(root, &classes, push);
-    pieces::check(root, &images, push);
+    pieces::check(root, &images, &classes, push);
     setups::check(root, archive, push);
 }
 

@@ -2,6 +2,7 @@
 //! over a BasicPiece, uses images the archive holds and prototypes that exist, without cycles, and
 //! has a gpid of its own.
 
+use super::classes::Classes;
 use super::decode::{
     decode_add_piece, marker_piece, piece_images, prototype_name, shape_image, trait_id,
     DecodedPiece, KNOWN_TRAITS,
@@ -13,10 +14,15 @@ use crate::vassal::sequence_encoder::SequenceDecoder;
 use std::collections::BTreeMap;
 
 /// Every PieceSlot, CardSlot and PrototypeDefinition of the module.
-pub(super) fn check(root: &Node, images: &Images, push: &mut impl FnMut(Diagnostic)) {
+pub(super) fn check(
+    root: &Node,
+    images: &Images,
+    classes: &Classes,
+    push: &mut impl FnMut(Diagnostic),
+) {
     // Legacy Layers are summed up in one note (uckelman/tld-mod has 990 of them).
     let mut legacy_layers: Vec<String> = Vec::new();
-    let slots = check_slots(root, images, &mut |d: Diagnostic| {
+    let slots = check_slots(root, images, classes, &mut |d: Diagnostic| {
         if d.code == "V0422" {
             legacy_layers.push(d.message);
         } else {
@@ -44,15 +50,22 @@ struct Slots {
 }
 
 /// Decode and check each slot and prototype on its own.
-fn check_slots(root: &Node, images: &Images, push: &mut impl FnMut(Diagnostic)) -> Slots {
+fn check_slots(
+    root: &Node,
+    images: &Images,
+    classes: &Classes,
+    push: &mut impl FnMut(Diagnostic),
+) -> Slots {
     let prototypes: BTreeMap<String, &Node> = root
         .find_all("VASSAL.build.module.PrototypeDefinition")
         .into_iter()
         .map(|n| (n.attr("name").to_string(), n))
         .collect();
-    // A module with its own command encoder (a subclass of BasicCommandEncoder) may define traits.
+    // A module with its own command encoder (a subclass of BasicCommandEncoder, such as daishi1/
+    // IK_module's `cxio.malnorma.MalnormaFactory`) may define traits.
     let custom_encoder = root.children.iter().any(|c| {
-        c.tag.ends_with("CommandEncoder") && c.tag != "VASSAL.build.module.BasicCommandEncoder"
+        c.tag != "VASSAL.build.module.BasicCommandEncoder"
+            && (c.tag.ends_with("CommandEncoder") || classes.is_a(&c.tag, "BasicCommandEncoder"))
     });
     let mut slots = Slots::default();
     for node in root.walk() {
@@ -241,8 +254,9 @@ fn check_piece(
         let id = trait_id(t);
         if !KNOWN_TRAITS.contains(&id) {
             let d = if custom_encoder {
-                Diagnostic::warning("V0421", format!("{what}: unknown trait `{id}`"))
-                    .help("not a VASSAL 3.7 trait; the module's own command encoder may define it")
+                Diagnostic::note("V0421", format!("{what}: trait `{id}` is not VASSAL's")).help(
+                    "the module's own command encoder may define it; vmodc cannot check inside it",
+                )
             } else {
                 Diagnostic::error("V0421", format!("{what}: unknown trait `{id}`"))
                     .help("VASSAL replaces it with a dummy Marker and reports Bad Data")
