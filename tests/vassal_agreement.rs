@@ -419,3 +419,36 @@ fn an_extension_is_not_a_module() {
         "module extension",
     );
 }
+
+/// VASSAL's SVG renderer (Batik, SVG 1.1) requires `xlink:href` on `<image>`
+/// (Cattlesquat/imperialstruggle's `DiplomacyMask.svg` has `href`; `SVGRenderer` logs the
+/// TranscoderException): an error for an image a component or piece draws, a warning for a shape's
+/// image, which VASSAL renders only when it gathers the module's images.
+#[test]
+fn svg_images_without_xlink_href() {
+    let bad = br#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><image width="9" height="9" href="data:image/png;base64,AAAA"/></svg>"#;
+    let good = br#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><image width="9" height="9" xlink:href="data:image/png;base64,AAAA"/></svg>"#;
+    let bf = edited("fileName=\"cover.jpg\"", "fileName=\"mask.svg\"");
+    let entries: Vec<Entry> = vec![("images/mask.svg", Some(bad.as_slice()))];
+    assert_only(
+        "href",
+        &check_with(&bf, &entries),
+        "V0431",
+        Severity::Error,
+        "mask.svg",
+    );
+    let entries: Vec<Entry> = vec![("images/mask.svg", Some(good.as_slice()))];
+    assert_clean("xlink:href", &check_with(&bf, &entries));
+    let bf = edited(
+        "+/null/prototype;Base;Side=North\tpiece;;;unit.png;Unit A/\tnull;0;0;1;0",
+        "+/null/nonRect2;1.0;nmask.svg,m,-8,-8,l,8,-8,l,8,8,c\tprototype;Base;Side=North\\\tpiece;;;unit.png;Unit A/\t\\\tnull;0;0;1;0",
+    );
+    let entries: Vec<Entry> = vec![("images/mask.svg", Some(bad.as_slice()))];
+    assert_only(
+        "shape",
+        &check_with(&bf, &entries),
+        "V0431",
+        Severity::Warning,
+        "mask.svg",
+    );
+}

@@ -3,6 +3,7 @@
 use super::archive::Archive;
 use super::xml::Node;
 use crate::diag::Diagnostic;
+use std::cell::RefCell;
 use std::collections::BTreeSet;
 use unicode_normalization::UnicodeNormalization;
 
@@ -60,6 +61,9 @@ const VASSAL_JAR_IMAGES: &[&str] = &[
 /// The images an archive holds, by their name under `images/`.
 pub(super) struct Images<'a> {
     names: BTreeSet<&'a str>,
+    archive: &'a Archive,
+    /// SVG images already reported as unrenderable: once per image, not per piece that uses it.
+    reported_svgs: RefCell<BTreeSet<String>>,
 }
 
 impl<'a> Images<'a> {
@@ -70,6 +74,8 @@ impl<'a> Images<'a> {
                 .keys()
                 .filter_map(|k| k.strip_prefix("images/"))
                 .collect(),
+            archive,
+            reported_svgs: RefCell::default(),
         }
     }
 
@@ -112,9 +118,50 @@ impl<'a> Images<'a> {
                 Diagnostic::warning("V0426", format!("{what}: image `{name}` has an upper-case .svg suffix"))
                     .help("VASSAL recognises SVG by the lower-case suffix `.svg` only; it reads this file as a bitmap and fails"),
             )
+        } else if name.ends_with(".svg") {
+            self.svg_problem(what, name)
         } else {
             None
         }
+    }
+
+    /// An SVG that VASSAL's renderer (Apache Batik, SVG 1.1) rejects: an `<image>` whose link is
+    /// `href` rather than `xlink:href` ("The attribute xlink:href of the element <image> is
+    /// required", logged by `tools/image/svg/SVGRenderer.java`; Cattlesquat/imperialstruggle).
+    pub(super) fn svg_problem(&self, what: &str, name: &str) -> Option<Diagnostic> {
+        let bytes = self.archive.entries.get(&format!("images/{name}"))?;
+        if !image_without_xlink_href(bytes)
+            || !self.reported_svgs.borrow_mut().insert(name.to_string())
+        {
+            return None;
+        }
+        Some(
+            Diagnostic::error("V0431", format!("{what}: SVG image `{name}` has an <image> without xlink:href"))
+                .help("VASSAL's SVG renderer (Batik, SVG 1.1) fails on it and draws nothing: write the link as xlink:href (with xmlns:xlink=\"http://www.w3.org/1999/xlink\")"),
+        )
+    }
+}
+
+/// Whether an SVG document has an `<image>` element without an `xlink:href` (a namespaced `href`).
+fn image_without_xlink_href(svg: &[u8]) -> bool {
+    let mut reader = quick_xml::Reader::from_reader(svg);
+    let mut buf = Vec::new();
+    loop {
+        match reader.read_event_into(&mut buf) {
+            Ok(quick_xml::events::Event::Start(e) | quick_xml::events::Event::Empty(e))
+                if AsRef::<str>::as_ref(&e.local_name()) == "image" =>
+            {
+                let linked = e.attributes().flatten().any(|a| {
+                    AsRef::<str>::as_ref(&a.key.local_name()) == "href" && a.key.prefix().is_some()
+                });
+                if !linked {
+                    return true;
+                }
+            }
+            Ok(quick_xml::events::Event::Eof) | Err(_) => return false,
+            _ => {}
+        }
+        buf.clear();
     }
 }
 

@@ -85,9 +85,10 @@ fn keep_for_check(name: &str, options: CheckOptions) -> Keep {
         .rsplit_once('.')
         .map_or("", |(_, e)| e)
         .to_ascii_lowercase();
+    // SVGs are read whole (text, usually small): the checks look inside them.
     let is_image = matches!(
         extension.as_str(),
-        "png" | "gif" | "jpg" | "jpeg" | "svg" | "bmp" | "webp" | "tif" | "tiff" | "ico"
+        "png" | "gif" | "jpg" | "jpeg" | "bmp" | "webp" | "tif" | "tiff" | "ico"
     );
     let is_other_media = matches!(
         extension.as_str(),
