@@ -360,16 +360,19 @@ fn modules_built_from_our_data_check_clean() {
     }
 }
 
-/// A public, editor-made module (Paths of Glory, built into /tmp/pog.vmod as described in
-/// docs/diagnostics.md): only its real defects are reported.
+/// A public, editor-made module (Cattlesquat/PathsOfGlory, packed into /tmp/pog.vmod with
+/// `tests/corpus/pack.py`): VASSAL 3.7.26 loads it reporting only missing images, and so does vmodc
+/// (a snapshot may lack the largest images; its missing prototypes are warnings).
 #[test]
 #[ignore = "needs /tmp/pog.vmod (a third-party module, not in the repository)"]
 fn paths_of_glory_has_only_its_real_defects() {
     let path = Path::new("/tmp/pog.vmod");
     let report = vmodc::verify::check_module_file(path);
-    let codes: Vec<&str> = report.diagnostics.iter().map(|d| d.code).collect();
     assert!(
-        codes.iter().all(|c| matches!(*c, "V0405" | "V0424")),
+        report
+            .diagnostics
+            .iter()
+            .all(|d| d.severity < Severity::Error || d.code == "V0407"),
         "{}",
         summary(&report)
     );
