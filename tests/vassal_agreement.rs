@@ -207,6 +207,15 @@ fn images_vassal_ships_are_found() {
         let bf = edited("fileName=\"cover.jpg\"", &format!("fileName=\"{name}\""));
         assert_clean(name, &check_with(&bf, &[]));
     }
+    // A name starting with `/` is a resource of VASSAL's jar: its images are known.
+    let bf = edited("icon=\"/images/map.gif\"", "icon=\"/images/nomap.gif\"");
+    assert_only(
+        "jar resource",
+        &check_with(&bf, &[]),
+        "V0407",
+        Severity::Error,
+        "/images/nomap.gif",
+    );
     let bf = edited("fileName=\"cover.jpg\"", "fileName=\"Splash2.png\"");
     assert_only(
         "not VASSAL's",

@@ -86,8 +86,14 @@ impl<'a> Images<'a> {
     pub(super) fn exists(&self, name: &str) -> bool {
         let nfd: String = name.nfd().collect();
         let gif = format!("{name}.gif");
-        name.starts_with('/')
-            || self.names.contains(name)
+        if let Some(resource) = name.strip_prefix('/') {
+            // One of VASSAL's own resources (`getResourceAsStream`): its images are known, other
+            // folders of its jar (icons, help) are taken on trust.
+            return resource
+                .strip_prefix("images/")
+                .is_none_or(|image| VASSAL_JAR_IMAGES.contains(&image));
+        }
+        self.names.contains(name)
             || self.names.contains(nfd.as_str())
             || VASSAL_JAR_IMAGES.contains(&name)
             || self.names.contains(gif.as_str())
