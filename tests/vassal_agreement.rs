@@ -239,13 +239,16 @@ fn image_names_match_across_unicode_normalisation() {
     let bf = edited("fileName=\"cover.jpg\"", &format!("fileName=\"{nfd}\""));
     let entry = format!("images/{nfc}");
     let entries: Vec<Entry> = vec![(entry.as_str(), Some(b"png".as_slice()))];
+    let report = check_with(&bf, &entries);
     assert_only(
         "NFD name, NFC entry",
-        &check_with(&bf, &entries),
+        &report,
         "V0407",
         Severity::Error,
         nfd,
     );
+    let help = report.diagnostics[0].help.as_deref().unwrap_or("");
+    assert!(help.contains("Unicode normalisation"), "{help}");
 }
 
 /// `PredefinedSetup.launch` loads a file only when `fileName != null`: without a `file` attribute

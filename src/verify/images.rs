@@ -107,9 +107,15 @@ impl<'a> Images<'a> {
             "V0407",
             format!("{what} uses image `{name}`, which is not in images/"),
         );
-        match near {
-            Some(n) => d.help(format!("names are case-sensitive: the archive has `{n}`")),
-            None => d.help("add the image to images/ or fix the name"),
+        let nfc: String = name.nfc().collect();
+        let other_form = self
+            .names
+            .iter()
+            .find(|i| i.nfc().collect::<String>() == nfc);
+        match (other_form, near) {
+            (Some(n), _) => d.help(format!("the archive has `{n}` in another Unicode normalisation: VASSAL looks a name up as written and in NFD only (DataArchive.getInputStream); write the name as the archive spells it")),
+            (None, Some(n)) => d.help(format!("names are case-sensitive: the archive has `{n}`")),
+            (None, None) => d.help("add the image to images/ or fix the name"),
         }
     }
 
