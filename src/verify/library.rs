@@ -111,8 +111,8 @@ fn file_names(path: &Path, archive: &Archive, push: &mut impl FnMut(Diagnostic))
             Diagnostic::warning(
                 "V0442",
                 format!(
-                    "{} of the archive with an unsafe name (the first: `{first}`)",
-                    plural(unsafe_entries.len(), "entry").replace("entrys", "entries")
+                    "{} with an unsafe name (the first: `{first}`)",
+                    plural(unsafe_entries.len(), "archive file")
                 ),
             )
             .help("names the Module Library would refuse for a file cannot be unpacked on every system; rename them (game-library-service safe_filename)"),

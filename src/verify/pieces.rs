@@ -61,12 +61,7 @@ fn check_slots(
         .into_iter()
         .map(|n| (n.attr("name").to_string(), n))
         .collect();
-    // A module with its own command encoder (a subclass of BasicCommandEncoder, such as daishi1/
-    // IK_module's `cxio.malnorma.MalnormaFactory`) may define traits.
-    let custom_encoder = root.children.iter().any(|c| {
-        c.tag != "VASSAL.build.module.BasicCommandEncoder"
-            && (c.tag.ends_with("CommandEncoder") || classes.is_a(&c.tag, "BasicCommandEncoder"))
-    });
+    let custom_encoder = has_custom_encoder(root, classes);
     let mut slots = Slots::default();
     for node in root.walk() {
         let short = node.tag.rsplit('.').next().unwrap_or("");
@@ -90,14 +85,7 @@ fn check_slots(
             }
         };
         check_piece(&what, &piece, &prototypes, custom_encoder, push);
-        // Each image once per piece: a Layer and its BasicPiece often name the same file.
-        let names: std::collections::BTreeSet<String> = piece_images(&piece).into_iter().collect();
-        for img in names {
-            if let Some(d) = images.problem(&what, &img) {
-                push(d);
-            }
-        }
-        shape_images(&what, &piece, images, push);
+        check_piece_images(&what, &piece, images, push);
         if short == "PrototypeDefinition" {
             slots.prototypes.insert(name.to_string(), piece);
         } else {
@@ -105,6 +93,32 @@ fn check_slots(
         }
     }
     slots
+}
+
+/// Whether the module has its own command encoder (a subclass of BasicCommandEncoder, such as
+/// daishi1/IK_module's `cxio.malnorma.MalnormaFactory`), which may define traits.
+fn has_custom_encoder(root: &Node, classes: &Classes) -> bool {
+    root.children.iter().any(|c| {
+        c.tag != "VASSAL.build.module.BasicCommandEncoder"
+            && (c.tag.ends_with("CommandEncoder") || classes.is_a(&c.tag, "BasicCommandEncoder"))
+    })
+}
+
+/// The images a piece draws, each once (a Layer and its BasicPiece often name the same file), and
+/// those its shapes were traced from.
+fn check_piece_images(
+    what: &str,
+    piece: &DecodedPiece,
+    images: &Images,
+    push: &mut impl FnMut(Diagnostic),
+) {
+    let names: std::collections::BTreeSet<String> = piece_images(piece).into_iter().collect();
+    for img in names {
+        if let Some(d) = images.problem(what, &img) {
+            push(d);
+        }
+    }
+    shape_images(what, piece, images, push);
 }
 
 /// A slot's gpid: counted when empty, an error when another slot has it.
