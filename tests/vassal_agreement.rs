@@ -129,6 +129,56 @@ fn old_modules_read_build_file_without_extension() {
     );
 }
 
+/// Without moduledata, `ModuleMetaData.read` takes the version from an old `buildFile`'s root
+/// attribute `vassalVersion` (usually absent: 0.0, so `buildFile` is read; uckelman/tld-mod), and
+/// VASSAL's own version when there is no `buildFile` (tomo9878/FOF2: `buildFile.xml` is read).
+/// moduledata without `VassalVersion` means VASSAL's own version too.
+#[test]
+fn build_file_without_moduledata() {
+    let good = good_build_file();
+    let broken = b"<VASSAL.build.GameModule>".as_slice();
+    let entries: Vec<Entry> = vec![
+        ("moduledata", None),
+        ("buildFile", Some(good.as_bytes())),
+        ("buildFile.xml", Some(broken)),
+    ];
+    assert_only(
+        "old buildFile read",
+        &check_with(&good, &entries),
+        "V0403",
+        Severity::Warning,
+        "no moduledata",
+    );
+    let new_root = good.replacen("VassalVersion=\"3.7.0\"", "vassalVersion=\"3.6.0\"", 1);
+    let entries: Vec<Entry> = vec![
+        ("moduledata", None),
+        ("buildFile", Some(new_root.as_bytes())),
+        ("buildFile.xml", None),
+    ];
+    assert!(
+        has_error(&check_with(&good, &entries), "V0406", "no buildFile.xml"),
+        "a root vassalVersion of 3.6 selects buildFile.xml"
+    );
+    let no_version = MODULEDATA.replace("<VassalVersion>3.7.0</VassalVersion>", "");
+    let entries: Vec<Entry> = vec![
+        ("moduledata", Some(no_version.as_bytes())),
+        ("buildFile", Some(good.as_bytes())),
+        ("buildFile.xml", None),
+    ];
+    assert!(has_error(
+        &check_with(&good, &entries),
+        "V0406",
+        "no buildFile.xml"
+    ));
+}
+
+fn has_error(report: &Report, code: &str, text: &str) -> bool {
+    report
+        .diagnostics
+        .iter()
+        .any(|d| d.code == code && d.severity == Severity::Error && d.message.contains(text))
+}
+
 /// A minimal Java class file: `this` extends `superclass` (slash-separated names). A Long in the
 /// constant pool takes two slots, as in real class files.
 fn class_file(this: &str, superclass: &str) -> Vec<u8> {

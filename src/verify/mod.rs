@@ -139,7 +139,7 @@ fn check_module_from<R: std::io::Read + std::io::Seek>(
         return report;
     }
     let data = moduledata::check(&archive, &mut push);
-    let root = build_file(&archive, &data.vassal_version, &mut push);
+    let root = build_file(&archive, &data, &mut push);
     if let Some(root) = &root {
         check_components(root, &archive, &mut push);
     }
@@ -164,10 +164,10 @@ fn check_components(root: &Node, archive: &Archive, push: &mut impl FnMut(Diagno
 /// the VASSAL version the module was made with (`GameModule.build`).
 fn build_file(
     archive: &Archive,
-    vassal_version: &str,
+    data: &moduledata::ModuleData,
     push: &mut impl FnMut(Diagnostic),
 ) -> Option<Node> {
-    let name = moduledata::build_file_name(archive, vassal_version);
+    let name = moduledata::build_file_name(archive, data);
     let Some(build) = archive.entries.get(name) else {
         let other = if name == moduledata::BUILD_FILE {
             moduledata::BUILD_FILE_OLD

@@ -12,6 +12,8 @@ pub(super) const BUILD_FILE_OLD: &str = "buildFile";
 /// What `moduledata` says, as far as the other checks need it.
 #[derive(Debug, Default)]
 pub(super) struct ModuleData {
+    /// Whether the archive has a readable `moduledata`.
+    pub present: bool,
     /// `<VassalVersion>`, empty when absent.
     pub vassal_version: String,
     /// `<version>`, empty when absent.
@@ -29,15 +31,51 @@ pub(super) fn major_minor(version: &str) -> Option<(u32, u32)> {
     Some((major, minor))
 }
 
+/// The VASSAL version this check mirrors, which `AbstractMetaData` assumes when it reads none.
+const THIS_VASSAL: &str = "3.7.26";
+
 /// The build file VASSAL reads (`GameModule.build`): `buildFile` for a module made before 3.5,
-/// `buildFile.xml` otherwise. Without a version (no moduledata, no `VassalVersion` on the root)
-/// whichever the archive holds.
-pub(super) fn build_file_name(archive: &Archive, vassal_version: &str) -> &'static str {
-    match major_minor(vassal_version) {
-        Some(v) if v < (3, 5) => BUILD_FILE_OLD,
-        Some(_) => BUILD_FILE,
-        None if archive.entries.contains_key(BUILD_FILE) => BUILD_FILE,
-        None => BUILD_FILE_OLD,
+/// `buildFile.xml` otherwise. The version is moduledata's `VassalVersion` (VASSAL's own when
+/// moduledata has none); without moduledata, `ModuleMetaData.read` takes the `vassalVersion`
+/// attribute of an old `buildFile`'s root (usually absent: version 0.0), and VASSAL's own version
+/// when there is no `buildFile`. A version that does not parse counts as 0.0, as
+/// `VersionUtils.truncateToMinorVersion` reads it.
+pub(super) fn build_file_name(archive: &Archive, data: &ModuleData) -> &'static str {
+    let version = if data.present {
+        if data.vassal_version.is_empty() {
+            THIS_VASSAL.to_string()
+        } else {
+            data.vassal_version.clone()
+        }
+    } else if let Some(old) = archive.entries.get(BUILD_FILE_OLD) {
+        root_attribute(old, "vassalVersion").unwrap_or_default()
+    } else {
+        THIS_VASSAL.to_string()
+    };
+    match major_minor(&version) {
+        Some(v) if v >= (3, 5) => BUILD_FILE,
+        _ => BUILD_FILE_OLD,
+    }
+}
+
+/// An attribute of an XML document's root element (case-sensitive, as SAX reads it).
+fn root_attribute(xml: &[u8], name: &str) -> Option<String> {
+    let mut reader = quick_xml::Reader::from_reader(xml);
+    let mut buf = Vec::new();
+    loop {
+        match reader.read_event_into(&mut buf).ok()? {
+            quick_xml::events::Event::Start(e) | quick_xml::events::Event::Empty(e) => {
+                let value = e
+                    .attributes()
+                    .flatten()
+                    .find(|a| AsRef::<str>::as_ref(&a.key) == name)?
+                    .normalized_value(quick_xml::XmlVersion::Explicit1_0)
+                    .ok()?;
+                return Some(value.into_owned());
+            }
+            quick_xml::events::Event::Eof => return None,
+            _ => buf.clear(),
+        }
     }
 }
 
@@ -69,6 +107,7 @@ pub(super) fn check(archive: &Archive, push: &mut impl FnMut(Diagnostic)) -> Mod
             .unwrap_or_default()
     };
     let data = ModuleData {
+        present: true,
         vassal_version: text("VassalVersion"),
         version: text("version"),
     };
@@ -90,7 +129,7 @@ fn check_vassal_version(vv: &str, push: &mut impl FnMut(Diagnostic)) {
     if vv.is_empty() {
         push(
             Diagnostic::warning("V0404", "moduledata has no VassalVersion")
-                .help("VASSAL then reads the build file of a module older than 3.5 (`buildFile`); write the VASSAL version the module was made with"),
+                .help("VASSAL then takes the module for one of its own version (AbstractMetaData) and reads buildFile.xml; write the VASSAL version the module was made with"),
         );
         return;
     }
