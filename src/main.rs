@@ -61,6 +61,10 @@ enum Command {
         /// Treat warnings as errors (exit code 1).
         #[arg(long)]
         deny_warnings: bool,
+        /// For .vmod files: also check what the VASSAL Module Library refuses on upload and what
+        /// breaks for players later (version, file names, gpids, image sizes, translations, setups).
+        #[arg(long)]
+        library: bool,
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
     },
@@ -176,8 +180,12 @@ fn main() -> ExitCode {
             targets,
             root,
             deny_warnings,
+            library,
             format,
-        } => run_check(targets, &root, deny_warnings, format),
+        } => {
+            let options = vmodc::verify::CheckOptions { library };
+            run_check(targets, &root, deny_warnings, options, format)
+        }
         Command::I18n { command } => match command {
             I18nCommand::Status { games, root } => run_i18n_status(games, &root),
             I18nCommand::Extract {
@@ -398,7 +406,13 @@ fn is_file_arg(target: &str) -> bool {
         || Path::new(target).extension().is_some()
 }
 
-fn run_check(targets: Vec<String>, root: &Path, deny_warnings: bool, format: Format) -> ExitCode {
+fn run_check(
+    targets: Vec<String>,
+    root: &Path,
+    deny_warnings: bool,
+    options: vmodc::verify::CheckOptions,
+    format: Format,
+) -> ExitCode {
     let mut sources = Sources::default();
     let (files, games): (Vec<String>, Vec<String>) =
         targets.into_iter().partition(|t| is_file_arg(t));
@@ -417,7 +431,7 @@ fn run_check(targets: Vec<String>, root: &Path, deny_warnings: bool, format: For
     }
     let mut fine = Vec::new();
     for path in &files {
-        let report = vmodc::verify::check_module_file(Path::new(path));
+        let report = vmodc::verify::check_module_file_with(Path::new(path), options);
         if report.diagnostics.is_empty() {
             fine.push(path);
         }

@@ -25,7 +25,7 @@ const GRID: &str = r#"<VASSAL.build.module.map.boardPicker.board.HexGrid dx="69.
 /// A small module that passes every check: one map with its helpers, a hex-grid board, an at-start
 /// stack on hex 0101 holding a unit that uses a prototype with parameters, a region board in a second
 /// map, and a predefined setup.
-fn good_build_file() -> String {
+pub(crate) fn good_build_file() -> String {
     format!(
         r#"<?xml version="1.0" encoding="UTF-8" standalone="no"?>
 <VASSAL.build.GameModule VassalVersion="3.7.0" name="Test" nextPieceSlotId="10" version="1.0.0">
@@ -75,10 +75,10 @@ fn good_build_file() -> String {
     )
 }
 
-const MODULEDATA: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+pub(crate) const MODULEDATA: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="no"?>
 <data version="1"><version>1.0.0</version><VassalVersion>3.7.0</VassalVersion><name>Test</name></data>"#;
 
-fn save(text: &str) -> Vec<u8> {
+pub(crate) fn save(text: &str) -> Vec<u8> {
     let data = vmodc::vassal::vsav::obfuscate(text, 0x5a);
     zip(&[("savedGame", &data)])
 }
@@ -86,7 +86,7 @@ fn save(text: &str) -> Vec<u8> {
 const SAVE_TEXT: &str =
     "begin_save\u{1b}SETUP_STACK\t\u{1b}+/7/piece;;;unit.png;Unit A/null;0;0;7;0\u{1b}end_save";
 
-fn zip(entries: &[(&str, &[u8])]) -> Vec<u8> {
+pub(crate) fn zip(entries: &[(&str, &[u8])]) -> Vec<u8> {
     let mut w = zip::ZipWriter::new(Cursor::new(Vec::new()));
     for (name, data) in entries {
         w.start_file(*name, zip::write::SimpleFileOptions::default())
@@ -97,10 +97,10 @@ fn zip(entries: &[(&str, &[u8])]) -> Vec<u8> {
 }
 
 /// An archive entry to replace (`Some`) or remove (`None`).
-type Entry<'a> = (&'a str, Option<&'a [u8]>);
+pub(crate) type Entry<'a> = (&'a str, Option<&'a [u8]>);
 
 /// A module from the good parts, with this buildFile.xml and entries replaced or removed.
-fn module(build_file: &str, replace: &[Entry]) -> Vec<u8> {
+pub(crate) fn module(build_file: &str, replace: &[Entry]) -> Vec<u8> {
     let vsav = save(SAVE_TEXT);
     let mut entries: Vec<(&str, Vec<u8>)> = vec![
         ("buildFile.xml", build_file.as_bytes().to_vec()),
@@ -122,11 +122,11 @@ fn module(build_file: &str, replace: &[Entry]) -> Vec<u8> {
     zip(&refs)
 }
 
-fn check(bytes: &[u8]) -> Report {
+pub(crate) fn check(bytes: &[u8]) -> Report {
     check_module(bytes, Path::new("test.vmod"))
 }
 
-fn summary(report: &Report) -> String {
+pub(crate) fn summary(report: &Report) -> String {
     report
         .diagnostics
         .iter()
@@ -183,7 +183,7 @@ fn each_module_defect_has_its_code() {
         ("V0408", Severity::Error, edit("mapName=\"Hand\"", "mapName=\"Main\""), vec![], "two maps"),
         ("V0409", Severity::Error, edit("<VASSAL.build.module.map.PieceMover/>\n    <VASSAL.build.module.map.KeyBufferer/>\n    <VASSAL.build.module.map.BoardPicker>\n      <VASSAL.build.module.map.boardPicker.Board image=\"map.png\"", "<VASSAL.build.module.map.KeyBufferer/>\n    <VASSAL.build.module.map.BoardPicker>\n      <VASSAL.build.module.map.boardPicker.Board image=\"map.png\""), vec![], "PieceMover"),
         ("V0410", Severity::Error, edit("<VASSAL.build.module.map.boardPicker.Board image=\"hand.png\" name=\"Hand\">", "<VASSAL.build.module.map.boardPicker.NotABoard image=\"hand.png\" name=\"Hand\">").replace("</VASSAL.build.module.map.boardPicker.Board>\n    </VASSAL.build.module.map.BoardPicker>\n    <VASSAL.build.module.map.SetupStack location=\"Box\"", "</VASSAL.build.module.map.boardPicker.NotABoard>\n    </VASSAL.build.module.map.BoardPicker>\n    <VASSAL.build.module.map.SetupStack location=\"Box\""), vec![], "no board"),
-        ("V0411", Severity::Error, edit("owningBoard=\"Board\"", "owningBoard=\"Other\""), vec![], "Other"),
+        ("V0411", Severity::Warning, edit("owningBoard=\"Board\"", "owningBoard=\"Other\""), vec![], "Other"),
         ("V0412", Severity::Error, edit("location=\"0101\"", "location=\"A1\""), vec![], "A1"),
         // A stack inside a map folder is checked too.
         ("V0412", Severity::Error, edit("location=\"0102\"", "location=\"Z9\""), vec![], "Z9"),
@@ -199,9 +199,9 @@ fn each_module_defect_has_its_code() {
         ("V0419", Severity::Error, good.clone(), vec![("start.vsav", Some(b"not a zip".as_slice()))], "cannot be read"),
         ("V0420", Severity::Error, edit("+/null/mark;Side\tpiece;;;;/North\tnull;0;0;;0", "+/null/piece;;;;\tmark;Side/null;0;0;;0\tNorth"), vec![], "BasicPiece"),
         ("V0421", Severity::Error, edit("+/null/mark;Side", "+/null/frobnicate;Side"), vec![], "frobnicate;"),
-        ("V0422", Severity::Warning, edit(";Faces;1.0;;true\t", ";Faces;1.0;;true\t").replace(";1;1;true;;70,130;", ";1;0;true;;70,130;"), vec![], "Layer version"),
+        ("V0422", Severity::Note, edit(";Faces;1.0;;true\t", ";Faces;1.0;;true\t").replace(";1;1;true;;70,130;", ";1;0;true;;70,130;"), vec![], "Layer version"),
         ("V0423", Severity::Error, edit("piece;;;;Unit B/1\t", "piece;;;;Unit B/0\t"), vec![], "always-active"),
-        ("V0424", Severity::Error, edit("prototype;Base;Side=North", "prototype;Bsae;Side=North"), vec![], "Bsae"),
+        ("V0424", Severity::Warning, edit("prototype;Base;Side=North", "prototype;Bsae;Side=North"), vec![], "Bsae"),
         ("V0425", Severity::Error, edit("North\tnull;0;0;;0<", "North\tnull;0;0;;0\\<"), vec![], "backslash"),
         ("V0426", Severity::Warning, edit("fileName=\"cover.jpg\"", "fileName=\"cover.SVG\""), vec![("images/cover.SVG", Some(b"svg".as_slice()))], "svg"),
         // A Replace With Other whose marker piece has no BasicPiece.
@@ -360,16 +360,19 @@ fn modules_built_from_our_data_check_clean() {
     }
 }
 
-/// A public, editor-made module (Paths of Glory, built into /tmp/pog.vmod as described in
-/// docs/diagnostics.md): only its real defects are reported.
+/// A public, editor-made module (Cattlesquat/PathsOfGlory, packed into /tmp/pog.vmod with
+/// `tests/corpus/pack.py`): VASSAL 3.7.26 loads it reporting only missing images, and so does vmodc
+/// (a snapshot may lack the largest images; its missing prototypes are warnings).
 #[test]
 #[ignore = "needs /tmp/pog.vmod (a third-party module, not in the repository)"]
 fn paths_of_glory_has_only_its_real_defects() {
     let path = Path::new("/tmp/pog.vmod");
     let report = vmodc::verify::check_module_file(path);
-    let codes: Vec<&str> = report.diagnostics.iter().map(|d| d.code).collect();
     assert!(
-        codes.iter().all(|c| matches!(*c, "V0405" | "V0424")),
+        report
+            .diagnostics
+            .iter()
+            .all(|d| d.severity < Severity::Error || d.code == "V0407"),
         "{}",
         summary(&report)
     );

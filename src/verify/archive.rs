@@ -3,7 +3,7 @@
 //! memory. Saved games (`.vsav`, and the setups inside a module) are archives too.
 
 use std::collections::BTreeMap;
-use std::io::{Cursor, Read};
+use std::io::{Cursor, Read, Seek};
 
 /// Limits on what an archive may hold.
 #[derive(Debug, Clone, Copy)]
@@ -29,10 +29,31 @@ pub struct Archive {
     pub entries: BTreeMap<String, Vec<u8>>,
 }
 
+/// How much of an entry to read.
+#[derive(Debug, Clone, Copy)]
+pub enum Keep {
+    /// The whole entry.
+    All,
+    /// What this function reads of the entry and keeps (an image's header: a few bytes instead
+    /// of the image).
+    Summary(fn(&mut dyn Read) -> std::io::Result<Vec<u8>>),
+    /// Only its name: the entry is not inflated at all.
+    Name,
+}
+
 /// Read every entry of a zip, refusing unsafe names and oversize content.
 pub fn read_archive(bytes: &[u8], limits: Limits) -> Result<Archive, String> {
-    let mut zip =
-        zip::ZipArchive::new(Cursor::new(bytes)).map_err(|e| format!("not a zip archive: {e}"))?;
+    read_archive_from(Cursor::new(bytes), limits, |_| Keep::All)
+}
+
+/// Read a zip from any seekable source, keeping of each entry what `keep` says. Names are checked
+/// for every entry, sizes for what is read (an entry that is not inflated cannot exhaust memory).
+pub fn read_archive_from<R: Read + Seek>(
+    source: R,
+    limits: Limits,
+    keep: impl Fn(&str) -> Keep,
+) -> Result<Archive, String> {
+    let mut zip = zip::ZipArchive::new(source).map_err(|e| format!("not a zip archive: {e}"))?;
     if zip.len() > limits.max_entries {
         return Err(format!(
             "the archive has {} entries (limit {})",
@@ -48,10 +69,9 @@ pub fn read_archive(bytes: &[u8], limits: Limits) -> Result<Archive, String> {
             .name()
             .map_err(|e| format!("entry {i}: {e}"))?
             .to_string();
-        if file.enclosed_name().is_none()
-            || name.starts_with('/')
-            || name.split(['/', '\\']).any(|p| p == "..")
-        {
+        // Not `enclosed_name`, which also refuses names VASSAL reads well (`images/a:b.png`): the
+        // archive is never unpacked, only names that climb out of it or are absolute are refused.
+        if escapes_archive(&name) {
             return Err(format!("entry name `{name}` points outside the archive"));
         }
         if file.is_dir() {
@@ -64,18 +84,23 @@ pub fn read_archive(bytes: &[u8], limits: Limits) -> Result<Archive, String> {
                 limits.max_entry_bytes
             ));
         }
-        let mut data = Vec::new();
-        // Never trust the declared size: read at most the limit plus one byte.
-        (&mut file)
-            .take(limits.max_entry_bytes + 1)
-            .read_to_end(&mut data)
-            .map_err(|e| format!("entry `{name}`: {e}"))?;
-        if data.len() as u64 > limits.max_entry_bytes {
-            return Err(format!(
-                "entry `{name}` inflates beyond {} bytes",
-                limits.max_entry_bytes
-            ));
-        }
+        let data = match keep(&name) {
+            Keep::Name => Vec::new(),
+            Keep::Summary(summarize) => {
+                let mut bounded = (&mut file).take(limits.max_entry_bytes);
+                summarize(&mut bounded).map_err(|e| format!("entry `{name}`: {e}"))?
+            }
+            Keep::All => {
+                let data = read_at_most(&mut file, &name, limits.max_entry_bytes + 1)?;
+                if data.len() as u64 > limits.max_entry_bytes {
+                    return Err(format!(
+                        "entry `{name}` inflates beyond {} bytes",
+                        limits.max_entry_bytes
+                    ));
+                }
+                data
+            }
+        };
         total += data.len() as u64;
         if total > limits.max_total_bytes {
             return Err(format!(
@@ -86,6 +111,22 @@ pub fn read_archive(bytes: &[u8], limits: Limits) -> Result<Archive, String> {
         archive.entries.insert(name, data);
     }
     Ok(archive)
+}
+
+/// At most `limit` bytes of an entry: the declared size is never trusted.
+fn read_at_most(file: &mut impl Read, name: &str, limit: u64) -> Result<Vec<u8>, String> {
+    let mut data = Vec::new();
+    file.take(limit)
+        .read_to_end(&mut data)
+        .map_err(|e| format!("entry `{name}`: {e}"))?;
+    Ok(data)
+}
+
+/// Whether an entry name is absolute (`/…`, `\\…`, `C:…`) or climbs out of the archive (`..`).
+fn escapes_archive(name: &str) -> bool {
+    let drive = name.as_bytes().get(1) == Some(&b':')
+        && name.as_bytes().first().is_some_and(u8::is_ascii_alphabetic);
+    name.starts_with(['/', '\\']) || drive || name.split(['/', '\\']).any(|p| p == "..")
 }
 
 /// The text of a saved game: unzip `savedGame` and undo the obfuscation.

@@ -124,6 +124,8 @@ pub const KNOWN_TRAITS: &[&str] = &[
     "deselect;",
     "border;",
     "nonRect2;",
+    // NonRectangular.OLD_ID: still registered in BasicCommandEncoder, read as a NonRectangular.
+    "nonRect;",
     "playSound;",
     "AreaOfEffect;",
     "attach;",
@@ -227,4 +229,29 @@ pub(super) fn prototype_name(type_: &str) -> Option<String> {
             .next_token()
             .unwrap_or_default(),
     )
+}
+
+/// The image a NonRectangular trait's shape was traced from (`NonRectangular.buildPath`): in the
+/// legacy shape (`nonRect;…` and `nonRect2;SCALE;…` with comma tokens) the token starting with `n`,
+/// in the newer one (`d…`, space-separated) the rest of the line after `N`. VASSAL lists it among
+/// the piece's images, but draws the stored shape without it.
+pub(super) fn shape_image(type_: &str) -> Option<String> {
+    let spec = if let Some(legacy) = type_.strip_prefix("nonRect;") {
+        legacy.to_string()
+    } else {
+        let body = type_.strip_prefix("nonRect2;")?;
+        let mut d = SequenceDecoder::new(body, ';');
+        let _scale = d.next_token();
+        d.remaining().to_string()
+    };
+    let name = match spec.strip_prefix('d') {
+        Some(path) => path
+            .split_once(" N ")
+            .map(|(_, rest)| rest.lines().next().unwrap_or("").to_string()),
+        None => spec
+            .split(',')
+            .find_map(|t| t.strip_prefix('n'))
+            .map(str::to_string),
+    };
+    name.filter(|n| !n.is_empty())
 }

@@ -1,6 +1,7 @@
 //! Checks 3 and 8 of vassal-format.md §7: each map has a unique name, its helpers and a board, and
 //! its at-start stacks resolve on their board's grid.
 
+use super::classes::Classes;
 use super::grid::location_resolves;
 use super::xml::Node;
 use crate::diag::Diagnostic;
@@ -19,7 +20,7 @@ pub const MAP_HELPERS: [&str; 8] = [
 ];
 
 /// Every map, private map and player hand of the module.
-pub(super) fn check(root: &Node, push: &mut impl FnMut(Diagnostic)) {
+pub(super) fn check(root: &Node, classes: &Classes, push: &mut impl FnMut(Diagnostic)) {
     let mut map_names = BTreeSet::new();
     for map in root.walk().into_iter().filter(|n| {
         matches!(
@@ -37,12 +38,8 @@ pub(super) fn check(root: &Node, push: &mut impl FnMut(Diagnostic)) {
             );
         }
         let parts = map.walk();
-        let has = |short: &str| {
-            parts
-                .iter()
-                .skip(1)
-                .any(|c| c.tag.rsplit('.').next() == Some(short))
-        };
+        // A module's own subclass of a helper (ForThePeople's `FTPMover`) is that helper.
+        let has = |short: &str| parts.iter().skip(1).any(|c| classes.is_a(&c.tag, short));
         let is_hand = map.tag == "VASSAL.build.module.PlayerHand";
         for helper in MAP_HELPERS {
             // `PlayerHand.build` removes the StackExpander itself: a hand lays its cards out flat.
@@ -85,8 +82,9 @@ fn check_setup_stacks(
             Some(owner) => {
                 let found = boards.iter().find(|b| b.attr("name") == owner);
                 if found.is_none() {
+                    // A warning: VASSAL loads the module and silently never places the stack.
                     push(
-                        Diagnostic::error(
+                        Diagnostic::warning(
                             "V0411",
                             format!(
                                 "setup `{}` names board `{owner}`, which map `{name}` lacks",

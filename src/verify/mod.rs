@@ -9,14 +9,18 @@
 //! - [`xml`]: the buildFile as VASSAL's DOM sees it;
 //! - [`decode`]: piece strings and their traits;
 //! - [`grid`]: locations on a board's grid;
+//! - `classes`: component classes the module ships as Java class files;
 //! - [`view`]: a module opened and decoded, for tests;
+//! - `library`: what the VASSAL Module Library refuses (`--library`);
 //! - the checks, one file per part of the module: `moduledata`, `images`, `maps` (with their
 //!   at-start stacks), `pieces`, `setups`.
 
 pub mod archive;
+mod classes;
 pub mod decode;
 pub mod grid;
 mod images;
+mod library;
 mod maps;
 mod moduledata;
 mod pieces;
@@ -24,7 +28,9 @@ mod setups;
 pub mod view;
 pub mod xml;
 
-pub use archive::{read_archive, read_save, split_commands, Archive, Limits};
+pub use archive::{
+    read_archive, read_archive_from, read_save, split_commands, Archive, Keep, Limits,
+};
 pub use decode::{decode_add_piece, unnest, DecodedPiece, KNOWN_TRAITS};
 pub use grid::{hex_grid_from_node, location_resolves};
 pub use maps::MAP_HELPERS;
@@ -34,10 +40,23 @@ pub use xml::{parse_xml, Node};
 use crate::diag::{Diagnostic, Report};
 use std::path::{Path, PathBuf};
 
+/// What `vmodc check FILE.vmod` checks beyond reading the module as VASSAL does.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CheckOptions {
+    /// Also what the VASSAL Module Library refuses and what breaks for players later (`--library`).
+    pub library: bool,
+}
+
 /// Check a module file.
 pub fn check_module_file(path: &Path) -> Report {
-    match std::fs::read(path) {
-        Ok(bytes) => check_module(&bytes, path),
+    check_module_file_with(path, CheckOptions::default())
+}
+
+/// Check a module file with options. The file is read through, not into memory: images and other
+/// media are not inflated (only their headers with `--library`), so a 150 MB module costs a few MB.
+pub fn check_module_file_with(path: &Path, options: CheckOptions) -> Report {
+    match std::fs::File::open(path) {
+        Ok(file) => check_module_from(std::io::BufReader::new(file), path, options),
         Err(e) => {
             let mut r = Report::default();
             r.push(
@@ -50,42 +69,117 @@ pub fn check_module_file(path: &Path) -> Report {
 
 /// Every check of vassal-format.md §7 on a module's bytes.
 pub fn check_module(bytes: &[u8], path: &Path) -> Report {
+    check_module_with(bytes, path, CheckOptions::default())
+}
+
+/// Every check of vassal-format.md §7 on a module's bytes, and the library checks if asked.
+pub fn check_module_with(bytes: &[u8], path: &Path, options: CheckOptions) -> Report {
+    check_module_from(std::io::Cursor::new(bytes), path, options)
+}
+
+/// What the checks read of an entry: media only by name (their header for the library's size
+/// check), everything else whole (moduledata, the build file, saved setups, HTML pages, classes,
+/// translations).
+fn keep_for_check(name: &str, options: CheckOptions) -> Keep {
+    let extension = name
+        .rsplit_once('.')
+        .map_or("", |(_, e)| e)
+        .to_ascii_lowercase();
+    // SVGs are read whole (text, usually small): the checks look inside them.
+    let is_image = matches!(
+        extension.as_str(),
+        "png" | "gif" | "jpg" | "jpeg" | "bmp" | "webp" | "tif" | "tiff" | "ico"
+    );
+    let is_other_media = matches!(
+        extension.as_str(),
+        "mp3" | "wav" | "au" | "aiff" | "ogg" | "mid" | "pdf" | "mp4" | "avi"
+    );
+    match (is_image, is_other_media) {
+        (true, _) if options.library && name.starts_with("images/") => {
+            Keep::Summary(library::image_header)
+        }
+        (true, _) | (_, true) => Keep::Name,
+        _ => Keep::All,
+    }
+}
+
+/// Every check on a module read from any seekable source.
+fn check_module_from<R: std::io::Read + std::io::Seek>(
+    source: R,
+    path: &Path,
+    options: CheckOptions,
+) -> Report {
     let mut report = Report::default();
     let p = PathBuf::from(path);
     let mut push = |d: Diagnostic| report.push(d.in_file(&p));
-    let archive = match read_archive(bytes, Limits::default()) {
-        Ok(a) => a,
-        Err(e) => {
-            push(
-                Diagnostic::error("V0402", format!("unreadable archive: {e}"))
-                    .help("a .vmod is a zip archive"),
-            );
-            return report;
-        }
-    };
-    moduledata::check(&archive, &mut push);
-    let Some(root) = build_file(&archive, &mut push) else {
+    let archive =
+        match archive::read_archive_from(source, Limits::default(), |n| keep_for_check(n, options))
+        {
+            Ok(a) => a,
+            Err(e) => {
+                push(
+                    Diagnostic::error("V0402", format!("unreadable archive: {e}"))
+                        .help("a .vmod is a zip archive"),
+                );
+                return report;
+            }
+        };
+    // `MetaDataFactory.buildMetaData`: an archive with `extensiondata` is an extension, which
+    // VASSAL does not open as a module.
+    if archive.entries.contains_key("extensiondata") {
+        push(
+            Diagnostic::error(
+                "V0406",
+                "the archive is a module extension (it has extensiondata), not a module",
+            )
+            .help(
+                "VASSAL loads an extension into the module it extends; vmodc check reads modules",
+            ),
+        );
         return report;
-    };
-    let images = images::Images::of(&archive);
-    images::check_components(&root, &images, &mut push);
-    maps::check(&root, &mut push);
-    pieces::check(&root, &images, &mut push);
-    setups::check(&root, &archive, &mut push);
+    }
+    let data = moduledata::check(&archive, &mut push);
+    let root = build_file(&archive, &data, &mut push);
+    if let Some(root) = &root {
+        check_components(root, &archive, &mut push);
+    }
+    if options.library {
+        library::check(path, &archive, &data, root.as_ref(), &mut push);
+    }
     report
 }
 
-/// The buildFile's component tree, or why it cannot be read.
-fn build_file(archive: &Archive, push: &mut impl FnMut(Diagnostic)) -> Option<Node> {
-    let Some(build) = archive
-        .entries
-        .get("buildFile.xml")
-        .or_else(|| archive.entries.get("buildFile"))
-    else {
-        push(
-            Diagnostic::error("V0406", "the archive has no buildFile.xml")
-                .help("every module needs its component tree"),
-        );
+/// The checks of the component tree.
+fn check_components(root: &Node, archive: &Archive, push: &mut impl FnMut(Diagnostic)) {
+    let images = images::Images::of(archive);
+    images::check_components(root, &images, push);
+    images::check_html_charts(root, archive, &images, push);
+    let classes = classes::check(root, archive, push);
+    maps::check(root, &classes, push);
+    pieces::check(root, &images, &classes, push);
+    setups::check(root, archive, push);
+}
+
+/// The buildFile's component tree, or why it cannot be read. Which file VASSAL reads depends on
+/// the VASSAL version the module was made with (`GameModule.build`).
+fn build_file(
+    archive: &Archive,
+    data: &moduledata::ModuleData,
+    push: &mut impl FnMut(Diagnostic),
+) -> Option<Node> {
+    let name = moduledata::build_file_name(archive, data);
+    let Some(build) = archive.entries.get(name) else {
+        let other = if name == moduledata::BUILD_FILE {
+            moduledata::BUILD_FILE_OLD
+        } else {
+            moduledata::BUILD_FILE
+        };
+        let help = if archive.entries.contains_key(other) {
+            format!("the archive has `{other}`, but VASSAL reads `buildFile` for modules made before 3.5 and `buildFile.xml` from 3.5: fix VassalVersion in moduledata or rename the file")
+        } else {
+            "every module needs its component tree".to_string()
+        };
+        push(Diagnostic::error("V0406", format!("the archive has no {name}")).help(help));
         return None;
     };
     match std::str::from_utf8(build)
@@ -96,7 +190,7 @@ fn build_file(archive: &Archive, push: &mut impl FnMut(Diagnostic)) -> Option<No
         Err(e) => {
             push(Diagnostic::error(
                 "V0406",
-                format!("buildFile.xml cannot be read: {e}"),
+                format!("{name} cannot be read: {e}"),
             ));
             None
         }

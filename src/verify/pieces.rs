@@ -2,9 +2,10 @@
 //! over a BasicPiece, uses images the archive holds and prototypes that exist, without cycles, and
 //! has a gpid of its own.
 
+use super::classes::Classes;
 use super::decode::{
-    decode_add_piece, marker_piece, piece_images, prototype_name, trait_id, DecodedPiece,
-    KNOWN_TRAITS,
+    decode_add_piece, marker_piece, piece_images, prototype_name, shape_image, trait_id,
+    DecodedPiece, KNOWN_TRAITS,
 };
 use super::images::Images;
 use super::xml::Node;
@@ -13,18 +14,55 @@ use crate::vassal::sequence_encoder::SequenceDecoder;
 use std::collections::BTreeMap;
 
 /// Every PieceSlot, CardSlot and PrototypeDefinition of the module.
-pub(super) fn check(root: &Node, images: &Images, push: &mut impl FnMut(Diagnostic)) {
+pub(super) fn check(
+    root: &Node,
+    images: &Images,
+    classes: &Classes,
+    push: &mut impl FnMut(Diagnostic),
+) {
+    // Legacy Layers are summed up in one note (uckelman/tld-mod has 990 of them).
+    let mut legacy_layers: Vec<String> = Vec::new();
+    let slots = check_slots(root, images, classes, &mut |d: Diagnostic| {
+        if d.code == "V0422" {
+            legacy_layers.push(d.message);
+        } else {
+            push(d);
+        }
+    });
+    prototype_cycles(&slots.prototypes, push);
+    if let Some(first) = legacy_layers.first() {
+        push(legacy_layer_note(first, legacy_layers.len()));
+    }
+    if slots.without_gpid > 0 {
+        push(missing_gpids(slots.without_gpid));
+    }
+    next_piece_slot_id(root, &slots.gpids, push);
+}
+
+/// What the slots of a module hold, for the checks across slots.
+#[derive(Default)]
+struct Slots {
+    /// Each prototype by name, decoded.
+    prototypes: BTreeMap<String, DecodedPiece>,
+    /// Each gpid and the first slot that has it.
+    gpids: BTreeMap<String, String>,
+    without_gpid: usize,
+}
+
+/// Decode and check each slot and prototype on its own.
+fn check_slots(
+    root: &Node,
+    images: &Images,
+    classes: &Classes,
+    push: &mut impl FnMut(Diagnostic),
+) -> Slots {
     let prototypes: BTreeMap<String, &Node> = root
         .find_all("VASSAL.build.module.PrototypeDefinition")
         .into_iter()
         .map(|n| (n.attr("name").to_string(), n))
         .collect();
-    let mut decoded_protos: BTreeMap<String, DecodedPiece> = BTreeMap::new();
-    // A module with its own command encoder (a subclass of BasicCommandEncoder) may define traits.
-    let custom_encoder = root.children.iter().any(|c| {
-        c.tag.ends_with("CommandEncoder") && c.tag != "VASSAL.build.module.BasicCommandEncoder"
-    });
-    let mut gpids: BTreeMap<String, String> = BTreeMap::new();
+    let custom_encoder = has_custom_encoder(root, classes);
+    let mut slots = Slots::default();
     for node in root.walk() {
         let short = node.tag.rsplit('.').next().unwrap_or("");
         if !matches!(short, "PieceSlot" | "PrototypeDefinition" | "CardSlot") {
@@ -47,25 +85,109 @@ pub(super) fn check(root: &Node, images: &Images, push: &mut impl FnMut(Diagnost
             }
         };
         check_piece(&what, &piece, &prototypes, custom_encoder, push);
-        for img in piece_images(&piece) {
-            if let Some(d) = images.problem(&what, &img) {
-                push(d);
-            }
-        }
+        check_piece_images(&what, &piece, images, push);
         if short == "PrototypeDefinition" {
-            decoded_protos.insert(name.to_string(), piece);
+            slots.prototypes.insert(name.to_string(), piece);
         } else {
-            let gpid = node.attr("gpid").to_string();
-            if let Some(other) = gpids.insert(gpid.clone(), what.clone()) {
-                push(
-                    Diagnostic::error("V0414", format!("{what} and {other} share gpid `{gpid}`"))
-                        .help("refresh and saved games match pieces by gpid; make them unique"),
-                );
-            }
+            record_gpid(&mut slots, node.attr("gpid"), what, push);
         }
     }
-    prototype_cycles(&decoded_protos, push);
-    next_piece_slot_id(root, &gpids, push);
+    slots
+}
+
+/// Whether the module has its own command encoder (a subclass of BasicCommandEncoder, such as
+/// daishi1/IK_module's `cxio.malnorma.MalnormaFactory`), which may define traits.
+fn has_custom_encoder(root: &Node, classes: &Classes) -> bool {
+    root.children.iter().any(|c| {
+        c.tag != "VASSAL.build.module.BasicCommandEncoder"
+            && (c.tag.ends_with("CommandEncoder") || classes.is_a(&c.tag, "BasicCommandEncoder"))
+    })
+}
+
+/// The images a piece draws, each once (a Layer and its BasicPiece often name the same file), and
+/// those its shapes were traced from.
+fn check_piece_images(
+    what: &str,
+    piece: &DecodedPiece,
+    images: &Images,
+    push: &mut impl FnMut(Diagnostic),
+) {
+    let names: std::collections::BTreeSet<String> = piece_images(piece).into_iter().collect();
+    for img in names {
+        if let Some(d) = images.problem(what, &img) {
+            push(d);
+        }
+    }
+    shape_images(what, piece, images, push);
+}
+
+/// A slot's gpid: counted when empty, an error when another slot has it.
+fn record_gpid(slots: &mut Slots, gpid: &str, what: String, push: &mut impl FnMut(Diagnostic)) {
+    if gpid.is_empty() {
+        slots.without_gpid += 1;
+        return;
+    }
+    if let Some(other) = slots.gpids.get(gpid) {
+        push(
+            Diagnostic::error("V0414", format!("{what} and {other} share gpid `{gpid}`"))
+                .help("refresh and saved games match pieces by gpid; make them unique"),
+        );
+    } else {
+        slots.gpids.insert(gpid.to_string(), what);
+    }
+}
+
+/// Layers of version 0: `BasicCommandEncoder` converts each on load (`Embellishment.mySetType`), or
+/// keeps the legacy `Embellishment0` when its keys cannot be converted; both play as designed.
+fn legacy_layer_note(first: &str, count: usize) -> Diagnostic {
+    let message = if count == 1 {
+        first.to_string()
+    } else {
+        format!(
+            "{} have version 0 (the first: {first})",
+            crate::diag::plural(count, "Layer")
+        )
+    };
+    Diagnostic::note("V0422", message).help(
+        "VASSAL converts a version 0 Layer when it loads it (Embellishment.mySetType) or keeps the legacy Embellishment0; saving the module in VASSAL's editor writes version 1",
+    )
+}
+
+/// The images NonRectangular shapes were traced from: VASSAL lists them among the piece's images
+/// (and reports one it cannot load when it gathers them), but draws the stored shape without it,
+/// so a missing one is a warning.
+fn shape_images(
+    what: &str,
+    piece: &DecodedPiece,
+    images: &Images,
+    push: &mut impl FnMut(Diagnostic),
+) {
+    for name in piece.traits.iter().filter_map(|(t, _)| shape_image(t)) {
+        if !images.exists(&name) {
+            push(
+                Diagnostic::warning(
+                    "V0407",
+                    format!("{what}: the shape was traced from image `{name}`, which is not in images/"),
+                )
+                .help("VASSAL draws the stored shape, but reports the image missing when it lists the module's images (Image Purge, NonRectangular.addLocalImageNames) and its editor cannot trace the shape again"),
+            );
+        } else if let Some(mut d) = images.svg_problem(what, &name) {
+            // Only rendered when VASSAL gathers the module's images, not to draw the piece.
+            d.severity = crate::diag::Severity::Warning;
+            push(d);
+        }
+    }
+}
+
+/// One warning for every piece slot without a gpid: VASSAL loads them (`GpIdChecker.testGpId` counts
+/// an empty gpid as "not generated yet" and the editor fills it in), but saved games cannot be
+/// refreshed against pieces that have none.
+fn missing_gpids(count: usize) -> Diagnostic {
+    Diagnostic::warning(
+        "V0430",
+        format!("{} without a gpid", crate::diag::plural(count, "piece slot")),
+    )
+    .help("open and save the module in VASSAL's editor, which assigns them (GpIdChecker); until then Refresh Counters cannot match the pieces of saved games")
 }
 
 /// No prototype includes itself, directly or through others.
@@ -150,8 +272,9 @@ fn check_piece(
         let id = trait_id(t);
         if !KNOWN_TRAITS.contains(&id) {
             let d = if custom_encoder {
-                Diagnostic::warning("V0421", format!("{what}: unknown trait `{id}`"))
-                    .help("not a VASSAL 3.7 trait; the module's own command encoder may define it")
+                Diagnostic::note("V0421", format!("{what}: trait `{id}` is not VASSAL's")).help(
+                    "the module's own command encoder may define it; vmodc cannot check inside it",
+                )
             } else {
                 Diagnostic::error("V0421", format!("{what}: unknown trait `{id}`"))
                     .help("VASSAL replaces it with a dummy Marker and reports Bad Data")
@@ -172,10 +295,10 @@ fn check_piece(
             })
             .collect();
             if fields.get(24).map(String::as_str) != Some("1") {
-                push(
-                    Diagnostic::warning("V0422", format!("{what}: Layer version is not 1"))
-                        .help("version 0 selects the legacy Embellishment0 decoder"),
-                );
+                push(Diagnostic::note(
+                    "V0422",
+                    format!("{what}: Layer version is not 1"),
+                ));
             }
             if fields.get(25).map(String::as_str) == Some("true")
                 && s.trim().parse::<i64>().map_or(true, |v| v <= 0)
@@ -191,8 +314,9 @@ fn check_piece(
         }
         if let Some(name) = prototype_name(t) {
             if !prototypes.contains_key(&name) {
+                // A warning, not an error: VASSAL loads and plays the piece without the traits.
                 push(
-                    Diagnostic::error(
+                    Diagnostic::warning(
                         "V0424",
                         format!("{what}: prototype `{name}` does not exist"),
                     )
