@@ -14,6 +14,7 @@ mod data_b4m_parses;
 mod fuzz;
 mod hidden_units;
 mod i18n;
+mod identity;
 mod lsam_combat;
 mod lsam_victory;
 mod markers;

@@ -58,7 +58,7 @@ pub fn scenario_save(game: &Game, plan: &Plan, scenario: &Loaded<ScenarioFile>) 
             .find(|(n, _)| n == name)
             .map(|(_, p)| p.clone())
     };
-    let mut gpids = gpids::Gpids::default();
+    let mut gpids = plan.gpids.clone();
     let mut commands = vec!["begin_save".to_string()];
     let mut stacks: Vec<(String, i32, i32, Vec<String>)> = Vec::new();
     for (n, placed) in crate::concept::setup::module::placements(game, plan, scenario, &mut gpids)

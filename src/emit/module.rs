@@ -4,7 +4,7 @@
 //! (vassal-format.md §2). Every Map helper is written explicitly: VASSAL does not add them when it
 //! loads a buildFile (§2.2).
 
-use super::gpids::Gpids;
+use super::gpids::{palette_unit_key, Gpids};
 use super::plan::{self, Plan};
 use super::prototypes::piece_book;
 use super::xml::El;
@@ -260,7 +260,7 @@ pub fn build_file(game: &Game, plan: &Plan) -> String {
 /// The buildFile as an element tree. Piece ids are handed out in the order the tree is built:
 /// at-start stacks, cards, palette.
 pub fn build_tree(game: &Game, plan: &Plan) -> El {
-    let mut gpids = Gpids::default();
+    let mut gpids = plan.gpids.clone();
     let (main_setup, track_setup) = at_start_stacks(game, plan, &mut gpids);
     let mut main_map = map_element(plan, &plan.main_map, "/images/map.gif", false)
         .child(main_board_picker(game, plan))
@@ -409,7 +409,7 @@ fn palette(game: &Game, plan: &Plan, gpids: &mut Gpids) -> El {
             .units
             .iter()
             .filter(|u| u.side.as_str() == side.id.as_str())
-            .map(|u| (u, gpids.get(&format!("palette:{}", u.id.as_str()))))
+            .map(|u| (u, gpids.get(&palette_unit_key(&u.id))))
             .collect();
         let slots: Vec<El> = ids
             .into_par_iter()

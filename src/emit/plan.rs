@@ -109,6 +109,9 @@ pub struct Plan {
     pub stack_scale: u32,
     /// Face images of each marker (concept `markers`), front first.
     pub marker_images: BTreeMap<String, Vec<String>>,
+    /// Piece ids with the palette's reserved first (`gpids::palette_keys`): every id handed out for
+    /// the module and its saves starts from these.
+    pub gpids: crate::emit::gpids::Gpids,
 }
 
 /// The deck box and in-play box of each deck, side by side.
@@ -252,6 +255,7 @@ impl Plan {
             cards_map: tx.get("ui.cards"),
             stack_scale: crate::concept::stacking::limits::scale(game),
             marker_images: crate::concept::markers::module::marker_images(game),
+            gpids: crate::emit::gpids::Gpids::with_reserved(crate::emit::gpids::palette_keys(game)),
             phase_names_from: None,
             unit_index: game
                 .counters

@@ -3,7 +3,7 @@
 //! same place (VASSAL's Replace With Other, with the replacement's whole piece definition inside).
 
 use super::Replacement;
-use crate::emit::gpids::Gpids;
+use crate::emit::gpids::palette_unit_key;
 use crate::emit::plan::Plan;
 use crate::model::{Game, Unit};
 use crate::vassal::traits::{self as pieces, Key, Piece, Trait, CTRL};
@@ -31,9 +31,11 @@ pub fn replacement_unit<'g>(game: &'g Game, unit: &Unit) -> Option<&'g Unit> {
     })
 }
 
-/// The piece-slot id of a palette counter, as the palette hands it out (`palette:<unit id>`).
-fn palette_gpid(unit_id: &str) -> String {
-    Gpids::default().get(&format!("palette:{unit_id}"))
+/// The piece-slot id of a palette counter, as the palette hands it out (reserved in the plan).
+fn palette_gpid(plan: &Plan, unit_id: &str) -> String {
+    plan.gpids
+        .peek(&palette_unit_key(unit_id))
+        .unwrap_or_default()
 }
 
 /// The replace command, its report and the swap, for a unit of a replaced type. `marker` builds the
@@ -48,7 +50,7 @@ pub fn replace_traits(
     let Some(by) = replacement_unit(game, unit) else {
         return Vec::new();
     };
-    let gpid = palette_gpid(&by.id);
+    let gpid = palette_gpid(plan, &by.id);
     let Some(piece) = marker(by, &gpid) else {
         return Vec::new();
     };

@@ -1,0 +1,97 @@
+//! Stable piece identity (docs/identity.md): a unit's piece id depends on its id alone, so renaming
+//! it, changing its values, or adding, removing or reordering other units keeps it; two ids never
+//! collide, and a collision of hashes is resolved by the keys' order, not the data's.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use vmodc::emit::gpids::{palette_unit_key, Gpids};
+use vmodc::emit::plan::Plan;
+use vmodc::i18n::Texts;
+use vmodc::model::Game;
+
+fn b4m() -> Game {
+    let mut sources = vmodc::diag::Sources::default();
+    vmodc::load::load_game(Path::new("."), "b4m", &mut sources).expect("b4m loads")
+}
+
+/// Each unit's palette piece id in the module `game` builds.
+fn unit_ids(game: &Game) -> BTreeMap<String, String> {
+    let plan = Plan::new(game, Texts::new(game, None));
+    game.counters
+        .units
+        .iter()
+        .map(|u| {
+            let gpid = plan.gpids.peek(&palette_unit_key(&u.id)).expect("reserved");
+            (u.id.value.clone(), gpid)
+        })
+        .collect()
+}
+
+#[test]
+fn editing_the_data_keeps_every_other_units_id() {
+    let game = b4m();
+    let before = unit_ids(&game);
+    let distinct: std::collections::BTreeSet<&String> = before.values().collect();
+    assert_eq!(distinct.len(), before.len(), "ids never collide");
+    assert!(
+        before.values().all(|g| g.parse::<u32>().is_ok()),
+        "ids are numeric"
+    );
+
+    // Renaming a unit and changing its values keep its id.
+    let mut renamed = game.clone();
+    let first = &mut renamed.counters.data.units[0];
+    first.name = Some("A new name".into());
+    for v in first.faces.values_mut() {
+        v.value = "1-1".into();
+    }
+    assert_eq!(unit_ids(&renamed), before);
+
+    // Reordering the units keeps every id.
+    let mut reordered = game.clone();
+    reordered.counters.data.units.reverse();
+    assert_eq!(unit_ids(&reordered), before);
+
+    // Removing a unit keeps the others'.
+    let mut removed = game.clone();
+    let gone = removed.counters.data.units.remove(3);
+    let mut expected = before.clone();
+    expected.remove(gone.id.as_str());
+    assert_eq!(unit_ids(&removed), expected);
+
+    // Adding a unit keeps the others' (its hash does not collide with theirs).
+    let mut added = game.clone();
+    let mut new_unit = added.counters.data.units[0].clone();
+    new_unit.id.value = "a-new-unit".into();
+    added.counters.data.units.insert(0, new_unit);
+    let after = unit_ids(&added);
+    for (id, gpid) in &before {
+        assert_eq!(&after[id], gpid, "{id}");
+    }
+}
+
+/// Two keys whose hashes fall on the same id (found by search, so the test holds for any hash).
+fn colliding_keys() -> (String, String) {
+    let mut seen: BTreeMap<String, String> = BTreeMap::new();
+    for n in 0..100_000 {
+        let key = palette_unit_key(&format!("u{n}"));
+        let id = Gpids::default().get(&key);
+        if let Some(first) = seen.insert(id, key.clone()) {
+            return (first.clone().min(key.clone()), first.max(key));
+        }
+    }
+    panic!("no collision among 100,000 keys");
+}
+
+#[test]
+fn a_collision_is_resolved_by_the_keys_not_the_order_of_the_data() {
+    let (a, b) = colliding_keys();
+    let forward = Gpids::with_reserved([a.clone(), b.clone()]);
+    let backward = Gpids::with_reserved([b.clone(), a.clone()]);
+    assert_eq!(forward.peek(&a), backward.peek(&a));
+    assert_eq!(forward.peek(&b), backward.peek(&b));
+    assert_ne!(forward.peek(&a), forward.peek(&b), "never the same id");
+    // The key that sorts first keeps its hash's id when the other arrives.
+    let alone = Gpids::with_reserved([a.clone()]);
+    assert_eq!(alone.peek(&a), forward.peek(&a));
+}
