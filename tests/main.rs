@@ -21,6 +21,7 @@ mod markers;
 mod module_library;
 mod module_readback;
 mod ocs_combat;
+mod ocs_series;
 mod phase_skips;
 mod reader;
 mod series_layering;
