@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use vmodc::build::{self, Options, Outcome};
+use vmodc::concept::combat::grammar::explain;
 use vmodc::concept::combat::odds::{resolve_odds, Lookup, OddsOutcome, Resolution};
 use vmodc::diag::{plural, suggest, Diagnostic, Report, Severity, Sources, Tally};
 use vmodc::model::{ColumnShift, Game};
@@ -1056,6 +1057,10 @@ impl Computed<'_> {
                     .result(game, r)
                     .unwrap_or("unknown (the CRT cell is not in the sources)");
                 line.push_str(&format!(", roll {r} → {result}"));
+                let grammar = game.rules.combat.result_grammar.as_ref();
+                if let Some(meaning) = grammar.and_then(|g| explain(g, result)) {
+                    line.push_str(&format!(" ({meaning})"));
+                }
             }
             None => {
                 let rolls: Vec<String> = Self::rolls(game, args)

@@ -108,7 +108,7 @@ fn odds_command_reproduces_vectors_1_and_2() {
             "--roll",
             "6"
         ]),
-        "17 vs 10 → 2:1, attacker surprise +2 → 4:1, roll 6 → Ao1, Do1 (turn 1, unknown)"
+        "17 vs 10 → 2:1, attacker surprise +2 → 4:1, roll 6 → Ao1, Do1 (Attacker: 1 option(s), each a step loss or a hex of retreat. Defender: 1 option(s), each a step loss or a hex of retreat.) (turn 1, unknown)"
     );
 }
 

@@ -19,6 +19,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     counts_and_declarations(cx);
     automatic_results(cx);
     fixed_fire(cx);
+    result_spelling(cx);
     known_cells(cx);
     crt_gaps(cx);
 }
@@ -711,6 +712,38 @@ fn automatic_results(cx: &mut Context<'_>) {
                     ),
                 );
             }
+        }
+    }
+}
+
+/// With a result grammar, every result code parses with it (each part a letter and a number, or a
+/// word; one of the two per part).
+fn result_spelling(cx: &mut Context<'_>) {
+    let combat = &cx.game.rules.combat;
+    let f = cx.rules_file();
+    let Some(grammar) = &combat.result_grammar else {
+        return;
+    };
+    for part in &grammar.parts {
+        if part.letter.is_some() == part.word.is_some() {
+            cx.push(
+                Diagnostic::error(
+                    "V0735",
+                    format!("the result part `{}` needs a `letter` or a `word`, one of the two", part.means),
+                )
+                .in_file(cx.sources.path(f))
+                .help("a part is a letter followed by a number (`letter = \"L\"`) or a whole word (`word = \"DG\"`)"),
+            );
+        }
+    }
+    for r in &combat.results {
+        if let Err(why) = crate::concept::combat::grammar::parse(grammar, &r.code) {
+            cx.push(
+                Diagnostic::error("V0735", format!("result `{}` does not follow the result grammar: {why}", r.code.as_str()))
+                    .at(f, r.code.span.clone(), "not in the grammar")
+                    .rule_opt(rule_of(&grammar.rule))
+                    .help("spell it with the sides' prefixes and the parts of [combat.result_grammar], or add the part there"),
+            );
         }
     }
 }

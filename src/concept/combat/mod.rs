@@ -3,6 +3,7 @@
 pub(crate) mod check;
 pub mod fire;
 pub mod fire_command;
+pub mod grammar;
 pub mod module;
 pub mod odds;
 pub mod shifts;
@@ -80,6 +81,42 @@ cited! {
         /// Units that fire on a fixed column instead of attacking (`[[combat.fire]]`).
         #[serde(default)]
         pub fire: Vec<FixedFire>,
+        /// How a result is spelled when it is built from parts (`[combat.result_grammar]`).
+        pub result_grammar: Option<ResultGrammar>,
+    }
+}
+
+cited! {
+    /// The spelling of results built from parts (OCS 9.10-9.13: `AL1o1, Do1`): per side a prefix,
+    /// then letters with a number and whole words; `vmodc check` parses every result code with it
+    /// and the reports explain a result part by part.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct ResultGrammar {
+        /// Between the sides' parts (`", "`).
+        pub separator: String,
+        pub sides: Vec<ResultSide>,
+        pub parts: Vec<ResultPart>,
+    }
+}
+
+/// A side's part of a result: its prefix (`A`) and whom it names (`attacker`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResultSide {
+    pub prefix: String,
+    pub name: String,
+}
+
+cited! {
+    /// One part of a side's result: a `letter` followed by a number (`L2`), or a whole `word`
+    /// (`DG`); `means` explains it, with `{n}` for the number.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct ResultPart {
+        pub letter: Option<String>,
+        pub word: Option<String>,
+        pub means: String,
     }
 }
 
