@@ -95,3 +95,25 @@ fn a_collision_is_resolved_by_the_keys_not_the_order_of_the_data() {
     let alone = Gpids::with_reserved([a.clone()]);
     assert_eq!(alone.peek(&a), forward.peek(&a));
 }
+
+/// Every committed module is ready for the module library, and every piece of every saved scenario
+/// carries the gpid of a slot of its module (V0446), so Refresh Counters can update saved games.
+#[test]
+fn every_saved_scenario_piece_matches_a_slot() {
+    let options = vmodc::verify::CheckOptions { library: true };
+    let mut checked = 0;
+    for entry in std::fs::read_dir("dist").expect("dist") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_some_and(|x| x == "vmod") {
+            let report = vmodc::verify::check_module_file_with(&path, options);
+            let findings: Vec<String> = report
+                .diagnostics
+                .iter()
+                .map(|d| format!("{}: {}", d.code, d.message))
+                .collect();
+            assert!(findings.is_empty(), "{}: {findings:?}", path.display());
+            checked += 1;
+        }
+    }
+    assert!(checked >= 7, "only {checked} modules");
+}

@@ -114,6 +114,14 @@ pub struct Plan {
     pub gpids: crate::emit::gpids::Gpids,
 }
 
+/// Piece ids reserved before any other, in sorted key order: the palette's and the at-start slots'
+/// (docs/identity.md).
+fn reserved_gpids(game: &Game) -> crate::emit::gpids::Gpids {
+    let at_start = crate::concept::setup::module::AtStartSlots::of(game).keys(game);
+    let palette = crate::emit::gpids::palette_keys(game);
+    crate::emit::gpids::Gpids::with_reserved(palette.into_iter().chain(at_start))
+}
+
 /// The deck box and in-play box of each deck, side by side.
 fn cards_layout(game: &Game, tx: &Texts) -> Option<TrackLayout> {
     if game.counters.decks.is_empty() {
@@ -255,7 +263,7 @@ impl Plan {
             cards_map: tx.get("ui.cards"),
             stack_scale: crate::concept::stacking::limits::scale(game),
             marker_images: crate::concept::markers::module::marker_images(game),
-            gpids: crate::emit::gpids::Gpids::with_reserved(crate::emit::gpids::palette_keys(game)),
+            gpids: reserved_gpids(game),
             phase_names_from: None,
             unit_index: game
                 .counters
