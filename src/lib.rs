@@ -23,6 +23,7 @@ pub mod build;
 pub mod check;
 pub mod concept;
 pub mod diag;
+pub mod diff;
 pub mod emit;
 pub mod i18n;
 pub mod load;

@@ -69,6 +69,21 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
     },
+    /// What changed for players between two versions of the data: two project folders, or two git
+    /// revisions of this project (`vmodc diff HEAD~1 HEAD b4m`).
+    Diff {
+        /// The old version: a folder holding rules/, or a git revision.
+        old: String,
+        /// The new version: a folder holding rules/, or a git revision.
+        new: String,
+        /// Game ids (every game both versions have when none is named).
+        games: Vec<String>,
+        /// The git repository revisions are read from.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
 }
 
 #[derive(clap::Args)]
@@ -187,6 +202,13 @@ fn main() -> ExitCode {
             let options = vmodc::verify::CheckOptions { library };
             run_check(targets, &root, deny_warnings, options, format)
         }
+        Command::Diff {
+            old,
+            new,
+            games,
+            root,
+            format,
+        } => run_diff(&old, &new, games, &root, format),
         Command::I18n { command } => match command {
             I18nCommand::Status { games, root } => run_i18n_status(games, &root),
             I18nCommand::Extract {
@@ -405,6 +427,61 @@ fn is_file_arg(target: &str) -> bool {
     target.contains('/')
         || target.contains(std::path::MAIN_SEPARATOR)
         || Path::new(target).extension().is_some()
+}
+
+/// `vmodc diff`: load each game from both versions and list what changed for players.
+fn run_diff(old: &str, new: &str, games: Vec<String>, repo: &Path, format: Format) -> ExitCode {
+    let versions = vmodc::diff::revision::open(old, repo)
+        .and_then(|o| vmodc::diff::revision::open(new, repo).map(|n| (o, n)));
+    let (old_v, new_v) = match versions {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(USAGE);
+        }
+    };
+    let ids: Vec<String> = if games.is_empty() {
+        let both =
+            |v: &vmodc::diff::revision::Version| vmodc::load::discover(&v.root).unwrap_or_default();
+        let new_ids = both(&new_v);
+        both(&old_v)
+            .into_iter()
+            .filter(|g| new_ids.contains(g))
+            .collect()
+    } else {
+        games
+    };
+    let mut json = Vec::new();
+    for id in ids {
+        let mut sources = Sources::default();
+        let (Some(a), _) = vmodc::build::load_and_check(&old_v.root, &id, &mut sources) else {
+            eprintln!("error: {id} does not load in {}", old_v.label);
+            return ExitCode::from(USAGE);
+        };
+        let (Some(b), _) = vmodc::build::load_and_check(&new_v.root, &id, &mut sources) else {
+            eprintln!("error: {id} does not load in {}", new_v.label);
+            return ExitCode::from(USAGE);
+        };
+        let changes = vmodc::diff::diff(&a, &b);
+        match format {
+            Format::Human => {
+                println!("{id}: {} change(s) from {} to {}", changes.len(), old_v.label, new_v.label);
+                for c in &changes {
+                    println!("  {}", c.line());
+                }
+            }
+            Format::Json => json.extend(changes.iter().map(|c| {
+                serde_json::json!({ "game": id, "area": c.area, "what": c.what, "old": c.old, "new": c.new })
+            })),
+        }
+    }
+    if format == Format::Json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&json).unwrap_or_else(|_| "[]".into())
+        );
+    }
+    ExitCode::SUCCESS
 }
 
 fn run_check(

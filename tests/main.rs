@@ -11,6 +11,7 @@ mod cache;
 mod cli;
 mod combat_automation;
 mod data_b4m_parses;
+mod diff;
 mod fuzz;
 mod hidden_units;
 mod i18n;

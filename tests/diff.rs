@@ -1,0 +1,139 @@
+//! `vmodc diff`: what changed for players between two versions of a game's data.
+
+use crate::common::{code, patch, path, show, text, tiny_copy, vmodc};
+use std::path::Path;
+use vmodc::diag::Sources;
+use vmodc::diff::{diff, Change};
+
+fn changes(old: &Path, new: &Path) -> Vec<Change> {
+    let mut sources = Sources::default();
+    let (a, _) = vmodc::build::load_and_check(old, "tiny", &mut sources);
+    let (b, _) = vmodc::build::load_and_check(new, "tiny", &mut sources);
+    diff(&a.expect("old loads"), &b.expect("new loads"))
+}
+
+fn change(area: &'static str, what: &str, old: Option<&str>, new: Option<&str>) -> Change {
+    Change {
+        area,
+        what: what.into(),
+        old: old.map(str::to_string),
+        new: new.map(str::to_string),
+    }
+}
+
+#[test]
+fn errata_show_up_as_what_changed() {
+    let old = tiny_copy();
+    let new = tiny_copy();
+    assert_eq!(changes(old.path(), new.path()), [], "identical data");
+    let edit = |file: &str, from: &str, to: &str| patch(new.path(), file, from, to).expect(file);
+    edit(
+        "counters/tiny.toml",
+        "reduced = \"3-5\"",
+        "reduced = \"2-5\"",
+    );
+    edit(
+        "scenarios/tiny/basic.toml",
+        "hex = \"0102\"",
+        "hex = \"0103\"",
+    );
+    edit(
+        "maps/tiny.toml",
+        "forest = [\"0202\", \"0303\"]",
+        "forest = [\"0202\"]",
+    );
+    edit(
+        "rules/tiny.toml",
+        "\"6\" = [\"AL\", \"AL\", \"NE\"]",
+        "\"6\" = [\"AL\", \"NE\", \"NE\"]",
+    );
+    edit(
+        "rules/tiny.toml",
+        "name = \"Red Movement\"",
+        "name = \"Red Move\"",
+    );
+    let got = changes(old.path(), new.path());
+    let expected = [
+        change("crt", "2:1 roll 6", Some("AL"), Some("NE")),
+        change("hex", "0303", Some("forest"), Some("clear")),
+        change(
+            "phase",
+            "red-move",
+            Some("1. Red Movement"),
+            Some("1. Red Move"),
+        ),
+        change(
+            "setup",
+            "basic/R2",
+            Some("0102 (full)"),
+            Some("0103 (full)"),
+        ),
+        change(
+            "setup",
+            "short/R2",
+            Some("0102 (full)"),
+            Some("0103 (full)"),
+        ),
+        change(
+            "text",
+            "phases.red-move",
+            Some("Red Movement"),
+            Some("Red Move"),
+        ),
+    ];
+    for e in &expected {
+        assert!(got.contains(e), "missing {e:?} in {got:#?}");
+    }
+    let unit = got
+        .iter()
+        .find(|c| c.area == "unit")
+        .expect("the unit's change");
+    assert!(
+        unit.old
+            .as_deref()
+            .is_some_and(|o| o.contains("reduced 3-5"))
+            && unit
+                .new
+                .as_deref()
+                .is_some_and(|n| n.contains("reduced 2-5")),
+        "{unit:?}"
+    );
+    assert_eq!(got.len(), expected.len() + 1, "{got:#?}");
+}
+
+#[test]
+fn command_line_lists_changes_in_both_formats() {
+    let old = tiny_copy();
+    let new = tiny_copy();
+    patch(
+        new.path(),
+        "counters/tiny.toml",
+        "reduced = \"3-5\"",
+        "reduced = \"2-5\"",
+    )
+    .expect("edit");
+    let out = vmodc(&["diff", path(old.path()), path(new.path()), "tiny"]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("tiny: 1 change(s) from "), "{stdout}");
+    assert!(stdout.contains("  unit R2: "), "{stdout}");
+    let out = vmodc(&[
+        "diff",
+        path(old.path()),
+        path(new.path()),
+        "--format",
+        "json",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(json[0]["game"], "tiny");
+    assert_eq!(json[0]["area"], "unit");
+    assert_eq!(json[0]["what"], "R2");
+    // A version that is neither a folder nor a revision is refused, with the reason.
+    let out = vmodc(&["diff", "no-such-revision-xyz", path(new.path())]);
+    assert_eq!(code(&out), 2, "{}", show(&out));
+    assert!(
+        text(&out.stderr).contains("neither a project folder"),
+        "{}",
+        show(&out)
+    );
+}
