@@ -155,7 +155,7 @@ fn turn_values_are_announced_and_printed() {
             )),
             "{soviet}"
         );
-        let lines = vmodc::concept::sequence::module::turn_value_lines(&game, &plan.tx, turn);
+        let lines = vmodc::concept::sequence::track::turn_value_lines(&game, &plan.tx, turn);
         assert!(
             lines.contains(&format!("German air points: {}", shown("german-air"))),
             "{lines:?}"

@@ -117,7 +117,7 @@ pub struct Plan {
 /// Piece ids reserved before any other, in sorted key order: the palette's and the at-start slots'
 /// (docs/identity.md).
 fn reserved_gpids(game: &Game) -> crate::emit::gpids::Gpids {
-    let at_start = crate::concept::setup::module::AtStartSlots::of(game).keys(game);
+    let at_start = crate::concept::setup::slots::AtStartSlots::of(game).keys(game);
     let palette = crate::emit::gpids::palette_keys(game);
     crate::emit::gpids::Gpids::with_reserved(palette.into_iter().chain(at_start))
 }
@@ -262,7 +262,7 @@ impl Plan {
             cards: cards_layout(game, &tx),
             cards_map: tx.get("ui.cards"),
             stack_scale: crate::concept::stacking::limits::scale(game),
-            marker_images: crate::concept::markers::module::marker_images(game),
+            marker_images: crate::concept::markers::images::marker_images(game),
             gpids: reserved_gpids(game),
             phase_names_from: None,
             unit_index: game
@@ -430,7 +430,7 @@ fn turn_lines(
     if let Some(w) = weather {
         lines.push(tx.get(&format!("weather.{}", w.id.as_str())));
     }
-    lines.extend(crate::concept::sequence::module::turn_value_lines(
+    lines.extend(crate::concept::sequence::track::turn_value_lines(
         game, tx, turn,
     ));
     if let Some(e) = &schedule {

@@ -222,41 +222,87 @@ pub fn resolve_odds(attack: f64, defence: f64, combat: &Combat, shifts: &[i32]) 
     let clean = |x: f64| if x.is_finite() && x > 0.0 { x } else { 0.0 };
     let (attack, defence) = (clean(attack), clean(defence));
     let (ladder, offset) = ladder(combat);
+    let shift = shifts
+        .iter()
+        .fold(0i64, |sum, s| sum.saturating_add(i64::from(*s)))
+        .clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
+    let without_odds = |resolution| OddsOutcome {
+        attack,
+        defence,
+        raw: NO_ODDS,
+        capped: NO_ODDS,
+        shift,
+        shifted: NO_ODDS,
+        resolution,
+    };
+    if ladder.is_empty() {
+        return without_odds(Resolution::BelowTable);
+    }
+    // An attack on a defence of 0 with its own automatic result (The Last Stand at Moscow 6.18).
+    let on_zero_defence = combat
+        .automatic
+        .iter()
+        .find(|a| a.on_zero_defence())
+        .filter(|_| defence == 0.0 && attack > 0.0);
+    if let Some(a) = on_zero_defence {
+        return without_odds(Resolution::Automatic {
+            result: a.result.value.clone(),
+        });
+    }
+    let at = |i: usize| ladder[i.min(ladder.len() - 1)];
+    let reading = read_ladder(combat, &ladder, attack, defence, shift);
+    let resolution = resolution(combat, &ladder, offset, &reading);
+    // Below the table the raw odds are none of its columns, unless they roll on the first.
+    let shown = |i: usize| {
+        if reading.worst_raw && combat.beyond_first() == BeyondFirst::BelowTable {
+            NO_ODDS
+        } else {
+            at(i)
+        }
+    };
+    OddsOutcome {
+        attack,
+        defence,
+        raw: shown(reading.raw),
+        capped: shown(reading.capped),
+        shift,
+        shifted: at(reading.shifted),
+        resolution,
+    }
+}
+
+/// The odds written when no column applies.
+const NO_ODDS: Odds = Odds {
+    attack: 0,
+    defence: 1,
+};
+
+/// Where a combat falls on the ladder: its raw, capped and shifted positions, whether no column at
+/// all was reached, and how far a shift ran past the last column the sources give.
+struct Reading {
+    raw: usize,
+    worst_raw: bool,
+    capped: usize,
+    shifted: usize,
+    beyond_known: Option<usize>,
+}
+
+fn read_ladder(combat: &Combat, ladder: &[Odds], attack: f64, defence: f64, shift: i32) -> Reading {
     // The ratio the columns are read with: the strengths themselves, or their ratio rounded once.
     let (ratio_a, ratio_d) = match combat.rounding() {
         Rounding::Defender => (attack, defence),
         Rounding::Nearest => nearest_ratio(attack, defence),
     };
-    let shift = shifts
-        .iter()
-        .fold(0i64, |sum, s| sum.saturating_add(i64::from(*s)))
-        .clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
-    let none = Odds {
-        attack: 0,
-        defence: 1,
-    };
-    if ladder.is_empty() {
-        return OddsOutcome {
-            attack,
-            defence,
-            raw: none,
-            capped: none,
-            shift,
-            shifted: none,
-            resolution: Resolution::BelowTable,
-        };
-    }
-    let at = |i: usize| ladder[i.min(ladder.len() - 1)];
     // A zero defence is reached by every ratio: the best one.
     let raw = if defence == 0.0 && attack > 0.0 {
         ladder.len() - 1
     } else {
-        reached(&ladder, ratio_a, ratio_d)
+        reached(ladder, ratio_a, ratio_d)
     };
     let worst_raw = attack == 0.0 || (raw == 0 && !ladder[0].reached_by(ratio_a, ratio_d));
     let capped = match Odds::parse(&combat.cap) {
         Some(cap) if combat.cap_known => raw.min(reached(
-            &ladder,
+            ladder,
             f64::from(cap.attack),
             f64::from(cap.defence),
         )),
@@ -264,80 +310,53 @@ pub fn resolve_odds(attack: f64, defence: f64, combat: &Combat, shifts: &[i32]) 
     };
     let last = ladder.len() as i64 - 1;
     let unclamped = (capped as i64).saturating_add(i64::from(shift));
-    let shifted = unclamped.clamp(0, last) as usize;
-    let below_is_table = combat.beyond_first() == BeyondFirst::BelowTable;
     let beyond_known = match combat.beyond_last() {
         BeyondLast::Unknown if unclamped > last => Some((unclamped - last) as usize),
         _ => None,
     };
-    let n = combat.columns.len();
-    // An attack on a defence of 0 with its own result (6.18), else the best automatic result whose
-    // threshold the shifted odds reach.
-    let on_zero_defence = combat
-        .automatic
-        .iter()
-        .find(|a| a.on_zero_defence())
-        .filter(|_| defence == 0.0 && attack > 0.0);
-    if let Some(a) = on_zero_defence {
-        return OddsOutcome {
-            attack,
-            defence,
-            raw: none,
-            capped: none,
-            shift,
-            shifted: none,
-            resolution: Resolution::Automatic {
-                result: a.result.value.clone(),
-            },
-        };
+    Reading {
+        raw,
+        worst_raw,
+        capped,
+        shifted: unclamped.clamp(0, last) as usize,
+        beyond_known,
     }
+}
+
+/// How the combat is resolved from its reading: below the table, past the known columns, an
+/// automatic result the shifted odds reach, or a column (the last for better odds).
+fn resolution(combat: &Combat, ladder: &[Odds], offset: usize, r: &Reading) -> Resolution {
+    let below_is_table = combat.beyond_first() == BeyondFirst::BelowTable;
     let automatic = combat
         .automatic
         .iter()
         .filter_map(|a| {
             let o = Odds::parse(a.at_least.as_ref()?)?;
-            let index = reached(&ladder, f64::from(o.attack), f64::from(o.defence));
-            (shifted >= index).then_some((index, a.result.as_str()))
+            let index = reached(ladder, f64::from(o.attack), f64::from(o.defence));
+            (r.shifted >= index).then_some((index, a.result.as_str()))
         })
         .max_by_key(|(index, _)| *index);
-    let resolution = if worst_raw && shifted == 0 && below_is_table {
+    let n = combat.columns.len();
+    if r.worst_raw && r.shifted == 0 && below_is_table {
         Resolution::BelowTable
-    } else if let Some(beyond) = beyond_known {
+    } else if let Some(beyond) = r.beyond_known {
         Resolution::BeyondKnown { beyond }
     } else if let Some((_, result)) = automatic {
         Resolution::Automatic {
             result: result.to_string(),
         }
-    } else if shifted < offset {
+    } else if r.shifted < offset {
         Resolution::BelowTable
-    } else if shifted - offset >= n {
+    } else if r.shifted - offset >= n {
         Resolution::Column {
             index: n.saturating_sub(1),
             clamped: true,
         }
     } else {
         Resolution::Column {
-            index: shifted - offset,
+            index: r.shifted - offset,
             clamped: false,
         }
-    };
-    OddsOutcome {
-        attack,
-        defence,
-        // Below the table the raw odds are none of its columns, unless they roll on the first.
-        raw: if worst_raw && below_is_table {
-            none
-        } else {
-            at(raw)
-        },
-        capped: if worst_raw && below_is_table {
-            none
-        } else {
-            at(capped)
-        },
-        shift,
-        shifted: at(shifted),
-        resolution,
     }
 }
 

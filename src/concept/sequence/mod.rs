@@ -3,6 +3,7 @@
 pub(crate) mod check;
 pub mod module;
 pub mod skip;
+pub mod track;
 
 use crate::concept::provenance::cited;
 use crate::model::keyword::keyword;

@@ -6,7 +6,6 @@ use crate::concept::sequence::TurnValue;
 use crate::concept::weather::module::weather_expr;
 use crate::emit::plan::Plan;
 use crate::emit::xml::El;
-use crate::i18n::Texts;
 use crate::model::{Game, Phase};
 use crate::vassal::expression::{bin, concat, cond, eq, int, prop, s, Expr, Op};
 
@@ -87,24 +86,6 @@ pub fn phase_report(game: &Game, plan: &Plan) -> Expr {
         e = cond(eq(prop(props::PHASE), s(&matched)), announcement, e);
     }
     e
-}
-
-/// The lines a turn box prints for the turn values: `Air points: 2`, or `?` for a turn the sources
-/// leave out.
-pub fn turn_value_lines(game: &Game, tx: &Texts, turn: u32) -> Vec<String> {
-    game.rules
-        .turn_values
-        .iter()
-        .filter_map(|v| {
-            let value = match v.on_turn(turn) {
-                Some(n) => n.to_string(),
-                None if !v.complete => "?".to_string(),
-                None => return None,
-            };
-            let name = tx.get(&format!("turn_values.{}", v.id.as_str()));
-            Some(tx.fill("ui.track_turn_value", &[("name", &name), ("value", &value)]))
-        })
-        .collect()
 }
 
 /// The turn value `v` on the current turn (`Turn`), as the turn box prints it.

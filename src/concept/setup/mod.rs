@@ -2,6 +2,7 @@
 
 pub(crate) mod check;
 pub mod module;
+pub mod slots;
 
 use crate::concept::provenance::cited;
 use crate::model::spanned::Sp;

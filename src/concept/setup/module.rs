@@ -1,11 +1,12 @@
 //! What a scenario's setup adds to the module: every piece the scenario starts with, where it starts
 //! (the module's at-start stacks for the first scenario, a saved game for each other one).
 
+use super::slots::AtStartSlots;
 use crate::concept::map::module::snapped_centre;
 use crate::concept::units::module::{unit_name, unit_piece};
 use crate::concept::victory::module::{control_marker, control_name};
 use crate::concept::weather::module::weather_marker;
-use crate::emit::gpids::{palette_unit_key, Gpids};
+use crate::emit::gpids::Gpids;
 use crate::emit::plan::{self, Plan};
 use crate::load::Effective;
 use crate::model::{Game, HexId};
@@ -44,59 +45,6 @@ pub fn placements(
     out.extend(control_markers(game, plan, &key, gpids));
     out.extend(weather_marker_placed(game, plan, &key, gpids));
     out
-}
-
-/// The module's at-start slots: the first scenario's pieces. Every scenario's pieces carry the id of
-/// the slot they match (a unit the first scenario does not set up, its palette slot's), so that a
-/// saved scenario's pieces match a slot of the module (Refresh Counters, docs/identity.md).
-pub struct AtStartSlots {
-    scenario: String,
-    units: std::collections::BTreeSet<String>,
-}
-
-impl AtStartSlots {
-    pub fn of(game: &Game) -> AtStartSlots {
-        let Some(first) = game.scenarios.first() else {
-            return AtStartSlots {
-                scenario: String::new(),
-                units: Default::default(),
-            };
-        };
-        let eff = game.effective(first);
-        let placed = eff.setup.1.iter().map(|p| p.unit.value.clone());
-        let boxed = eff.off_map.1.iter().map(|o| o.unit.value.clone());
-        let arriving = eff.reinforcements.1.iter().map(|r| r.unit.value.clone());
-        AtStartSlots {
-            scenario: first.scenario.id.value.clone(),
-            units: placed.chain(boxed).chain(arriving).collect(),
-        }
-    }
-
-    /// The key of the slot a piece matches: `what` is a unit id, `control:<hex>` or `weather`.
-    pub fn key(&self, what: &str) -> String {
-        let is_marker = what == "weather" || what.starts_with("control:");
-        if is_marker || self.units.contains(what) {
-            format!("setup:{}:{what}", self.scenario)
-        } else {
-            palette_unit_key(what)
-        }
-    }
-
-    /// Every at-start slot's key, for reserving their ids before any other (sorted there).
-    pub fn keys(&self, game: &Game) -> Vec<String> {
-        let markers = game
-            .map
-            .cities
-            .iter()
-            .map(|c| format!("control:{}", c.hex.as_str()))
-            .chain(std::iter::once("weather".to_string()));
-        self.units
-            .iter()
-            .cloned()
-            .chain(markers)
-            .map(|what| self.key(&what))
-            .collect()
-    }
 }
 
 /// Units on their hexes of the main map.
