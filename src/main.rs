@@ -932,44 +932,36 @@ fn attacker_side<'g>(game: &'g Game, defender: Option<&str>) -> Option<&'g str> 
         .flatten()
 }
 
-/// Attack strength after the attack modifiers, or the modifiers that depend on a unit type not given.
+/// Attack strength after the attack modifiers (concept combat, modifiers.rs), or the modifiers that
+/// depend on a unit type not given.
 fn attack_strength(
     game: &Game,
     attackers: &[Attacker],
+    across: &[&str],
     weather: Option<&str>,
 ) -> Result<f64, Vec<String>> {
+    use vmodc::concept::combat::modifiers::{attack_of, Attacker as Unit};
     let mut attack = 0.0;
     let mut problems = Vec::new();
     for a in attackers {
-        let mut s = a.strength;
-        for m in &game.rules.combat.attack_modifiers {
-            let weather_ok = m
-                .weather
-                .as_ref()
-                .is_none_or(|w| Some(w.as_str()) == weather);
-            if !weather_ok {
-                continue;
-            }
-            let types: Vec<&str> = m.unit_types.iter().map(|t| t.as_str()).collect();
-            let type_ok = match &a.kind {
-                _ if types.is_empty() => true,
-                Some(k) => types.contains(&k.as_str()),
-                None => {
-                    problems.push(format!(
-                        "the {} modifier applies to {} attackers: give each attacker's type (e.g. --attack {}:{})",
-                        m.id.as_str(),
-                        types.join(" or "),
-                        a.strength,
-                        types[0]
-                    ));
-                    false
-                }
-            };
-            if type_ok {
-                s = s * f64::from(m.numerator) / f64::from(m.denominator.max(1));
-            }
+        let unit = Unit {
+            strength: a.strength,
+            unit_type: a.kind.as_deref(),
+            across,
+        };
+        match attack_of(&game.rules.combat.attack_modifiers, &unit, weather) {
+            Ok(s) => attack += s,
+            Err(undecided) => problems.extend(undecided.into_iter().map(|m| {
+                let types: Vec<&str> = m.unit_types.iter().map(|t| t.as_str()).collect();
+                format!(
+                    "the {} modifier applies to {} attackers: give each attacker's type (e.g. --attack {}:{})",
+                    m.id.as_str(),
+                    types.join(" or "),
+                    a.strength,
+                    types.first().copied().unwrap_or("")
+                )
+            })),
         }
-        attack += s;
     }
     problems.dedup();
     if problems.is_empty() {
@@ -1046,7 +1038,8 @@ fn odds_of<'g>(
         None => vmodc::concept::weather::turn::weather_of_turn(&game.rules, args.turn)
             .map(|w| w.id.as_str()),
     };
-    let attack = attack_strength(game, attackers, weather)?;
+    let across: Vec<&str> = args.across.iter().map(String::as_str).collect();
+    let attack = attack_strength(game, attackers, &across, weather)?;
     let mut counts: std::collections::BTreeMap<&str, u32> = combat
         .counts
         .iter()

@@ -719,3 +719,68 @@ fn katyushas_have_a_fire_command_in_the_module() {
         assert!(!has_fire(rifle), "{file}: {rifle}");
     }
 }
+
+/// 6.21 and 2.21: a unit attacking across a river has half its attack, rounded up once per unit;
+/// not in Frost or Snow. The Rust rule, `vmodc odds` and the module's attack step agree.
+#[test]
+fn river_halves_each_attacker_rounding_up() {
+    use vmodc::concept::combat::modifiers::{attack_of, Attacker};
+    use vmodc::concept::combat::module::attack_scaled_expr;
+    use vmodc::concept::map::module::across_property;
+    let game = lsam();
+    let modifiers = &game.rules.combat.attack_modifiers;
+    let scale = vmodc::concept::combat::module::attack_scale(&game);
+    for weather in ["clear", "rain", "frost", "snow"] {
+        for strength in 0..=9u32 {
+            for across in [false, true] {
+                let features: &[&str] = if across { &["river"] } else { &[] };
+                let unit = Attacker {
+                    strength: f64::from(strength),
+                    unit_type: Some("infantry-division"),
+                    across: features,
+                };
+                let rules = attack_of(modifiers, &unit, Some(weather)).expect("decided");
+                let halved = across && matches!(weather, "clear" | "rain");
+                let expected = if halved {
+                    strength.div_ceil(2)
+                } else {
+                    strength
+                };
+                assert_eq!(
+                    rules,
+                    f64::from(expected),
+                    "{strength} across {across} in {weather}"
+                );
+                let piece = Piece {
+                    props: BTreeMap::from([
+                        ("Strength".to_string(), strength.to_string()),
+                        ("Type".to_string(), "infantry-division".to_string()),
+                        (across_property("river"), u8::from(across).to_string()),
+                        (props::WEATHER.to_string(), weather.to_string()),
+                    ]),
+                    game: &game,
+                    all: Vec::new(),
+                };
+                let module = attack_scaled_expr(&game).eval(&piece).expect("evaluates");
+                assert_eq!(
+                    module.render(),
+                    (i64::from(expected) * scale).to_string(),
+                    "{strength} across {across} in {weather}"
+                );
+            }
+        }
+    }
+    let line = line(&[
+        "--attack",
+        "5",
+        "--attack",
+        "3",
+        "--across",
+        "river",
+        "--defence",
+        "2",
+        "--weather",
+        "clear",
+    ]);
+    assert!(line.starts_with("5 vs 2 → 2:1"), "{line}");
+}

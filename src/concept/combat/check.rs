@@ -85,9 +85,34 @@ fn attack_modifiers(cx: &mut Context<'_>) {
     let f = cx.rules_file();
     let weather_ids: Vec<&str> = r.weather.iter().map(|w| w.id.as_str()).collect();
     let type_ids: Vec<&str> = g.counters.types.iter().map(|t| t.id.as_str()).collect();
+    let features = id_strs(&r.hexside_features, |h| &h.id);
     for (i, m) in r.combat.attack_modifiers.iter().enumerate() {
         if let Some(w) = &m.weather {
             cx.reference(f, w, "weather", weather_ids.iter().copied(), "[[weather]]");
+        }
+        if let Some(a) = &m.across {
+            cx.reference(
+                f,
+                a,
+                "hexside feature",
+                features.iter().copied(),
+                "[[hexside_features]]",
+            );
+        }
+        for w in &m.not_weather {
+            cx.reference(f, w, "weather", weather_ids.iter().copied(), "[[weather]]");
+        }
+        if let Some(rounding) = &m.rounding {
+            use crate::concept::combat::ModifierRounding;
+            use crate::model::keyword::Keyword;
+            let words = ModifierRounding::words();
+            cx.reference(
+                f,
+                rounding,
+                "rounding",
+                words.iter().copied(),
+                "vmodc's attack modifiers",
+            );
         }
         for t in &m.unit_types {
             cx.reference(

@@ -4,6 +4,7 @@ pub(crate) mod check;
 pub mod fire;
 pub mod fire_command;
 pub mod grammar;
+pub mod modifiers;
 pub mod module;
 pub mod odds;
 pub mod shifts;
@@ -268,11 +269,37 @@ cited! {
         pub weather: Option<Sp<String>>,
         #[serde(default)]
         pub unit_types: Vec<Sp<String>>,
+        /// Only a unit attacking across this hexside feature (`[[hexside_features]]` id).
+        pub across: Option<Sp<String>>,
+        /// Not in these weathers (`[[weather]]` ids): no rivers in Frost or Snow.
+        #[serde(default)]
+        pub not_weather: Vec<Sp<String>>,
         /// Strength is multiplied by `numerator / denominator`.
         pub numerator: u32,
         pub denominator: u32,
         /// Keep fractions (12.2: "9 halved is 4.5") instead of rounding.
         pub keep_fractions: bool,
+        /// How a fraction is rounded when it is not kept: `down` (default) or `up` (The Last Stand at
+        /// Moscow 2.21).
+        pub rounding: Option<Sp<String>>,
+    }
+}
+
+keyword! {
+    /// How an attack modifier rounds a fraction it does not keep (`rounding`).
+    pub enum ModifierRounding {
+        Down = "down",
+        Up = "up",
+    }
+}
+
+impl AttackModifier {
+    /// Its rounding (`down` for a missing or unknown word; the checks report the latter).
+    pub fn rounding(&self) -> ModifierRounding {
+        self.rounding
+            .as_ref()
+            .and_then(|r| ModifierRounding::parse(r))
+            .unwrap_or(ModifierRounding::Down)
     }
 }
 

@@ -6,7 +6,7 @@
 //! tests/combat_automation.rs evaluates both over every case the data allows.
 
 use crate::concept::combat::odds::parse_odds;
-use crate::concept::combat::{BeyondFirst, BeyondLast, Rounding};
+use crate::concept::combat::{BeyondFirst, BeyondLast, ModifierRounding, Rounding};
 use crate::concept::map::module::{across_property, hexsides_property};
 use crate::concept::module::{
     keys, module_command, named, props, template, Changer, Global, NumericRange,
@@ -44,9 +44,9 @@ fn gcd(a: i64, b: i64) -> i64 {
 /// A unit's attack strength in scaled units, with the attack modifiers that apply now.
 pub fn attack_scaled_expr(game: &Game) -> Expr {
     let scale = attack_scale(game);
-    let base = bin(Op::Mul, prop("Strength"), int(scale));
-    let mut e = base;
-    for m in game.rules.combat.attack_modifiers.iter().rev() {
+    // Each modifier in data order, on the strength so far (modifiers.rs computes the same).
+    let mut e = bin(Op::Mul, prop("Strength"), int(scale));
+    for m in &game.rules.combat.attack_modifiers {
         let mut conditions = Vec::new();
         if let Some(w) = &m.weather {
             conditions.push(eq(prop(props::WEATHER), s(w)));
@@ -58,23 +58,28 @@ pub fn attack_scaled_expr(game: &Game) -> Expr {
                 .map(|t| eq(prop("Type"), s(t)))
                 .collect()));
         }
+        if let Some(f) = &m.across {
+            conditions.push(eq(prop(&across_property(f)), int(1)));
+        }
+        for w in &m.not_weather {
+            conditions.push(bin(Op::Ne, prop(props::WEATHER), s(w)));
+        }
         let applies = conditions
             .into_iter()
             .reduce(and)
             .unwrap_or(eq(int(1), int(1)));
         let (num, den) = (i64::from(m.numerator), i64::from(m.denominator.max(1)));
+        let times = bin(Op::Mul, e.clone(), int(num));
         let modified = if m.keep_fractions {
-            bin(
-                Op::Div,
-                bin(Op::Mul, prop("Strength"), int(scale * num)),
-                int(den),
-            )
+            bin(Op::Div, times, int(den))
         } else {
-            bin(
-                Op::Mul,
-                bin(Op::Div, bin(Op::Mul, prop("Strength"), int(num)), int(den)),
-                int(scale),
-            )
+            // Whole points: round e·num/den (in 1/scale units) down or up to a multiple of scale.
+            let whole = den * scale;
+            let rounded = match m.rounding() {
+                ModifierRounding::Down => bin(Op::Div, times, int(whole)),
+                ModifierRounding::Up => bin(Op::Div, add(times, int(whole - 1)), int(whole)),
+            };
+            bin(Op::Mul, rounded, int(scale))
         };
         e = cond(applies, modified, e);
     }

@@ -1,0 +1,73 @@
+//! Attack modifiers (`[[combat.attack_modifiers]]`): which apply to an attacking unit, and its
+//! strength after them, applied in data order, each rounding as it says. The module's attack step
+//! (`attack_scaled_expr` in module.rs) computes the same.
+
+use super::ModifierRounding;
+use crate::model::AttackModifier;
+
+/// One attacking unit as the modifiers see it.
+#[derive(Debug, Clone, Copy)]
+pub struct Attacker<'a> {
+    pub strength: f64,
+    /// Its unit type, when known.
+    pub unit_type: Option<&'a str>,
+    /// Hexside features it attacks across.
+    pub across: &'a [&'a str],
+}
+
+/// Whether `m` applies to `a` in `weather`: `None` when that depends on the unit's type and the type
+/// is not known.
+pub fn applies(m: &AttackModifier, a: &Attacker<'_>, weather: Option<&str>) -> Option<bool> {
+    let weather_ok = m
+        .weather
+        .as_ref()
+        .is_none_or(|w| Some(w.as_str()) == weather)
+        && !m.not_weather.iter().any(|w| Some(w.as_str()) == weather);
+    let across_ok = m
+        .across
+        .as_ref()
+        .is_none_or(|f| a.across.contains(&f.as_str()));
+    if !weather_ok || !across_ok {
+        return Some(false);
+    }
+    if m.unit_types.is_empty() {
+        return Some(true);
+    }
+    let unit_type = a.unit_type?;
+    Some(m.unit_types.iter().any(|t| t.as_str() == unit_type))
+}
+
+/// `strength` after one modifier: multiplied, then kept or rounded as the modifier says.
+pub fn modified(m: &AttackModifier, strength: f64) -> f64 {
+    let x = strength * f64::from(m.numerator) / f64::from(m.denominator.max(1));
+    if m.keep_fractions {
+        return x;
+    }
+    match m.rounding() {
+        ModifierRounding::Down => x.floor(),
+        ModifierRounding::Up => x.ceil(),
+    }
+}
+
+/// The attack strength of `a` after every modifier that applies, in data order; `Err` names the
+/// modifiers that depend on a unit type the attacker does not give.
+pub fn attack_of<'m>(
+    modifiers: &'m [AttackModifier],
+    a: &Attacker<'_>,
+    weather: Option<&str>,
+) -> Result<f64, Vec<&'m AttackModifier>> {
+    let mut strength = a.strength;
+    let mut undecided = Vec::new();
+    for m in modifiers {
+        match applies(m, a, weather) {
+            Some(true) => strength = modified(m, strength),
+            Some(false) => {}
+            None => undecided.push(m),
+        }
+    }
+    if undecided.is_empty() {
+        Ok(strength)
+    } else {
+        Err(undecided)
+    }
+}
