@@ -308,6 +308,12 @@ pub const UI: &[(&str, &str, &str)] = &[
         "chat: combat result",
     ),
     ("ui.fire", "Fire", "unit menu: fire on a fixed column"),
+    ("ui.mode", "Mode", "unit menu: report the unit's mode and its values"),
+    (
+        "ui.report_mode",
+        "{unit}: {mode} — strength {strength}, movement {movement}, action rating {action_rating}",
+        "chat: a unit's mode and the values it derives",
+    ),
     (
         "ui.unknown_cell",
         "unknown (the CRT cell is not in the sources)",
@@ -715,6 +721,13 @@ fn sequence_entries(out: &mut Entries, game: &Game) {
             format!("other_dice_used_for.{}", d.id.as_str()),
             &d.used_for,
             "dice button tooltip",
+        );
+    }
+    for m in &r.modes {
+        out.add(
+            format!("modes.{}", m.id.as_str()),
+            &m.name,
+            "mode names: the Mode report",
         );
     }
     for v in &r.turn_values {

@@ -19,6 +19,7 @@ mod identity;
 mod lsam_combat;
 mod lsam_victory;
 mod markers;
+mod modes;
 mod module_library;
 mod module_readback;
 mod ocs_combat;

@@ -2,8 +2,8 @@
 //! and the module's report showing the same digits as the Rust checks.
 
 use crate::common::{check_dir, patch, render_all, tiny_copy};
+use vmodc::concept::module::decimal_text;
 use vmodc::concept::stacking::limits::{denominator, Points};
-use vmodc::concept::stacking::module::points_text;
 use vmodc::vassal::expression::{int, Env, Value};
 
 /// Tiny War's R1 (infantry) and R2 (armour) stacked in 0101, where the limit is 1 unit, with both
@@ -89,7 +89,7 @@ fn module_report_shows_the_points_the_checks_show() {
     for scale in [1, 2, 3, 4, 10, 100] {
         for parts in 0..=(3 * scale) {
             let rust = Points { parts, scale }.to_string();
-            let module = points_text(int(i64::from(parts)), scale)
+            let module = decimal_text(int(i64::from(parts)), scale)
                 .eval(&NoPiece)
                 .expect("evaluates")
                 .render();

@@ -28,6 +28,7 @@ pub fn check_game(game: &Game, sources: &Sources) -> Report {
     concept::series::check::check(&mut cx);
     concept::units::check::check(&mut cx);
     concept::markers::check::check(&mut cx);
+    concept::modes::check::check(&mut cx);
     concept::hidden::check::check(&mut cx);
     concept::steps::check::check(&mut cx);
     concept::sequence::check::check(&mut cx);

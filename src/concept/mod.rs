@@ -11,6 +11,7 @@ pub mod combat;
 pub mod hidden;
 pub mod map;
 pub mod markers;
+pub mod modes;
 pub mod module;
 pub mod movement;
 pub mod provenance;

@@ -8,7 +8,7 @@
 
 use crate::emit::xml::El;
 use crate::i18n::{Segment, Texts};
-use crate::vassal::expression::{concat, s, Expr};
+use crate::vassal::expression::{add, bin, concat, cond, eq, int, s, Expr, Op};
 use crate::vassal::traits::{Key, MODULE_TARGET};
 
 /// Named keys the automation uses (VASSAL allocates a key code per name).
@@ -113,4 +113,42 @@ pub fn module_command(name: &str, tooltip: &str, key: &str, filter: &Expr) -> El
         .attr("singleMap", "false")
         .attr("target", MODULE_TARGET)
         .attr("tooltip", tooltip)
+}
+
+/// `parts` of `1/scale` as a decimal, with the digits `stacking::limits::Points` shows: whole
+/// numbers, or hundredths cut to two digits and a trailing zero dropped (9 parts at scale 4: `2.25`).
+pub fn decimal_text(parts: Expr, scale: u32) -> Expr {
+    if scale == 1 {
+        return parts;
+    }
+    let scale = int(i64::from(scale));
+    let whole = bin(Op::Div, parts.clone(), scale.clone());
+    let hundredths = bin(
+        Op::Div,
+        bin(Op::Mul, bin(Op::Rem, parts, scale.clone()), int(100)),
+        scale,
+    );
+    let digits = cond(
+        eq(bin(Op::Rem, hundredths.clone(), int(10)), int(0)),
+        add(s(""), bin(Op::Div, hundredths.clone(), int(10))),
+        cond(
+            bin(Op::Lt, hundredths.clone(), int(10)),
+            add(s("0"), hundredths.clone()),
+            add(s(""), hundredths.clone()),
+        ),
+    );
+    cond(
+        eq(hundredths, int(0)),
+        whole.clone(),
+        add(add(whole, s(".")), digits),
+    )
+}
+
+/// Property name of a printed value (`strength` → `Strength`).
+pub fn value_property(name: &str) -> String {
+    let mut c = name.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
 }

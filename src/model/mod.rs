@@ -21,6 +21,7 @@ pub use crate::concept::map::{
     SetupMarks, Terrain, TerrainLayout, UnlocatedCity,
 };
 pub use crate::concept::markers::{Marker, MarkerBack};
+pub use crate::concept::modes::{Mode, ModeValues};
 pub use crate::concept::movement::{MoveProhibition, Movement, WeatherMoveLimit};
 pub use crate::concept::provenance::Gap;
 pub use crate::concept::sequence::{Dice, OtherDice, Phase, Turns};
@@ -87,6 +88,11 @@ pub struct RulesFile {
     pub other_dice: Vec<OtherDice>,
     pub phases: Vec<Phase>,
     pub turns: Turns,
+    /// Which printed values the modes change (`[mode_values]`).
+    pub mode_values: Option<crate::concept::modes::ModeValues>,
+    /// The modes a unit may be in (`[[modes]]`).
+    #[serde(default)]
+    pub modes: Vec<crate::concept::modes::Mode>,
     /// Numbers printed on the turn record track per turn (air points, arrivals).
     #[serde(default)]
     pub turn_values: Vec<crate::concept::sequence::TurnValue>,

@@ -83,7 +83,8 @@ pub fn attack_scaled_expr(game: &Game) -> Expr {
         };
         e = cond(applies, modified, e);
     }
-    e
+    // A strength the sources do not give ("?") attacks with 0 rather than failing the expression.
+    cond(eq(prop("Strength"), s("?")), int(0), e)
 }
 
 /// One declared battle, resolved on the defending unit in steps: each step stores one value in a

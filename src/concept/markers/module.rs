@@ -1,6 +1,7 @@
 //! What markers add to the module: one piece per `[[markers]]` entry, with a face the players flip
 //! when the marker has two, in a "Markers" list of the counter palette.
 
+use crate::concept::modes::module::{MARKER_COUNT, MARKER_ID};
 use crate::concept::units::module::FLIP_KEY;
 use crate::emit::plan::Plan;
 use crate::model::Marker;
@@ -70,6 +71,11 @@ pub fn marker_piece(plan: &Plan, marker: &Marker, gpid: &str) -> Piece {
         reset: None,
         down_key: Key::None,
     }));
+    // What a stack sum can find a marker by (a mode marker on a unit's stack, concept `modes`).
+    traits.push(pieces::marker(&[
+        (MARKER_ID, marker.id.as_str()),
+        (MARKER_COUNT, "1"),
+    ]));
     traits.push(pieces::basic_piece(&names[0], "", gpid));
     Piece { traits }
 }

@@ -3,10 +3,10 @@
 //! (the limits and the points come from `limits.rs`, which the Rust checks use too).
 
 use super::limits::{declared_limits, unit_points, Points};
-use crate::concept::module::{keys, named, props, template};
+use crate::concept::module::{decimal_text, keys, named, props, template};
 use crate::emit::plan::Plan;
 use crate::model::{Game, Unit};
-use crate::vassal::expression::{add, and, bin, cond, eq, int, prop, s, Expr, Op};
+use crate::vassal::expression::{add, and, bin, eq, int, prop, s, Expr, Op};
 use crate::vassal::traits::{self as pieces, Trait};
 
 /// The post-move checks on the map's move key: the general limit, or one limit per side (with a
@@ -69,7 +69,7 @@ pub fn check_traits(game: &Game, plan: &Plan) -> Vec<Trait> {
                     &[
                         ("rule", s(rule)),
                         ("location", prop("LocationName")),
-                        ("count", points_text(count, scale)),
+                        ("count", decimal_text(count, scale)),
                         ("max", int(i64::from(limit.max_units))),
                         ("when", s(&tx.get("stacking.when"))),
                     ],
@@ -87,33 +87,4 @@ pub fn check_traits(game: &Game, plan: &Plan) -> Vec<Trait> {
 pub fn points_trait(game: &Game, plan: &Plan, unit: &Unit) -> Trait {
     let points = unit_points(game, unit, plan.stack_scale);
     pieces::marker(&[(props::STACK_POINTS, &points.parts.to_string())])
-}
-
-/// `parts` (a sum of `StackPoints`) as the rules count it, with the digits `Points` shows: whole
-/// units, or hundredths cut to two digits and a trailing zero dropped (9 parts at scale 4: `2.25`).
-pub fn points_text(parts: Expr, scale: u32) -> Expr {
-    if scale == 1 {
-        return parts;
-    }
-    let scale = int(i64::from(scale));
-    let whole = bin(Op::Div, parts.clone(), scale.clone());
-    let hundredths = bin(
-        Op::Div,
-        bin(Op::Mul, bin(Op::Rem, parts, scale.clone()), int(100)),
-        scale,
-    );
-    let digits = cond(
-        eq(bin(Op::Rem, hundredths.clone(), int(10)), int(0)),
-        add(s(""), bin(Op::Div, hundredths.clone(), int(10))),
-        cond(
-            bin(Op::Lt, hundredths.clone(), int(10)),
-            add(s("0"), hundredths.clone()),
-            add(s(""), hundredths.clone()),
-        ),
-    );
-    cond(
-        eq(hundredths, int(0)),
-        whole.clone(),
-        add(add(whole, s(".")), digits),
-    )
 }

@@ -2,8 +2,8 @@
 //! printed values as properties of the current face), the reports of a step change and an
 //! elimination, and one prototype per side that sends its units to their eliminated box.
 
-use crate::concept::module::props;
-use crate::concept::{combat, hidden, stacking, steps};
+use crate::concept::module::{props, value_property};
+use crate::concept::{combat, hidden, modes, stacking, steps};
 use crate::emit::plan::{self, Plan};
 use crate::model::{Game, Unit};
 use crate::vassal::expression::{cond, eq, int, prop, s, Expr};
@@ -42,15 +42,6 @@ pub fn face_value_expr(game: &Game, unit: &Unit, value_index: usize) -> Expr {
         e = cond(eq(prop("Step_Level"), int(i as i64 + 1)), value_of(face), e);
     }
     e
-}
-
-/// Property name of a printed value (`strength` → `Strength`).
-pub fn value_property(name: &str) -> String {
-    let mut c = name.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
-    }
 }
 
 /// Calculated properties giving one unit's printed values on its current face.
@@ -140,7 +131,8 @@ pub fn unit_piece(
         unit_piece_of(game, plan, by, first, marker_gpid, Vec::new())
     });
     let fire = combat::fire_command::fire_traits(game, plan, unit);
-    unit_piece_of(game, plan, unit, face, gpid, [replace, fire].concat())
+    let mode = modes::module::mode_traits(game, plan, unit);
+    unit_piece_of(game, plan, unit, face, gpid, [replace, fire, mode].concat())
 }
 
 /// The piece of `unit` showing `face`, with `extra` traits (its replace command) after its

@@ -1,0 +1,121 @@
+//! What modes add to the module: each unit's mode (a mode marker on its stack, else its face) and
+//! the values the mode derives, reported by the Mode command (Ctrl+M). derive.rs holds the same
+//! rule in Rust.
+
+use super::derive::ratio;
+use crate::concept::module::{decimal_text, named, template, value_property};
+use crate::emit::plan::Plan;
+use crate::model::{Game, Mode, Unit};
+use crate::vassal::expression::{add, bin, cond, eq, int, prop, s, Expr, Op};
+use crate::vassal::traits::{self as pieces, Key, Trait, CTRL};
+
+/// Ctrl+M: report the unit's mode and the values it derives.
+pub const MODE_KEY: Key<'static> = Key::Stroke(77, CTRL);
+/// The property every marker piece has: its `[[markers]]` id (markers/module.rs sets it).
+pub const MARKER_ID: &str = "MarkerId";
+/// A property worth 1 on every marker piece, for summing over a stack.
+pub const MARKER_COUNT: &str = "MarkerCount";
+const REPORT: &str = "ReportMode";
+
+/// The id of the mode `unit` is in: the first mode (data order) whose marker is on its stack, else
+/// the mode of its face up, else empty.
+pub fn mode_expr(game: &Game, unit: &Unit) -> Expr {
+    let modes = &game.rules.modes;
+    let faces = game.counters.faces_of(unit);
+    let mut e = s("");
+    for (i, face) in faces.iter().enumerate().rev() {
+        if let Some(m) = modes
+            .iter()
+            .find(|m| m.face.as_ref().is_some_and(|f| f.as_str() == *face))
+        {
+            e = cond(eq(prop("Step_Level"), int(i as i64 + 1)), s(&m.id), e);
+        }
+    }
+    for m in modes.iter().rev() {
+        if let Some(marker) = &m.marker {
+            let on_stack = Expr::SumStackWhere(
+                MARKER_COUNT.into(),
+                Box::new(eq(prop(MARKER_ID), s(marker))),
+            );
+            e = cond(bin(Op::Gt, on_stack, int(0)), s(&m.id), e);
+        }
+    }
+    e
+}
+
+/// A printed value (`value`, a `[counters] values` name) times the mode's ratio, as a decimal;
+/// `?` stays `?`.
+fn scaled_text(value: &str, by: Option<&str>) -> Expr {
+    let printed = prop(&value_property(value));
+    let (n, d) = by.and_then(ratio).unwrap_or((1, 1));
+    let hundredths = bin(
+        Op::Div,
+        bin(Op::Mul, printed.clone(), int(100 * i64::from(n))),
+        int(i64::from(d)),
+    );
+    cond(eq(printed, s("?")), s("?"), decimal_text(hundredths, 100))
+}
+
+/// The action rating in `mode`: set, changed, or as printed (`?` stays `?`).
+fn action_rating_text(value: &str, mode: &Mode) -> Expr {
+    let printed = prop(&value_property(value));
+    let derived = match (&mode.action_rating, &mode.action_rating_change) {
+        (Some(set), _) => return add(s(""), int(i64::from(set.value))),
+        (None, Some(change)) => add(printed.clone(), int(i64::from(change.value))),
+        (None, None) => printed.clone(),
+    };
+    cond(eq(printed, s("?")), s("?"), add(s(""), derived))
+}
+
+/// One value in whichever mode the unit is in.
+fn per_mode(game: &Game, unit: &Unit, each: &dyn Fn(&Mode) -> Expr) -> Expr {
+    let mode = mode_expr(game, unit);
+    game.rules.modes.iter().rev().fold(s("?"), |rest, m| {
+        cond(eq(mode.clone(), s(&m.id)), each(m), rest)
+    })
+}
+
+/// The Mode command and its report, for a game with modes and mode values.
+pub fn mode_traits(game: &Game, plan: &Plan, unit: &Unit) -> Vec<Trait> {
+    let (Some(values), false) = (&game.rules.mode_values, game.rules.modes.is_empty()) else {
+        return Vec::new();
+    };
+    let tx = &plan.tx;
+    let text = |name: &Option<crate::model::Sp<String>>, f: &dyn Fn(&str, &Mode) -> Expr| {
+        name.as_ref()
+            .map_or(s("?"), |v| per_mode(game, unit, &|m| f(v.as_str(), m)))
+    };
+    let report = template(
+        tx,
+        "ui.report_mode",
+        &[
+            ("unit", prop("BasicName")),
+            (
+                "mode",
+                per_mode(game, unit, &|m| {
+                    s(&tx.get(&format!("modes.{}", m.id.as_str())))
+                }),
+            ),
+            (
+                "strength",
+                text(&values.strength, &|v, m| {
+                    scaled_text(v, m.strength.as_deref().map(|x| x.as_str()))
+                }),
+            ),
+            (
+                "movement",
+                text(&values.movement, &|v, m| {
+                    scaled_text(v, m.movement.as_deref().map(|x| x.as_str()))
+                }),
+            ),
+            (
+                "action_rating",
+                text(&values.action_rating, &|v, m| action_rating_text(v, m)),
+            ),
+        ],
+    );
+    vec![
+        pieces::command_trigger("Mode", &tx.get("ui.mode"), MODE_KEY, &[named(REPORT)]),
+        pieces::report(&[named(REPORT)], &report.to_beanshell(), "Report mode"),
+    ]
+}
