@@ -309,6 +309,9 @@ pub const UI: &[(&str, &str, &str)] = &[
     ),
     ("ui.fire", "Fire", "unit menu: fire on a fixed column"),
     ("ui.mode", "Mode", "unit menu: report the unit's mode and its values"),
+    ("ui.tally_add", "Add 1 {unit}", "marker menu: add to the count a marker carries"),
+    ("ui.tally_spend", "Spend 1 {unit}", "marker menu: take from the count a marker carries"),
+    ("ui.report_tally", "{marker}: {count}", "chat: a marker's count after a change"),
     (
         "ui.report_mode",
         "{unit}: {mode} — strength {strength}, movement {movement}, action rating {action_rating}",

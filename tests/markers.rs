@@ -84,3 +84,45 @@ fn lsam_markers_are_in_the_palette_with_their_faces() {
         assert_eq!((images.len(), command.as_str()), (1, ""), "{file}");
     }
 }
+
+/// A tally marker (OCS supply dump: 1 SP = 4 T): the module's count text has the digits of the Rust
+/// rule for every count, and the commands change the count by 1 and by 4.
+#[test]
+fn a_supply_dump_counts_tokens_and_points() {
+    use vmodc::concept::markers::module::{tally_text, TALLY};
+    let mut sources = vmodc::diag::Sources::default();
+    let game = vmodc::load::load_game(std::path::Path::new("."), "ocs", &mut sources).expect("ocs");
+    let dump = game
+        .counters
+        .markers
+        .iter()
+        .find(|m| m.id.as_str() == "supply-dump")
+        .expect("a dump");
+    let tally = dump.tally.as_ref().expect("a tally");
+    assert_eq!(tally.text(21), "5SP 1T");
+    assert_eq!(tally.text(0), "0SP 0T");
+    for count in 0..=40u32 {
+        let piece = crate::common::module_piece::Piece {
+            props: std::collections::BTreeMap::from([(TALLY.to_string(), count.to_string())]),
+            game: &game,
+            all: Vec::new(),
+        };
+        let module = tally_text(tally).eval(&piece).expect("evaluates").render();
+        assert_eq!(module, tally.text(count), "{count} tokens");
+    }
+    let bytes = std::fs::read("dist/ocs-en.vmod").expect("ocs-en");
+    let pieces = list_pieces(&bytes, "Markers");
+    let (_, traits) = pieces
+        .iter()
+        .find(|(name, _)| name == "Supply dump")
+        .expect("the dump in the palette");
+    let (property, state) = traits
+        .iter()
+        .find(|(t, _)| t.starts_with("PROP;Tally;"))
+        .expect("a Tally property");
+    assert_eq!(state, "0", "a dump starts empty");
+    assert!(property.contains("true,0,9999,false"), "{property}");
+    for change in ["{Tally + 1}", "{Tally + -1}", "{Tally + 4}", "{Tally + -4}"] {
+        assert!(property.contains(change), "{change} in {property}");
+    }
+}

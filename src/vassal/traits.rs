@@ -263,6 +263,29 @@ pub fn dynamic_property(
     }
 }
 
+/// Dynamic Property (`PROP;`) holding a whole number from `min` to `max`, starting at `initial`
+/// (the constraint field is `numeric,min,max,wrap`; the state is the value).
+pub fn counter_property(
+    name: &str,
+    initial: i64,
+    (min, max): (i64, i64),
+    commands: &[(&str, Key<'_>, &str)],
+    description: &str,
+) -> Trait {
+    Trait {
+        type_: fields(
+            "PROP;",
+            &[
+                name,
+                &format!("true,{min},{max},false"),
+                &property_commands(commands),
+                description,
+            ],
+        ),
+        state: initial.to_string(),
+    }
+}
+
 /// Set Global Property (`setprop;`) on the nearest zone, map or module property of that name.
 pub fn set_global_property(
     name: &str,

@@ -30,6 +30,8 @@ cited! {
         pub back_of: Option<Sp<String>>,
         /// The other face, when the counter has two (Out of Supply / Isolated): the marker flips.
         pub back: Option<MarkerBack>,
+        /// A count the marker carries (supply tokens in a dump), with commands to add and spend.
+        pub tally: Option<Tally>,
         #[serde(default)]
         pub note: String,
     }
@@ -43,4 +45,34 @@ pub struct MarkerBack {
     /// Short text printed on the back.
     #[serde(default)]
     pub text: String,
+}
+
+/// A count a marker carries (`tally = { unit = "T", big_unit = "SP", per_big = 4 }`, OCS 3.3a: 1 SP =
+/// 4 T): the module's commands add and spend one unit or one big unit, and report the new count.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tally {
+    /// The counted unit (`T`).
+    pub unit: String,
+    /// A larger unit (`SP`) worth `per_big` units.
+    pub big_unit: Option<String>,
+    pub per_big: Option<Sp<u32>>,
+}
+
+impl Tally {
+    /// How many units a big unit is worth (1 without one).
+    pub fn per_big(&self) -> u32 {
+        self.per_big.as_ref().map_or(1, |p| p.value.max(1))
+    }
+
+    /// `21` tokens at 4 per SP → `5SP 1T`; without a big unit, `21T`.
+    pub fn text(&self, count: u32) -> String {
+        match &self.big_unit {
+            Some(big) => {
+                let per = self.per_big();
+                format!("{}{big} {}{}", count / per, count % per, self.unit)
+            }
+            None => format!("{count}{}", self.unit),
+        }
+    }
 }

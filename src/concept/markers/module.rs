@@ -1,11 +1,14 @@
 //! What markers add to the module: one piece per `[[markers]]` entry, with a face the players flip
 //! when the marker has two, in a "Markers" list of the counter palette.
 
+use crate::concept::markers::Tally;
 use crate::concept::modes::module::{MARKER_COUNT, MARKER_ID};
+use crate::concept::module::{named, template};
 use crate::concept::units::module::FLIP_KEY;
 use crate::emit::plan::Plan;
 use crate::model::Marker;
-use crate::vassal::traits::{self as pieces, Key, Piece};
+use crate::vassal::expression::{bin, concat, int, prop, s, Expr, Op};
+use crate::vassal::traits::{self as pieces, Key, Piece, Trait};
 
 /// The translated name of a marker's front and, for a two-faced one, of its back.
 pub fn face_names(plan: &Plan, marker: &Marker) -> Vec<String> {
@@ -59,6 +62,7 @@ pub fn marker_piece(plan: &Plan, marker: &Marker, gpid: &str) -> Piece {
             "Report flip",
         ));
     }
+    traits.extend(tally_traits(plan, marker));
     traits.push(pieces::layer(&pieces::Layer {
         name: "Face",
         description: "Marker faces",
@@ -79,3 +83,68 @@ pub fn marker_piece(plan: &Plan, marker: &Marker, gpid: &str) -> Piece {
     traits.push(pieces::basic_piece(&names[0], "", gpid));
     Piece { traits }
 }
+
+/// The property that holds a tally marker's count.
+pub const TALLY: &str = "Tally";
+
+/// A tally's count as its text (`5SP 1T`), the same digits as `Tally::text`.
+pub fn tally_text(tally: &Tally) -> Expr {
+    let count = prop(TALLY);
+    match &tally.big_unit {
+        Some(big) => {
+            let per = int(i64::from(tally.per_big()));
+            concat(vec![
+                s(""),
+                bin(Op::Div, count.clone(), per.clone()),
+                s(&format!("{big} ")),
+                bin(Op::Rem, count, per),
+                s(&tally.unit),
+            ])
+        }
+        None => concat(vec![s(""), count, s(&tally.unit)]),
+    }
+}
+
+/// A tally marker's count and its commands: add or spend one unit, and one big unit; each reports
+/// the new count (the report is inside the property, so it sees the count after the change).
+fn tally_traits(plan: &Plan, marker: &Marker) -> Vec<Trait> {
+    let Some(tally) = &marker.tally else {
+        return Vec::new();
+    };
+    let tx = &plan.tx;
+    let menu = |key: &str, unit: &str| tx.fill(key, &[("unit", unit)]);
+    let change = |by: i64| format!("{{{TALLY} + {by}}}");
+    let mut commands = vec![
+        (menu("ui.tally_add", &tally.unit), named(ADD), change(1)),
+        (
+            menu("ui.tally_spend", &tally.unit),
+            named(SPEND),
+            change(-1),
+        ),
+    ];
+    if let Some(big) = &tally.big_unit {
+        let per = i64::from(tally.per_big());
+        commands.push((menu("ui.tally_add", big), named(ADD_BIG), change(per)));
+        commands.push((menu("ui.tally_spend", big), named(SPEND_BIG), change(-per)));
+    }
+    let keys: Vec<Key> = commands.iter().map(|(_, k, _)| *k).collect();
+    let as_refs: Vec<(&str, Key, &str)> = commands
+        .iter()
+        .map(|(m, k, v)| (m.as_str(), *k, v.as_str()))
+        .collect();
+    let report = template(
+        tx,
+        "ui.report_tally",
+        // No location: VASSAL's expressions read a location such as `02.03` as the number 2.03.
+        &[("marker", prop("BasicName")), ("count", tally_text(tally))],
+    );
+    vec![
+        pieces::counter_property(TALLY, 0, (0, 9999), &as_refs, "Tally"),
+        pieces::report(&keys, &report.to_beanshell(), "Report the count"),
+    ]
+}
+
+const ADD: &str = "TallyAdd";
+const SPEND: &str = "TallySpend";
+const ADD_BIG: &str = "TallyAddBig";
+const SPEND_BIG: &str = "TallySpendBig";
