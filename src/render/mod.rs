@@ -235,7 +235,7 @@ pub(crate) fn new_pixmap(
 const PNG_DEFLATE_LEVEL: u8 = 3;
 
 /// The pixmap as an RGBA PNG; it is taken by value so that un-premultiplying needs no copy.
-pub(crate) fn encode(pixmap: Pixmap) -> Result<Vec<u8>, RenderError> {
+pub fn encode(pixmap: Pixmap) -> Result<Vec<u8>, RenderError> {
     let png_error = |e: png::EncodingError| RenderError::Png(e.to_string());
     let (width, height) = (pixmap.width(), pixmap.height());
     let pixels = pixmap.take_demultiplied();
