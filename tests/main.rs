@@ -20,6 +20,7 @@ mod markers;
 mod module_library;
 mod module_readback;
 mod ocs_combat;
+mod parallel_build;
 mod phase_skips;
 mod reader;
 mod series_layering;
