@@ -6,9 +6,9 @@
 //! into the archive in name order. The archive is written to a temporary file beside the target
 //! and renamed over it only when complete: a failed build leaves the previous module untouched.
 
+use rayon::prelude::*;
 use std::io::{Cursor, Write};
 use std::path::{Path, PathBuf};
-use rayon::prelude::*;
 use zip::write::SimpleFileOptions;
 use zip::{CompressionMethod, DateTime, ZipArchive, ZipWriter};
 

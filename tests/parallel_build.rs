@@ -25,7 +25,10 @@ fn build_on(threads: usize, id: &str, out: &Path) -> Vec<(PathBuf, Vec<u8>)> {
         .iter()
         .map(|m| {
             let name = PathBuf::from(m.path.file_name().expect("a file name"));
-            (name, std::fs::read(&m.path).expect("the module was written"))
+            (
+                name,
+                std::fs::read(&m.path).expect("the module was written"),
+            )
         })
         .collect()
 }
