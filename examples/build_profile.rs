@@ -57,9 +57,11 @@ fn profile_module(loaded: &Loaded, lang: Option<&str>) {
     let (_, xml) = timed("  XML (buildFile, moduledata, saves)", || {
         let build_file = vmodc::emit::module::build_file(game, &plan);
         let moduledata = vmodc::emit::moduledata(game, &plan, &[]);
+        // The first scenario is the module's own setup, in buildFile.xml; the others are saved games.
         let saves: Vec<String> = game
             .scenarios
             .iter()
+            .skip(1)
             .map(|s| vmodc::emit::scenario_save(game, &plan, s))
             .collect();
         (build_file, moduledata, saves)
