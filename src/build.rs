@@ -279,7 +279,7 @@ pub fn compile(game: &Game) -> Result<Vec<Entry>, Diagnostic> {
 
 /// The images and the text files of one module. The texts (buildFile.xml, moduledata, saved
 /// setups, translations) are written while the images are drawn: on their own they are a serial
-/// stage of a build, a tenth of the synthetic game's CPU time.
+/// stage of a build (about 5% of the synthetic game's CPU time, 130 ms, with one core idle).
 fn compile_plan(
     game: &Game,
     plan: &Plan,
