@@ -5,8 +5,10 @@
 //!   every check;
 //! - `b4m/build`: `vmodc build b4m --no-cache`: load, check, render, emit, zip and write every module
 //!   of the game (one per language, compiled in parallel);
-//! - `b4m/floor`: only PNG-encode the modules' images (already drawn) and zip the archives: the least
-//!   any build of the same modules can cost;
+//! - `b4m/floor`: only PNG-encode the modules' images (already drawn) and zip the archives, on every
+//!   core as a build does: the least any build of the same modules can cost on this machine;
+//!   `floor-serial` is the same work on one thread (`…/build` against it shows how well a build
+//!   uses the cores);
 //! - `…/rebuild-unchanged`: `vmodc build` again after a build, nothing changed: data loaded and
 //!   checked, every module found current by its fingerprint, nothing compiled or written;
 //! - `…/recompile-cached-images`: every module compiled, zipped (not written) again with every image
@@ -17,7 +19,8 @@
 //!   `check-only` runs the checks on the game already in memory;
 //! - `synthetic-10k/rebuild-one-counter`: `vmodc build` after one counter's strength changed (two
 //!   images to render; the module is compiled and written again);
-//! - `synthetic-2.5k/build`: a generated 2,500-hex, 1,000-counter game, built in full.
+//! - `synthetic-2.5k/build`: a generated 2,500-hex, 1,000-counter game, built in full, with its two
+//!   floors.
 //!
 //! Sample sizes are small (a full synthetic build takes seconds), so the whole suite takes about six
 //! minutes on two cores.
@@ -25,11 +28,13 @@
 #[path = "../tests/common/synthetic.rs"]
 mod synthetic;
 
+use criterion::measurement::WallTime;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion};
 use rayon::prelude::*;
 use std::cell::{Cell, OnceCell};
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 use synthetic::Params;
 use tiny_skia::Pixmap;
@@ -184,17 +189,19 @@ fn decode(loaded: &Loaded) -> Vec<Decoded> {
         .collect()
 }
 
-/// The floor: encode every image the way the renderer does (in parallel) and zip each archive.
+/// The floor: encode every image as the renderer does and zip each archive, everything in parallel
+/// (images, zip entries and the modules of a game). The pixmap is copied before it is encoded (the
+/// encoder takes its pixmap), a cost the build does not have.
 fn encode_and_zip(modules: &[Decoded]) -> Vec<Vec<u8>> {
     modules
-        .iter()
+        .par_iter()
         .map(|d| {
             let mut entries: Vec<Entry> = d
                 .images
                 .par_iter()
                 .map(|(name, pixmap)| Entry {
                     name: name.clone(),
-                    data: pixmap.encode_png().expect("encode"),
+                    data: vmodc::render::encode(pixmap.clone()).expect("encode"),
                 })
                 .collect();
             entries.extend(d.others.iter().cloned());
@@ -203,12 +210,33 @@ fn encode_and_zip(modules: &[Decoded]) -> Vec<Vec<u8>> {
         .collect()
 }
 
+/// A pool of one thread: whatever runs in it runs serially, rayon or not.
+fn one_thread() -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("a thread pool")
+}
+
+/// The parallel floor (`floor`) and the same work on one thread (`floor-serial`).
+fn floors(g: &mut BenchmarkGroup<'_, WallTime>, decoded: impl Fn() -> &'static [Decoded]) {
+    g.bench_function("floor", |b| {
+        let d = decoded();
+        b.iter(|| black_box(encode_and_zip(d)))
+    });
+    g.bench_function("floor-serial", |b| {
+        let d = decoded();
+        let pool = one_thread();
+        b.iter(|| black_box(pool.install(|| encode_and_zip(d))))
+    });
+}
+
 fn group<'a>(
     c: &'a mut Criterion,
     name: &str,
     samples: usize,
     seconds: u64,
-) -> BenchmarkGroup<'a, criterion::measurement::WallTime> {
+) -> BenchmarkGroup<'a, WallTime> {
     let mut g = c.benchmark_group(name);
     g.sample_size(samples)
         .warm_up_time(Duration::from_secs(1))
@@ -218,7 +246,7 @@ fn group<'a>(
 
 fn b4m(c: &mut Criterion) {
     let root = project_root();
-    let decoded = OnceCell::new();
+    static DECODED: OnceLock<Vec<Decoded>> = OnceLock::new();
     let mut g = group(c, "b4m", 20, 10);
     g.bench_function("check", |b| {
         b.iter(|| black_box(load_and_check(root, "b4m")))
@@ -227,9 +255,8 @@ fn b4m(c: &mut Criterion) {
     g.bench_function("build", |b| {
         b.iter(|| black_box(build_to(root, "b4m", &out, None)))
     });
-    g.bench_function("floor", |b| {
-        let d = decoded.get_or_init(|| decode(&load_and_check(root, "b4m")));
-        b.iter(|| black_box(encode_and_zip(d)))
+    floors(&mut g, || {
+        DECODED.get_or_init(|| decode(&load_and_check(root, "b4m")))
     });
     let warm = OnceCell::new();
     g.bench_function("rebuild-unchanged", |b| {
@@ -259,7 +286,7 @@ fn synthetic_10k(c: &mut Criterion) {
     // Set up only what the benchmarks selected on the command line need.
     let root = OnceCell::new();
     let game = OnceCell::new();
-    let decoded = OnceCell::new();
+    static DECODED: OnceLock<Vec<Decoded>> = OnceLock::new();
     let root = || root.get_or_init(|| synthetic_root(&p));
     let game = || game.get_or_init(|| synthetic::game(&p).expect("the synthetic game parses"));
     let mut g = group(c, "synthetic-10k", 10, 20);
@@ -276,9 +303,8 @@ fn synthetic_10k(c: &mut Criterion) {
         let root = root();
         b.iter(|| black_box(build_to(root, &p.id, &out, None)))
     });
-    g.bench_function("floor", |b| {
-        let d = decoded.get_or_init(|| decode(&load_and_check(root(), &p.id)));
-        b.iter(|| black_box(encode_and_zip(d)))
+    floors(&mut g, || {
+        DECODED.get_or_init(|| decode(&load_and_check(root(), &p.id)))
     });
     let unchanged = OnceCell::new();
     g.bench_function("rebuild-unchanged", |b| {
@@ -315,12 +341,16 @@ fn synthetic_10k(c: &mut Criterion) {
 
 fn synthetic_2500(c: &mut Criterion) {
     let p = Params::new("synth2500", 1, 50, 50, 1000);
+    static DECODED: OnceLock<Vec<Decoded>> = OnceLock::new();
     let root = OnceCell::new();
+    let root = || root.get_or_init(|| synthetic_root(&p));
     let mut g = group(c, "synthetic-2.5k", 10, 15);
     g.bench_function("build", |b| {
-        let root = root.get_or_init(|| synthetic_root(&p));
         let out = std::env::temp_dir().join("vmodc-bench-out-synth2500");
-        b.iter(|| black_box(build_to(root, &p.id, &out, None)))
+        b.iter(|| black_box(build_to(root(), &p.id, &out, None)))
+    });
+    floors(&mut g, || {
+        DECODED.get_or_init(|| decode(&load_and_check(root(), &p.id)))
     });
     g.finish();
     remove(&p);

@@ -277,6 +277,9 @@ pub fn compile(game: &Game) -> Result<Vec<Entry>, Diagnostic> {
     )
 }
 
+/// The images and the text files of one module. The texts (buildFile.xml, moduledata, saved
+/// setups, translations) are written while the images are drawn: on their own they are a serial
+/// stage of a build (about 5% of the synthetic game's CPU time, 130 ms, with one core idle).
 fn compile_plan(
     game: &Game,
     plan: &Plan,
@@ -284,18 +287,30 @@ fn compile_plan(
     cache: Option<&cache::Cache>,
     progress: Option<&indicatif::ProgressBar>,
 ) -> Result<Vec<Entry>, Diagnostic> {
-    let mut entries = art::images(game, plan, cache, progress).map_err(|e: RenderError| {
+    let (images, texts) = rayon::join(
+        || art::images(game, plan, cache, progress),
+        || text_entries(game, plan, others),
+    );
+    let mut entries = images.map_err(|e: RenderError| {
         Diagnostic::error("V0601", format!("cannot render an image: {e}"))
             .help("check the colours and sizes in the data (vmodc check)")
     })?;
-    entries.push(Entry {
-        name: "buildFile.xml".into(),
-        data: emit::module::build_file(game, plan).into_bytes(),
-    });
-    entries.push(Entry {
-        name: "moduledata".into(),
-        data: emit::moduledata(game, plan, others).into_bytes(),
-    });
+    entries.extend(texts?);
+    Ok(entries)
+}
+
+/// Every entry of a module that is not an image.
+fn text_entries(game: &Game, plan: &Plan, others: &[Texts]) -> Result<Vec<Entry>, Diagnostic> {
+    let mut entries = vec![
+        Entry {
+            name: "buildFile.xml".into(),
+            data: emit::module::build_file(game, plan).into_bytes(),
+        },
+        Entry {
+            name: "moduledata".into(),
+            data: emit::moduledata(game, plan, others).into_bytes(),
+        },
+    ];
     for other in others {
         entries.push(Entry {
             name: format!("Module_{}.properties", other.lang),

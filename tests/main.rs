@@ -24,6 +24,7 @@ mod module_library;
 mod module_readback;
 mod ocs_combat;
 mod ocs_series;
+mod parallel_build;
 mod phase_skips;
 mod reader;
 mod series_layering;

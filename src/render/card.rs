@@ -68,7 +68,7 @@ pub fn render_card(art: &CardArt) -> Result<Vec<u8>, RenderError> {
         }
         y += 4.0;
     }
-    encode(&p)
+    encode(p)
 }
 
 #[cfg(test)]

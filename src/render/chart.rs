@@ -92,7 +92,7 @@ fn image_edge(v: f32) -> u32 {
 
 /// Render a table to PNG.
 pub fn render_table(chart: &TableChart) -> Result<Vec<u8>, RenderError> {
-    encode(&draw_table(chart)?)
+    encode(draw_table(chart)?)
 }
 
 /// A table's styles and measures, taken from its text before anything is drawn.
@@ -413,7 +413,7 @@ impl Default for TurnTrackArt {
 
 /// Render a turn track to PNG.
 pub fn render_turn_track(art: &TurnTrackArt) -> Result<Vec<u8>, RenderError> {
-    encode(&draw_turn_track(art)?)
+    encode(draw_turn_track(art)?)
 }
 
 /// A turn track's styles and measures, taken from its text before anything is drawn.

@@ -83,7 +83,7 @@ impl Default for CounterArt {
 /// Render a counter face to PNG.
 pub fn render_counter(art: &CounterArt) -> Result<Vec<u8>, RenderError> {
     let pixmap = draw_counter(art)?;
-    encode(&pixmap)
+    encode(pixmap)
 }
 
 /// Render a counter face to a pixmap (for composing sheets or previews).

@@ -208,7 +208,7 @@ pub fn shared_side(layout: &HexLayout, a: HexId, b: HexId) -> Option<[Pt; 2]> {
 /// Render the map to PNG.
 pub fn render_map(art: &MapArt) -> Result<Vec<u8>, RenderError> {
     let pixmap = draw_map(art)?;
-    encode(&pixmap)
+    encode(pixmap)
 }
 
 /// Render the map to a pixmap.

@@ -51,7 +51,7 @@ pub fn render_board(art: &BoardArt) -> Result<Vec<u8>, RenderError> {
             baseline += if i == 0 { 17.0 } else { 14.0 };
         }
     }
-    encode(&p)
+    encode(p)
 }
 
 #[cfg(test)]
