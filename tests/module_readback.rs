@@ -137,6 +137,14 @@ fn setup_locations_match_the_grid_and_the_image() {
             .expect("main map");
         let grid_node = map.find_all("VASSAL.build.module.map.boardPicker.board.HexGrid")[0];
         let grid = hex_grid_from_node(grid_node).expect("hex grid");
+        // The numbering's location format may put the sheet's letter first (`A$gridLocation$`).
+        let numbering = grid_node
+            .find_all("VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering");
+        let sheet_letter = numbering
+            .first()
+            .map_or("", |n| n.attr("locationFormat"))
+            .trim_end_matches("$gridLocation$")
+            .to_string();
         let image = &view.archive.entries["images/map.png"];
         let pixmap = tiny_skia::Pixmap::decode_png(image).expect("png");
         let (w, h) = (pixmap.width(), pixmap.height());
@@ -147,12 +155,13 @@ fn setup_locations_match_the_grid_and_the_image() {
                 continue; // placed by coordinates (the weather marker, in the margin)
             }
             let location = s.attr("location");
-            let (x, y) = grid.location_point(location).expect("location resolves");
+            let inner = location.strip_prefix(&sheet_letter).unwrap_or(location);
+            let (x, y) = grid.location_point(inner).expect("location resolves");
             assert!(
                 x >= 0 && y >= 0 && (x as u32) < w && (y as u32) < h,
                 "{location} off the board"
             );
-            assert_eq!(grid.location_name(x, y), location);
+            assert_eq!(grid.location_name(x, y), inner);
             let hex = game.map.grid.parse(location).expect("data hex");
             let (cx, cy) = plan.layout.centre(hex);
             assert!((f64::from(x) - cx).abs() <= 1.0 && (f64::from(y) - cy).abs() <= 1.0);
@@ -162,7 +171,7 @@ fn setup_locations_match_the_grid_and_the_image() {
         for hex in game.map.grid.hexes() {
             let (cx, cy) = plan.layout.centre(hex);
             assert_eq!(
-                grid.location_name(cx as i32, cy as i32),
+                format!("{sheet_letter}{}", grid.location_name(cx as i32, cy as i32)),
                 game.map.grid.label(hex)
             );
         }

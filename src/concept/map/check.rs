@@ -132,7 +132,37 @@ fn grid_layout(cx: &mut Context<'_>) {
         );
     }
     sheets(cx, grid, f);
+    labels_read_as_numbers(cx);
     // Grid ranges and sizes (V0212-V0214) are checked before anything else, in `check_game`.
+}
+
+/// Hex labels such as `02.03`: VASSAL's expressions read a property made only of digits and one dot as
+/// a number (2.03), so the module's terrain, hexside and location checks would not find the hex.
+/// A sheet letter (`A02.03`, as multi-map OCS games print) keeps the label a text.
+fn labels_read_as_numbers(cx: &mut Context<'_>) {
+    let grid = &cx.game.map.grid;
+    let f = cx.map_file();
+    let numeric_separator = grid.separator == ".";
+    let bare = if grid.sheets.is_empty() {
+        grid.prefix.is_empty()
+    } else {
+        grid.sheets.iter().any(|s| s.prefix.is_empty())
+    };
+    if numeric_separator && bare {
+        let span = cx.span_of(
+            f,
+            &[Seg::Key("grid"), Seg::Key("separator")],
+            grid.kind.span.clone(),
+        );
+        cx.push(
+            Diagnostic::error(
+                "V0217",
+                "hex labels such as `01.01` are numbers to VASSAL's expressions (1.01)",
+            )
+            .at(f, span, "a dot between two numbers")
+            .help("give the map sheet a letter (`prefix = \"A\"`: `A01.01`), as multi-map games print it"),
+        );
+    }
 }
 
 /// Every terrain on the map, the default included, has terrain effects (V0307), and each hex is given
