@@ -921,6 +921,8 @@ struct Computed<'g> {
     weather: Option<&'g str>,
     applied: Vec<(&'g ColumnShift, i32)>,
     outcome: OddsOutcome,
+    /// Added to the die roll before the CRT is read (`[[combat.roll_modifiers]]`).
+    roll_modifier: i64,
 }
 
 /// The attacker's side: the defender's opponent, when the game has two sides and `--side` is given.
@@ -1046,6 +1048,7 @@ fn odds_of<'g>(
         .map(|c| (c.id.as_str(), c.min()))
         .collect();
     counts.extend(parsed_counts(args));
+    let roll_modifier = combat.roll_modifier(&counts);
     let situation = vmodc::concept::combat::shifts::Situation {
         defender_terrain: args.terrain.as_deref(),
         defender_city: args.city.as_deref(),
@@ -1079,6 +1082,7 @@ fn odds_of<'g>(
         weather,
         applied,
         outcome,
+        roll_modifier,
     })
 }
 
@@ -1095,7 +1099,8 @@ impl Computed<'_> {
     /// What the CRT gives for a roll: a result code, the below-table text, or `None` when the sources
     /// do not give the cell.
     fn result<'c>(&self, game: &'c Game, roll: u32) -> Option<&'c str> {
-        match self.outcome.lookup(&game.rules.combat, roll) {
+        let modified = u32::try_from(i64::from(roll) + self.roll_modifier).ok()?;
+        match self.outcome.lookup(&game.rules.combat, modified) {
             Lookup::Result(c) | Lookup::BelowTable(c) => Some(c),
             Lookup::Unknown => None,
         }
@@ -1126,7 +1131,11 @@ impl Computed<'_> {
                 let result = self
                     .result(game, r)
                     .unwrap_or("unknown (the CRT cell is not in the sources)");
-                line.push_str(&format!(", roll {r} → {result}"));
+                let modified = match self.roll_modifier {
+                    0 => String::new(),
+                    m => format!(" {m:+} = {}", i64::from(r) + m),
+                };
+                line.push_str(&format!(", roll {r}{modified} → {result}"));
                 let grammar = game.rules.combat.result_grammar.as_ref();
                 if let Some(meaning) = grammar.and_then(|g| explain(g, result)) {
                     line.push_str(&format!(" ({meaning})"));

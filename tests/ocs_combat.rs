@@ -121,12 +121,36 @@ fn module(
     surprise: (u32, u32),
     roll: u32,
 ) -> (i64, String) {
+    let counts = [
+        ("surprise-attacker", surprise.0),
+        ("surprise-defender", surprise.1),
+    ];
+    module_with(game, attack, defence, &counts, roll)
+}
+
+/// The same with any counts set (the others at their lowest, 0).
+fn module_with(
+    game: &Game,
+    attack: u32,
+    defence: u32,
+    counts: &[(&str, u32)],
+    roll: u32,
+) -> (i64, String) {
     let tx = Texts::new(game, None);
     let exprs = combat(game, &tx);
-    let globals = [
-        (count_property("surprise-attacker"), surprise.0.to_string()),
-        (count_property("surprise-defender"), surprise.1.to_string()),
-    ];
+    let globals: Vec<(String, String)> = game
+        .rules
+        .combat
+        .counts
+        .iter()
+        .map(|c| {
+            let value = counts
+                .iter()
+                .find(|(id, _)| *id == c.id.as_str())
+                .map_or(0, |(_, v)| *v);
+            (count_property(&c.id), value.to_string())
+        })
+        .collect();
     let with = |pairs: &[(&str, String)]| -> BTreeMap<String, String> {
         pairs
             .iter()
@@ -197,4 +221,48 @@ fn module_expressions_agree_with_the_rust_rule() {
         }
     }
     assert_eq!(cases, 10 * 8 * 5 * 4);
+}
+
+/// The p.14 combat roll: 3, plus the AR difference 5 − 2 = +3, is 6 on the 4:1 column (after the
+/// attacker's surprise of 2): "Ao1, Do1", in `vmodc odds` and in the module's steps; a hedgehog level
+/// of 2 lowers it to 4, a cell the text does not give.
+#[test]
+fn the_roll_adds_the_ar_difference_and_subtracts_the_hedgehog() {
+    let g = ocs();
+    let counts = [("surprise-attacker", 2), ("ar-attacker", 3)];
+    assert_eq!(
+        module_with(&g, 17, 10, &counts, 3),
+        (8, "Ao1, Do1".to_string())
+    );
+    let hedgehog = [
+        ("surprise-attacker", 2),
+        ("ar-attacker", 3),
+        ("hedgehog", 2),
+    ];
+    let (_, result) = module_with(&g, 17, 10, &hedgehog, 3);
+    assert!(result.starts_with("unknown"), "{result}");
+    let root = repo();
+    let out = vmodc(&[
+        "odds",
+        "ocs",
+        "--root",
+        path(&root),
+        "--attack",
+        "17",
+        "--defence",
+        "10",
+        "--count",
+        "surprise-attacker=2",
+        "--count",
+        "ar-attacker=3",
+        "--roll",
+        "3",
+    ]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    assert!(
+        text(&out.stdout)
+            .starts_with("17 vs 10 → 2:1, attacker surprise +2 → 4:1, roll 3 +3 = 6 → Ao1, Do1"),
+        "{}",
+        show(&out)
+    );
 }

@@ -19,6 +19,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     counts_and_declarations(cx);
     automatic_results(cx);
     fixed_fire(cx);
+    roll_modifiers(cx);
     result_spelling(cx);
     known_cells(cx);
     crt_gaps(cx);
@@ -738,6 +739,22 @@ fn automatic_results(cx: &mut Context<'_>) {
                 );
             }
         }
+    }
+}
+
+/// Roll modifiers read declared counts.
+fn roll_modifiers(cx: &mut Context<'_>) {
+    let combat = &cx.game.rules.combat;
+    let f = cx.rules_file();
+    let counts = id_strs(&combat.counts, |c| &c.id);
+    for m in &combat.roll_modifiers {
+        cx.reference(
+            f,
+            &m.count,
+            "count",
+            counts.iter().copied(),
+            "[[combat.counts]]",
+        );
     }
 }
 

@@ -82,8 +82,42 @@ cited! {
         /// Units that fire on a fixed column instead of attacking (`[[combat.fire]]`).
         #[serde(default)]
         pub fire: Vec<FixedFire>,
+        /// Counts added to the combat roll before the CRT is read (`[[combat.roll_modifiers]]`).
+        #[serde(default)]
+        pub roll_modifiers: Vec<RollModifier>,
         /// How a result is spelled when it is built from parts (`[combat.result_grammar]`).
         pub result_grammar: Option<ResultGrammar>,
+    }
+}
+
+cited! {
+    /// A count added to the combat roll (`[[combat.roll_modifiers]]`): `per_point` times the value
+    /// of `count` (OCS 9.6, 9.9: the action-rating difference, less the hedgehog level).
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct RollModifier {
+        /// A `[[combat.counts]]` id.
+        pub count: Sp<String>,
+        /// Added to the roll per point of the count (`1`, `-1`).
+        pub per_point: Sp<i32>,
+    }
+}
+
+impl Combat {
+    /// The sum of the roll modifiers for the counts' values (a count not given is at its lowest).
+    pub fn roll_modifier(&self, counts: &std::collections::BTreeMap<&str, u32>) -> i64 {
+        self.roll_modifiers
+            .iter()
+            .map(|m| {
+                let lowest = self
+                    .counts
+                    .iter()
+                    .find(|c| c.id.as_str() == m.count.as_str())
+                    .map_or(0, |c| c.min());
+                let value = counts.get(m.count.as_str()).copied().unwrap_or(lowest);
+                i64::from(value) * i64::from(m.per_point.value)
+            })
+            .sum()
     }
 }
 

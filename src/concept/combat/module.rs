@@ -104,6 +104,63 @@ pub mod steps {
     pub const SHIFT: &str = "CombatShift";
     pub const FINAL: &str = "CombatFinalColumn";
     pub const RESULT: &str = "CombatResult";
+    /// The roll with the roll modifiers added (only in a game that has some).
+    pub const MODIFIED_ROLL: &str = "CombatModifiedRoll";
+}
+
+/// The roll the CRT is read with: the die roll, or the modified roll in a game with roll modifiers.
+fn table_roll(combat: &crate::model::Combat) -> Expr {
+    if combat.roll_modifiers.is_empty() {
+        prop(props::COMBAT_ROLL)
+    } else {
+        prop(steps::MODIFIED_ROLL)
+    }
+}
+
+/// The die roll plus every roll modifier (per point of its count; `Combat::roll_modifier`).
+fn modified_roll(combat: &crate::model::Combat) -> Expr {
+    combat
+        .roll_modifiers
+        .iter()
+        .fold(prop(props::COMBAT_ROLL), |roll, m| {
+            let points = bin(
+                Op::Mul,
+                prop(&count_property(&m.count)),
+                int(i64::from(m.per_point.value)),
+            );
+            add(roll, points)
+        })
+}
+
+/// The roll as the report prints it: `3`, or `3 +3 = 6` with roll modifiers.
+fn roll_text(combat: &crate::model::Combat) -> Expr {
+    if combat.roll_modifiers.is_empty() {
+        return prop(props::COMBAT_ROLL);
+    }
+    let modifier = bin(
+        Op::Sub,
+        prop(steps::MODIFIED_ROLL),
+        prop(props::COMBAT_ROLL),
+    );
+    let signed = cond(
+        bin(Op::Ge, modifier.clone(), int(0)),
+        add(s("+"), modifier.clone()),
+        add(s(""), modifier),
+    );
+    concat(vec![
+        s(""),
+        prop(props::COMBAT_ROLL),
+        s(" "),
+        signed,
+        s(" = "),
+        prop(steps::MODIFIED_ROLL),
+    ])
+}
+
+/// The defender's strength, 0 when the sources do not give it (`?`): the steps' arithmetic must not
+/// meet a text (an untried unit not yet revealed, a counter value the sources lack).
+fn defence_strength() -> Expr {
+    cond(eq(prop("Strength"), s("?")), int(0), prop("Strength"))
 }
 
 fn is_attacker() -> Expr {
@@ -134,18 +191,24 @@ pub fn combat(game: &Game, tx: &Texts) -> CombatExprs {
         .map_or(n, |i| i as i64 + 1);
     let (shift, shift_texts) = shift_step(combat, tx);
     let final_column = final_column_expr(combat, cap_index, n);
+    let mut rolls = vec![(props::COMBAT_ROLL, roll_expr(game))];
+    if !combat.roll_modifiers.is_empty() {
+        rolls.push((steps::MODIFIED_ROLL, modified_roll(combat)));
+    }
     CombatExprs {
-        steps: vec![
-            (props::COMBAT_ROLL, roll_expr(game)),
-            (
-                steps::ATTACK,
-                Expr::Sum(props::ATTACK_SCALED.into(), Box::new(is_attacker())),
-            ),
-            (steps::RAW, raw_column_expr(combat, &columns, scale)),
-            (steps::SHIFT, shift),
-            (steps::FINAL, final_column),
-            (steps::RESULT, crt_result(combat, tx)),
-        ],
+        steps: rolls
+            .into_iter()
+            .chain([
+                (
+                    steps::ATTACK,
+                    Expr::Sum(props::ATTACK_SCALED.into(), Box::new(is_attacker())),
+                ),
+                (steps::RAW, raw_column_expr(combat, &columns, scale)),
+                (steps::SHIFT, shift),
+                (steps::FINAL, final_column),
+                (steps::RESULT, crt_result(combat, tx)),
+            ])
+            .collect(),
         report: automatic_report(
             combat,
             tx,
@@ -188,7 +251,7 @@ fn final_column_expr(combat: &crate::model::Combat, cap_index: i64, n: i64) -> E
 /// `n:1` is reached when `A ≥ D` and round(A/D) ≥ n; `1:d` when `A ≥ D`, or round(D/A) ≤ d.
 fn raw_column_nearest(columns: &[(u32, u32)], scale: i64) -> Expr {
     let attack = prop(steps::ATTACK);
-    let defence = bin(Op::Mul, prop("Strength"), int(scale));
+    let defence = bin(Op::Mul, defence_strength(), int(scale));
     let attacker_larger = bin(Op::Ge, attack.clone(), defence.clone());
     // round(x/y) with a half up: (2x + y) / 2y in integers.
     let round = |x: Expr, y: Expr| {
@@ -198,7 +261,11 @@ fn raw_column_nearest(columns: &[(u32, u32)], scale: i64) -> Expr {
             bin(Op::Mul, y, int(2)),
         )
     };
-    let up = round(attack.clone(), defence.clone());
+    // A defence of 0 reaches every column (odds.rs): divide by at least 1.
+    let up = round(
+        attack.clone(),
+        Expr::Max(Box::new(defence.clone()), Box::new(int(1))),
+    );
     let down = round(
         defence.clone(),
         Expr::Max(Box::new(attack.clone()), Box::new(int(1))),
@@ -223,7 +290,7 @@ fn raw_column_nearest(columns: &[(u32, u32)], scale: i64) -> Expr {
 /// The odds column the attack reaches: how many of the columns' odds it meets.
 fn raw_column(columns: &[(u32, u32)], scale: i64) -> Expr {
     let attack = prop(steps::ATTACK);
-    let defence = prop("Strength");
+    let defence = defence_strength();
     // attack / defence >= a / d  <=>  attack * d >= defence * scale * a
     let reached: Vec<Expr> = columns
         .iter()
@@ -343,7 +410,7 @@ fn crt_result(combat: &crate::model::Combat, tx: &Texts) -> Expr {
         for (i, code) in row.iter().enumerate().rev() {
             by_column = cond(eq(fin.clone(), int(i as i64 + 1)), s(code), by_column);
         }
-        lookup = cond(eq(prop(props::COMBAT_ROLL), int(r)), by_column, lookup);
+        lookup = cond(eq(table_roll(combat), int(r)), by_column, lookup);
     }
     // Shifted past the last column the sources give: the cell is unknown.
     let known = cond(
@@ -360,7 +427,7 @@ fn crt_result(combat: &crate::model::Combat, tx: &Texts) -> Expr {
     match combat.automatic.iter().find(|a| a.on_zero_defence()) {
         Some(a) => cond(
             and(
-                eq(prop("Strength"), int(0)),
+                eq(defence_strength(), int(0)),
                 bin(Op::Gt, prop(steps::ATTACK), int(0)),
             ),
             s(&a.result),
@@ -387,7 +454,7 @@ fn known_cells(combat: &crate::model::Combat, unknown: &str) -> Expr {
             cond(
                 and(
                     eq(prop(steps::FINAL), int(index as i64 + 1)),
-                    eq(prop(props::COMBAT_ROLL), int(i64::from(cell.roll.value))),
+                    eq(table_roll(combat), int(i64::from(cell.roll.value))),
                 ),
                 s(&cell.result),
                 rest,
@@ -468,7 +535,7 @@ fn combat_report(
                 concat(std::iter::once(s("")).chain(shift_texts).collect()),
             ),
             ("final", label(prop(steps::FINAL))),
-            ("roll", prop(props::COMBAT_ROLL)),
+            ("roll", roll_text(combat)),
             ("result", prop(steps::RESULT)),
             ("rule", s(combat.rule.as_deref().map_or("", |r| r.as_str()))),
         ],
@@ -495,7 +562,7 @@ fn automatic_report(combat: &crate::model::Combat, tx: &Texts, scale: i64, by_od
     );
     cond(
         and(
-            eq(prop("Strength"), int(0)),
+            eq(defence_strength(), int(0)),
             bin(Op::Gt, prop(steps::ATTACK), int(0)),
         ),
         automatic,
