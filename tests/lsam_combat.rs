@@ -397,9 +397,10 @@ fn run_module(game: &Game, c: &Case) -> (String, String) {
             .chain(globals.iter().cloned())
             .collect()
     };
+    // The Last Stand at Moscow attacks with the printed attack and defends with the printed defence.
     let attacker = Piece {
         props: with(vec![
-            ("Strength", c.attack.to_string()),
+            ("Attack", c.attack.to_string()),
             ("Type", "infantry".into()),
             ("Side", attacker_side.into()),
             (props::COMBAT_ROLE, "attacker".into()),
@@ -409,7 +410,7 @@ fn run_module(game: &Game, c: &Case) -> (String, String) {
     };
     let mut defender = Piece {
         props: with(vec![
-            ("Strength", c.defence.to_string()),
+            ("Defense", c.defence.to_string()),
             (props::TERRAIN, "clear".into()),
             ("Side", c.defender.into()),
             ("BasicName", "Defender".into()),
@@ -753,7 +754,7 @@ fn river_halves_each_attacker_rounding_up() {
                 );
                 let piece = Piece {
                     props: BTreeMap::from([
-                        ("Strength".to_string(), strength.to_string()),
+                        ("Attack".to_string(), strength.to_string()),
                         ("Type".to_string(), "infantry-division".to_string()),
                         (across_property("river"), u8::from(across).to_string()),
                         (props::WEATHER.to_string(), weather.to_string()),

@@ -679,6 +679,22 @@ fn shift_counts(cx: &mut Context<'_>, s: &ColumnShift, counts: &[&str]) {
 
 /// `rounding`, `beyond_first` and `beyond_last` are words vmodc knows.
 fn odds_reading(cx: &mut Context<'_>) {
+    let values: Vec<&str> = cx
+        .game
+        .counters
+        .counters
+        .values
+        .iter()
+        .map(String::as_str)
+        .collect();
+    let f = cx.rules_file();
+    let combat = &cx.game.rules.combat;
+    for v in [&combat.attack_value, &combat.defence_value]
+        .into_iter()
+        .flatten()
+    {
+        cx.reference(f, v, "value", values.iter().copied(), "[counters] values");
+    }
     use crate::concept::combat::{BeyondFirst, BeyondLast, Rounding};
     use crate::model::keyword::Keyword;
     let combat = &cx.game.rules.combat;

@@ -32,6 +32,10 @@ cited! {
         pub cap_known: bool,
         /// What happens when the final odds fall below the first column.
         pub below_table: Sp<String>,
+        /// The printed value units attack with (a `[counters] values` name; `strength` when not given).
+        pub attack_value: Option<Sp<String>>,
+        /// The printed value units defend with (`strength` when not given).
+        pub defence_value: Option<Sp<String>>,
         /// How attack and defence become odds: `defender` (default: fractions dropped in the
         /// defender's favour) or `nearest` (the larger over the smaller, rounded once, a half up;
         /// OCS 4.1, 4.2, 9.7).
@@ -416,6 +420,20 @@ impl AutomaticResult {
 }
 
 impl Combat {
+    /// The printed value units attack with.
+    pub fn attack_value(&self) -> &str {
+        self.attack_value
+            .as_ref()
+            .map_or("strength", |v| v.as_str())
+    }
+
+    /// The printed value units defend with.
+    pub fn defence_value(&self) -> &str {
+        self.defence_value
+            .as_ref()
+            .map_or("strength", |v| v.as_str())
+    }
+
     /// The odds rounding (the default for a missing or unknown word; the checks report the latter).
     pub fn rounding(&self) -> Rounding {
         self.rounding

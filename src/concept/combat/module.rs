@@ -9,7 +9,7 @@ use crate::concept::combat::odds::parse_odds;
 use crate::concept::combat::{BeyondFirst, BeyondLast, ModifierRounding, Rounding};
 use crate::concept::map::module::{across_property, hexsides_property};
 use crate::concept::module::{
-    keys, module_command, named, props, template, Changer, Global, NumericRange,
+    keys, module_command, named, props, template, value_property, Changer, Global, NumericRange,
 };
 use crate::emit::plan::Plan;
 use crate::emit::xml::El;
@@ -45,7 +45,8 @@ fn gcd(a: i64, b: i64) -> i64 {
 pub fn attack_scaled_expr(game: &Game) -> Expr {
     let scale = attack_scale(game);
     // Each modifier in data order, on the strength so far (modifiers.rs computes the same).
-    let mut e = bin(Op::Mul, prop("Strength"), int(scale));
+    let strength = prop(&value_property(game.rules.combat.attack_value()));
+    let mut e = bin(Op::Mul, strength.clone(), int(scale));
     for m in &game.rules.combat.attack_modifiers {
         let mut conditions = Vec::new();
         if let Some(w) = &m.weather {
@@ -84,7 +85,7 @@ pub fn attack_scaled_expr(game: &Game) -> Expr {
         e = cond(applies, modified, e);
     }
     // A strength the sources do not give ("?") attacks with 0 rather than failing the expression.
-    cond(eq(prop("Strength"), s("?")), int(0), e)
+    cond(eq(strength, s("?")), int(0), e)
 }
 
 /// One declared battle, resolved on the defending unit in steps: each step stores one value in a
@@ -159,8 +160,18 @@ fn roll_text(combat: &crate::model::Combat) -> Expr {
 
 /// The defender's strength, 0 when the sources do not give it (`?`): the steps' arithmetic must not
 /// meet a text (an untried unit not yet revealed, a counter value the sources lack).
-fn defence_strength() -> Expr {
-    cond(eq(prop("Strength"), s("?")), int(0), prop("Strength"))
+fn defence_strength(combat: &crate::model::Combat) -> Expr {
+    let defence = prop(&value_property(combat.defence_value()));
+    cond(eq(defence.clone(), s("?")), int(0), defence)
+}
+
+/// A defence the sources give as 0 (not one they do not give: an untried unit is revealed first).
+fn known_zero_defence(combat: &crate::model::Combat) -> Expr {
+    let defence = prop(&value_property(combat.defence_value()));
+    and(
+        bin(Op::Ne, defence, s("?")),
+        eq(defence_strength(combat), int(0)),
+    )
 }
 
 fn is_attacker() -> Expr {
@@ -221,8 +232,8 @@ pub fn combat(game: &Game, tx: &Texts) -> CombatExprs {
 /// The column the odds reach before shifts, as `rounding` and `beyond_first` read them (odds.rs).
 fn raw_column_expr(combat: &crate::model::Combat, columns: &[(u32, u32)], scale: i64) -> Expr {
     let reached = match combat.rounding() {
-        Rounding::Defender => raw_column(columns, scale),
-        Rounding::Nearest => raw_column_nearest(columns, scale),
+        Rounding::Defender => raw_column(columns, scale, defence_strength(combat)),
+        Rounding::Nearest => raw_column_nearest(columns, scale, defence_strength(combat)),
     };
     match combat.beyond_first() {
         // Below the first column, roll on it: shifts start there (OCS 9.1g).
@@ -249,9 +260,9 @@ fn final_column_expr(combat: &crate::model::Combat, cap_index: i64, n: i64) -> E
 /// The columns reached when the larger strength over the smaller is rounded once, a half up (OCS
 /// 4.1, 4.2, 9.7; `nearest_ratio` in odds.rs). With attack `A` (in 1/scale) and defence `D`:
 /// `n:1` is reached when `A ≥ D` and round(A/D) ≥ n; `1:d` when `A ≥ D`, or round(D/A) ≤ d.
-fn raw_column_nearest(columns: &[(u32, u32)], scale: i64) -> Expr {
+fn raw_column_nearest(columns: &[(u32, u32)], scale: i64, defence: Expr) -> Expr {
     let attack = prop(steps::ATTACK);
-    let defence = bin(Op::Mul, defence_strength(), int(scale));
+    let defence = bin(Op::Mul, defence, int(scale));
     let attacker_larger = bin(Op::Ge, attack.clone(), defence.clone());
     // round(x/y) with a half up: (2x + y) / 2y in integers.
     let round = |x: Expr, y: Expr| {
@@ -288,9 +299,9 @@ fn raw_column_nearest(columns: &[(u32, u32)], scale: i64) -> Expr {
 }
 
 /// The odds column the attack reaches: how many of the columns' odds it meets.
-fn raw_column(columns: &[(u32, u32)], scale: i64) -> Expr {
+fn raw_column(columns: &[(u32, u32)], scale: i64, defence: Expr) -> Expr {
     let attack = prop(steps::ATTACK);
-    let defence = defence_strength();
+
     // attack / defence >= a / d  <=>  attack * d >= defence * scale * a
     let reached: Vec<Expr> = columns
         .iter()
@@ -427,7 +438,7 @@ fn crt_result(combat: &crate::model::Combat, tx: &Texts) -> Expr {
     match combat.automatic.iter().find(|a| a.on_zero_defence()) {
         Some(a) => cond(
             and(
-                eq(defence_strength(), int(0)),
+                known_zero_defence(combat),
                 bin(Op::Gt, prop(steps::ATTACK), int(0)),
             ),
             s(&a.result),
@@ -527,7 +538,7 @@ fn combat_report(
             ("attackers", prop(props::ATTACKER_NAMES)),
             ("defender", prop("BasicName")),
             ("attack", attack_text(scale)),
-            ("defence", prop("Strength")),
+            ("defence", prop(&value_property(combat.defence_value()))),
             ("odds", label(capped(cap_index))),
             ("capped", capped_note),
             (
@@ -562,7 +573,7 @@ fn automatic_report(combat: &crate::model::Combat, tx: &Texts, scale: i64, by_od
     );
     cond(
         and(
-            eq(defence_strength(), int(0)),
+            known_zero_defence(combat),
             bin(Op::Gt, prop(steps::ATTACK), int(0)),
         ),
         automatic,
