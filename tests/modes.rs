@@ -2,6 +2,7 @@
 //! the mode derives its strength, movement and action rating. The module's mode expression, read
 //! over a stack as VASSAL reads it, agrees with the Rust rule.
 
+use crate::common::module_piece::Props;
 use std::collections::BTreeMap;
 use std::path::Path;
 use vmodc::concept::modes::derive::{action_rating, mode_of, ratio, scaled};
@@ -16,46 +17,19 @@ fn ocs() -> Game {
 
 /// A piece and the stack it stands in (itself included).
 struct InStack {
-    props: BTreeMap<String, String>,
-    stack: Vec<BTreeMap<String, String>>,
-}
-
-struct Props(BTreeMap<String, String>);
-
-impl Env for Props {
-    fn prop(&self, name: &str) -> Result<Value, String> {
-        Ok(self
-            .0
-            .get(name)
-            .map_or(Value::Str(String::new()), |v| Value::from_property(v)))
-    }
-    fn pieces(&self) -> Vec<&dyn Env> {
-        Vec::new()
-    }
-    fn stack(&self) -> Vec<&dyn Env> {
-        Vec::new()
-    }
-    fn range_from_old(&self) -> i64 {
-        0
-    }
-    fn random(&self, _: i64) -> i64 {
-        0
-    }
+    me: Props,
+    stack: Vec<Props>,
 }
 
 impl Env for InStack {
     fn prop(&self, name: &str) -> Result<Value, String> {
-        Props(self.props.clone()).prop(name)
+        self.me.prop(name)
     }
     fn pieces(&self) -> Vec<&dyn Env> {
         Vec::new()
     }
     fn stack(&self) -> Vec<&dyn Env> {
-        // Leaked for the test's lifetime: a handful of small maps.
-        self.stack
-            .iter()
-            .map(|p| Box::leak(Box::new(Props(p.clone()))) as &dyn Env)
-            .collect()
+        self.stack.iter().map(|p| p as &dyn Env).collect()
     }
     fn range_from_old(&self) -> i64 {
         0
@@ -91,9 +65,12 @@ fn the_mode_marker_on_the_stack_wins_over_the_face() {
             vec!["exploit"],
         ] {
             let me = BTreeMap::from([("Step_Level".to_string(), level.to_string())]);
-            let mut stack = vec![me.clone()];
-            stack.extend(markers.iter().map(|m| marker(m)));
-            let piece = InStack { props: me, stack };
+            let mut stack = vec![Props(me.clone())];
+            stack.extend(markers.iter().map(|m| Props(marker(m))));
+            let piece = InStack {
+                me: Props(me),
+                stack,
+            };
             let module = expr.eval(&piece).expect("evaluates").render();
             let rust = mode_of(&game, face, &markers).map_or("", |m| m.id.as_str());
             assert_eq!(module, rust, "{face} under {markers:?}");

@@ -1,10 +1,11 @@
 //! Stacking points (`stack_points` of a type or a unit): setups counted in points, exact fractions,
 //! and the module's report showing the same digits as the Rust checks.
 
+use crate::common::module_piece::Props;
 use crate::common::{check_dir, patch, render_all, tiny_copy};
 use vmodc::concept::module::decimal_text;
 use vmodc::concept::stacking::limits::{denominator, Points};
-use vmodc::vassal::expression::{int, Env, Value};
+use vmodc::vassal::expression::int;
 
 /// Tiny War's R1 (infantry) and R2 (armour) stacked in 0101, where the limit is 1 unit, with both
 /// types counting `points`: the V0301 errors of the check.
@@ -64,33 +65,13 @@ fn stacking_values_need_an_exact_scale() {
     assert_eq!(denominator(-1.0), None);
 }
 
-/// No properties: the expression under test reads none.
-struct NoPiece;
-impl Env for NoPiece {
-    fn prop(&self, _: &str) -> Result<Value, String> {
-        Ok(Value::Str(String::new()))
-    }
-    fn pieces(&self) -> Vec<&dyn Env> {
-        Vec::new()
-    }
-    fn stack(&self) -> Vec<&dyn Env> {
-        Vec::new()
-    }
-    fn range_from_old(&self) -> i64 {
-        0
-    }
-    fn random(&self, _: i64) -> i64 {
-        0
-    }
-}
-
 #[test]
 fn module_report_shows_the_points_the_checks_show() {
     for scale in [1, 2, 3, 4, 10, 100] {
         for parts in 0..=(3 * scale) {
             let rust = Points { parts, scale }.to_string();
             let module = decimal_text(int(i64::from(parts)), scale)
-                .eval(&NoPiece)
+                .eval(&Props(Default::default()))
                 .expect("evaluates")
                 .render();
             assert_eq!(module, rust, "{parts} parts at scale {scale}");

@@ -62,11 +62,16 @@ pub fn palette_keys(game: &crate::model::Game) -> Vec<String> {
         .counters
         .markers
         .iter()
-        .map(|m| format!("palette-marker:{}", m.id.as_str()));
+        .map(|m| palette_marker_key(&m.id));
     units.chain(markers).collect()
 }
 
 /// The key of a unit's palette slot.
 pub fn palette_unit_key(unit_id: &str) -> String {
     format!("palette:{unit_id}")
+}
+
+/// The key of a marker's palette slot.
+pub fn palette_marker_key(marker_id: &str) -> String {
+    format!("palette-marker:{marker_id}")
 }

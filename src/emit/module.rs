@@ -4,7 +4,7 @@
 //! (vassal-format.md §2). Every Map helper is written explicitly: VASSAL does not add them when it
 //! loads a buildFile (§2.2).
 
-use super::gpids::{palette_unit_key, Gpids};
+use super::gpids::{palette_marker_key, palette_unit_key, Gpids};
 use super::plan::{self, Plan};
 use super::prototypes::piece_book;
 use super::xml::El;
@@ -424,16 +424,7 @@ fn palette(game: &Game, plan: &Plan, gpids: &mut Gpids) -> El {
                     .map(|p| piece_slot(&unit_name(plan, &u.id), &gpid, size, &p))
             })
             .collect();
-        El::new("VASSAL.build.widget.ListWidget")
-            .attr("divider", "150")
-            .attr(
-                "entryName",
-                plan.tx.get(&format!("sides.{}", side.id.as_str())),
-            )
-            .attr("height", "400")
-            .attr("scale", "1.0")
-            .attr("width", "320")
-            .children(slots)
+        palette_list(&plan.tx.get(&format!("sides.{}", side.id.as_str())), slots)
     });
     let mut lists: Vec<El> = lists.collect();
     lists.extend(marker_list(game, plan, gpids));
@@ -460,20 +451,23 @@ fn marker_list(game: &Game, plan: &Plan, gpids: &mut Gpids) -> Option<El> {
     }
     let size = plan::MARKER_SIZE;
     let slots = game.counters.markers.iter().map(|m| {
-        let gpid = gpids.get(&format!("palette-marker:{}", m.id.as_str()));
+        let gpid = gpids.get(&palette_marker_key(&m.id));
         let piece = markers::module::marker_piece(plan, m, &gpid);
         let name = plan.tx.get(&format!("markers.{}", m.id.as_str()));
         piece_slot(&name, &gpid, size, &piece)
     });
-    Some(
-        El::new("VASSAL.build.widget.ListWidget")
-            .attr("divider", "150")
-            .attr("entryName", plan.tx.get("ui.markers"))
-            .attr("height", "400")
-            .attr("scale", "1.0")
-            .attr("width", "320")
-            .children(slots.collect::<Vec<_>>()),
-    )
+    Some(palette_list(&plan.tx.get("ui.markers"), slots.collect()))
+}
+
+/// One list of the counter palette (a tab): its name and its piece slots.
+fn palette_list(name: &str, slots: Vec<El>) -> El {
+    El::new("VASSAL.build.widget.ListWidget")
+        .attr("divider", "150")
+        .attr("entryName", name)
+        .attr("height", "400")
+        .attr("scale", "1.0")
+        .attr("width", "320")
+        .children(slots)
 }
 
 fn prototypes(game: &Game, plan: &Plan) -> El {

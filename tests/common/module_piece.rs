@@ -40,3 +40,28 @@ impl Env for Piece<'_> {
         0
     }
 }
+
+/// Plain properties and nothing else (no other pieces, no stack): for expressions that read only the
+/// evaluating piece.
+pub struct Props(pub BTreeMap<String, String>);
+
+impl Env for Props {
+    fn prop(&self, name: &str) -> Result<Value, String> {
+        Ok(self
+            .0
+            .get(name)
+            .map_or(Value::Str(String::new()), |v| Value::from_property(v)))
+    }
+    fn pieces(&self) -> Vec<&dyn Env> {
+        Vec::new()
+    }
+    fn stack(&self) -> Vec<&dyn Env> {
+        Vec::new()
+    }
+    fn range_from_old(&self) -> i64 {
+        0
+    }
+    fn random(&self, _: i64) -> i64 {
+        0
+    }
+}

@@ -90,6 +90,7 @@ fn point_values(cx: &mut Context<'_>) {
                 format!("`{id}` counts {} stacking points", v.value),
             )
             .at(f, v.span.clone(), "not a count the module can sum")
+            .rule_opt(rule_of(&g.rules.stacking.rule))
             .help("give a whole number or a fraction of at most two decimals, not negative (0, 1, 2, 0.25, 0.5)"),
         );
     }
