@@ -30,6 +30,7 @@ pub mod load;
 pub mod model;
 pub mod package;
 pub mod render;
+pub mod save;
 pub mod slug;
 pub mod vassal;
 pub mod verify;

@@ -84,6 +84,37 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
     },
+    /// Saved games: list their pieces.
+    Save {
+        #[command(subcommand)]
+        command: SaveCommand,
+    },
+    /// Give a saved game's pieces a new module's definitions (images, values, traits), matched by
+    /// gpid, keeping positions, stacks, sides and property values, as VASSAL's Refresh Counters does.
+    Refresh {
+        /// The saved game (.vsav).
+        save: PathBuf,
+        /// The module the pieces should come from.
+        #[arg(long)]
+        module: PathBuf,
+        /// Where to write [default: beside the save, `<name>-<module version>.vsav`].
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+}
+
+#[derive(Subcommand)]
+enum SaveCommand {
+    /// Print a saved game's pieces, their locations and their properties.
+    Dump {
+        /// The saved game (.vsav) or log (.vlog).
+        file: PathBuf,
+        /// The module, to name each position as VASSAL does (e.g. hex 0205).
+        #[arg(long)]
+        module: Option<PathBuf>,
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
 }
 
 #[derive(clap::Args)]
@@ -221,7 +252,132 @@ fn main() -> ExitCode {
             } => run_i18n_extract(&root, &game, &lang, from.as_deref(), out, force),
         },
         Command::Odds(args) => run_odds(&args),
+        Command::Save {
+            command:
+                SaveCommand::Dump {
+                    file,
+                    module,
+                    format,
+                },
+        } => run_save_dump(&file, module.as_deref(), format),
+        Command::Refresh { save, module, out } => run_refresh(&save, &module, out),
     }
+}
+
+/// Read a file whole, or print why not (with what to do) and give the exit code 2.
+fn read_input(path: &Path, what: &str) -> Result<Vec<u8>, ExitCode> {
+    std::fs::read(path).map_err(|e| {
+        eprintln!("error: cannot read {what} {}: {e}", path.display());
+        eprintln!("  help: check the path; {what}s are files VASSAL wrote or vmodc built");
+        ExitCode::from(USAGE)
+    })
+}
+
+/// Read a saved game, or print why it is not one.
+fn read_saved_game(path: &Path) -> Result<vmodc::save::SavedGame, ExitCode> {
+    let bytes = read_input(path, "saved game")?;
+    vmodc::save::SavedGame::read(&bytes).map_err(|e| {
+        eprintln!(
+            "error: {} is not a saved game VASSAL can read: {e}",
+            path.display()
+        );
+        eprintln!("  help: give a .vsav that VASSAL wrote (File > Save Game) or a .vlog");
+        ExitCode::from(USAGE)
+    })
+}
+
+/// `vmodc save dump`.
+fn run_save_dump(file: &Path, module: Option<&Path>, format: Format) -> ExitCode {
+    let save = match read_saved_game(file) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let locations = match module {
+        Some(path) => {
+            let bytes = match read_input(path, "module") {
+                Ok(b) => b,
+                Err(code) => return code,
+            };
+            match vmodc::save::dump::Locations::from_module(&bytes) {
+                Ok(l) => Some(l),
+                Err(e) => {
+                    eprintln!(
+                        "error: {} is not a module vmodc can read: {e}",
+                        path.display()
+                    );
+                    return ExitCode::from(USAGE);
+                }
+            }
+        }
+        None => None,
+    };
+    let dump = vmodc::save::dump::dump(&save, locations.as_ref());
+    let text = match format {
+        Format::Human => dump.human(),
+        Format::Json => serde_json::to_string_pretty(&dump).unwrap_or_else(|_| "{}".into()) + "\n",
+    };
+    // A dump is often piped into `head` or `grep -m`: a closed pipe ends the output, not a panic.
+    use std::io::Write;
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            eprintln!("error: cannot write the dump: {e}");
+            ExitCode::from(USAGE)
+        }
+        _ => ExitCode::SUCCESS,
+    }
+}
+
+/// `vmodc refresh`: every piece gets the module's definition; unmatched pieces are listed and kept.
+fn run_refresh(save_path: &Path, module: &Path, out: Option<PathBuf>) -> ExitCode {
+    let mut save = match read_saved_game(save_path) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let bytes = match read_input(module, "module") {
+        Ok(b) => b,
+        Err(code) => return code,
+    };
+    let slots = match vmodc::save::refresh::Slots::from_module(&bytes) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!(
+                "error: {} is not a module vmodc can read: {e}",
+                module.display()
+            );
+            return ExitCode::from(USAGE);
+        }
+    };
+    let outcome = vmodc::save::refresh::refresh(&mut save, &slots);
+    let out = out.unwrap_or_else(|| refreshed_name(save_path, slots.version.as_deref()));
+    let written = save
+        .write()
+        .map_err(|e| e.to_string())
+        .and_then(|b| vmodc::package::write_atomically(&out, &b).map_err(|e| e.to_string()));
+    if let Err(e) = written {
+        eprintln!("error: cannot write {}: {e}", out.display());
+        return ExitCode::from(USAGE);
+    }
+    println!(
+        "{}: {} piece(s) refreshed, {} already current, {} not matched",
+        out.display(),
+        outcome.refreshed,
+        outcome.unchanged,
+        outcome.unmatched.len()
+    );
+    for u in &outcome.unmatched {
+        println!(
+            "  not matched, kept as it was: {} (gpid `{}`, id {}): the module has no slot with this gpid",
+            u.name, u.gpid, u.id
+        );
+    }
+    ExitCode::SUCCESS
+}
+
+/// `game.vsav` → `game-1.2.0.vsav` beside it (`game-refreshed.vsav` without a version).
+fn refreshed_name(save: &Path, version: Option<&str>) -> PathBuf {
+    let stem = save.file_stem().and_then(|s| s.to_str()).unwrap_or("game");
+    let suffix = version.unwrap_or("refreshed");
+    save.with_file_name(format!("{stem}-{suffix}.vsav"))
 }
 
 /// The exit code for a report: 2 when a file could not be read or written, 1 when the checks failed.

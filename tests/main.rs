@@ -27,6 +27,7 @@ mod ocs_series;
 mod parallel_build;
 mod phase_skips;
 mod reader;
+mod saved_games;
 mod series_layering;
 mod stacking_points;
 mod steps;

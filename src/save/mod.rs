@@ -1,0 +1,186 @@
+//! Saved games (`.vsav`): read both forms VASSAL 3.7 reads, list their pieces (`vmodc save dump`),
+//! and give their pieces a new module's definitions (`vmodc refresh`).
+//!
+//! A saved game is a zip (`GameState.saveGame`): `savedGame` holds the command string, obfuscated
+//! (`!VCSK` + key, as VASSAL 3.x writes it) or plain (as older versions wrote it, still read);
+//! `savedata` holds the save's metadata (`SaveMetaData`: the module's version, VASSAL's version) and
+//! `moduledata` a copy of the module's (its name).
+//! The command string is `begin_save`, one add-piece command per piece and stack, each component's
+//! restore commands, and `end_save`, joined by ESC.
+
+pub mod dump;
+pub mod pieces;
+pub mod refresh;
+
+use crate::package::{zip_bytes, Entry};
+use crate::vassal::vsav::{command_join, command_split, deobfuscate, obfuscate};
+use crate::verify::archive::{read_archive, Limits};
+
+pub use pieces::{Command, Location, SavedPiece, SavedStack};
+
+/// The `savedGame` entry's name (`GameState.SAVEFILE_ZIP_ENTRY`).
+const SAVED_GAME: &str = "savedGame";
+/// The save's metadata entry (`SaveMetaData.ZIP_ENTRY_NAME`).
+const SAVE_METADATA: &str = "savedata";
+/// The module's metadata, copied into the save (`ModuleMetaData.ZIP_ENTRY_NAME`).
+const MODULE_METADATA: &str = "moduledata";
+
+/// A saved game, read: its commands and every other entry of its zip, in their order.
+#[derive(Debug, Clone)]
+pub struct SavedGame {
+    /// The obfuscation key, or `None` for a plain save.
+    pub key: Option<u8>,
+    pub commands: Vec<Command>,
+    /// Entries other than `savedGame`, kept as they were (metadata, a log's extras).
+    pub others: Vec<(String, Vec<u8>)>,
+}
+
+impl SavedGame {
+    /// Read a `.vsav` (or a `.vlog`, whose commands are read the same way).
+    pub fn read(bytes: &[u8]) -> Result<SavedGame, String> {
+        let archive = read_archive(bytes, Limits::default())?;
+        let data = archive
+            .entries
+            .get(SAVED_GAME)
+            .ok_or("the zip has no `savedGame` entry: it is not a VASSAL saved game")?;
+        let text = deobfuscate(data).map_err(|e| format!("`savedGame` cannot be read: {e}"))?;
+        let key = obfuscation_key(data);
+        let commands = command_split(&text)
+            .iter()
+            .map(|c| Command::parse(c))
+            .collect();
+        let others = archive
+            .entries
+            .into_iter()
+            .filter(|(name, _)| name != SAVED_GAME)
+            .collect();
+        Ok(SavedGame {
+            key,
+            commands,
+            others,
+        })
+    }
+
+    /// The zip again: `savedGame` first (as VASSAL writes it), then the other entries.
+    pub fn write(&self) -> Result<Vec<u8>, String> {
+        let encoded: Vec<String> = self.commands.iter().map(Command::encode).collect();
+        let text = command_join(&encoded);
+        let saved = match self.key {
+            Some(key) => obfuscate(&text, key),
+            None => text.into_bytes(),
+        };
+        let mut entries = vec![Entry {
+            name: SAVED_GAME.into(),
+            data: saved,
+        }];
+        entries.extend(self.others.iter().map(|(name, data)| Entry {
+            name: name.clone(),
+            data: data.clone(),
+        }));
+        zip_bytes(&entries).map_err(|e| e.to_string())
+    }
+
+    /// Every piece, in the order of the save.
+    pub fn pieces(&self) -> impl Iterator<Item = &SavedPiece> {
+        self.commands.iter().filter_map(|c| match c {
+            Command::Piece(p) => Some(p),
+            _ => None,
+        })
+    }
+
+    /// Every stack, in the order of the save.
+    pub fn stacks(&self) -> impl Iterator<Item = &SavedStack> {
+        self.commands.iter().filter_map(|c| match c {
+            Command::Stack(s) => Some(s),
+            _ => None,
+        })
+    }
+
+    /// The module name and version the save was made with: `moduledata` names the module (VASSAL
+    /// copies the module's into the save), `savedata` holds the version (`SaveMetaData`).
+    pub fn module(&self) -> (Option<String>, Option<String>) {
+        let name = self
+            .entry_text(MODULE_METADATA)
+            .and_then(|t| element_text(&t, "name"));
+        let version = self
+            .entry_text(SAVE_METADATA)
+            .or_else(|| self.entry_text(MODULE_METADATA))
+            .and_then(|t| element_text(&t, "version"));
+        (name, version)
+    }
+
+    /// Record the module version the pieces now come from, in both metadata entries, so VASSAL does
+    /// not report the save as made with another version.
+    pub fn set_module_version(&mut self, version: &str) {
+        for (name, data) in &mut self.others {
+            if name != SAVE_METADATA && name != MODULE_METADATA {
+                continue;
+            }
+            let text = String::from_utf8_lossy(data).into_owned();
+            if let Some(updated) = replace_element_text(&text, "version", version) {
+                *data = updated.into_bytes();
+            }
+        }
+    }
+
+    fn entry_text(&self, entry: &str) -> Option<String> {
+        let (_, data) = self.others.iter().find(|(n, _)| n == entry)?;
+        String::from_utf8(data.clone()).ok()
+    }
+}
+
+/// The key of an obfuscated entry (`!VCSK` and two hex digits), `None` when it is plain.
+fn obfuscation_key(data: &[u8]) -> Option<u8> {
+    let hex = data.strip_prefix(b"!VCSK")?.get(..2)?;
+    u8::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()
+}
+
+/// The text of the first `<name>…</name>` element (metadata values hold no markup), unless empty.
+fn element_text(xml: &str, name: &str) -> Option<String> {
+    let open = format!("<{name}>");
+    let start = xml.find(&open)? + open.len();
+    let end = start + xml[start..].find(&format!("</{name}>"))?;
+    let text = unescape(xml[start..end].trim());
+    (!text.is_empty()).then_some(text)
+}
+
+fn replace_element_text(xml: &str, name: &str, value: &str) -> Option<String> {
+    let open = format!("<{name}>");
+    let start = xml.find(&open)? + open.len();
+    let end = start + xml[start..].find(&format!("</{name}>"))?;
+    Some(format!("{}{}{}", &xml[..start], escape(value), &xml[end..]))
+}
+
+fn unescape(s: &str) -> String {
+    s.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&apos;", "'")
+        .replace("&amp;", "&")
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_key_of_an_obfuscated_entry() {
+        assert_eq!(obfuscation_key(b"!VCSK5a1234"), Some(0x5a));
+        assert_eq!(obfuscation_key(b"begin_save"), None);
+    }
+
+    #[test]
+    fn metadata_version_is_replaced_in_place() {
+        let xml = "<data version=\"1\"><version>1.0.0</version><name>B&amp;M</name></data>";
+        assert_eq!(element_text(xml, "name").as_deref(), Some("B&M"));
+        let out = replace_element_text(xml, "version", "1.1.0").unwrap();
+        assert_eq!(element_text(&out, "version").as_deref(), Some("1.1.0"));
+        assert!(out.ends_with("<name>B&amp;M</name></data>"));
+    }
+}

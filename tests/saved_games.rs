@@ -1,0 +1,206 @@
+//! Saved games: `vmodc save dump` reads a save real VASSAL 3.7.26 wrote, and `vmodc refresh` carries
+//! it over to a module rebuilt after errata, keeping every piece where the player left it.
+//!
+//! The fixture `tests/fixtures/saves/b4m-en-1.1.0-moved.vsav` was saved by VASSAL 3.7.26 (through
+//! the vassal-check harness) from `dist/b4m-en.vmod` 1.1.0 after these moves: XXIV Panzer Corps
+//! 0103 → 0305, XLI Panzer Corps flipped to its reduced side and moved 0104 → 0305, the turn
+//! tracker one phase on.
+
+use crate::common::{code, copy_game, copy_tree, patch, path, repo, show, text, vmodc, TempDir};
+use std::path::{Path, PathBuf};
+use vmodc::save::dump::{dump, Dump, Locations, PieceRow};
+use vmodc::save::{Command, SavedGame, SavedPiece};
+
+fn fixture() -> PathBuf {
+    repo().join("tests/fixtures/saves/b4m-en-1.1.0-moved.vsav")
+}
+
+fn read(path: &Path) -> SavedGame {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    SavedGame::read(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn dumped(save: &Path, module: &Path) -> Dump {
+    let bytes = std::fs::read(module).unwrap_or_else(|e| panic!("{}: {e}", module.display()));
+    let locations = Locations::from_module(&bytes).expect("module reads");
+    dump(&read(save), Some(&locations))
+}
+
+fn piece<'d>(dump: &'d Dump, unit: &str) -> &'d PieceRow {
+    dump.pieces
+        .iter()
+        .find(|p| p.properties.get("UnitId").map(String::as_str) == Some(unit))
+        .unwrap_or_else(|| panic!("no piece of unit {unit}"))
+}
+
+#[test]
+fn dump_reads_the_save_vassal_wrote() {
+    let d = dumped(&fixture(), &repo().join("dist/b4m-en.vmod"));
+    assert_eq!(d.module.as_deref(), Some("Battle for Moscow"));
+    assert_eq!(d.version.as_deref(), Some("1.1.0"));
+    assert_eq!(d.pieces.len(), 51, "48 on the map, 3 on the turn track");
+    let xxiv = piece(&d, "XXIV");
+    assert_eq!(xxiv.location.as_deref(), Some("0305"));
+    assert_eq!(xxiv.properties["layer Step"], "1");
+    assert_eq!(xxiv.properties["Values"], "12-6");
+    let xli = piece(&d, "XLI");
+    assert_eq!(xli.location.as_deref(), Some("0305"));
+    assert_eq!(xli.properties["layer Step"], "2", "flipped in play");
+    assert_eq!(xli.properties["OldLocationName"], "0104");
+    assert!(xli.stack.is_some(), "pieces on the map are in stacks");
+}
+
+#[test]
+fn an_unchanged_save_writes_back_the_same_commands() {
+    let save = read(&fixture());
+    let again = SavedGame::read(&save.write().expect("writes")).expect("reads back");
+    assert_eq!(again.commands, save.commands);
+    assert_eq!(again.key, save.key, "obfuscated as VASSAL wrote it");
+    assert_eq!(again.others, save.others);
+}
+
+/// Battle for Moscow with errata: a value, a CRT cell, a unit renamed, and the version raised.
+fn errata_module(dir: &Path) -> PathBuf {
+    copy_game(&repo(), "b4m", dir);
+    copy_tree(&repo().join("i18n/b4m"), &dir.join("i18n/b4m"));
+    let edits = [
+        ("counters/b4m.toml", "name = \"XXIV Panzer Corps\"\nside = \"german\"\ntype = \"panzer\"\nsize = \"XXX\"\nfaces = { full = \"12-6\"", "name = \"XXIV Panzer Corps\"\nside = \"german\"\ntype = \"panzer\"\nsize = \"XXX\"\nfaces = { full = \"13-6\""),
+        ("i18n/b4m/en.toml", "XLI = \"XLI Panzer Corps\"", "XLI = \"XLI Motorized Corps\""),
+        ("rules/b4m.toml", "\"4\" = [\"NE\", \"EX\"", "\"4\" = [\"AL\", \"EX\""),
+        ("rules/b4m.toml", "version = \"1.1.0\"", "version = \"1.1.1\""),
+    ];
+    for (file, from, to) in edits {
+        patch(dir, file, from, to).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let out = dir.join("dist");
+    let built = vmodc(&["build", "b4m", "--root", path(dir), "--out", path(&out)]);
+    assert_eq!(code(&built), 0, "{}", show(&built));
+    out.join("b4m-en.vmod")
+}
+
+#[test]
+fn refresh_carries_a_vassal_save_over_to_the_errata_module() {
+    let dir = TempDir::new("refresh");
+    let module = errata_module(dir.path());
+    let out = dir.path().join("refreshed.vsav");
+    let run = vmodc(&[
+        "refresh",
+        path(&fixture()),
+        "--module",
+        path(&module),
+        "--out",
+        path(&out),
+    ]);
+    assert_eq!(code(&run), 0, "{}", show(&run));
+    assert!(
+        text(&run.stdout).contains("0 not matched"),
+        "{}",
+        show(&run)
+    );
+
+    let before = dumped(&fixture(), &repo().join("dist/b4m-en.vmod"));
+    let after = dumped(&out, &module);
+    assert_eq!(
+        after.version.as_deref(),
+        Some("1.1.1"),
+        "the save now names the new version"
+    );
+    let xxiv = piece(&after, "XXIV");
+    assert_eq!(xxiv.properties["Values"], "13-6", "the new printed value");
+    assert_eq!(
+        xxiv.location.as_deref(),
+        Some("0305"),
+        "where the player moved it"
+    );
+    let xli = piece(&after, "XLI");
+    assert_eq!(xli.name, "XLI Motorized Corps");
+    assert_eq!(
+        xli.properties["layer Step"], "2",
+        "still on its reduced side"
+    );
+    // Every piece keeps its id, place, stack and layer levels.
+    assert_eq!(after.pieces.len(), before.pieces.len());
+    for (a, b) in after.pieces.iter().zip(&before.pieces) {
+        assert_eq!(
+            (&a.id, &a.map, a.x, a.y, &a.stack),
+            (&b.id, &b.map, b.x, b.y, &b.stack)
+        );
+        let levels = |p: &PieceRow| {
+            p.properties
+                .iter()
+                .filter(|(k, _)| k.starts_with("layer "))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(levels(a), levels(b), "{}", a.name);
+    }
+    // Other commands (the turn tracker, global properties) are the player's, untouched.
+    let others = |s: &SavedGame| {
+        s.commands
+            .iter()
+            .filter(|c| matches!(c, Command::Other(_)))
+            .cloned()
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(others(&read(&out)), others(&read(&fixture())));
+}
+
+#[test]
+fn a_piece_the_module_lacks_is_listed_and_kept() {
+    let dir = TempDir::new("refresh-unmatched");
+    let mut save = read(&fixture());
+    let orphan = save
+        .commands
+        .iter_mut()
+        .find_map(|c| match c {
+            Command::Piece(p) if p.name() == "XXIV Panzer Corps" => Some(p),
+            _ => None,
+        })
+        .expect("XXIV is in the save");
+    let mut traits = orphan.traits.clone();
+    let basic = traits.last_mut().expect("a BasicPiece");
+    basic.state = basic.state.replacen(";489458;", ";999999;", 1);
+    *orphan = SavedPiece::new(&orphan.id, traits);
+    let input = dir.path().join("orphan.vsav");
+    std::fs::write(&input, save.write().expect("writes")).expect("fixture written");
+
+    let out = dir.path().join("out.vsav");
+    let module = repo().join("dist/b4m-en.vmod");
+    let run = vmodc(&[
+        "refresh",
+        path(&input),
+        "--module",
+        path(&module),
+        "--out",
+        path(&out),
+    ]);
+    assert_eq!(code(&run), 0, "{}", show(&run));
+    let said = text(&run.stdout);
+    assert!(said.contains("1 not matched"), "{said}");
+    assert!(
+        said.contains("XXIV Panzer Corps (gpid `999999`"),
+        "names the piece: {said}"
+    );
+    let after = read(&out);
+    assert_eq!(after.pieces().count(), 51, "nothing dropped");
+    assert!(after.pieces().any(|p| p.gpid() == "999999"));
+}
+
+#[test]
+fn what_is_not_a_saved_game_is_refused_with_help() {
+    let dir = TempDir::new("refresh-bad");
+    let bogus = dir.path().join("notes.vsav");
+    std::fs::write(&bogus, "not a zip").expect("written");
+    let run = vmodc(&["save", "dump", path(&bogus)]);
+    assert_eq!(code(&run), 2, "{}", show(&run));
+    let said = text(&run.stderr);
+    assert!(said.contains("notes.vsav is not a saved game"), "{said}");
+    assert!(said.contains("help:"), "{said}");
+    let missing = vmodc(&[
+        "refresh",
+        path(&dir.path().join("gone.vsav")),
+        "--module",
+        "x.vmod",
+    ]);
+    assert_eq!(code(&missing), 2, "{}", show(&missing));
+}
