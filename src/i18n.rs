@@ -312,6 +312,10 @@ pub const UI: &[(&str, &str, &str)] = &[
     ("ui.tally_add", "Add 1 {unit}", "marker menu: add to the count a marker carries"),
     ("ui.tally_spend", "Spend 1 {unit}", "marker menu: take from the count a marker carries"),
     ("ui.report_tally", "{marker}: {count}", "chat: a marker's count after a change"),
+    ("ui.tally_split", "Split off 1 {unit}", "marker menu: split part of the count off into a new marker"),
+    ("ui.tally_merge", "Merge with the others here", "marker menu: merge the markers of this kind in the stack into this one"),
+    ("ui.report_tally_split", "{marker}: 1 {unit} split off, {count} left", "chat: a marker's count after a split"),
+    ("ui.report_tally_merge", "{marker}: merged, {count}", "chat: a marker's count after a merge"),
     (
         "ui.report_mode",
         "{unit}: {mode} — strength {strength}, movement {movement}, action rating {action_rating}",

@@ -126,3 +126,66 @@ fn a_supply_dump_counts_tokens_and_points() {
         assert!(property.contains(change), "{change} in {property}");
     }
 }
+
+/// Split and merge (OCS 12.1a): the module's split leaves what the Rust rule leaves and is hidden
+/// when nothing would be left; the clone carries the part split off; merge sums the stack's dumps
+/// and removes the others. (Played in real VASSAL 3.7.26: 9T split into 5T and 4T, merged to 9T.)
+#[test]
+fn a_supply_dump_splits_and_merges() {
+    let bytes = std::fs::read("dist/ocs-en.vmod").expect("ocs-en");
+    let pieces = list_pieces(&bytes, "Markers");
+    let (_, traits) = pieces
+        .iter()
+        .find(|(name, _)| name == "Supply dump")
+        .expect("the dump in the palette");
+    let types: Vec<&str> = traits.iter().map(|(t, _)| t.as_str()).collect();
+    let position = |prefix: &str| {
+        types
+            .iter()
+            .position(|t| t.starts_with(prefix))
+            .unwrap_or_else(|| panic!("no trait {prefix} in {types:?}"))
+    };
+    let tally = types[position("PROP;Tally;")];
+    assert!(
+        tally.contains("TallySplitOff:P\\,4"),
+        "the part split off: {tally}"
+    );
+    assert!(
+        tally.contains("{TallyBeforeSplit - 4}"),
+        "what stays: {tally}"
+    );
+    assert!(
+        tally.contains("SumStack(\"Tally\""),
+        "merge sums the stack: {tally}"
+    );
+    let hide_split = types[position("hideCmd;Split only")];
+    assert!(hide_split.contains("{Tally <= 4}"), "{hide_split}");
+    let split = position("macro;Split a part off");
+    assert!(
+        position("hideCmd;Split only") < split,
+        "the restriction wraps the command"
+    );
+    assert!(types[split].contains("TallySplitRemember\\,0\\,0\\,TallySplitOff\\,0\\,0\\,TallySplitClone\\,0\\,0\\,TallySplitRest")
+        || types[split].contains("TallySplitRemember,0\\,0\\,TallySplitOff,0\\,0\\,TallySplitClone,0\\,0\\,TallySplitRest"),
+        "remember, set, clone, leave the rest, in that order: {}", types[split]);
+    assert!(types[position("clone;")].contains("TallySplitClone"));
+    let remove = types[position("globalkey;")];
+    assert!(
+        remove.contains("UniqueID != \"$UniqueID$\""),
+        "never removes itself: {remove}"
+    );
+    assert!(types[position("delete;")].contains("TallyMergedAway"));
+
+    let mut sources = vmodc::diag::Sources::default();
+    let game = vmodc::load::load_game(std::path::Path::new("."), "ocs", &mut sources).expect("ocs");
+    let dump = game
+        .counters
+        .markers
+        .iter()
+        .find(|m| m.id.as_str() == "supply-dump")
+        .expect("a dump");
+    let rule = dump.tally.as_ref().expect("a tally");
+    assert_eq!(rule.split(9), Some((5, 4)));
+    assert_eq!(rule.split(4), None, "hidden at {{Tally <= 4}}");
+    assert_eq!(rule.merge(&[5, 4]), 9);
+}

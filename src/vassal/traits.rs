@@ -219,6 +219,23 @@ pub fn command_trigger(
     trigger_full(description, command, key, "", &[], actions)
 }
 
+/// Clone (`clone;`, `Clone.myGetType`: command; key; description) with no menu item: `key` puts a
+/// copy of the piece, in its current state, on the same spot.
+pub fn clone_piece(key: Key<'_>, description: &str) -> Trait {
+    Trait {
+        type_: fields("clone;", &["", &key.encode(), description]),
+        state: String::new(),
+    }
+}
+
+/// Delete (`delete;`, `Delete.myGetType`: command; key; description) with no menu item.
+pub fn delete_piece(key: Key<'_>, description: &str) -> Trait {
+    Trait {
+        type_: fields("delete;", &["", &key.encode(), description]),
+        state: String::new(),
+    }
+}
+
 /// Calculated Property (`calcProp;`).
 pub fn calculated(name: &str, expression: &str, description: &str) -> Trait {
     Trait {

@@ -48,7 +48,9 @@ pub struct MarkerBack {
 }
 
 /// A count a marker carries (`tally = { unit = "T", big_unit = "SP", per_big = 4 }`, OCS 3.3a: 1 SP =
-/// 4 T): the module's commands add and spend one unit or one big unit, and report the new count.
+/// 4 T): the module's commands add and spend one unit or one big unit, split one big unit off into a
+/// new marker, and merge the markers of a kind in a stack into one (OCS 12.1a: "SP in the same hex
+/// can be freely split or merged"), each reported with the new count.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Tally {
@@ -65,6 +67,23 @@ impl Tally {
         self.per_big.as_ref().map_or(1, |p| p.value.max(1))
     }
 
+    /// What a split takes off into a new marker: one big unit, or one unit without a big unit.
+    pub fn split_size(&self) -> u32 {
+        self.per_big()
+    }
+
+    /// A split of `count`: what stays and what the new marker carries, or `None` when nothing would
+    /// stay (the module does not offer the split then).
+    pub fn split(&self, count: u32) -> Option<(u32, u32)> {
+        let off = self.split_size();
+        (count > off).then(|| (count - off, off))
+    }
+
+    /// Markers of one kind merged: one marker carries the sum.
+    pub fn merge(&self, counts: &[u32]) -> u32 {
+        counts.iter().sum()
+    }
+
     /// `21` tokens at 4 per SP → `5SP 1T`; without a big unit, `21T`.
     pub fn text(&self, count: u32) -> String {
         match &self.big_unit {
@@ -74,5 +93,28 @@ impl Tally {
             }
             None => format!("{count}{}", self.unit),
         }
+    }
+}
+
+#[cfg(test)]
+mod tally_tests {
+    use super::Tally;
+
+    fn supply() -> Tally {
+        toml::from_str(
+            r#"unit = "T"
+big_unit = "SP"
+per_big = 4"#,
+        )
+        .expect("a tally")
+    }
+
+    #[test]
+    fn a_split_takes_one_big_unit_and_leaves_the_rest() {
+        let t = supply();
+        assert_eq!(t.split(21), Some((17, 4)), "5SP 1T → 4SP 1T and 1SP");
+        assert_eq!(t.text(17), "4SP 1T");
+        assert_eq!(t.split(4), None, "nothing would be left");
+        assert_eq!(t.merge(&[17, 4, 2]), 23);
     }
 }

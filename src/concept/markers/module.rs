@@ -7,7 +7,7 @@ use crate::concept::module::{named, template};
 use crate::concept::units::module::FLIP_KEY;
 use crate::emit::plan::Plan;
 use crate::model::Marker;
-use crate::vassal::expression::{bin, concat, int, prop, s, Expr, Op};
+use crate::vassal::expression::{bin, concat, eq, int, prop, s, Expr, Op};
 use crate::vassal::traits::{self as pieces, Key, Piece, Trait};
 
 /// The translated name of a marker's front and, for a two-faced one, of its back.
@@ -105,8 +105,10 @@ pub fn tally_text(tally: &Tally) -> Expr {
     }
 }
 
-/// A tally marker's count and its commands: add or spend one unit, and one big unit; each reports
-/// the new count (the report is inside the property, so it sees the count after the change).
+/// A tally marker's count and its commands: add or spend one unit, and one big unit, each reported
+/// with the new count (the report is inside the property, so it sees the count after the change);
+/// split one big unit (or one unit) off into a new marker, and merge the markers of its kind in the
+/// stack into this one.
 fn tally_traits(plan: &Plan, marker: &Marker) -> Vec<Trait> {
     let Some(tally) = &marker.tally else {
         return Vec::new();
@@ -114,6 +116,7 @@ fn tally_traits(plan: &Plan, marker: &Marker) -> Vec<Trait> {
     let tx = &plan.tx;
     let menu = |key: &str, unit: &str| tx.fill(key, &[("unit", unit)]);
     let change = |by: i64| format!("{{{TALLY} + {by}}}");
+    let split = tally.split_size();
     let mut commands = vec![
         (menu("ui.tally_add", &tally.unit), named(ADD), change(1)),
         (
@@ -128,22 +131,148 @@ fn tally_traits(plan: &Plan, marker: &Marker) -> Vec<Trait> {
         commands.push((menu("ui.tally_spend", big), named(SPEND_BIG), change(-per)));
     }
     let keys: Vec<Key> = commands.iter().map(|(_, k, _)| *k).collect();
+    // Split and merge set the count through keys no menu shows; their triggers have the menu items.
+    commands.push((String::new(), named(SPLIT_OFF), split.to_string()));
+    commands.push((
+        String::new(),
+        named(SPLIT_REST),
+        format!("{{{TALLY_BEFORE} - {split}}}"),
+    ));
+    commands.push((
+        String::new(),
+        named(MERGE_SUM),
+        same_kind_in_stack(marker, TALLY).to_beanshell(),
+    ));
     let as_refs: Vec<(&str, Key, &str)> = commands
         .iter()
         .map(|(m, k, v)| (m.as_str(), *k, v.as_str()))
         .collect();
-    let report = template(
-        tx,
-        "ui.report_tally",
+    let reported = |key: &str| {
+        template(
+            tx,
+            key,
+            &[("marker", prop("BasicName")), ("count", tally_text(tally))],
+        )
+    };
+    let mut traits = vec![
+        pieces::counter_property(TALLY, 0, (0, 9999), &as_refs, "Tally"),
         // No location: VASSAL's expressions read a location such as `02.03` as the number 2.03.
-        &[("marker", prop("BasicName")), ("count", tally_text(tally))],
+        pieces::report(
+            &keys,
+            &reported("ui.report_tally").to_beanshell(),
+            "Report the count",
+        ),
+    ];
+    traits.extend(split_traits(plan, tally));
+    traits.extend(merge_traits(plan, marker, tally));
+    traits
+}
+
+/// Split: remember the count, set it to the part split off, clone the marker (the clone keeps
+/// that part), then leave the rest here. Only offered while something would be left.
+fn split_traits(plan: &Plan, tally: &Tally) -> Vec<Trait> {
+    let split = tally.split_size();
+    let unit = tally.big_unit.as_deref().unwrap_or(&tally.unit);
+    let report = template(
+        &plan.tx,
+        "ui.report_tally_split",
+        &[
+            ("marker", prop("BasicName")),
+            ("count", tally_text(tally)),
+            ("unit", s(unit)),
+        ],
     );
     vec![
-        pieces::counter_property(TALLY, 0, (0, 9999), &as_refs, "Tally"),
-        pieces::report(&keys, &report.to_beanshell(), "Report the count"),
+        pieces::restrict(
+            "Split only what leaves something",
+            &bin(Op::Le, prop(TALLY), int(i64::from(split))).to_beanshell(),
+            &[named(SPLIT)],
+        ),
+        pieces::command_trigger(
+            "Split a part off",
+            &plan.tx.fill("ui.tally_split", &[("unit", unit)]),
+            named(SPLIT),
+            &[
+                named(SPLIT_REMEMBER),
+                named(SPLIT_OFF),
+                named(SPLIT_CLONE),
+                named(SPLIT_REST),
+            ],
+        ),
+        pieces::report(
+            &[named(SPLIT_REST)],
+            &report.to_beanshell(),
+            "Report a split",
+        ),
+        pieces::clone_piece(named(SPLIT_CLONE), "The part split off"),
+        pieces::counter_property(
+            TALLY_BEFORE,
+            0,
+            (0, 9999),
+            &[("", named(SPLIT_REMEMBER), &format!("{{{TALLY}}}"))],
+            "The count before a split",
+        ),
     ]
 }
 
+/// Merge: this marker takes the count of every marker of its kind in its stack, and the others are
+/// removed. Offered only when the stack holds another one.
+fn merge_traits(plan: &Plan, marker: &Marker, tally: &Tally) -> Vec<Trait> {
+    let others_here = format!(
+        "{{{MARKER_ID} == \"{id}\" && CurrentMap == \"$CurrentMap$\" && CurrentX == $CurrentX$ && CurrentY == $CurrentY$ && UniqueID != \"$UniqueID$\"}}",
+        id = marker.id.as_str()
+    );
+    let report = template(
+        &plan.tx,
+        "ui.report_tally_merge",
+        &[("marker", prop("BasicName")), ("count", tally_text(tally))],
+    );
+    vec![
+        pieces::restrict(
+            "Merge only with another one here",
+            &bin(Op::Le, same_kind_in_stack(marker, MARKER_COUNT), int(1)).to_beanshell(),
+            &[named(MERGE)],
+        ),
+        pieces::command_trigger(
+            "Merge the markers of this kind here",
+            &plan.tx.get("ui.tally_merge"),
+            named(MERGE),
+            &[named(MERGE_SUM), named(MERGE_REMOVE_OTHERS)],
+        ),
+        pieces::report(
+            &[named(MERGE_SUM)],
+            &report.to_beanshell(),
+            "Report a merge",
+        ),
+        pieces::global_key(
+            named(MERGE_REMOVE_OTHERS),
+            named(MERGED_AWAY),
+            &others_here,
+            "Remove the markers merged into this one",
+        ),
+        pieces::delete_piece(named(MERGED_AWAY), "Removed when merged into another"),
+    ]
+}
+
+/// A property summed over the markers of this kind in the evaluating piece's stack.
+fn same_kind_in_stack(marker: &Marker, property: &str) -> Expr {
+    Expr::SumStackWhere(
+        property.to_string(),
+        Box::new(eq(prop(MARKER_ID), s(marker.id.as_str()))),
+    )
+}
+
+/// The count before a split.
+const TALLY_BEFORE: &str = "TallyBeforeSplit";
+const SPLIT: &str = "TallySplit";
+const SPLIT_REMEMBER: &str = "TallySplitRemember";
+const SPLIT_OFF: &str = "TallySplitOff";
+const SPLIT_CLONE: &str = "TallySplitClone";
+const SPLIT_REST: &str = "TallySplitRest";
+const MERGE: &str = "TallyMerge";
+const MERGE_SUM: &str = "TallyMergeSum";
+const MERGE_REMOVE_OTHERS: &str = "TallyMergeRemoveOthers";
+const MERGED_AWAY: &str = "TallyMergedAway";
 const ADD: &str = "TallyAdd";
 const SPEND: &str = "TallySpend";
 const ADD_BIG: &str = "TallyAddBig";
