@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 mod art;
 pub mod cache;
 mod map_art;
+pub mod overlay;
 
 /// Where data is read from and modules are written to.
 #[derive(Debug, Clone)]

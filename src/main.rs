@@ -69,6 +69,29 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
     },
+    /// Draw the map grid fitted to the scan ([map] image, [map.hex_centres]) over it, with every hex
+    /// label, to see where it does not line up.
+    Grid {
+        game: String,
+        /// The picture to write (PNG).
+        #[arg(long)]
+        overlay: PathBuf,
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
+    /// Draw the cut lines of a counter sheet ([[art_sheets]]) over it, with the id of the piece cut
+    /// from each cell.
+    Sheet {
+        game: String,
+        /// The picture to write (PNG).
+        #[arg(long)]
+        overlay: PathBuf,
+        /// The sheet's id [default: the first sheet].
+        #[arg(long)]
+        sheet: Option<String>,
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
     /// What changed for players between two versions of the data: two project folders, or two git
     /// revisions of this project (`vmodc diff HEAD~1 HEAD b4m`).
     Diff {
@@ -221,6 +244,56 @@ fn main() -> ExitCode {
             } => run_i18n_extract(&root, &game, &lang, from.as_deref(), out, force),
         },
         Command::Odds(args) => run_odds(&args),
+        Command::Grid {
+            game,
+            overlay,
+            root,
+        } => run_overlay(&root, &game, &overlay, build::overlay::grid_overlay),
+        Command::Sheet {
+            game,
+            overlay,
+            sheet,
+            root,
+        } => run_overlay(&root, &game, &overlay, |g| {
+            build::overlay::sheet_overlay(g, sheet.as_deref())
+        }),
+    }
+}
+
+/// Load a game and write one overlay picture of its art.
+fn run_overlay(
+    root: &Path,
+    id: &str,
+    out: &Path,
+    draw: impl Fn(&Game) -> Result<Vec<u8>, String>,
+) -> ExitCode {
+    let mut sources = Sources::default();
+    if let Err(code) = games_or_all(vec![id.to_string()], root, &sources, Format::Human) {
+        return code;
+    }
+    let game = match vmodc::load::load_game(root, id, &mut sources) {
+        Ok(g) => g,
+        Err(report) => {
+            print_report(&report, &sources, Format::Human);
+            return exit_for(&report, false);
+        }
+    };
+    let png = match draw(&game) {
+        Ok(png) => png,
+        Err(why) => {
+            eprintln!("error: {why}");
+            return ExitCode::from(FAILED);
+        }
+    };
+    match vmodc::package::write_atomically(out, &png) {
+        Ok(()) => {
+            println!("wrote {}", out.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: cannot write {}: {e}", out.display());
+            ExitCode::from(USAGE)
+        }
     }
 }
 

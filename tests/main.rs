@@ -5,6 +5,7 @@ mod common;
 #[path = "common/synthetic.rs"]
 mod synthetic;
 
+mod art;
 mod broken_fixtures;
 mod btm2;
 mod cache;
