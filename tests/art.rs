@@ -352,3 +352,47 @@ fn a_unit_without_art_is_listed() {
     );
     assert!(!listed.iter().any(|m| m.contains(&format!("`{unit}`"))));
 }
+
+/// The scan is an input of the module: an unchanged one leaves the module as it is, a changed one
+/// rebuilds it (with the new picture inside).
+#[test]
+fn a_changed_scan_rebuilds_the_module() {
+    let dir = tiny_copy();
+    let root = dir.path().to_path_buf();
+    patch(
+        &root,
+        "maps/tiny.toml",
+        "rule = \"9.0\"\n",
+        "rule = \"9.0\"\nimage = \"art/tiny/map.png\"\nhex_centres = { \"0101\" = [44, 40], \"0401\" = [200, 70], \"0104\" = [44, 220] }\n",
+    )
+    .expect("patch");
+    let options = vmodc::build::Options {
+        root: root.clone(),
+        out: root.join("dist"),
+        deny_warnings: false,
+        cache: Some(root.join("cache")),
+    };
+    let build = || {
+        let mut sources = Sources::default();
+        let outcome = vmodc::build::build_game(&options, "tiny", &mut sources);
+        assert_eq!(
+            outcome.modules.len(),
+            1,
+            "{}",
+            render_all(&sources, &outcome.report)
+        );
+        outcome.modules[0].written
+    };
+    assert!(build(), "first build");
+    assert!(!build(), "nothing changed");
+    let scan = Rgba {
+        width: 245,
+        height: 290,
+        pixels: [90u8, 120, 60, 255].repeat(245 * 290),
+    };
+    write_png(&root.join("art/tiny/map.png"), &scan);
+    assert!(build(), "a changed scan rebuilds the module");
+    let module = std::fs::read(root.join("dist/tiny.vmod")).expect("module");
+    let view = verify::open_module(&module).expect("opens");
+    assert_eq!(pixels(&view.archive.entries["images/map.png"]), scan);
+}
