@@ -396,3 +396,48 @@ fn a_changed_scan_rebuilds_the_module() {
     let view = verify::open_module(&module).expect("opens");
     assert_eq!(pixels(&view.archive.entries["images/map.png"]), scan);
 }
+
+/// The overlay pictures of docs/art.md: the tiny map as vmodc draws it, "scanned" at 150% and shifted,
+/// with the grid fitted from three well-read centres, and from a centre misread by 20 px (run with
+/// `cargo test --test integration art::write_overlay_pictures -- --ignored`).
+#[test]
+#[ignore = "writes docs/images/art-grid-*.png"]
+fn write_overlay_pictures() {
+    for (name, error) in [("fit", 0.0), ("misfit", 20.0)] {
+        let dir = tiny_copy();
+        let root = dir.path();
+        let (drawn, _, _) = load(root, "tiny");
+        let print = pixels(&entries(&drawn)["images/map.png"]);
+        let plan = vmodc::emit::plan::Plan::new(&drawn, vmodc::i18n::Texts::new(&drawn, None));
+        let scan = Scan {
+            scale: 1.5,
+            offset: (14.0, -9.0),
+            size: (
+                (f64::from(print.width) * 1.5) as u32 + 14,
+                (f64::from(print.height) * 1.5) as u32 - 9,
+            ),
+        };
+        write_png(&root.join("art/tiny/scan.png"), &scan.of(&print));
+        let grid = &drawn.map.grid;
+        let read_off = |label: &str, error: f64| {
+            let (x, y) = scan.point(plan.layout.centre(grid.parse(label).expect("hex")));
+            format!("\"{label}\" = [{}, {}]", (x + error).round(), y.round())
+        };
+        patch(
+            root,
+            "maps/tiny.toml",
+            "rule = \"9.0\"\n",
+            &format!(
+                "rule = \"9.0\"\nimage = \"art/tiny/scan.png\"\nhex_centres = {{ {}, {}, {} }}\n",
+                read_off("0101", 0.0),
+                read_off("0401", 0.0),
+                read_off("0304", error)
+            ),
+        )
+        .expect("patch");
+        let (game, _, _) = load(root, "tiny");
+        let png = vmodc::build::overlay::grid_overlay(&game).expect("overlay");
+        std::fs::write(repo().join(format!("docs/images/art-grid-{name}.png")), png)
+            .expect("docs image");
+    }
+}

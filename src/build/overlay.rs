@@ -37,8 +37,15 @@ pub fn grid_overlay(game: &Game) -> Result<Vec<u8>, String> {
             label: grid.label(hex),
         })
         .collect();
+    let given: Vec<(f64, f64)> = game
+        .map
+        .map
+        .hex_centres
+        .values()
+        .map(|at| (at.value[0], at.value[1]))
+        .collect();
     let pixels = scan.pixels()?;
-    overlay::grid_overlay(&pixels, &fitted.layout, &hexes, &Fonts::japanese())
+    overlay::grid_overlay(&pixels, &fitted.layout, &hexes, &given, &Fonts::japanese())
         .map_err(|e| e.to_string())
 }
 

@@ -47,11 +47,15 @@ fn pixmap_of(scan: &Rgba) -> Result<Pixmap, RenderError> {
 const LINE: Color = Color::rgb(220, 20, 60);
 const HALO: (Color, f32) = (Color::WHITE, 2.0);
 
-/// The scan with the fitted grid's hex outlines, a dot on each centre and each hex's label.
+const GIVEN: Color = Color::rgb(20, 60, 220);
+
+/// The scan with the fitted grid's hex outlines, a dot on each centre and each hex's label, and a
+/// ring on each centre the designer gave: a ring away from its dot is a misread centre.
 pub fn grid_overlay(
     scan: &Rgba,
     layout: &HexLayout,
     hexes: &[HexMark],
+    given: &[(f64, f64)],
     fonts: &Fonts,
 ) -> Result<Vec<u8>, RenderError> {
     let mut pixmap = pixmap_of(scan)?;
@@ -75,6 +79,12 @@ pub fn grid_overlay(
             Align::Centre,
             HALO,
         );
+    }
+    let ring = (layout.dy / 8.0).max(4.0) as f32;
+    for &(x, y) in given {
+        if let Some(path) = tiny_skia::PathBuilder::from_circle(x as f32, y as f32, ring) {
+            stroke(&mut pixmap, &path, GIVEN, width + 1.0);
+        }
     }
     super::encode(pixmap)
 }
