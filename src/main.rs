@@ -66,6 +66,10 @@ enum Command {
         /// breaks for players later (version, file names, gpids, image sizes, translations, setups).
         #[arg(long)]
         library: bool,
+        /// For games: list every fact the data lacks, grouped by the component that shows it (the
+        /// map, the counter sheet, the CRT card, the turn track…), with the data keys to fill.
+        #[arg(long)]
+        todo: bool,
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
     },
@@ -220,10 +224,15 @@ fn main() -> ExitCode {
             root,
             deny_warnings,
             library,
+            todo,
             format,
         } => {
             let options = vmodc::verify::CheckOptions { library };
-            run_check(targets, &root, deny_warnings, options, format)
+            if todo {
+                run_todo(targets, &root, format)
+            } else {
+                run_check(targets, &root, deny_warnings, options, format)
+            }
         }
         Command::Diff {
             old,
@@ -595,6 +604,43 @@ fn run_check(
         }
     }
     exit_for(&all, deny_warnings)
+}
+
+/// `vmodc check GAME --todo`: each game's missing facts by component; errors in the data are
+/// printed as `check` prints them.
+fn run_todo(games: Vec<String>, root: &Path, format: Format) -> ExitCode {
+    use vmodc::check::todo::{render_todo, todo_groups, todo_json};
+    let mut sources = Sources::default();
+    let games = match games_or_all(games, root, &sources, format) {
+        Ok(g) => g,
+        Err(code) => return code,
+    };
+    let mut errors = Report::default();
+    let mut json = Vec::new();
+    for id in &games {
+        let (_, report) = build::load_and_check(root, id, &mut sources);
+        let groups = todo_groups(&report, &sources);
+        match format {
+            Format::Human => print!("{}", render_todo(id, &groups)),
+            Format::Json => json.extend(todo_json(id, &groups)),
+        }
+        errors.diagnostics.extend(
+            report
+                .diagnostics
+                .into_iter()
+                .filter(|d| d.severity == Severity::Error),
+        );
+    }
+    if format == Format::Json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&json).unwrap_or_else(|_| "[]".into())
+        );
+    }
+    if !errors.diagnostics.is_empty() && format == Format::Human {
+        print_report(&errors, &sources, format);
+    }
+    exit_for(&errors, false)
 }
 
 fn print_report(report: &Report, sources: &Sources, format: Format) {

@@ -32,4 +32,5 @@ mod series_layering;
 mod stacking_points;
 mod steps;
 mod synthetic_game;
+mod todo_list;
 mod vassal_agreement;

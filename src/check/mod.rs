@@ -9,6 +9,7 @@
 
 pub(crate) mod context;
 mod game_info;
+pub mod todo;
 
 use crate::concept;
 use context::{locate, Context, Seg};
