@@ -441,3 +441,52 @@ fn write_overlay_pictures() {
             .expect("docs image");
     }
 }
+
+/// The sheet overlay picture of docs/art.md: the tiny game's counters printed on a sheet with a gap,
+/// three of them given art (run with `cargo test --test integration art::write_sheet_overlay_picture
+/// -- --ignored`).
+#[test]
+#[ignore = "writes docs/images/art-sheet-overlay.png"]
+fn write_sheet_overlay_picture() {
+    let dir = tiny_copy();
+    let root = dir.path();
+    let (drawn, _, _) = load(root, "tiny");
+    let plan = vmodc::emit::plan::Plan::new(&drawn, vmodc::i18n::Texts::new(&drawn, None));
+    let images = entries(&drawn);
+    let faces: Vec<Rgba> = drawn
+        .counters
+        .units
+        .iter()
+        .flat_map(|u| vmodc::emit::plan::unit_face_images(&drawn, &plan, &u.id))
+        .map(|name| pixels(&images[&format!("images/{name}")]))
+        .collect();
+    let (size, gap, origin, cols) = (faces[0].width, 6u32, 9u32, 4u32);
+    let pitch = size + gap;
+    let rows = (faces.len() as u32).div_ceil(cols);
+    let (w, h) = (origin * 2 + cols * pitch, origin * 2 + rows * pitch);
+    let mut sheet = Rgba {
+        width: w,
+        height: h,
+        pixels: [235u8, 228, 210, 255].repeat((w * h) as usize),
+    };
+    for (i, face) in faces.iter().enumerate() {
+        let (x0, y0) = (
+            origin + (i as u32 % cols) * pitch,
+            origin + (i as u32 / cols) * pitch,
+        );
+        for y in 0..face.height {
+            let from = (y * face.width * 4) as usize;
+            let to = (((y0 + y) * w + x0) * 4) as usize;
+            sheet.pixels[to..to + (face.width * 4) as usize]
+                .copy_from_slice(&face.pixels[from..from + (face.width * 4) as usize]);
+        }
+    }
+    write_png(&root.join("art/tiny/sheet.png"), &sheet);
+    let counters = root.join("counters/tiny.toml");
+    let text = std::fs::read_to_string(&counters).expect("counters")
+        + &format!("\n[[art_sheets]]\nid = \"s\"\nimage = \"art/tiny/sheet.png\"\nrows = {rows}\ncols = {cols}\norigin = [{origin}, {origin}]\npitch = [{pitch}, {pitch}]\ngap = [{gap}, {gap}]\n\n[[art]]\nunit = \"R1\"\nsheet = \"s\"\ncell = [0, 0]\nback_cell = [0, 1]\n\n[[art]]\nunit = \"R2\"\nsheet = \"s\"\ncell = [0, 2]\nback_cell = [0, 3]\n\n[[art]]\nunit = \"B1\"\nsheet = \"s\"\ncell = [1, 0]\nback_cell = [1, 1]\n");
+    std::fs::write(&counters, text).expect("counters");
+    let (game, _, _) = load(root, "tiny");
+    let png = vmodc::build::overlay::sheet_overlay(&game, None).expect("overlay");
+    std::fs::write(repo().join("docs/images/art-sheet-overlay.png"), png).expect("docs image");
+}
