@@ -490,3 +490,38 @@ fn write_sheet_overlay_picture() {
     let png = vmodc::build::overlay::sheet_overlay(&game, None).expect("overlay");
     std::fs::write(repo().join("docs/images/art-sheet-overlay.png"), png).expect("docs image");
 }
+
+/// A JPEG scan (the tiny game's `art/tiny/map.jpg`: a plain grey baseline JPEG written by hand, 430
+/// bytes) is read, decoded and shipped as it is, under a `.jpg` name the board names.
+#[test]
+fn a_jpeg_scan_is_shipped_as_it_is() {
+    let dir = tiny_copy();
+    let root = dir.path();
+    patch(
+        root,
+        "maps/tiny.toml",
+        "rule = \"9.0\"\n",
+        "rule = \"9.0\"\nimage = \"art/tiny/map.jpg\"\nhex_centres = { \"0101\" = [44, 40], \"0401\" = [200, 70], \"0104\" = [44, 220] }\n",
+    )
+    .expect("patch");
+    let (game, sources, report) = load(root, "tiny");
+    assert!(
+        report.diagnostics.is_empty(),
+        "{}",
+        render_all(&sources, &report)
+    );
+    let scan = &game.images["art/tiny/map.jpg"];
+    let decoded = scan.pixels().expect("decodes");
+    assert_eq!((decoded.width, decoded.height), (245, 290));
+    assert_eq!(&decoded.pixels[..4], &[200, 200, 200, 255]);
+    let files = entries(&game);
+    assert_eq!(files["images/map.jpg"], *scan.bytes);
+    assert!(!files.contains_key("images/map.png"));
+    let build_file = String::from_utf8_lossy(&files["buildFile.xml"]).into_owned();
+    assert!(
+        build_file.contains("image=\"map.jpg\""),
+        "the board shows the scan"
+    );
+    let overlay = pixels(&vmodc::build::overlay::grid_overlay(&game).expect("overlay"));
+    assert_eq!((overlay.width, overlay.height), (245, 290));
+}
