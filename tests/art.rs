@@ -78,14 +78,10 @@ impl Scan {
     }
 }
 
-/// The b4m map as vmodc draws it, "scanned" at 137%, shifted and cropped on every side, and given to a
-/// copy of the game as `[map] image` with three hex centres read off it (rounded to whole pixels, as a
-/// designer reads them). VASSAL's grid numbering, computed from the module's HexGrid, names every
-/// printed hex of the scan as the data does, and every at-start stack lands on its printed hex.
-#[test]
-fn a_scaled_offset_cropped_scan_puts_every_setup_piece_on_its_hex() {
-    let dir = TempDir::new("scan");
-    let root = dir.path();
+/// The b4m map as vmodc draws it, "scanned" at 137%, shifted and cropped on every side, and given to the
+/// copy of the game at `root` as `[map] image` with three hex centres read off it (rounded to whole
+/// pixels, as a designer reads them). Returns the scan's geometry and the printed map's layout.
+fn scanned_b4m(root: &Path) -> (Scan, vmodc::model::grid::HexLayout) {
     copy_game(&repo(), "b4m", root);
     let (drawn, _, _) = load(root, "b4m");
     let print = pixels(&entries(&drawn)["images/map.png"]);
@@ -117,7 +113,16 @@ fn a_scaled_offset_cropped_scan_puts_every_setup_piece_on_its_hex() {
         ),
     )
     .expect("patch");
+    (scan, printed)
+}
 
+/// The scanned b4m game: VASSAL's grid numbering, computed from the module's HexGrid, names every
+/// printed hex of the scan as the data does, and every at-start stack lands on its printed hex.
+#[test]
+fn a_scaled_offset_cropped_scan_puts_every_setup_piece_on_its_hex() {
+    let dir = TempDir::new("scan");
+    let root = dir.path();
+    let (scan, printed) = scanned_b4m(root);
     let (game, sources, report) = load(root, "b4m");
     assert!(!report.has_errors(), "{}", render_all(&sources, &report));
     assert!(
@@ -140,6 +145,7 @@ fn a_scaled_offset_cropped_scan_puts_every_setup_piece_on_its_hex() {
         .find_all("VASSAL.build.module.map.boardPicker.board.HexGrid")[0];
     let vassal = hex_grid_from_node(grid_node).expect("hex grid");
     let near = 0.25 * printed.dy * scan.scale;
+    let grid = &game.map.grid;
     // Every printed hex, at its centre on the scan, is named as the data names it.
     for hex in grid.hexes() {
         let (x, y) = scan.point(printed.centre(hex));
@@ -524,4 +530,19 @@ fn a_jpeg_scan_is_shipped_as_it_is() {
     );
     let overlay = pixels(&vmodc::build::overlay::grid_overlay(&game).expect("overlay"));
     assert_eq!((overlay.width, overlay.height), (245, 290));
+}
+
+/// The scanned b4m game as a module file, for VASSAL itself (`/work/vassal/run.sh
+/// target/b4m-scan.vmod --dump-pieces`): run with `cargo test --test integration
+/// art::write_scanned_module -- --ignored`.
+#[test]
+#[ignore = "writes target/b4m-scan.vmod"]
+fn write_scanned_module() {
+    let dir = TempDir::new("scan-module");
+    let root = dir.path();
+    scanned_b4m(root);
+    let (game, _, _) = load(root, "b4m");
+    let bytes =
+        vmodc::package::zip_bytes(&vmodc::build::compile(&game).expect("compiles")).expect("zips");
+    std::fs::write(repo().join("target/b4m-scan.vmod"), bytes).expect("module");
 }
