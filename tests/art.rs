@@ -546,3 +546,114 @@ fn write_scanned_module() {
         vmodc::package::zip_bytes(&vmodc::build::compile(&game).expect("compiles")).expect("zips");
     std::fs::write(repo().join("target/b4m-scan.vmod"), bytes).expect("module");
 }
+
+/// Paste faces of one size into a sheet of `cols` cells across, `gap` pixels apart, from `origin`.
+fn sheet_of(faces: &[(u32, u32, &Rgba)], cols: u32, rows: u32, gap: u32, origin: u32) -> Rgba {
+    let (fw, fh) = (faces[0].2.width, faces[0].2.height);
+    let (w, h) = (
+        origin * 2 + cols * (fw + gap),
+        origin * 2 + rows * (fh + gap),
+    );
+    let mut sheet = Rgba {
+        width: w,
+        height: h,
+        pixels: [90u8, 90, 90, 255].repeat((w * h) as usize),
+    };
+    for &(row, col, face) in faces {
+        let (x0, y0) = (origin + col * (fw + gap), origin + row * (fh + gap));
+        for y in 0..face.height {
+            let from = (y * face.width * 4) as usize;
+            let to = (((y0 + y) * w + x0) * 4) as usize;
+            sheet.pixels[to..to + (face.width * 4) as usize]
+                .copy_from_slice(&face.pixels[from..from + (face.width * 4) as usize]);
+        }
+    }
+    sheet
+}
+
+/// Markers (front and a named back cell) and cards are cut the same way as units.
+#[test]
+fn markers_and_cards_cut_from_sheets_equal_the_originals() {
+    let dir = TempDir::new("marker-sheets");
+    let root = dir.path();
+    copy_game(&repo(), "btm2", root);
+    let (drawn, _, _) = load(root, "btm2");
+    let plan = vmodc::emit::plan::Plan::new(&drawn, vmodc::i18n::Texts::new(&drawn, None));
+    let originals = entries(&drawn);
+    let image = |name: &str| pixels(&originals[&format!("images/{name}")]);
+    let mut art = String::new();
+    let markers: Vec<(&String, &Vec<String>)> = plan.marker_images.iter().collect();
+    let marker_faces: Vec<Rgba> = markers
+        .iter()
+        .flat_map(|(_, n)| n.iter().map(|n| image(n)))
+        .collect();
+    let mut cells = Vec::new();
+    let mut k = 0;
+    for (i, (id, names)) in markers.iter().enumerate() {
+        cells.push((0, i as u32, &marker_faces[k]));
+        k += 1;
+        art.push_str(&format!(
+            "\n[[art]]\nmarker = \"{id}\"\nsheet = \"markers\"\ncell = [0, {i}]\n"
+        ));
+        if names.len() > 1 {
+            cells.push((1, i as u32, &marker_faces[k]));
+            k += 1;
+            art.push_str(&format!("back_cell = [1, {i}]\n"));
+        }
+    }
+    let cols = markers.len() as u32;
+    write_png(
+        &root.join("art/btm2/markers.png"),
+        &sheet_of(&cells, cols, 2, 5, 7),
+    );
+    let card_faces: Vec<(String, Rgba)> = plan
+        .card_images
+        .iter()
+        .map(|(id, n)| (id.clone(), image(n)))
+        .collect();
+    let card_cells: Vec<(u32, u32, &Rgba)> = card_faces
+        .iter()
+        .enumerate()
+        .map(|(i, (_, f))| (0, i as u32, f))
+        .collect();
+    write_png(
+        &root.join("art/btm2/cards.png"),
+        &sheet_of(&card_cells, card_faces.len() as u32, 1, 3, 4),
+    );
+    for (i, (id, _)) in card_faces.iter().enumerate() {
+        art.push_str(&format!(
+            "\n[[art]]\ncard = \"{id}\"\nsheet = \"cards\"\ncell = [0, {i}]\n"
+        ));
+    }
+    let (mw, mh) = (marker_faces[0].width, marker_faces[0].height);
+    let (cw, ch) = (card_faces[0].1.width, card_faces[0].1.height);
+    let sheets = format!(
+        "\n[[art_sheets]]\nid = \"markers\"\nimage = \"art/btm2/markers.png\"\nrows = 2\ncols = {cols}\norigin = [7, 7]\npitch = [{}, {}]\ngap = [5, 5]\n\n[[art_sheets]]\nid = \"cards\"\nimage = \"art/btm2/cards.png\"\nrows = 1\ncols = {}\norigin = [4, 4]\npitch = [{}, {}]\ngap = [3, 3]\n",
+        mw + 5, mh + 5, card_faces.len(), cw + 3, ch + 3
+    );
+    let counters = root.join("counters/btm2.toml");
+    let text = std::fs::read_to_string(&counters).expect("counters") + &sheets + &art;
+    std::fs::write(&counters, text).expect("counters");
+    let (game, sources, report) = load(root, "btm2");
+    assert!(
+        !report
+            .diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error || d.code == "V1020" || d.code == "V1021"),
+        "{}",
+        render_all(&sources, &report)
+    );
+    let cut = entries(&game);
+    let mut compared = 0;
+    for name in plan
+        .marker_images
+        .values()
+        .flatten()
+        .chain(plan.card_images.values())
+    {
+        let key = format!("images/{name}");
+        assert_eq!(pixels(&cut[&key]), pixels(&originals[&key]), "{name}");
+        compared += 1;
+    }
+    assert!(compared >= card_faces.len() + markers.len(), "{compared}");
+}
