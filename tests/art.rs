@@ -657,3 +657,54 @@ fn markers_and_cards_cut_from_sheets_equal_the_originals() {
     }
     assert!(compared >= card_faces.len() + markers.len(), "{compared}");
 }
+
+/// `vmodc grid` and `vmodc sheet` write their overlay pictures, and say why when a game has no art.
+#[test]
+fn the_overlay_commands_write_pictures() {
+    let dir = tiny_copy();
+    let root = dir.path();
+    patch(
+        root,
+        "maps/tiny.toml",
+        "rule = \"9.0\"\n",
+        "rule = \"9.0\"\nimage = \"art/tiny/map.png\"\nhex_centres = { \"0101\" = [44, 40], \"0401\" = [200, 70] }\n",
+    )
+    .expect("patch");
+    let out_png = root.join("grid.png");
+    let out = vmodc(&[
+        "grid",
+        "tiny",
+        "--overlay",
+        path(&out_png),
+        "--root",
+        path(root),
+    ]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    assert_eq!(
+        pixels(&std::fs::read(&out_png).expect("overlay")).width,
+        245
+    );
+    let out = vmodc(&[
+        "sheet",
+        "tiny",
+        "--overlay",
+        path(&root.join("sheet.png")),
+        "--root",
+        path(root),
+    ]);
+    assert_eq!(code(&out), 1, "{}", show(&out));
+    assert!(
+        text(&out.stderr).contains("has no [[art_sheets]]"),
+        "{}",
+        show(&out)
+    );
+    let out = vmodc(&[
+        "grid",
+        "tinier",
+        "--overlay",
+        path(&out_png),
+        "--root",
+        path(root),
+    ]);
+    assert!(text(&out.stderr).contains("no map image"), "{}", show(&out));
+}
