@@ -64,7 +64,7 @@ pub fn images(
         Job::Map(i) => format!("map{i}|{}", boards.as_deref().unwrap_or("")),
         Job::Board => format!("board|{}", boards.as_deref().unwrap_or("")),
         Job::Chart(i) => format!("chart{i}|{}", boards.as_deref().unwrap_or("")),
-        Job::Scan => format!("scan|{:?}", plan::scan_of(game)),
+        Job::Scan => String::new(),
         Job::Cut(cut) => format!("cut|{}|{:?}", cut.image.hash, cut.rect),
     };
     if let Some(bar) = progress {
@@ -73,7 +73,9 @@ pub fn images(
     let mut entries = jobs
         .par_iter()
         .map(|(name, job)| {
-            let key = cache.map(|_| super::cache::key(&describe(job)));
+            // The scan is copied, not drawn: caching it would only store a second copy.
+            let cached = cache.filter(|_| !matches!(job, Job::Scan));
+            let key = cached.map(|_| super::cache::key(&describe(job)));
             if let (Some(c), Some(k)) = (cache, &key) {
                 if let Some(png) = c.get(k) {
                     if let Some(bar) = progress {

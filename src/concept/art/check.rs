@@ -96,7 +96,7 @@ fn fitted_grid(cx: &mut Context<'_>, path: &Sp<String>, f: FileId) {
         }
         Ok(fitted) => {
             let quarter_hex = fitted.layout.dy / 4.0;
-            for ((label, at), miss) in game.map.map.hex_centres.iter().zip(&fitted.misses) {
+            for ((label, at, _), miss) in fit::given_centres(game).into_iter().zip(&fitted.misses) {
                 if *miss <= FIT_TOLERANCE_PX {
                     continue;
                 }

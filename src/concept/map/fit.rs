@@ -126,21 +126,29 @@ fn exact_height(centres: &[GivenCentre], raw: &impl Fn(HexId) -> (i32, i32), dy:
     slope(&rows).unwrap_or(dy)
 }
 
-/// The hex grid of a game's map scan, fitted to its given centres (`None` without a scan).
-pub fn scan_fit(game: &crate::model::Game) -> Option<Result<Fit, FitError>> {
-    let info = &game.map.map;
-    let image = game.images.get(info.image.as_ref()?.as_str())?;
+/// The given centres of a game's map whose labels parse, with their entries in `[map] hex_centres`
+/// (in the order of [`Fit::misses`]).
+pub fn given_centres(
+    game: &crate::model::Game,
+) -> Vec<(&String, &crate::model::Sp<[f64; 2]>, GivenCentre)> {
     let grid = &game.map.grid;
-    let centres: Vec<GivenCentre> = info
+    game.map
+        .map
         .hex_centres
         .iter()
         .filter_map(|(label, at)| {
             let hex = grid.parse(label)?;
             let [x, y] = at.value;
-            Some(GivenCentre { hex, x, y })
+            Some((label, at, GivenCentre { hex, x, y }))
         })
-        .collect();
-    Some(fit(grid, &centres, image.width, image.height))
+        .collect()
+}
+
+/// The hex grid of a game's map scan, fitted to its given centres (`None` without a scan).
+pub fn scan_fit(game: &crate::model::Game) -> Option<Result<Fit, FitError>> {
+    let image = game.images.get(game.map.map.image.as_ref()?.as_str())?;
+    let centres: Vec<GivenCentre> = given_centres(game).into_iter().map(|(_, _, c)| c).collect();
+    Some(fit(&game.map.grid, &centres, image.width, image.height))
 }
 
 /// The least-squares slope of y over x, `None` when every x is the same.
