@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 mod art;
 pub mod cache;
 mod map_art;
+pub mod overlay;
 
 /// Where data is read from and modules are written to.
 #[derive(Debug, Clone)]
@@ -92,6 +93,13 @@ pub fn build_game(options: &Options, id: &str, sources: &mut Sources) -> Outcome
     }
     let cache = options.cache.as_ref().map(cache::Cache::new);
     let files = sources.files_from(first_file);
+    // The image files the data names are inputs too: a changed scan rebuilds the module.
+    let images: Vec<(PathBuf, String)> = loaded
+        .game
+        .images
+        .values()
+        .map(|i| (PathBuf::from(&i.path), format!("image {}", i.hash)))
+        .collect();
     let targets: Vec<Target> = languages(&loaded)
         .into_iter()
         .map(|lang| {
@@ -100,7 +108,10 @@ pub fn build_game(options: &Options, id: &str, sources: &mut Sources) -> Outcome
                 .join(module_file_name(&loaded.game, lang.as_deref()));
             let fingerprint = cache::fingerprint(
                 lang.as_deref(),
-                files.iter().map(|f| (f.path.as_path(), f.text.as_str())),
+                files
+                    .iter()
+                    .map(|f| (f.path.as_path(), f.text.as_str()))
+                    .chain(images.iter().map(|(p, h)| (p.as_path(), h.as_str()))),
             );
             let current = cache
                 .as_ref()

@@ -179,6 +179,18 @@ pub struct Diagnostic {
     pub help: Option<String>,
     /// A file the diagnostic concerns when there is no span (I/O errors, modules).
     pub path: Option<PathBuf>,
+    /// For a fact the data lacks: where a designer finds it and which data keys take it
+    /// (`vmodc check GAME --todo`).
+    pub fill: Option<Fill>,
+}
+
+/// Where a missing fact is found and the data keys to write it into.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fill {
+    /// The component a designer picks up to read it (`crate::concept::provenance::Component`).
+    pub component: crate::concept::provenance::Component,
+    /// The data keys to fill, each as a path in its file (`[[units]] id = "sov-9" → faces.active`).
+    pub keys: Vec<String>,
 }
 
 impl Diagnostic {
@@ -191,6 +203,7 @@ impl Diagnostic {
             rule: None,
             help: None,
             path: None,
+            fill: None,
         }
     }
 
@@ -235,6 +248,19 @@ impl Diagnostic {
         self
     }
 
+    /// The component that shows the missing fact and the data keys that take it.
+    pub fn to_fill(
+        mut self,
+        component: crate::concept::provenance::Component,
+        keys: impl IntoIterator<Item = String>,
+    ) -> Self {
+        self.fill = Some(Fill {
+            component,
+            keys: keys.into_iter().collect(),
+        });
+        self
+    }
+
     pub fn in_file(mut self, path: impl Into<PathBuf>) -> Self {
         self.path = Some(path.into());
         self
@@ -252,7 +278,7 @@ impl Diagnostic {
     /// built or written. The command line exits with 2 for these, and with 1 for other errors.
     pub fn is_io(&self) -> bool {
         self.severity == Severity::Error
-            && (matches!(self.code, "V0001" | "V0002" | "V0004" | "V0401")
+            && (matches!(self.code, "V0001" | "V0002" | "V0004" | "V0401" | "V1001")
                 || self.code.starts_with("V06"))
     }
 

@@ -4,6 +4,7 @@
 //! `scenarios/<id>/*.toml`. Syntax errors and schema errors (unknown keys, wrong types) become
 //! diagnostics pointing at the offending line; nothing here panics on bad input.
 
+use crate::concept::art::image_file::ImageFile;
 use crate::concept::series::compose::compose;
 use crate::concept::series::Layering;
 use crate::diag::{suggest, Diagnostic, Report, Sources};
@@ -12,6 +13,7 @@ use crate::model::{
 };
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// Game ids found under `root/rules/*.toml`, sorted.
@@ -76,16 +78,70 @@ pub fn load_game(root: &Path, id: &str, sources: &mut Sources) -> Result<Game, R
     }
 
     match (rules, counters, map) {
-        (Some(rules), Some(counters), Some(map)) if !report.has_errors() => Ok(Game {
-            id: id.to_string(),
-            rules,
-            counters,
-            map,
-            scenarios,
-            layering,
-        }),
+        (Some(rules), Some(counters), Some(map)) if !report.has_errors() => {
+            let images = load_images(root, &counters, &map, &mut report);
+            if report.has_errors() {
+                return Err(report);
+            }
+            Ok(Game {
+                id: id.to_string(),
+                rules,
+                counters,
+                map,
+                scenarios,
+                layering,
+                images,
+            })
+        }
         _ => Err(report),
     }
+}
+
+/// Read every image file the data names (the map scan, the counter sheets); a file that cannot be
+/// read or is not a PNG or JPEG is an error at the line that names it.
+fn load_images(
+    root: &Path,
+    counters: &Loaded<CountersFile>,
+    map: &Loaded<MapFile>,
+    report: &mut Report,
+) -> BTreeMap<String, ImageFile> {
+    let named = map.map.image.iter().map(|i| (map.file, i)).chain(
+        counters
+            .art_sheets
+            .iter()
+            .map(|s| (counters.file, &s.image)),
+    );
+    let mut images = BTreeMap::new();
+    for (file, path) in named {
+        if images.contains_key(path.as_str()) {
+            continue;
+        }
+        let bytes = match std::fs::read(root.join(path.as_str())) {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                report.push(
+                    Diagnostic::error("V1001", format!("cannot read image `{}`: {e}", path.as_str()))
+                        .at(file, path.span.clone(), "this file")
+                        .help("the path is relative to the project root (the folder holding rules/); put the scan there or correct the path"),
+                );
+                continue;
+            }
+        };
+        match ImageFile::from_bytes(path.as_str(), bytes) {
+            Ok(image) => {
+                images.insert(path.value.clone(), image);
+            }
+            Err(why) => report.push(
+                Diagnostic::error(
+                    "V1002",
+                    format!("image `{}` is unusable: {why}", path.as_str()),
+                )
+                .at(file, path.span.clone(), "not a PNG or JPEG image")
+                .help("save the scan as PNG or JPEG (VASSAL shows both)"),
+            ),
+        }
+    }
+    images
 }
 
 /// Read a game's rules, layered over its series' rules when `[game] series` names one.

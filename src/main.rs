@@ -66,8 +66,35 @@ enum Command {
         /// breaks for players later (version, file names, gpids, image sizes, translations, setups).
         #[arg(long)]
         library: bool,
+        /// For games: list every fact the data lacks, grouped by the component that shows it (the
+        /// map, the counter sheet, the CRT card, the turn track…), with the data keys to fill.
+        #[arg(long)]
+        todo: bool,
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
+    },
+    /// Draw the map grid fitted to the scan ([map] image, [map.hex_centres]) over it, with every hex
+    /// label, to see where it does not line up.
+    Grid {
+        game: String,
+        /// The picture to write (PNG).
+        #[arg(long)]
+        overlay: PathBuf,
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
+    /// Draw the cut lines of a counter sheet ([[art_sheets]]) over it, with the id of the piece cut
+    /// from each cell.
+    Sheet {
+        game: String,
+        /// The picture to write (PNG).
+        #[arg(long)]
+        overlay: PathBuf,
+        /// The sheet's id [default: the first sheet].
+        #[arg(long)]
+        sheet: Option<String>,
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
     },
     /// What changed for players between two versions of the data: two project folders, or two git
     /// revisions of this project (`vmodc diff HEAD~1 HEAD b4m`).
@@ -228,10 +255,15 @@ fn main() -> ExitCode {
             root,
             deny_warnings,
             library,
+            todo,
             format,
         } => {
             let options = vmodc::verify::CheckOptions { library };
-            run_check(targets, &root, deny_warnings, options, format)
+            if todo {
+                run_todo(targets, &root, format)
+            } else {
+                run_check(targets, &root, deny_warnings, options, format)
+            }
         }
         Command::Diff {
             old,
@@ -261,6 +293,56 @@ fn main() -> ExitCode {
                 },
         } => run_save_dump(&file, module.as_deref(), format),
         Command::Refresh { save, module, out } => run_refresh(&save, &module, out),
+        Command::Grid {
+            game,
+            overlay,
+            root,
+        } => run_overlay(&root, &game, &overlay, build::overlay::grid_overlay),
+        Command::Sheet {
+            game,
+            overlay,
+            sheet,
+            root,
+        } => run_overlay(&root, &game, &overlay, |g| {
+            build::overlay::sheet_overlay(g, sheet.as_deref())
+        }),
+    }
+}
+
+/// Load a game and write one overlay picture of its art.
+fn run_overlay(
+    root: &Path,
+    id: &str,
+    out: &Path,
+    draw: impl Fn(&Game) -> Result<Vec<u8>, String>,
+) -> ExitCode {
+    let mut sources = Sources::default();
+    if let Err(code) = games_or_all(vec![id.to_string()], root, &sources, Format::Human) {
+        return code;
+    }
+    let game = match vmodc::load::load_game(root, id, &mut sources) {
+        Ok(g) => g,
+        Err(report) => {
+            print_report(&report, &sources, Format::Human);
+            return exit_for(&report, false);
+        }
+    };
+    let png = match draw(&game) {
+        Ok(png) => png,
+        Err(why) => {
+            eprintln!("error: {why}");
+            return ExitCode::from(FAILED);
+        }
+    };
+    match vmodc::package::write_atomically(out, &png) {
+        Ok(()) => {
+            println!("wrote {}", out.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: cannot write {}: {e}", out.display());
+            ExitCode::from(USAGE)
+        }
     }
 }
 
@@ -678,6 +760,43 @@ fn run_check(
         }
     }
     exit_for(&all, deny_warnings)
+}
+
+/// `vmodc check GAME --todo`: each game's missing facts by component; errors in the data are
+/// printed as `check` prints them.
+fn run_todo(games: Vec<String>, root: &Path, format: Format) -> ExitCode {
+    use vmodc::check::todo::{render_todo, todo_groups, todo_json};
+    let mut sources = Sources::default();
+    let games = match games_or_all(games, root, &sources, format) {
+        Ok(g) => g,
+        Err(code) => return code,
+    };
+    let mut errors = Report::default();
+    let mut json = Vec::new();
+    for id in &games {
+        let (_, report) = build::load_and_check(root, id, &mut sources);
+        let groups = todo_groups(&report, &sources);
+        match format {
+            Format::Human => print!("{}", render_todo(id, &groups)),
+            Format::Json => json.extend(todo_json(id, &groups)),
+        }
+        errors.diagnostics.extend(
+            report
+                .diagnostics
+                .into_iter()
+                .filter(|d| d.severity == Severity::Error),
+        );
+    }
+    if format == Format::Json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&json).unwrap_or_else(|_| "[]".into())
+        );
+    }
+    if !errors.diagnostics.is_empty() && format == Format::Human {
+        print_report(&errors, &sources, format);
+    }
+    exit_for(&errors, false)
 }
 
 fn print_report(report: &Report, sources: &Sources, format: Format) {

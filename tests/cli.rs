@@ -269,7 +269,10 @@ fn build_of_the_shipped_data_is_quiet() {
             "b4m: built {}",
             out_dir.path().join("b4m-en.vmod").display()
         ),
-        format!("btm2: built {}", out_dir.path().join("btm2.vmod").display()),
+        format!(
+            "btm2: built {}",
+            out_dir.path().join("btm2-en.vmod").display()
+        ),
     ] {
         assert!(
             err.contains(&expected),

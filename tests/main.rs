@@ -5,6 +5,7 @@ mod common;
 #[path = "common/synthetic.rs"]
 mod synthetic;
 
+mod art;
 mod broken_fixtures;
 mod btm2;
 mod cache;
@@ -32,4 +33,5 @@ mod series_layering;
 mod stacking_points;
 mod steps;
 mod synthetic_game;
+mod todo_list;
 mod vassal_agreement;

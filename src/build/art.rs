@@ -22,6 +22,17 @@ enum Job {
     Map(u16),
     Board,
     Chart(usize),
+    /// The designer's map scan, shipped as it is.
+    Scan,
+    /// A face cut from a printed sheet.
+    Cut(CutJob),
+}
+
+/// A face cut from a printed sheet: the sheet image and the cell's rectangle.
+#[derive(Debug, Clone)]
+struct CutJob {
+    image: crate::concept::art::image_file::ImageFile,
+    rect: crate::concept::art::cut::CellRect,
 }
 
 /// What decides the bytes of the images that are not counters or cards: the map, the rules, the
@@ -53,6 +64,8 @@ pub fn images(
         Job::Map(i) => format!("map{i}|{}", boards.as_deref().unwrap_or("")),
         Job::Board => format!("board|{}", boards.as_deref().unwrap_or("")),
         Job::Chart(i) => format!("chart{i}|{}", boards.as_deref().unwrap_or("")),
+        Job::Scan => String::new(),
+        Job::Cut(cut) => format!("cut|{}|{:?}", cut.image.hash, cut.rect),
     };
     if let Some(bar) = progress {
         bar.inc_length(jobs.len() as u64);
@@ -60,7 +73,9 @@ pub fn images(
     let mut entries = jobs
         .par_iter()
         .map(|(name, job)| {
-            let key = cache.map(|_| super::cache::key(&describe(job)));
+            // The scan is copied, not drawn: caching it would only store a second copy.
+            let cached = cache.filter(|_| !matches!(job, Job::Scan));
+            let key = cached.map(|_| super::cache::key(&describe(job)));
             if let (Some(c), Some(k)) = (cache, &key) {
                 if let Some(png) = c.get(k) {
                     if let Some(bar) = progress {
@@ -138,8 +153,13 @@ fn jobs(game: &Game, plan: &Plan, fonts: &Fonts) -> Result<Vec<(String, Job)>, R
         jobs.push((plan::CARDS_IMAGE.to_string(), Job::Cards));
     }
     for (i, board) in plan.sheets.iter().enumerate() {
-        jobs.push((board.image.clone(), Job::Map(i as u16)));
+        let job = match plan::scan_of(game) {
+            Some(_) => Job::Scan,
+            None => Job::Map(i as u16),
+        };
+        jobs.push((board.image.clone(), job));
     }
+    cut_faces(game, plan, &mut jobs);
     jobs.push((plan::TRACK_IMAGE.to_string(), Job::Board));
     for (i, chart) in plan.charts.iter().enumerate() {
         jobs.push((chart.image.clone(), Job::Chart(i)));
@@ -159,7 +179,64 @@ fn render_job(game: &Game, plan: &Plan, job: &Job, fonts: &Fonts) -> Result<Vec<
         Job::Map(i) => super::map_art::render(game, plan, *i, fonts)?,
         Job::Board => render_board(&boxes_art(&plan.track, fonts))?,
         Job::Chart(i) => super::map_art::chart(game, plan, *i, fonts)?,
+        Job::Scan => plan::scan_of(game)
+            .map(|scan| scan.bytes.to_vec())
+            .unwrap_or_default(),
+        Job::Cut(cut) => {
+            let r = cut.rect;
+            let pixels = cut.image.pixels().map_err(RenderError::Input)?;
+            let face = pixels.crop(r.x, r.y, r.w, r.h).ok_or_else(|| {
+                RenderError::Input(format!("cell {r:?} lies outside {}", cut.image.path))
+            })?;
+            face.to_png().map_err(RenderError::Png)?
+        }
     })
+}
+
+/// Faces printed on the designer's sheets replace the drawn ones of the same image name: a unit's or
+/// marker's front and back, a card's face.
+fn cut_faces(game: &Game, plan: &Plan, jobs: &mut [(String, Job)]) {
+    use crate::concept::art::{cut, ArtOwner};
+    let sheets = &game.counters.art_sheets;
+    let mut cuts: std::collections::BTreeMap<String, CutJob> = std::collections::BTreeMap::new();
+    for art in &game.counters.art {
+        let images: Vec<String> = match art.owner() {
+            Some(ArtOwner::Unit(id)) => plan::unit_face_images(game, plan, id),
+            Some(ArtOwner::Marker(id)) => plan
+                .marker_images
+                .get(id.as_str())
+                .cloned()
+                .unwrap_or_default(),
+            Some(ArtOwner::Card(id)) => plan
+                .card_images
+                .get(id.as_str())
+                .cloned()
+                .into_iter()
+                .collect(),
+            None => continue,
+        };
+        let faces = [cut::front(sheets, art), cut::back(sheets, art)];
+        for (name, face) in images.into_iter().zip(faces) {
+            let Some(face) = face else { continue };
+            let (Some(rect), Some(image)) =
+                (face.rect(), game.images.get(face.sheet.image.as_str()))
+            else {
+                continue;
+            };
+            cuts.insert(
+                name,
+                CutJob {
+                    image: image.clone(),
+                    rect,
+                },
+            );
+        }
+    }
+    for (name, job) in jobs.iter_mut() {
+        if let Some(cut) = cuts.remove(name.as_str()) {
+            *job = Job::Cut(cut);
+        }
+    }
 }
 
 /// The faces of a `[[markers]]` counter: its side's colours (plain without a side) with the name

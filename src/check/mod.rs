@@ -9,6 +9,7 @@
 
 pub(crate) mod context;
 mod game_info;
+pub mod todo;
 
 use crate::concept;
 use context::{locate, Context, Seg};
@@ -34,6 +35,7 @@ pub fn check_game(game: &Game, sources: &Sources) -> Report {
     concept::sequence::check::check(&mut cx);
     concept::weather::check::check(&mut cx);
     concept::map::check::check(&mut cx);
+    concept::art::check::check(&mut cx);
     concept::movement::check::check(&mut cx);
     concept::stacking::check::check(&mut cx);
     concept::combat::check::check(&mut cx);

@@ -209,7 +209,11 @@ impl Plan {
 
     pub fn new(game: &Game, tx: Texts) -> Plan {
         let style = &game.map.style;
-        let layout = game.map.grid.layout(style.hex_height, style.margin);
+        // A scanned map brings its own geometry; otherwise the map is drawn to the style's.
+        let layout = match crate::concept::map::fit::scan_fit(game) {
+            Some(Ok(fit)) => fit.layout,
+            _ => game.map.grid.layout(style.hex_height, style.margin),
+        };
         let unit_images = unit_images(game);
         let eliminated_box = game
             .rules
@@ -319,15 +323,46 @@ fn charts(tx: &Texts) -> Vec<Chart> {
 }
 
 /// One board per map sheet, in the grid's sheet order.
+/// The image names of a unit's faces, in the order of its faces (front first).
+pub fn unit_face_images(game: &Game, plan: &Plan, unit_id: &str) -> Vec<String> {
+    let Some(unit) = game
+        .counters
+        .units
+        .iter()
+        .find(|u| u.id.as_str() == unit_id)
+    else {
+        return Vec::new();
+    };
+    game.counters
+        .faces_of(unit)
+        .into_iter()
+        .filter_map(|face| {
+            plan.unit_images
+                .get(&(unit_id.to_string(), face.to_string()))
+                .cloned()
+        })
+        .collect()
+}
+
+/// The scanned map image of a single-sheet map, if the data names one.
+pub fn scan_of(game: &Game) -> Option<&crate::concept::art::image_file::ImageFile> {
+    let path = game.map.map.image.as_ref()?;
+    game.images.get(path.as_str())
+}
+
 fn sheet_boards(game: &Game) -> Vec<SheetBoard> {
     let grid = &game.map.grid;
     (0..grid.sheet_count() as u16)
         .map(|i| {
             let prefix = grid.sheet_prefix(i);
             if grid.sheets.is_empty() {
+                let image = match scan_of(game) {
+                    Some(scan) => format!("map.{}", scan.format.extension()),
+                    None => MAP_IMAGE.into(),
+                };
                 SheetBoard {
                     name: MAIN_BOARD.into(),
-                    image: MAP_IMAGE.into(),
+                    image,
                     at: [0, 0],
                 }
             } else {

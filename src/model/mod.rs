@@ -52,6 +52,9 @@ pub struct Game {
     pub scenarios: Vec<Loaded<ScenarioFile>>,
     /// How the rules were layered over a series (`[game] series`), if they were.
     pub layering: Option<crate::concept::series::Layering>,
+    /// The image files the data names (`[map] image`, `[[art_sheets]] image`), by their path as
+    /// written.
+    pub images: std::collections::BTreeMap<String, crate::concept::art::image_file::ImageFile>,
 }
 
 /// A parsed file together with where it came from, so diagnostics can name it.
@@ -166,6 +169,12 @@ pub struct CountersFile {
     /// (`[[replacements]]`).
     #[serde(default)]
     pub replacements: Vec<crate::concept::steps::Replacement>,
+    /// Printed sheets that unit, marker and card faces are cut from (`[[art_sheets]]`).
+    #[serde(default)]
+    pub art_sheets: Vec<crate::concept::art::ArtSheet>,
+    /// The cell of each piece's faces on those sheets (`[[art]]`).
+    #[serde(default)]
+    pub art: Vec<crate::concept::art::ArtCell>,
     /// Facts of this file the sources do not give (reported as warnings).
     #[serde(default)]
     pub missing: Vec<Gap>,

@@ -15,6 +15,7 @@ pub mod card;
 pub mod chart;
 pub mod counter;
 pub mod map;
+pub mod overlay;
 pub mod text;
 pub mod track;
 

@@ -160,11 +160,25 @@ fn gpids(root: &Node, push: &mut impl FnMut(Diagnostic)) {
 
 /// The pixels of the largest image `TilingHandler` can count: it multiplies width and height as a
 /// Java `int` (`launch/TilingHandler.java`, `findImages`; `tools/imageop/ScaleOpBitmapImpl.java`,
-/// `fixSize`, throws beyond it).
+/// `fixSize`, throws "Dimensions (…) are too large" beyond it).
 const MAX_PIXELS: u64 = i32::MAX as u64;
 /// The tiler's heap for an image is 1.66 × its ARGB bytes + 150 MB (`TilingHandler.sliceTiles`),
 /// capped at 3/4 of the machine's memory: 3 GiB on a 4 GiB machine.
 const TILER_HEAP_MB_ON_4_GIB: f64 = 3072.0;
+
+/// What VASSAL 3.7 makes of an image this large: `Some((true, why))` when it cannot tile it at all,
+/// `Some((false, why))` when a player with 4 GB cannot open the module, `None` when it is fine.
+pub(crate) fn tiling_problem(w: u64, h: u64) -> Option<(bool, String)> {
+    let pixels = w.saturating_mul(h);
+    let heap_mb = 1.66 * ((4 * pixels) >> 20) as f64 + 150.0;
+    if pixels > MAX_PIXELS {
+        Some((true, format!("{w} × {h}: more pixels than VASSAL can tile")))
+    } else if heap_mb > TILER_HEAP_MB_ON_4_GIB {
+        Some((false, format!("{w} × {h}: tiling it needs {heap_mb:.0} MB")))
+    } else {
+        None
+    }
+}
 
 /// Images too large for VASSAL to tile.
 fn image_sizes(archive: &Archive, push: &mut impl FnMut(Diagnostic)) {
@@ -176,18 +190,16 @@ fn image_sizes(archive: &Archive, push: &mut impl FnMut(Diagnostic)) {
         let Some((w, h)) = image_size(bytes) else {
             continue;
         };
-        let pixels = w * h;
-        let heap_mb = 1.66 * ((4 * pixels) >> 20) as f64 + 150.0;
-        if pixels > MAX_PIXELS {
-            push(
-                Diagnostic::error("V0444", format!("image `{name}` is {w} × {h}: more pixels than VASSAL can tile"))
+        match tiling_problem(w, h) {
+            Some((true, why)) => push(
+                Diagnostic::error("V0444", format!("image `{name}` is {why}"))
                     .help("VASSAL counts an image's pixels in a Java int (TilingHandler.findImages, ScaleOpBitmapImpl.fixSize): split or shrink it below 2,147,483,647 pixels"),
-            );
-        } else if heap_mb > TILER_HEAP_MB_ON_4_GIB {
-            push(
-                Diagnostic::warning("V0444", format!("image `{name}` is {w} × {h}: tiling it needs {heap_mb:.0} MB"))
+            ),
+            Some((false, why)) => push(
+                Diagnostic::warning("V0444", format!("image `{name}` is {why}"))
                     .help("VASSAL's tiler needs 1.66 × 4 bytes per pixel + 150 MB and may use 3/4 of the memory (TilingHandler.sliceTiles): a player with 4 GB cannot open the module; shrink or split the image"),
-            );
+            ),
+            None => {}
         }
     }
 }
@@ -224,7 +236,7 @@ pub(super) fn image_header(r: &mut dyn Read) -> std::io::Result<Vec<u8>> {
 }
 
 /// Width and height from a PNG, GIF or JPEG header.
-pub(super) fn image_size(b: &[u8]) -> Option<(u64, u64)> {
+pub(crate) fn image_size(b: &[u8]) -> Option<(u64, u64)> {
     let be32 = |i: usize| Some(u32::from_be_bytes(b.get(i..i + 4)?.try_into().ok()?) as u64);
     let be16 = |i: usize| Some(u16::from_be_bytes(b.get(i..i + 2)?.try_into().ok()?) as u64);
     let le16 = |i: usize| Some(u16::from_le_bytes(b.get(i..i + 2)?.try_into().ok()?) as u64);

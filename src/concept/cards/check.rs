@@ -2,7 +2,7 @@
 
 use crate::check::context::{color, duplicates, id_strs, one_of, turn_in_range, Context};
 use crate::concept::cards::CardSelection;
-use crate::concept::provenance::rule_of;
+use crate::concept::provenance::{rule_of, Component};
 use crate::diag::Diagnostic;
 use crate::model::keyword::Keyword;
 use crate::model::{Card, Deck};
@@ -285,6 +285,10 @@ fn card_gaps(cx: &mut Context<'_>) {
                 )
                 .at(c.file, d.size.span.clone(), format!("{n} known"))
                 .rule_opt(rule_of(&d.rule))
+                .to_fill(
+                    Component::Cards,
+                    [format!("[[cards]] side = \"{}\" (the cards not yet named)", d.side.as_str())],
+                )
                 .help(if exact {
                     "add the missing [[cards]]".to_string()
                 } else {
@@ -325,6 +329,13 @@ fn allotment_gaps(cx: &mut Context<'_>) {
                     )
                     .at(g.rules.file, cp.selection.span.clone(), "allotments per turn")
                     .rule_opt(rule_of(&cp.rule))
+                    .to_fill(
+                        Component::TurnTrack,
+                        [format!(
+                            "[[card_play.allotments]] side = \"{side}\", turn = {}, cards",
+                            missing.join(" / ")
+                        )],
+                    )
                     .help(format!(
                         "add [[card_play.allotments]] side = \"{side}\", turn = …, cards = … (0 to {})",
                         d.size.value
@@ -372,6 +383,19 @@ fn card_face_gaps(cx: &mut Context<'_>, card: &Card) {
             )
             .at(c.file, card.id.span.clone(), "card face not in the sources")
             .rule_opt(rule_of(&card.rule))
+            .to_fill(Component::Cards, {
+                let id = card.id.as_str();
+                let mut keys = Vec::new();
+                if !card.count_known {
+                    keys.push(format!(
+                        "[[cards]] id = \"{id}\" → count, count_known = true"
+                    ));
+                }
+                if !card.uses_known {
+                    keys.push(format!("[[cards]] id = \"{id}\" → uses, uses_known = true"));
+                }
+                keys
+            })
             .help("set count_known / uses_known to true once the printed card is known"),
         );
     }

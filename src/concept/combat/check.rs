@@ -3,7 +3,7 @@
 
 use crate::check::context::{duplicates, id_strs, ids, Context, Seg};
 use crate::concept::combat::odds::{parse_odds, Odds};
-use crate::concept::provenance::rule_of;
+use crate::concept::provenance::{rule_of, Component};
 use crate::diag::Diagnostic;
 use crate::model::{ColumnShift, FileId, Sp};
 use std::collections::{BTreeMap, BTreeSet};
@@ -1108,6 +1108,13 @@ fn crt_gaps(cx: &mut Context<'_>) {
                 "the table is not in the sources",
             )
             .rule_opt(rule)
+            .to_fill(
+                Component::CrtCard,
+                [
+                    "[combat] table (one row per die roll)".to_string(),
+                    "[combat] table_known = true".to_string(),
+                ],
+            )
             .help(format!(
                 "known: {}; columns with no known cell: {}",
                 if listed.is_empty() {
@@ -1136,6 +1143,10 @@ fn crt_gaps(cx: &mut Context<'_>) {
                     "no cap is applied",
                 )
                 .rule_opt(rule_of(&combat.cap_rule).or(rule))
+                .to_fill(
+                    Component::CrtCard,
+                    ["[combat] cap, cap_known = true".to_string()],
+                )
                 .help("the rules state no cap: odds better than the last column keep their shifts"),
         );
     }

@@ -6,7 +6,7 @@ use crate::check::context::{
 };
 use crate::concept::map::grid::{Geometry, GridKind};
 use crate::concept::map::{Blocked, CityKey};
-use crate::concept::provenance::rule_of;
+use crate::concept::provenance::{rule_of, Component};
 use crate::diag::Diagnostic;
 use crate::model::keyword::Keyword;
 use crate::model::{FileId, HexId, Sp};
@@ -768,6 +768,13 @@ fn grid_gaps(cx: &mut Context<'_>) {
             )
             .at(f, span, "geometry = \"unknown\"")
             .rule_opt(rule_of(&grid.rule))
+            .to_fill(
+                Component::Map,
+                [
+                    "[grid] geometry = \"known\", columns, rows, shifted_columns, hexes"
+                        .to_string(),
+                ],
+            )
             .help(format!(
                 "{} hexes known by number: {}; adjacency known for {} pair{}",
                 hexes.len(),
@@ -815,6 +822,13 @@ fn grid_gaps(cx: &mut Context<'_>) {
             )
             .at(f, span, "unknown terrain")
             .rule_opt(rule_of(&m.terrain.rule))
+            .to_fill(
+                Component::Map,
+                [format!(
+                    "[terrain.hexes]: the real terrain of each hex now `{}`",
+                    unknown.join("`, `")
+                )],
+            )
             .help(format!("hexes: {}", hexes.join(" "))),
         );
     }
@@ -844,6 +858,13 @@ fn area_gaps(cx: &mut Context<'_>) {
             )
             .at(g.map.file, span, "boundary not in the sources")
             .rule_opt(rule_of(&a.rule))
+            .to_fill(
+                Component::Map,
+                [format!(
+                    "[[areas]] id = \"{}\" → adjacent_hexes, adjacent_known = true",
+                    a.id.as_str()
+                )],
+            )
             .help(format!(
                 "known: {}",
                 if known.is_empty() {
@@ -885,6 +906,13 @@ fn city_gaps(cx: &mut Context<'_>) {
             Diagnostic::warning("V0812", format!("city {}: {what} unknown", c.name))
                 .at(f, span, "named in the sources, not placed")
                 .rule_opt(rule_of(&c.rule))
+                .to_fill(
+                    Component::Map,
+                    [format!(
+                        "[[unlocated_cities]] name = \"{}\" → a [[cities]] entry: hex, kind",
+                        c.name
+                    )],
+                )
                 .help(if known.is_empty() {
                     "only its name is known".to_string()
                 } else {
@@ -906,6 +934,14 @@ fn city_gaps(cx: &mut Context<'_>) {
                 )
                 .at(f, key.span.clone(), "not in the sources")
                 .rule_opt(rule_of(&c.rule))
+                .to_fill(
+                    Component::Map,
+                    [format!(
+                        "[[cities]] hex = \"{}\" → {}, then remove it from unknown",
+                        c.hex.as_str(),
+                        key.as_str()
+                    )],
+                )
                 .help(format!(
                     "the data writes `{value}`, the least the sources support; correct it and remove the key from `unknown`"
                 )),

@@ -10,6 +10,7 @@ use crate::model::spanned::{yes, Sp};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
+pub mod fit;
 pub mod grid;
 pub mod place;
 
@@ -76,6 +77,13 @@ cited! {
     #[serde(deny_unknown_fields)]
     pub struct MapInfo {
         pub name: String,
+        /// The printed map as an image (PNG or JPEG, relative to the project root): the board shows it
+        /// instead of a map drawn from the terrain data.
+        pub image: Option<Sp<String>>,
+        /// Centres of two or three hexes as read off `image`, in its pixels (`"0101" = [x, y]`): the
+        /// grid is fitted to them (`crate::concept::map::fit`).
+        #[serde(default)]
+        pub hex_centres: BTreeMap<String, Sp<[f64; 2]>>,
     }
 }
 

@@ -1,8 +1,9 @@
 //! Checks of provenance: every `[[missing]]` and `[[inferred]]` fact, and every `disputed` fact.
 
-use crate::check::context::Context;
-use crate::concept::provenance::rule_of;
+use crate::check::context::{one_of, Context};
+use crate::concept::provenance::{rule_of, Component};
 use crate::diag::Diagnostic;
+use crate::model::keyword::Keyword;
 use crate::model::{FileId, Gap};
 
 /// Run every check of this concept.
@@ -48,6 +49,12 @@ fn gaps(cx: &mut Context<'_>) {
             let mut d = Diagnostic::warning("V0801", format!("missing: {}", m.what.as_str()))
                 .at(file, m.what.span.clone(), "not in the sources")
                 .rule_opt(rule_of(&m.rule));
+            if let Some(c) = &m.found_on {
+                one_of(cx, file, c, "component", &Component::words());
+                if let Some(component) = Component::parse(c) {
+                    d = d.to_fill(component, m.keys.iter().cloned());
+                }
+            }
             d = d.help(describe(m));
             cx.push(d);
         }

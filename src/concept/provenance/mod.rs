@@ -2,6 +2,7 @@
 //! (`[[missing]]` gaps, reported as warnings; `[[inferred]]` facts, reported as notes).
 
 pub(crate) mod check;
+use crate::model::keyword::keyword;
 use crate::model::spanned::Sp;
 use serde::Deserialize;
 
@@ -22,6 +23,38 @@ pub struct Gap {
     pub rule: Option<Sp<String>>,
     /// Where the fact would be found (a component, a table), or where the inference comes from.
     pub source: Option<Sp<String>>,
+    /// The component a designer picks up to find the fact (`map`, `counter-sheet`, `crt-card`,
+    /// `turn-track`, `cards`, `rulebook`): `vmodc check GAME --todo` groups the gaps by it.
+    pub found_on: Option<Sp<String>>,
+    /// The data keys the fact goes into once found, e.g. `maps/btm2.toml [[hexsides]]`.
+    #[serde(default)]
+    pub keys: Vec<String>,
+}
+
+keyword! {
+    /// The component of a game where a missing fact is printed (`[[missing]] found_on`).
+    pub enum Component {
+        Map = "map",
+        CounterSheet = "counter-sheet",
+        CrtCard = "crt-card",
+        TurnTrack = "turn-track",
+        Cards = "cards",
+        Rulebook = "rulebook",
+    }
+}
+
+impl Component {
+    /// The heading of its group in `vmodc check GAME --todo`.
+    pub fn heading(self) -> &'static str {
+        match self {
+            Component::Map => "from the map",
+            Component::CounterSheet => "from the counter sheet",
+            Component::CrtCard => "from the CRT card",
+            Component::TurnTrack => "from the turn track",
+            Component::Cards => "from the cards",
+            Component::Rulebook => "from the rulebook",
+        }
+    }
 }
 
 /// The rule section a fact cites, if any: what a diagnostic about the fact quotes as `rule:`.

@@ -1,9 +1,10 @@
 //! Checks of setups: placements, off-map units, reinforcements, replacements, setup marks, area
 //! setups, and the placements the sources lack.
 
-use crate::check::context::{duplicates_across, id_strs, turn_in_range, Context};
-use crate::concept::provenance::rule_of;
+use crate::check::context::{duplicates_across, id_strs, one_of, turn_in_range, Context};
+use crate::concept::provenance::{rule_of, Component};
 use crate::diag::Diagnostic;
+use crate::model::keyword::Keyword;
 use crate::model::{FileId, HexId, Loaded, ScenarioFile, Sp};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -492,6 +493,9 @@ fn placement_gaps(cx: &mut Context<'_>) {
     let g = cx.game;
     for s in &g.scenarios {
         for u in &s.unplaced {
+            if let Some(c) = &u.found_on {
+                one_of(cx, s.file, c, "component", &Component::words());
+            }
             cx.push(
                 Diagnostic::warning(
                     "V0814",
@@ -499,6 +503,16 @@ fn placement_gaps(cx: &mut Context<'_>) {
                 )
                 .at(s.file, u.unit.span.clone(), "not placed")
                 .rule_opt(rule_of(&u.rule).or(rule_of(&s.scenario.rule)))
+                .to_fill(
+                    u.found_on
+                        .as_ref()
+                        .and_then(|c| Component::parse(c))
+                        .unwrap_or(Component::Map),
+                    [format!(
+                        "[[setup]] unit = \"{}\", hex (or [[off_map]]), in place of its [[unplaced]] entry",
+                        u.unit.as_str()
+                    )],
+                )
                 .help(format!("known: {}", u.known)),
             );
         }

@@ -92,5 +92,8 @@ cited! {
         pub face: Sp<String>,
         /// What is known of where it starts, e.g. "Minsk (hex unknown)".
         pub known: String,
+        /// The component that shows where it starts (`map` unless given: a setup printed on the
+        /// map; `counter-sheet` for a setup code printed on the counter): `vmodc check --todo`.
+        pub found_on: Option<Sp<String>>,
     }
 }

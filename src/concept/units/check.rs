@@ -2,7 +2,7 @@
 //! reduction rule, counter totals, and the unit values the sources lack.
 
 use crate::check::context::{color, duplicates, id_strs, ids, one_of, turn_in_range, Context, Seg};
-use crate::concept::provenance::rule_of;
+use crate::concept::provenance::{rule_of, Component};
 use crate::concept::units::UnitSymbol;
 use crate::concept::units::{PrintStyle, ZocMode};
 use crate::diag::Diagnostic;
@@ -508,6 +508,13 @@ fn unit_value_gaps(cx: &mut Context<'_>) {
                 )
                 .at(f, span, "`?` = not in the sources")
                 .rule_opt(rule_of(&u.rule).or(rule_of(&c.counters.rule)))
+                .to_fill(
+                    Component::CounterSheet,
+                    c.faces_of(u)
+                        .into_iter()
+                        .filter(|face| u.faces.get(*face).is_some_and(|v| v.contains('?')))
+                        .map(|face| format!("[[units]] id = \"{}\" → faces.{face}", u.id.as_str())),
+                )
                 .help("replace each `?` with the printed value once the counter is known"),
             );
         }
