@@ -254,16 +254,36 @@ pub fn compile_with(
     progress: Option<&indicatif::ProgressBar>,
 ) -> Result<Vec<Entry>, Diagnostic> {
     let game = &loaded.game;
-    let catalog = lang.and_then(|l| loaded.catalogs.iter().find(|c| c.code == l));
     let others: Vec<Texts> = loaded
         .catalogs
         .iter()
         .filter(|c| Some(c.code.as_str()) != lang)
         .map(|c| Texts::new(game, Some(c)))
         .collect();
-    let mut plan = Plan::new(game, Texts::new(game, catalog));
+    let mut plan = plan_for(loaded, lang);
     plan.translations = others.iter().map(|t| t.lang.clone()).collect();
     compile_plan(game, &plan, &others, cache, progress)
+}
+
+/// The plan of one language's module: its names, layout and image names.
+pub fn plan_for(loaded: &Loaded, lang: Option<&str>) -> Plan {
+    let catalog = lang.and_then(|l| loaded.catalogs.iter().find(|c| c.code == l));
+    Plan::new(&loaded.game, Texts::new(&loaded.game, catalog))
+}
+
+/// One face of a unit's counter, drawn as the module draws it (PNG).
+pub fn counter_image(
+    game: &Game,
+    plan: &Plan,
+    unit: &str,
+    face: &str,
+) -> Result<Vec<u8>, RenderError> {
+    art::counter_image(game, plan, unit, face)
+}
+
+/// The board image of one map sheet, as the module draws it (PNG).
+pub fn map_image(game: &Game, plan: &Plan, sheet: u16) -> Result<Vec<u8>, RenderError> {
+    map_art::render(game, plan, sheet, &crate::render::Fonts::japanese())
 }
 
 /// A game's module in its data's own texts (no catalog).

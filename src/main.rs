@@ -81,9 +81,18 @@ enum Command {
         /// The git repository revisions are read from.
         #[arg(long, default_value = ".")]
         root: PathBuf,
-        #[arg(long, value_enum, default_value_t = Format::Human)]
-        format: Format,
+        /// `html`: one self-contained page, counters before and after and the map with the changed
+        /// hexes marked.
+        #[arg(long, value_enum, default_value_t = DiffFormat::Human)]
+        format: DiffFormat,
     },
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum DiffFormat {
+    Human,
+    Json,
+    Html,
 }
 
 #[derive(clap::Args)]
@@ -430,7 +439,7 @@ fn is_file_arg(target: &str) -> bool {
 }
 
 /// `vmodc diff`: load each game from both versions and list what changed for players.
-fn run_diff(old: &str, new: &str, games: Vec<String>, repo: &Path, format: Format) -> ExitCode {
+fn run_diff(old: &str, new: &str, games: Vec<String>, repo: &Path, format: DiffFormat) -> ExitCode {
     let versions = vmodc::diff::revision::open(old, repo)
         .and_then(|o| vmodc::diff::revision::open(new, repo).map(|n| (o, n)));
     let (old_v, new_v) = match versions {
@@ -451,7 +460,7 @@ fn run_diff(old: &str, new: &str, games: Vec<String>, repo: &Path, format: Forma
     } else {
         games
     };
-    let mut json = Vec::new();
+    let mut compared = Vec::new();
     for id in ids {
         let mut sources = Sources::default();
         let (Some(a), _) = vmodc::build::load_and_check(&old_v.root, &id, &mut sources) else {
@@ -463,23 +472,51 @@ fn run_diff(old: &str, new: &str, games: Vec<String>, repo: &Path, format: Forma
             return ExitCode::from(USAGE);
         };
         let changes = vmodc::diff::diff(&a, &b);
-        match format {
-            Format::Human => {
-                println!("{id}: {} change(s) from {} to {}", changes.len(), old_v.label, new_v.label);
-                for c in &changes {
+        compared.push((id, a, b, changes));
+    }
+    match format {
+        DiffFormat::Human => {
+            for (id, _, _, changes) in &compared {
+                println!(
+                    "{id}: {} change(s) from {} to {}",
+                    changes.len(),
+                    old_v.label,
+                    new_v.label
+                );
+                for c in changes {
                     println!("  {}", c.line());
                 }
             }
-            Format::Json => json.extend(changes.iter().map(|c| {
-                serde_json::json!({ "game": id, "area": c.area, "what": c.what, "old": c.old, "new": c.new })
-            })),
         }
-    }
-    if format == Format::Json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&json).unwrap_or_else(|_| "[]".into())
-        );
+        DiffFormat::Json => {
+            let json: Vec<_> = compared
+                .iter()
+                .flat_map(|(id, _, _, changes)| changes.iter().map(move |c| {
+                    serde_json::json!({ "game": id, "area": c.area, "what": c.what, "old": c.old, "new": c.new })
+                }))
+                .collect();
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&json).unwrap_or_else(|_| "[]".into())
+            );
+        }
+        DiffFormat::Html => {
+            let games: Vec<vmodc::diff::html::GameDiff> = compared
+                .iter()
+                .map(|(_, a, b, changes)| vmodc::diff::html::GameDiff {
+                    old: a,
+                    new: b,
+                    changes,
+                })
+                .collect();
+            match vmodc::diff::html::diff_page(&games, &old_v.label, &new_v.label) {
+                Ok(page) => print!("{page}"),
+                Err(e) => {
+                    eprintln!("error: cannot draw the page's images: {e}");
+                    return ExitCode::from(FAILED);
+                }
+            }
+        }
     }
     ExitCode::SUCCESS
 }

@@ -12,6 +12,7 @@ mod cli;
 mod combat_automation;
 mod data_b4m_parses;
 mod diff;
+mod diff_page;
 mod fuzz;
 mod hidden_units;
 mod i18n;

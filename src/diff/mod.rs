@@ -2,6 +2,7 @@
 //! hexes and cities, setups, the CRT, phases, and every text a player reads in each language. Each
 //! change names what it touches and its old and new value; nothing here knows a particular game.
 
+pub mod html;
 pub mod revision;
 
 use crate::build::Loaded;
@@ -214,14 +215,30 @@ fn texts(old: &Loaded, new: &Loaded) -> Vec<Change> {
                 return BTreeMap::new();
             }
             let tx = Texts::new(&l.game, catalog);
-            let suffix = lang.as_deref().map_or(String::new(), |c| format!(" ({c})"));
             entries(&l.game)
                 .into_iter()
                 .filter(|e| !e.key.starts_with("ui."))
-                .map(|e| (format!("{}{suffix}", e.key), tx.get(&e.key)))
+                .map(|e| (text_what(&e.key, lang.as_deref()), tx.get(&e.key)))
                 .collect()
         };
         out.extend(compare("text", all(old), all(new)));
     }
     out
+}
+
+/// What a text change names: the catalog key, with the language when the game has catalogs
+/// (`units.XXIV (ja)`).
+fn text_what(key: &str, lang: Option<&str>) -> String {
+    match lang {
+        Some(l) => format!("{key} ({l})"),
+        None => key.to_string(),
+    }
+}
+
+/// A text change's key and language, read back from what [`text_what`] wrote.
+pub fn text_key(what: &str) -> (&str, Option<&str>) {
+    match what.rsplit_once(" (") {
+        Some((key, lang)) if lang.ends_with(')') => (key, Some(&lang[..lang.len() - 1])),
+        _ => (what, None),
+    }
 }
