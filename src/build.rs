@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 
 mod art;
 pub mod cache;
+pub mod committed;
 mod map_art;
 
 /// Where data is read from and modules are written to.
@@ -168,6 +169,9 @@ pub fn build_game(options: &Options, id: &str, sources: &mut Sources) -> Outcome
         });
     }
     bar.bar.finish_and_clear();
+    for d in committed::unraised_versions(&options.root, &options.out, &loaded) {
+        report.push(d);
+    }
     outcome(report, modules)
 }
 

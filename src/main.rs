@@ -541,7 +541,13 @@ fn run_check(
         }
     };
     for id in &games {
-        let (_, report) = build::load_and_check(root, id, &mut sources);
+        let (loaded, mut report) = build::load_and_check(root, id, &mut sources);
+        if let Some(loaded) = &loaded {
+            let dist = root.join("dist");
+            for d in build::committed::unraised_versions(root, &dist, loaded) {
+                report.push(d);
+            }
+        }
         all.extend(report);
     }
     let mut fine = Vec::new();

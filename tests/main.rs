@@ -33,3 +33,4 @@ mod stacking_points;
 mod steps;
 mod synthetic_game;
 mod vassal_agreement;
+mod version_bump;
