@@ -335,6 +335,12 @@ fn text_entries(game: &Game, plan: &Plan, others: &[Texts]) -> Result<Vec<Entry>
             data: emit::moduledata(game, plan, others).into_bytes(),
         },
     ];
+    if let Some(page) = crate::concept::releases::module::whats_new_page(game, plan) {
+        entries.push(Entry {
+            name: crate::concept::releases::module::WHATS_NEW_PAGE.into(),
+            data: page.into_bytes(),
+        });
+    }
     for other in others {
         entries.push(Entry {
             name: format!("Module_{}.properties", other.lang),

@@ -4,6 +4,7 @@
 //! `scenarios/<id>/*.toml`. Syntax errors and schema errors (unknown keys, wrong types) become
 //! diagnostics pointing at the offending line; nothing here panics on bad input.
 
+use crate::concept::releases::ReleaseHistory;
 use crate::concept::series::compose::compose;
 use crate::concept::series::Layering;
 use crate::diag::{suggest, Diagnostic, Report, Sources};
@@ -75,6 +76,14 @@ pub fn load_game(root: &Path, id: &str, sources: &mut Sources) -> Result<Game, R
         }
     }
 
+    // The release history is optional: a game without one has no "What's new" page.
+    let history = format!("changes/{id}.toml");
+    let releases = root
+        .join(&history)
+        .is_file()
+        .then(|| load_file::<ReleaseHistory>(root, &history, sources, &mut report))
+        .flatten();
+
     match (rules, counters, map) {
         (Some(rules), Some(counters), Some(map)) if !report.has_errors() => Ok(Game {
             id: id.to_string(),
@@ -83,6 +92,7 @@ pub fn load_game(root: &Path, id: &str, sources: &mut Sources) -> Result<Game, R
             map,
             scenarios,
             layering,
+            releases,
         }),
         _ => Err(report),
     }

@@ -82,7 +82,7 @@ enum Command {
         #[arg(long, default_value = ".")]
         root: PathBuf,
         /// `html`: one self-contained page, counters before and after and the map with the changed
-        /// hexes marked.
+        /// hexes marked; `toml`: a release entry for `changes/<game>.toml`.
         #[arg(long, value_enum, default_value_t = DiffFormat::Human)]
         format: DiffFormat,
     },
@@ -93,6 +93,8 @@ enum DiffFormat {
     Human,
     Json,
     Html,
+    /// A `[[releases]]` entry for `changes/<game>.toml` (the module's "What's new" page).
+    Toml,
 }
 
 #[derive(clap::Args)]
@@ -499,6 +501,15 @@ fn run_diff(old: &str, new: &str, games: Vec<String>, repo: &Path, format: DiffF
                 "{}",
                 serde_json::to_string_pretty(&json).unwrap_or_else(|_| "[]".into())
             );
+        }
+        DiffFormat::Toml => {
+            for (_, a, b, changes) in &compared {
+                let compared_labels = [old_v.label.as_str(), new_v.label.as_str()];
+                print!(
+                    "{}",
+                    vmodc::diff::history::release_entry(a, b, compared_labels, changes)
+                );
+            }
         }
         DiffFormat::Html => {
             let games: Vec<vmodc::diff::html::GameDiff> = compared

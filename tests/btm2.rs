@@ -851,6 +851,7 @@ fn mini(scenario_text: &str) -> (Game, Sources) {
             data: s,
         }],
         layering: None,
+        releases: None,
     };
     (game, sources)
 }

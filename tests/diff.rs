@@ -148,15 +148,15 @@ pub(crate) fn b4m_copy() -> TempDir {
     dir
 }
 
-/// The errata of issue 17 applied to a copy of Battle for Moscow: the XXIV Panzer Corps' full
-/// strength 12 → 11, the CRT's 3:1 column at roll 6 DRL → DR, and the XLI renamed in English.
+/// The errata of issue 17 applied to a copy of Battle for Moscow: the XXIV Panzer Corps' strength
+/// 12 → 11 (its reduced face 6 → 5, as the reduction rule derives it), the CRT's 3:1 column at roll 6 DRL → DR, and the XLI renamed in English.
 pub(crate) fn b4m_errata() -> TempDir {
     let dir = b4m_copy();
     let edit = |file: &str, from: &str, to: &str| patch(dir.path(), file, from, to).expect(file);
     edit(
         "counters/b4m.toml",
-        "id = \"XXIV\"\nname = \"XXIV Panzer Corps\"\nside = \"german\"\ntype = \"panzer\"\nsize = \"XXX\"\nfaces = { full = \"12-6\"",
-        "id = \"XXIV\"\nname = \"XXIV Panzer Corps\"\nside = \"german\"\ntype = \"panzer\"\nsize = \"XXX\"\nfaces = { full = \"11-6\"",
+        "id = \"XXIV\"\nname = \"XXIV Panzer Corps\"\nside = \"german\"\ntype = \"panzer\"\nsize = \"XXX\"\nfaces = { full = \"12-6\", reduced = \"6-6\" }",
+        "id = \"XXIV\"\nname = \"XXIV Panzer Corps\"\nside = \"german\"\ntype = \"panzer\"\nsize = \"XXX\"\nfaces = { full = \"11-6\", reduced = \"5-6\" }",
     );
     edit(
         "rules/b4m.toml",
@@ -177,7 +177,8 @@ fn b4m_errata_show_up_as_exactly_those_changes() {
     let new = b4m_errata();
     let mut sources = Sources::default();
     let (a, _) = vmodc::build::load_and_check(old.path(), "b4m", &mut sources);
-    let (b, _) = vmodc::build::load_and_check(new.path(), "b4m", &mut sources);
+    let (b, report) = vmodc::build::load_and_check(new.path(), "b4m", &mut sources);
+    assert!(!report.has_errors(), "the errata data is valid");
     let got = diff(&a.expect("old loads"), &b.expect("new loads"));
     let expected = [
         change("crt", "3:1 roll 6", Some("DRL"), Some("DR")),
@@ -191,7 +192,7 @@ fn b4m_errata_show_up_as_exactly_those_changes() {
             "unit",
             "XXIV",
             Some("german panzer XXX, full 12-6, reduced 6-6"),
-            Some("german panzer XXX, full 11-6, reduced 6-6"),
+            Some("german panzer XXX, full 11-6, reduced 5-6"),
         ),
     ];
     assert_eq!(got, expected);

@@ -77,8 +77,8 @@ fn errata_page_shows_counters_and_map_and_loads_in_a_browser() {
             .all(|s| s.starts_with("data:image/png;base64,")),
         "an image outside the page"
     );
-    // XXIV's full face before and after; XLI's faces (renamed, same counter) before and after; the map.
-    assert_eq!(sources.len(), 2 + 4 + 1, "{page:.2000}");
+    // XXIV's two faces before and after; XLI's (renamed, same counters) before and after; the map.
+    assert_eq!(sources.len(), 4 + 4 + 1, "{page:.2000}");
     assert!(
         page.contains("XLI Panzer Corps → XLI Motorized Corps"),
         "the rename"
@@ -97,7 +97,7 @@ fn errata_page_shows_counters_and_map_and_loads_in_a_browser() {
     );
     let dom = browser_dom(&page);
     assert!(
-        dom.contains("data-images-loaded=\"7/7\""),
+        dom.contains("data-images-loaded=\"9/9\""),
         "every image loads in chromium: {}",
         dom.lines()
             .find(|l| l.contains("<body"))

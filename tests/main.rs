@@ -34,3 +34,4 @@ mod steps;
 mod synthetic_game;
 mod vassal_agreement;
 mod version_bump;
+mod whats_new;

@@ -32,7 +32,11 @@ pub fn unraised_versions(root: &Path, out: &Path, loaded: &Loaded) -> Vec<Diagno
         if built_version.is_none() || built_version != crate::verify::module_version(&committed) {
             continue;
         }
-        found.push((path, built_version.unwrap_or_default()));
+        // As the user wrote it: `dist/b4m-en.vmod`, not `./dist/b4m-en.vmod`.
+        let shown = path
+            .strip_prefix(".")
+            .map_or(path.clone(), Path::to_path_buf);
+        found.push((shown, built_version.unwrap_or_default()));
     }
     found
         .into_iter()

@@ -5,6 +5,7 @@
 
 use super::{text_key, Change};
 use crate::build::{counter_image, languages, map_image, plan_for, Loaded};
+use crate::concept::releases::AREAS;
 use crate::emit::plan::Plan;
 use crate::html::{escape, page, png_data_uri};
 use crate::render::RenderError;
@@ -238,17 +239,10 @@ fn map(changes: &[Change], new: &Drawn) -> Result<String, RenderError> {
 
 /// What a table heading calls each area of changes.
 fn area_title(area: &str) -> &str {
-    match area {
-        "unit" => "Units",
-        "marker" => "Markers",
-        "hex" => "Hexes",
-        "city" => "Cities",
-        "setup" => "Setup",
-        "crt" => "Combat results table",
-        "phase" => "Phases",
-        "text" => "Texts",
-        other => other,
-    }
+    AREAS
+        .iter()
+        .find(|(id, _)| *id == area)
+        .map_or(area, |(_, title)| title)
 }
 
 /// Every change, one table per area, in the order `diff` sorted them.

@@ -2,11 +2,14 @@
 //! hexes and cities, setups, the CRT, phases, and every text a player reads in each language. Each
 //! change names what it touches and its old and new value; nothing here knows a particular game.
 
+pub mod history;
 pub mod html;
 pub mod revision;
 
 use crate::build::Loaded;
 use crate::concept::map::place::terrain_at;
+pub use crate::concept::releases::text_key;
+use crate::concept::releases::text_what;
 use crate::i18n::{entries, Texts};
 use crate::model::Game;
 use std::collections::{BTreeMap, BTreeSet};
@@ -224,21 +227,4 @@ fn texts(old: &Loaded, new: &Loaded) -> Vec<Change> {
         out.extend(compare("text", all(old), all(new)));
     }
     out
-}
-
-/// What a text change names: the catalog key, with the language when the game has catalogs
-/// (`units.XXIV (ja)`).
-fn text_what(key: &str, lang: Option<&str>) -> String {
-    match lang {
-        Some(l) => format!("{key} ({l})"),
-        None => key.to_string(),
-    }
-}
-
-/// A text change's key and language, read back from what [`text_what`] wrote.
-pub fn text_key(what: &str) -> (&str, Option<&str>) {
-    match what.rsplit_once(" (") {
-        Some((key, lang)) if lang.ends_with(')') => (key, Some(&lang[..lang.len() - 1])),
-        _ => (what, None),
-    }
 }

@@ -52,6 +52,8 @@ pub struct Game {
     pub scenarios: Vec<Loaded<ScenarioFile>>,
     /// How the rules were layered over a series (`[game] series`), if they were.
     pub layering: Option<crate::concept::series::Layering>,
+    /// The release history (`changes/<game>.toml`), when the game has one.
+    pub releases: Option<Loaded<crate::concept::releases::ReleaseHistory>>,
 }
 
 /// A parsed file together with where it came from, so diagnostics can name it.

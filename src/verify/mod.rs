@@ -154,7 +154,7 @@ fn check_module_from<R: std::io::Read + std::io::Seek>(
 fn check_components(root: &Node, archive: &Archive, push: &mut impl FnMut(Diagnostic)) {
     let images = images::Images::of(archive);
     images::check_components(root, &images, push);
-    images::check_html_charts(root, archive, &images, push);
+    images::check_html_pages(root, archive, &images, push);
     let classes = classes::check(root, archive, push);
     maps::check(root, &classes, push);
     pieces::check(root, &images, &classes, push);

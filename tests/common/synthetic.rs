@@ -452,6 +452,7 @@ pub fn game(p: &Params) -> Result<(Game, Sources), Report> {
                 map,
                 scenarios: vec![scenario],
                 layering: None,
+                releases: None,
             },
             sources,
         )),
