@@ -91,6 +91,13 @@ fn each_language_gets_its_page_in_the_help_menu() {
         "<VASSAL.build.module.documentation.HelpFile fileName=\"help/whats-new.html\" fileType=\"archive\" title=\"What&apos;s new\" vassalDoc=\"user\"/>"
     ));
     assert!(build_file(&ja).contains("title=\"更新情報\""));
+    // VASSAL running in Japanese shows the English module's menu item in Japanese.
+    let translation = text(entry(&en, "Module_ja.properties"));
+    assert!(
+        translation
+            .contains("Documentation..HelpFile.What's\\ new.title=\\u66F4\\u65B0\\u60C5\\u5831"),
+        "{translation}"
+    );
     let en_page = text(entry(&en, "help/whats-new.html"));
     for expected in [
         "<h1>What&apos;s new</h1>",
