@@ -16,6 +16,7 @@
 //! new = "german panzer XXX, full 11-6, reduced 6-6"
 //! ```
 
+pub(crate) mod check;
 pub mod module;
 
 use crate::model::Sp;
