@@ -1,9 +1,21 @@
 //! What the HTML pages vmodc writes share (the `vmodc diff --format html` page and a module's
 //! "What's new" help page): escaping, images as data URIs, and the page frame.
 
-/// `text` with `& < > " '` escaped, for element content and attribute values alike.
+/// `text` with `& < > " '` escaped, for element content and attribute values alike. The apostrophe
+/// is `&#39;`: `&apos;` is XML, not HTML 3.2, and VASSAL's help window (Swing) shows it as written.
 pub fn escape(text: &str) -> String {
-    quick_xml::escape::escape(text).into_owned()
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// [`escape`], with every character outside ASCII written as a character reference (`&#x30E2;`):
@@ -84,7 +96,7 @@ mod tests {
     fn escaping_covers_markup_and_non_ascii() {
         assert_eq!(
             escape("<a href=\"x\">&'"),
-            "&lt;a href=&quot;x&quot;&gt;&amp;&apos;"
+            "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
         );
         assert_eq!(escape_ascii("モ<"), "&#x30E2;&lt;");
     }
