@@ -85,6 +85,10 @@ enum Command {
         /// hexes marked; `toml`: a release entry for `changes/<game>.toml`.
         #[arg(long, value_enum, default_value_t = DiffFormat::Human)]
         format: DiffFormat,
+        /// For `--format html`: the language of the names and counters (a catalog's code; default:
+        /// each game's first language).
+        #[arg(long)]
+        lang: Option<String>,
     },
 }
 
@@ -219,7 +223,8 @@ fn main() -> ExitCode {
             games,
             root,
             format,
-        } => run_diff(&old, &new, games, &root, format),
+            lang,
+        } => run_diff(&old, &new, games, &root, format, lang.as_deref()),
         Command::I18n { command } => match command {
             I18nCommand::Status { games, root } => run_i18n_status(games, &root),
             I18nCommand::Extract {
@@ -441,7 +446,14 @@ fn is_file_arg(target: &str) -> bool {
 }
 
 /// `vmodc diff`: load each game from both versions and list what changed for players.
-fn run_diff(old: &str, new: &str, games: Vec<String>, repo: &Path, format: DiffFormat) -> ExitCode {
+fn run_diff(
+    old: &str,
+    new: &str,
+    games: Vec<String>,
+    repo: &Path,
+    format: DiffFormat,
+    lang: Option<&str>,
+) -> ExitCode {
     let versions = vmodc::diff::revision::open(old, repo)
         .and_then(|o| vmodc::diff::revision::open(new, repo).map(|n| (o, n)));
     let (old_v, new_v) = match versions {
@@ -512,6 +524,23 @@ fn run_diff(old: &str, new: &str, games: Vec<String>, repo: &Path, format: DiffF
             }
         }
         DiffFormat::Html => {
+            if let Some(l) = lang {
+                for (id, _, b, _) in &compared {
+                    let codes: Vec<&str> = b.catalogs.iter().map(|c| c.code.as_str()).collect();
+                    if !codes.contains(&l) {
+                        eprintln!(
+                            "error: {id} has no `{l}` catalog in {} (its languages: {})",
+                            new_v.label,
+                            if codes.is_empty() {
+                                "none, only the data's own texts".to_string()
+                            } else {
+                                codes.join(", ")
+                            }
+                        );
+                        return ExitCode::from(USAGE);
+                    }
+                }
+            }
             let games: Vec<vmodc::diff::html::GameDiff> = compared
                 .iter()
                 .map(|(_, a, b, changes)| vmodc::diff::html::GameDiff {
@@ -520,7 +549,7 @@ fn run_diff(old: &str, new: &str, games: Vec<String>, repo: &Path, format: DiffF
                     changes,
                 })
                 .collect();
-            match vmodc::diff::html::diff_page(&games, &old_v.label, &new_v.label) {
+            match vmodc::diff::html::diff_page(&games, &old_v.label, &new_v.label, lang) {
                 Ok(page) => print!("{page}"),
                 Err(e) => {
                     eprintln!("error: cannot draw the page's images: {e}");

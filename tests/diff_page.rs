@@ -132,3 +132,37 @@ fn page_text_is_escaped() {
     );
     assert!(!page.contains("<b>XLI"), "raw markup from the data");
 }
+
+#[test]
+fn the_page_is_drawn_in_the_language_asked_for() {
+    let old = b4m_copy();
+    let new = b4m_errata();
+    let run = |lang: &str| {
+        vmodc(&[
+            "diff",
+            path(old.path()),
+            path(new.path()),
+            "b4m",
+            "--format",
+            "html",
+            "--lang",
+            lang,
+        ])
+    };
+    let out = run("ja");
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    let page = text(&out.stdout);
+    assert!(page.contains("<html lang=\"ja\">"), "{page:.300}");
+    assert!(
+        page.contains("<tr><td>第24装甲軍団 <small>(XXIV)</small>"),
+        "the catalog's name"
+    );
+    let out = run("xx");
+    assert_eq!(code(&out), 2, "{}", show(&out));
+    assert!(
+        text(&out.stderr).contains("b4m has no `xx` catalog")
+            && text(&out.stderr).contains("en, ja"),
+        "{}",
+        show(&out)
+    );
+}

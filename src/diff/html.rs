@@ -61,23 +61,29 @@ td.none { color: #888; font-style: italic; }
 .map polygon { fill: rgba(230, 0, 0, 0.18); stroke: #e00000; stroke-width: 5; }
 ";
 
-/// The whole page for every game compared, from `old_label` to `new_label`.
+/// The whole page for every game compared, from `old_label` to `new_label`, its names and counters
+/// in `lang` (by default each game's first language; a game without that catalog is drawn in its
+/// data's own texts).
 pub fn diff_page(
     games: &[GameDiff<'_>],
     old_label: &str,
     new_label: &str,
+    lang: Option<&str>,
 ) -> Result<String, RenderError> {
     let title = format!("What changed from {old_label} to {new_label}");
     let mut body = format!("<h1>{}</h1>\n", escape(&title));
-    let mut page_lang = "en".to_string();
-    for (i, g) in games.iter().enumerate() {
-        // Drawn in the new version's first language (the data's own texts without catalogs).
-        let lang = languages(g.new).into_iter().next().flatten();
-        if i == 0 {
-            page_lang = lang.clone().unwrap_or_else(|| "en".into());
+    let mut page_lang = lang.map(str::to_string);
+    for g in games {
+        let game_lang = match lang {
+            Some(l) => Some(l.to_string()),
+            None => languages(g.new).into_iter().next().flatten(),
+        };
+        if page_lang.is_none() {
+            page_lang = game_lang.clone();
         }
-        body.push_str(&game_section(g, lang.as_deref())?);
+        body.push_str(&game_section(g, game_lang.as_deref())?);
     }
+    let page_lang = page_lang.unwrap_or_else(|| "en".into());
     Ok(page(&page_lang, &escape(&title), STYLE, &body))
 }
 
