@@ -116,6 +116,8 @@ fn each_language_gets_its_page_in_the_help_menu() {
         format!("<h1>{}</h1>", ascii("更新情報")),
         format!("<h3>{}</h3>", ascii("ユニット")),
         format!("{}</td><td>{}</td>", ascii("第24装甲軍団"), ascii("変更")),
+        // The unit's side, type and faces as the catalog names them.
+        ascii("ドイツ軍 装甲 XXX, 完全戦力 11-6, 減少戦力 5-6"),
     ] {
         assert!(ja_page.contains(&expected), "{expected} not in {ja_page}");
     }

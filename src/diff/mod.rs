@@ -9,7 +9,7 @@ pub mod revision;
 use crate::build::Loaded;
 use crate::concept::map::place::terrain_at;
 pub use crate::concept::releases::text_key;
-use crate::concept::releases::text_what;
+use crate::concept::releases::{text_what, UnitLook};
 use crate::i18n::{entries, Texts};
 use crate::model::Game;
 use std::collections::{BTreeMap, BTreeSet};
@@ -83,19 +83,17 @@ fn units(old: &Game, new: &Game) -> Vec<Change> {
             .units
             .iter()
             .map(|u| {
-                let faces: Vec<String> = u
-                    .faces
-                    .iter()
-                    .map(|(f, v)| format!("{f} {}", v.as_str()))
-                    .collect();
-                let what = format!(
-                    "{} {} {}, {}",
-                    u.side.as_str(),
-                    u.unit_type.as_str(),
-                    u.size,
-                    faces.join(", ")
-                );
-                (u.id.value.clone(), what)
+                let look = UnitLook {
+                    side: u.side.value.clone(),
+                    unit_type: u.unit_type.value.clone(),
+                    size: u.size.clone(),
+                    faces: u
+                        .faces
+                        .iter()
+                        .map(|(f, v)| (f.clone(), v.value.clone()))
+                        .collect(),
+                };
+                (u.id.value.clone(), look.describe())
             })
             .collect()
     };

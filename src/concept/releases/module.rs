@@ -8,7 +8,7 @@
 //! is plain HTML 3.2 with every character outside ASCII written as a character reference, so it reads
 //! the same whatever charset the viewer assumes.
 
-use super::{text_key, RecordedChange, Release, AREAS};
+use super::{text_key, RecordedChange, Release, UnitLook, AREAS};
 use crate::emit::plan::Plan;
 use crate::emit::xml::El;
 use crate::html::{escape_ascii as esc, page};
@@ -103,7 +103,11 @@ fn change_row(game: &Game, plan: &Plan, c: &RecordedChange) -> String {
         (Some(_), None) => "ui.change_removed",
         _ => "ui.change_changed",
     };
-    let value = |v: &Option<String>| v.as_deref().map(esc).unwrap_or_default();
+    let value = |v: &Option<String>| match v {
+        Some(v) if c.area == "unit" => esc(&unit_look(plan, v)),
+        Some(v) => esc(v),
+        None => String::new(),
+    };
     format!(
         "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
         what_cell(game, plan, c),
@@ -111,6 +115,31 @@ fn change_row(game: &Game, plan: &Plan, c: &RecordedChange) -> String {
         value(&c.old),
         value(&c.new)
     )
+}
+
+/// A unit's recorded side, type and face values with the catalog's names (`Germany Panzer XXX, full
+/// 12-6, reduced 6-6`); a text that is not a unit description as it was recorded.
+fn unit_look(plan: &Plan, recorded: &str) -> String {
+    let Some(look) = UnitLook::parse(recorded) else {
+        return recorded.to_string();
+    };
+    let named = |key: String, id: &str| plan.tx.lookup(&key).unwrap_or(id).to_string();
+    let faces: Vec<String> = look
+        .faces
+        .iter()
+        .map(|(f, v)| format!("{} {v}", named(format!("faces.{f}"), f)))
+        .collect();
+    let head = [
+        named(format!("sides.{}", look.side), &look.side),
+        named(format!("types.{}", look.unit_type), &look.unit_type),
+        look.size.clone(),
+    ];
+    let head: Vec<&str> = head
+        .iter()
+        .map(String::as_str)
+        .filter(|w| !w.is_empty())
+        .collect();
+    format!("{}, {}", head.join(" "), faces.join(", "))
 }
 
 /// What a change names, in the module's language: a unit's name with its current counter, a
