@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 
 mod art;
 pub mod cache;
+pub mod committed;
 mod map_art;
 pub mod overlay;
 
@@ -179,6 +180,9 @@ pub fn build_game(options: &Options, id: &str, sources: &mut Sources) -> Outcome
         });
     }
     bar.bar.finish_and_clear();
+    for d in committed::unraised_versions(&options.root, &options.out, &loaded) {
+        report.push(d);
+    }
     outcome(report, modules)
 }
 
@@ -265,16 +269,36 @@ pub fn compile_with(
     progress: Option<&indicatif::ProgressBar>,
 ) -> Result<Vec<Entry>, Diagnostic> {
     let game = &loaded.game;
-    let catalog = lang.and_then(|l| loaded.catalogs.iter().find(|c| c.code == l));
     let others: Vec<Texts> = loaded
         .catalogs
         .iter()
         .filter(|c| Some(c.code.as_str()) != lang)
         .map(|c| Texts::new(game, Some(c)))
         .collect();
-    let mut plan = Plan::new(game, Texts::new(game, catalog));
+    let mut plan = plan_for(loaded, lang);
     plan.translations = others.iter().map(|t| t.lang.clone()).collect();
     compile_plan(game, &plan, &others, cache, progress)
+}
+
+/// The plan of one language's module: its names, layout and image names.
+pub fn plan_for(loaded: &Loaded, lang: Option<&str>) -> Plan {
+    let catalog = lang.and_then(|l| loaded.catalogs.iter().find(|c| c.code == l));
+    Plan::new(&loaded.game, Texts::new(&loaded.game, catalog))
+}
+
+/// One face of a unit's counter, drawn as the module draws it (PNG).
+pub fn counter_image(
+    game: &Game,
+    plan: &Plan,
+    unit: &str,
+    face: &str,
+) -> Result<Vec<u8>, RenderError> {
+    art::counter_image(game, plan, unit, face)
+}
+
+/// The board image of one map sheet, as the module draws it (PNG).
+pub fn map_image(game: &Game, plan: &Plan, sheet: u16) -> Result<Vec<u8>, RenderError> {
+    map_art::render(game, plan, sheet, &crate::render::Fonts::japanese())
 }
 
 /// A game's module in its data's own texts (no catalog).
@@ -322,6 +346,12 @@ fn text_entries(game: &Game, plan: &Plan, others: &[Texts]) -> Result<Vec<Entry>
             data: emit::moduledata(game, plan, others).into_bytes(),
         },
     ];
+    if let Some(page) = crate::concept::releases::module::whats_new_page(game, plan) {
+        entries.push(Entry {
+            name: crate::concept::releases::module::WHATS_NEW_PAGE.into(),
+            data: page.into_bytes(),
+        });
+    }
     for other in others {
         entries.push(Entry {
             name: format!("Module_{}.properties", other.lang),

@@ -152,6 +152,12 @@ impl Texts {
         }
     }
 
+    /// The text of a key the module may not use (a unit a release history names that the game no
+    /// longer has).
+    pub fn lookup(&self, key: &str) -> Option<&str> {
+        self.map.get(key).map(String::as_str)
+    }
+
     /// The text of a key (the key itself if no such key exists: a visible, harmless fallback).
     pub fn get(&self, key: &str) -> String {
         debug_assert!(self.map.contains_key(key), "unknown text key {key}");
@@ -458,11 +464,38 @@ pub fn entries(game: &Game) -> Vec<Entry> {
     for (k, v, w) in UI {
         out.add((*k).to_string(), v, w);
     }
+    release_entries(&mut out, game);
     // A key may come twice (a box shared by scenarios): keep the first.
     let mut seen = std::collections::BTreeSet::new();
     let mut out = out.0;
     out.retain(|e| seen.insert(e.key.clone()));
     out
+}
+
+/// The fixed phrases of the "What's new" help page, in games with a release history.
+fn release_entries(out: &mut Entries, game: &Game) {
+    if game.releases.is_none() {
+        return;
+    }
+    let page = "help menu: What's new page";
+    for (k, v) in [
+        ("ui.whats_new", "What's new"),
+        ("ui.release", "Version {version}"),
+        ("ui.release_since", "Changes since version {previous}."),
+        ("ui.release_none", "Nothing changed for players."),
+        ("ui.change_what", "What"),
+        ("ui.change_kind", "Change"),
+        ("ui.change_before", "Before"),
+        ("ui.change_after", "After"),
+        ("ui.change_added", "added"),
+        ("ui.change_removed", "removed"),
+        ("ui.change_changed", "changed"),
+    ] {
+        out.add(k.into(), v, page);
+    }
+    for (area, title) in crate::concept::releases::AREAS {
+        out.add(format!("ui.changes_{area}"), title, page);
+    }
 }
 
 /// The counts and declarations a combat reads, and the toolbar buttons that set them, in games that

@@ -25,6 +25,7 @@ pub mod concept;
 pub mod diag;
 pub mod diff;
 pub mod emit;
+pub mod html;
 pub mod i18n;
 pub mod load;
 pub mod model;

@@ -5,6 +5,7 @@
 //! diagnostics pointing at the offending line; nothing here panics on bad input.
 
 use crate::concept::art::image_file::ImageFile;
+use crate::concept::releases::ReleaseHistory;
 use crate::concept::series::compose::compose;
 use crate::concept::series::Layering;
 use crate::diag::{suggest, Diagnostic, Report, Sources};
@@ -77,6 +78,14 @@ pub fn load_game(root: &Path, id: &str, sources: &mut Sources) -> Result<Game, R
         }
     }
 
+    // The release history is optional: a game without one has no "What's new" page.
+    let history = format!("changes/{id}.toml");
+    let releases = root
+        .join(&history)
+        .is_file()
+        .then(|| load_file::<ReleaseHistory>(root, &history, sources, &mut report))
+        .flatten();
+
     match (rules, counters, map) {
         (Some(rules), Some(counters), Some(map)) if !report.has_errors() => {
             let images = load_images(root, &counters, &map, &mut report);
@@ -91,6 +100,7 @@ pub fn load_game(root: &Path, id: &str, sources: &mut Sources) -> Result<Game, R
                 scenarios,
                 layering,
                 images,
+                releases,
             })
         }
         _ => Err(report),

@@ -108,8 +108,14 @@ enum Command {
         /// The git repository revisions are read from.
         #[arg(long, default_value = ".")]
         root: PathBuf,
-        #[arg(long, value_enum, default_value_t = Format::Human)]
-        format: Format,
+        /// `html`: one self-contained page, counters before and after and the map with the changed
+        /// hexes marked; `toml`: a release entry for `changes/<game>.toml`.
+        #[arg(long, value_enum, default_value_t = DiffFormat::Human)]
+        format: DiffFormat,
+        /// For `--format html`: the language of the names and counters (a catalog's code; default:
+        /// each game's first language).
+        #[arg(long)]
+        lang: Option<String>,
     },
     /// Saved games: list their pieces.
     Save {
@@ -142,6 +148,15 @@ enum SaveCommand {
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
     },
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum DiffFormat {
+    Human,
+    Json,
+    Html,
+    /// A `[[releases]]` entry for `changes/<game>.toml` (the module's "What's new" page).
+    Toml,
 }
 
 #[derive(clap::Args)]
@@ -271,7 +286,8 @@ fn main() -> ExitCode {
             games,
             root,
             format,
-        } => run_diff(&old, &new, games, &root, format),
+            lang,
+        } => run_diff(&old, &new, games, &root, format, lang.as_deref()),
         Command::I18n { command } => match command {
             I18nCommand::Status { games, root } => run_i18n_status(games, &root),
             I18nCommand::Extract {
@@ -668,7 +684,14 @@ fn is_file_arg(target: &str) -> bool {
 }
 
 /// `vmodc diff`: load each game from both versions and list what changed for players.
-fn run_diff(old: &str, new: &str, games: Vec<String>, repo: &Path, format: Format) -> ExitCode {
+fn run_diff(
+    old: &str,
+    new: &str,
+    games: Vec<String>,
+    repo: &Path,
+    format: DiffFormat,
+    lang: Option<&str>,
+) -> ExitCode {
     let versions = vmodc::diff::revision::open(old, repo)
         .and_then(|o| vmodc::diff::revision::open(new, repo).map(|n| (o, n)));
     let (old_v, new_v) = match versions {
@@ -689,7 +712,7 @@ fn run_diff(old: &str, new: &str, games: Vec<String>, repo: &Path, format: Forma
     } else {
         games
     };
-    let mut json = Vec::new();
+    let mut compared = Vec::new();
     for id in ids {
         let mut sources = Sources::default();
         let (Some(a), _) = vmodc::build::load_and_check(&old_v.root, &id, &mut sources) else {
@@ -701,23 +724,77 @@ fn run_diff(old: &str, new: &str, games: Vec<String>, repo: &Path, format: Forma
             return ExitCode::from(USAGE);
         };
         let changes = vmodc::diff::diff(&a, &b);
-        match format {
-            Format::Human => {
-                println!("{id}: {} change(s) from {} to {}", changes.len(), old_v.label, new_v.label);
-                for c in &changes {
+        compared.push((id, a, b, changes));
+    }
+    match format {
+        DiffFormat::Human => {
+            for (id, _, _, changes) in &compared {
+                println!(
+                    "{id}: {} change(s) from {} to {}",
+                    changes.len(),
+                    old_v.label,
+                    new_v.label
+                );
+                for c in changes {
                     println!("  {}", c.line());
                 }
             }
-            Format::Json => json.extend(changes.iter().map(|c| {
-                serde_json::json!({ "game": id, "area": c.area, "what": c.what, "old": c.old, "new": c.new })
-            })),
         }
-    }
-    if format == Format::Json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&json).unwrap_or_else(|_| "[]".into())
-        );
+        DiffFormat::Json => {
+            let json: Vec<_> = compared
+                .iter()
+                .flat_map(|(id, _, _, changes)| changes.iter().map(move |c| {
+                    serde_json::json!({ "game": id, "area": c.area, "what": c.what, "old": c.old, "new": c.new })
+                }))
+                .collect();
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&json).unwrap_or_else(|_| "[]".into())
+            );
+        }
+        DiffFormat::Toml => {
+            for (_, a, b, changes) in &compared {
+                let compared_labels = [old_v.label.as_str(), new_v.label.as_str()];
+                print!(
+                    "{}",
+                    vmodc::diff::history::release_entry(a, b, compared_labels, changes)
+                );
+            }
+        }
+        DiffFormat::Html => {
+            if let Some(l) = lang {
+                for (id, _, b, _) in &compared {
+                    let codes: Vec<&str> = b.catalogs.iter().map(|c| c.code.as_str()).collect();
+                    if !codes.contains(&l) {
+                        eprintln!(
+                            "error: {id} has no `{l}` catalog in {} (its languages: {})",
+                            new_v.label,
+                            if codes.is_empty() {
+                                "none, only the data's own texts".to_string()
+                            } else {
+                                codes.join(", ")
+                            }
+                        );
+                        return ExitCode::from(USAGE);
+                    }
+                }
+            }
+            let games: Vec<vmodc::diff::html::GameDiff> = compared
+                .iter()
+                .map(|(_, a, b, changes)| vmodc::diff::html::GameDiff {
+                    old: a,
+                    new: b,
+                    changes,
+                })
+                .collect();
+            match vmodc::diff::html::diff_page(&games, &old_v.label, &new_v.label, lang) {
+                Ok(page) => print!("{page}"),
+                Err(e) => {
+                    eprintln!("error: cannot draw the page's images: {e}");
+                    return ExitCode::from(FAILED);
+                }
+            }
+        }
     }
     ExitCode::SUCCESS
 }
@@ -742,7 +819,13 @@ fn run_check(
         }
     };
     for id in &games {
-        let (_, report) = build::load_and_check(root, id, &mut sources);
+        let (loaded, mut report) = build::load_and_check(root, id, &mut sources);
+        if let Some(loaded) = &loaded {
+            let dist = root.join("dist");
+            for d in build::committed::unraised_versions(root, &dist, loaded) {
+                report.push(d);
+            }
+        }
         all.extend(report);
     }
     let mut fine = Vec::new();

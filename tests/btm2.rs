@@ -852,6 +852,7 @@ fn mini(scenario_text: &str) -> (Game, Sources) {
         }],
         layering: None,
         images: Default::default(),
+        releases: None,
     };
     (game, sources)
 }

@@ -1,6 +1,8 @@
 //! `vmodc diff`: what changed for players between two versions of a game's data.
 
-use crate::common::{code, patch, path, show, text, tiny_copy, vmodc};
+use crate::common::{
+    code, copy_game, copy_tree, patch, path, repo, show, text, tiny_copy, vmodc, TempDir,
+};
 use std::path::Path;
 use vmodc::diag::Sources;
 use vmodc::diff::{diff, Change};
@@ -136,4 +138,62 @@ fn command_line_lists_changes_in_both_formats() {
         "{}",
         show(&out)
     );
+}
+
+/// A copy of Battle for Moscow's data (rules, counters, map, scenarios and catalogs).
+pub(crate) fn b4m_copy() -> TempDir {
+    let dir = TempDir::new("b4m");
+    copy_game(&repo(), "b4m", dir.path());
+    copy_tree(&repo().join("i18n/b4m"), &dir.path().join("i18n/b4m"));
+    dir
+}
+
+/// The errata of issue 17 applied to a copy of Battle for Moscow: the XXIV Panzer Corps' strength
+/// 12 → 11 (its reduced face 6 → 5, as the reduction rule derives it), the CRT's 3:1 column at roll 6 DRL → DR, and the XLI renamed in English.
+pub(crate) fn b4m_errata() -> TempDir {
+    let dir = b4m_copy();
+    let edit = |file: &str, from: &str, to: &str| patch(dir.path(), file, from, to).expect(file);
+    edit(
+        "counters/b4m.toml",
+        "id = \"XXIV\"\nname = \"XXIV Panzer Corps\"\nside = \"german\"\ntype = \"panzer\"\nsize = \"XXX\"\nfaces = { full = \"12-6\", reduced = \"6-6\" }",
+        "id = \"XXIV\"\nname = \"XXIV Panzer Corps\"\nside = \"german\"\ntype = \"panzer\"\nsize = \"XXX\"\nfaces = { full = \"11-6\", reduced = \"5-6\" }",
+    );
+    edit(
+        "rules/b4m.toml",
+        "\"6\" = [\"AL\", \"NE\", \"DRL\", \"DE\", \"DE\", \"DE\"]",
+        "\"6\" = [\"AL\", \"NE\", \"DR\", \"DE\", \"DE\", \"DE\"]",
+    );
+    edit(
+        "i18n/b4m/en.toml",
+        "XLI = \"XLI Panzer Corps\"",
+        "XLI = \"XLI Motorized Corps\"",
+    );
+    dir
+}
+
+#[test]
+fn b4m_errata_show_up_as_exactly_those_changes() {
+    let old = b4m_copy();
+    let new = b4m_errata();
+    let mut sources = Sources::default();
+    let (a, _) = vmodc::build::load_and_check(old.path(), "b4m", &mut sources);
+    let (b, report) = vmodc::build::load_and_check(new.path(), "b4m", &mut sources);
+    assert!(!report.has_errors(), "the errata data is valid");
+    let got = diff(&a.expect("old loads"), &b.expect("new loads"));
+    let expected = [
+        change("crt", "3:1 roll 6", Some("DRL"), Some("DR")),
+        change(
+            "text",
+            "units.XLI (en)",
+            Some("XLI Panzer Corps"),
+            Some("XLI Motorized Corps"),
+        ),
+        change(
+            "unit",
+            "XXIV",
+            Some("german panzer XXX, full 12-6, reduced 6-6"),
+            Some("german panzer XXX, full 11-6, reduced 5-6"),
+        ),
+    ];
+    assert_eq!(got, expected);
 }

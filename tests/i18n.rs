@@ -10,7 +10,14 @@ use vmodc::verify;
 fn copy_b4m(tag: &str) -> PathBuf {
     let root = std::env::temp_dir().join(format!("vmodc-i18n-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
-    for dir in ["rules", "counters", "maps", "scenarios/b4m", "i18n/b4m"] {
+    for dir in [
+        "rules",
+        "counters",
+        "maps",
+        "scenarios/b4m",
+        "i18n/b4m",
+        "changes",
+    ] {
         std::fs::create_dir_all(root.join(dir)).unwrap();
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();

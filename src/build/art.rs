@@ -167,6 +167,16 @@ fn jobs(game: &Game, plan: &Plan, fonts: &Fonts) -> Result<Vec<(String, Job)>, R
     Ok(jobs)
 }
 
+/// One face of a unit's counter as PNG.
+pub fn counter_image(
+    game: &Game,
+    plan: &Plan,
+    unit: &str,
+    face: &str,
+) -> Result<Vec<u8>, RenderError> {
+    render::render_counter(&counter_art(game, plan, unit, face, &Fonts::japanese())?)
+}
+
 /// Draw one image as PNG.
 fn render_job(game: &Game, plan: &Plan, job: &Job, fonts: &Fonts) -> Result<Vec<u8>, RenderError> {
     Ok(match job {

@@ -16,6 +16,7 @@ pub mod modes;
 pub mod module;
 pub mod movement;
 pub mod provenance;
+pub mod releases;
 pub mod sequence;
 pub mod series;
 pub mod setup;

@@ -2,10 +2,14 @@
 //! hexes and cities, setups, the CRT, phases, and every text a player reads in each language. Each
 //! change names what it touches and its old and new value; nothing here knows a particular game.
 
+pub mod history;
+pub mod html;
 pub mod revision;
 
 use crate::build::Loaded;
 use crate::concept::map::place::terrain_at;
+pub use crate::concept::releases::text_key;
+use crate::concept::releases::{text_what, UnitLook};
 use crate::i18n::{entries, Texts};
 use crate::model::Game;
 use std::collections::{BTreeMap, BTreeSet};
@@ -79,19 +83,17 @@ fn units(old: &Game, new: &Game) -> Vec<Change> {
             .units
             .iter()
             .map(|u| {
-                let faces: Vec<String> = u
-                    .faces
-                    .iter()
-                    .map(|(f, v)| format!("{f} {}", v.as_str()))
-                    .collect();
-                let what = format!(
-                    "{} {} {}, {}",
-                    u.side.as_str(),
-                    u.unit_type.as_str(),
-                    u.size,
-                    faces.join(", ")
-                );
-                (u.id.value.clone(), what)
+                let look = UnitLook {
+                    side: u.side.value.clone(),
+                    unit_type: u.unit_type.value.clone(),
+                    size: u.size.clone(),
+                    faces: u
+                        .faces
+                        .iter()
+                        .map(|(f, v)| (f.clone(), v.value.clone()))
+                        .collect(),
+                };
+                (u.id.value.clone(), look.describe())
             })
             .collect()
     };
@@ -214,11 +216,10 @@ fn texts(old: &Loaded, new: &Loaded) -> Vec<Change> {
                 return BTreeMap::new();
             }
             let tx = Texts::new(&l.game, catalog);
-            let suffix = lang.as_deref().map_or(String::new(), |c| format!(" ({c})"));
             entries(&l.game)
                 .into_iter()
                 .filter(|e| !e.key.starts_with("ui."))
-                .map(|e| (format!("{}{suffix}", e.key), tx.get(&e.key)))
+                .map(|e| (text_what(&e.key, lang.as_deref()), tx.get(&e.key)))
                 .collect()
         };
         out.extend(compare("text", all(old), all(new)));

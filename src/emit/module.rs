@@ -11,7 +11,7 @@ use super::xml::El;
 use crate::concept::hidden;
 use crate::concept::setup::module::placements;
 use crate::concept::units::module::{unit_name, unit_piece};
-use crate::concept::{cards, combat, map, markers, sequence, victory, weather};
+use crate::concept::{cards, combat, map, markers, releases, sequence, victory, weather};
 use crate::model::Game;
 use crate::vassal::sequence_encoder::SequenceEncoder;
 use crate::vassal::traits::Piece;
@@ -287,7 +287,10 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
         .attr("nextPieceSlotId", next_id)
         .attr("version", rules.game.version.as_str())
         .child(El::new("VASSAL.build.module.BasicCommandEncoder"))
-        .child(El::new("VASSAL.build.module.Documentation"))
+        .child(
+            El::new("VASSAL.build.module.Documentation")
+                .children(releases::module::help_file(game, plan)),
+        )
         .child(roster(game, plan))
         .child(global_options())
         .child(main_map)

@@ -131,6 +131,7 @@ const TRANSLATABLE: &[(&str, &[&str])] = &[
     ("Chart", &["chartName"]),
     ("PredefinedSetup", &["name", "description"]),
     ("GlobalKeyCommand", &["buttonText", "tooltip"]),
+    ("HelpFile", &["title"]),
 ];
 
 /// The attribute that names a component in its translation key prefix.
@@ -140,6 +141,7 @@ fn configure_name(short: &str, el: &El) -> Option<String> {
         "Map" => "mapName",
         "TabWidget" | "ListWidget" => "entryName",
         "Chart" => "chartName",
+        "HelpFile" => "title",
         _ => "name",
     };
     Some(

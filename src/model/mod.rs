@@ -55,6 +55,8 @@ pub struct Game {
     /// The image files the data names (`[map] image`, `[[art_sheets]] image`), by their path as
     /// written.
     pub images: std::collections::BTreeMap<String, crate::concept::art::image_file::ImageFile>,
+    /// The release history (`changes/<game>.toml`), when the game has one.
+    pub releases: Option<Loaded<crate::concept::releases::ReleaseHistory>>,
 }
 
 /// A parsed file together with where it came from, so diagnostics can name it.

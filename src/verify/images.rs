@@ -200,23 +200,46 @@ pub(super) fn check_components(root: &Node, images: &Images, push: &mut impl FnM
     }
 }
 
-/// Images of the HTML pages `HtmlChart` shows: VASSAL renders them while it builds the module, and
-/// `DataArchiveHTMLEditorKit` loads each `<img src=NAME>` without a `/` from `images/NAME`, logging
-/// "Failed to load NAME" when the archive lacks it. A name with `$` is a property filled in at run
-/// time, not checked.
-pub(super) fn check_html_charts(
+/// The HTML pages of the module and their images: `HtmlChart` pages (VASSAL renders them while it
+/// builds the module) and `HelpFile` pages read from the archive (the Help menu shows them in
+/// `HTMLWindowHelper`). Both views use `DataArchiveHTMLEditorKit`, which loads each `<img src=NAME>`
+/// without a `/` from `images/NAME`, logging "Failed to load NAME" when the archive lacks it. A name
+/// with `$` is a property filled in at run time, not checked. A help page the archive lacks is an
+/// error when a player opens it (`HelpFile.getContents`: ReadErrorDialog).
+pub(super) fn check_html_pages(
     root: &Node,
     archive: &Archive,
     images: &Images,
     push: &mut impl FnMut(Diagnostic),
 ) {
-    for chart in root
-        .walk()
-        .into_iter()
-        .filter(|n| n.tag == "VASSAL.build.widget.HtmlChart")
-    {
-        let file = chart.attr("fileName");
+    for node in root.walk() {
+        let (label, file) = match node.tag.as_str() {
+            "VASSAL.build.widget.HtmlChart" => (
+                format!("HtmlChart `{}`", node.attr("chartName")),
+                node.attr("fileName"),
+            ),
+            // `archive` is HelpFile's default type; `Intro.txt` is VASSAL's own resource.
+            "VASSAL.build.module.documentation.HelpFile"
+                if matches!(node.attr("fileType"), "" | "archive")
+                    && !matches!(node.attr("fileName"), "" | "Intro.txt") =>
+            {
+                (
+                    format!("HelpFile `{}`", node.attr("title")),
+                    node.attr("fileName"),
+                )
+            }
+            _ => continue,
+        };
         let Some(bytes) = archive.entries.get(file) else {
+            if label.starts_with("HelpFile") {
+                push(
+                    Diagnostic::error(
+                        "V0432",
+                        format!("{label} shows `{file}`, which the archive lacks"),
+                    )
+                    .help("VASSAL reports a read error when a player opens it from the Help menu; add the page or fix fileName"),
+                );
+            }
             continue;
         };
         let page = String::from_utf8_lossy(bytes);
@@ -227,12 +250,9 @@ pub(super) fn check_html_charts(
             push(
                 Diagnostic::error(
                     "V0407",
-                    format!(
-                        "HtmlChart `{}` ({file}) shows image `{src}`, which is not in images/",
-                        chart.attr("chartName")
-                    ),
+                    format!("{label} ({file}) shows image `{src}`, which is not in images/"),
                 )
-                .help("VASSAL logs \"Failed to load\" while building the module (DataArchiveHTMLEditorKit) and shows a broken image"),
+                .help("VASSAL logs \"Failed to load\" while it shows the page (DataArchiveHTMLEditorKit) and shows a broken image"),
             );
         }
     }

@@ -35,6 +35,7 @@ pub use decode::{decode_add_piece, unnest, DecodedPiece, KNOWN_TRAITS};
 pub use grid::{hex_grid_from_node, location_resolves};
 pub(crate) use library::{image_size, tiling_problem};
 pub use maps::MAP_HELPERS;
+pub use moduledata::module_version;
 pub use view::{open_module, ModuleView};
 pub use xml::{parse_xml, Node};
 
@@ -154,7 +155,7 @@ fn check_module_from<R: std::io::Read + std::io::Seek>(
 fn check_components(root: &Node, archive: &Archive, push: &mut impl FnMut(Diagnostic)) {
     let images = images::Images::of(archive);
     images::check_components(root, &images, push);
-    images::check_html_charts(root, archive, &images, push);
+    images::check_html_pages(root, archive, &images, push);
     let classes = classes::check(root, archive, push);
     maps::check(root, &classes, push);
     pieces::check(root, &images, &classes, push);

@@ -124,6 +124,27 @@ pub(super) fn check(archive: &Archive, push: &mut impl FnMut(Diagnostic)) -> Mod
     data
 }
 
+/// The module version a module's `moduledata` gives (`<version>`), read without inflating any other
+/// entry; `None` when the bytes are not a module with a readable moduledata.
+pub fn module_version(module: &[u8]) -> Option<String> {
+    let keep = |name: &str| {
+        if name == "moduledata" {
+            super::archive::Keep::All
+        } else {
+            super::archive::Keep::Name
+        }
+    };
+    let archive = super::archive::read_archive_from(
+        std::io::Cursor::new(module),
+        super::archive::Limits::default(),
+        keep,
+    )
+    .ok()?;
+    let node = parse_xml(&String::from_utf8_lossy(archive.entries.get("moduledata")?)).ok()?;
+    let version = node.children_named("version").next()?;
+    Some(version.text.clone())
+}
+
 /// VASSAL 3.7 reads modules of every version up to its own; 3.8 and later are too new.
 fn check_vassal_version(vv: &str, push: &mut impl FnMut(Diagnostic)) {
     if vv.is_empty() {

@@ -59,12 +59,19 @@ pub fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
-/// Copy the data of one game (`rules/`, `counters/`, `maps/`, `scenarios/<id>/`) from `root` to `dst`.
+/// Copy the data of one game (`rules/`, `counters/`, `maps/`, `scenarios/<id>/`, and its release
+/// history `changes/<id>.toml` when it has one) from `root` to `dst`.
 pub fn copy_game(root: &Path, id: &str, dst: &Path) {
     for dir in ["rules", "counters", "maps"] {
         std::fs::create_dir_all(dst.join(dir)).unwrap_or_else(|e| panic!("{dir}: {e}"));
         let rel = format!("{dir}/{id}.toml");
         std::fs::copy(root.join(&rel), dst.join(&rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
+    }
+    let history = format!("changes/{id}.toml");
+    if root.join(&history).is_file() {
+        std::fs::create_dir_all(dst.join("changes")).unwrap_or_else(|e| panic!("changes: {e}"));
+        std::fs::copy(root.join(&history), dst.join(&history))
+            .unwrap_or_else(|e| panic!("{history}: {e}"));
     }
     copy_tree(
         &root.join("scenarios").join(id),
