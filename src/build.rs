@@ -11,9 +11,9 @@ use crate::render::RenderError;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 
-mod art;
+pub mod art;
 pub mod cache;
-mod map_art;
+pub mod map_art;
 
 /// Where data is read from and modules are written to.
 #[derive(Debug, Clone)]
@@ -32,6 +32,8 @@ pub struct Outcome {
     pub report: Report,
     /// The game's modules (none when the build stopped).
     pub modules: Vec<Module>,
+    /// The game's print-and-play PDFs, one per module (none when the build stopped).
+    pub prints: Vec<Module>,
 }
 
 /// One module file of a game.
@@ -83,6 +85,7 @@ pub fn build_game(options: &Options, id: &str, sources: &mut Sources) -> Outcome
         game: id.into(),
         report,
         modules,
+        prints: Vec::new(),
     };
     let Some(loaded) = loaded else {
         return outcome(report, Vec::new());
@@ -168,7 +171,13 @@ pub fn build_game(options: &Options, id: &str, sources: &mut Sources) -> Outcome
         });
     }
     bar.bar.finish_and_clear();
-    outcome(report, modules)
+    let prints = crate::print::write_kits(&loaded, &options.out, cache.as_ref(), &files);
+    let mut done = outcome(report, modules);
+    match prints {
+        Ok(prints) => done.prints = prints,
+        Err(d) => done.report.push(d),
+    }
+    done
 }
 
 /// One module to build: where it goes, its language, what it is built from, and whether the file

@@ -29,6 +29,7 @@ pub mod i18n;
 pub mod load;
 pub mod model;
 pub mod package;
+pub mod print;
 pub mod render;
 pub mod slug;
 pub mod vassal;

@@ -96,35 +96,11 @@ fn jobs(game: &Game, plan: &Plan, fonts: &Fonts) -> Result<Vec<(String, Job)>, R
         let art = counter_art(game, plan, unit_id, face, fonts)?;
         jobs.push((name.clone(), Job::Counter(art)));
     }
-    for side in &game.rules.sides {
-        if let Some(name) = plan.control_images.get(side.id.as_str()) {
-            let art = marker_art(
-                Color::parse(&side.color)?,
-                Color::parse(&side.text_color)?,
-                plan.tx.get("ui.control"),
-                plan.tx.get(&format!("sides.{}", side.id.as_str())),
-                fonts,
-            );
-            jobs.push((name.clone(), Job::Counter(art)));
-        }
-    }
-    for w in &game.rules.weather {
-        if let Some(name) = plan.weather_images.get(w.id.as_str()) {
-            // Plain for the default weather, dark for any other (mud, snow…).
-            let (background, foreground) = if w.default {
-                (Color::rgb(250, 248, 240), Color::BLACK)
-            } else {
-                (Color::rgb(150, 110, 60), Color::WHITE)
-            };
-            let art = marker_art(
-                background,
-                foreground,
-                plan.tx.get("ui.weather"),
-                plan.tx.get(&format!("weather.{}", w.id.as_str())),
-                fonts,
-            );
-            jobs.push((name.clone(), Job::Counter(art)));
-        }
+    for (name, art) in control_markers(game, plan, fonts)?
+        .into_iter()
+        .chain(weather_markers(game, plan, fonts))
+    {
+        jobs.push((name, Job::Counter(art)));
     }
     for marker in &game.counters.markers {
         jobs.extend(marker_jobs(game, plan, marker, fonts)?);
@@ -145,6 +121,52 @@ fn jobs(game: &Game, plan: &Plan, fonts: &Fonts) -> Result<Vec<(String, Job)>, R
         jobs.push((chart.image.clone(), Job::Chart(i)));
     }
     Ok(jobs)
+}
+
+/// The control marker of each side that has one, by image name.
+fn control_markers(
+    game: &Game,
+    plan: &Plan,
+    fonts: &Fonts,
+) -> Result<Vec<(String, CounterArt)>, RenderError> {
+    let mut markers = Vec::new();
+    for side in &game.rules.sides {
+        if let Some(name) = plan.control_images.get(side.id.as_str()) {
+            let art = marker_art(
+                Color::parse(&side.color)?,
+                Color::parse(&side.text_color)?,
+                plan.tx.get("ui.control"),
+                plan.tx.get(&format!("sides.{}", side.id.as_str())),
+                fonts,
+            );
+            markers.push((name.clone(), art));
+        }
+    }
+    Ok(markers)
+}
+
+/// The marker of each weather, by image name.
+fn weather_markers(game: &Game, plan: &Plan, fonts: &Fonts) -> Vec<(String, CounterArt)> {
+    let mut markers = Vec::new();
+    for w in &game.rules.weather {
+        if let Some(name) = plan.weather_images.get(w.id.as_str()) {
+            // Plain for the default weather, dark for any other (mud, snow…).
+            let (background, foreground) = if w.default {
+                (Color::rgb(250, 248, 240), Color::BLACK)
+            } else {
+                (Color::rgb(150, 110, 60), Color::WHITE)
+            };
+            let art = marker_art(
+                background,
+                foreground,
+                plan.tx.get("ui.weather"),
+                plan.tx.get(&format!("weather.{}", w.id.as_str())),
+                fonts,
+            );
+            markers.push((name.clone(), art));
+        }
+    }
+    markers
 }
 
 /// Draw one image as PNG.
@@ -365,4 +387,109 @@ fn nato_symbol(symbol: UnitSymbol) -> NatoSymbol {
         UnitSymbol::Artillery => NatoSymbol::Artillery,
         UnitSymbol::None | UnitSymbol::Marker => NatoSymbol::None,
     }
+}
+
+/// One printed counter: its faces in order (the front, then the back when it has one), as the
+/// module draws them.
+#[derive(Debug, Clone)]
+pub struct PrintedCounter {
+    pub front: CounterArt,
+    pub back: Option<CounterArt>,
+}
+
+/// Every counter of the module, as a printed counter sheet holds them: the units (their faces paired
+/// in the data's order: first and second face on one counter, third and fourth on the next), then
+/// the control and weather markers (one face each) and the `[[markers]]` (one or two faces).
+pub fn printed_counters(game: &Game, plan: &Plan) -> Result<Vec<PrintedCounter>, RenderError> {
+    let fonts = Fonts::japanese();
+    let mut counters = Vec::new();
+    let mut pair = |faces: Vec<CounterArt>| {
+        let mut faces = faces.into_iter();
+        while let Some(front) = faces.next() {
+            counters.push(PrintedCounter {
+                front,
+                back: faces.next(),
+            });
+        }
+    };
+    for unit in &game.counters.units {
+        let faces = game
+            .counters
+            .faces_of(unit)
+            .into_iter()
+            .filter(|face| {
+                plan.unit_images
+                    .contains_key(&(unit.id.value.clone(), face.to_string()))
+            })
+            .map(|face| counter_art(game, plan, &unit.id, face, &fonts))
+            .collect::<Result<Vec<_>, _>>()?;
+        pair(faces);
+    }
+    for (_, art) in control_markers(game, plan, &fonts)? {
+        pair(vec![art]);
+    }
+    for (_, art) in weather_markers(game, plan, &fonts) {
+        pair(vec![art]);
+    }
+    for marker in &game.counters.markers {
+        let faces = marker_jobs(game, plan, marker, &fonts)?
+            .into_iter()
+            .filter_map(|(_, job)| match job {
+                Job::Counter(art) => Some(art),
+                _ => None,
+            })
+            .collect();
+        pair(faces);
+    }
+    Ok(counters)
+}
+
+/// One picture of the printed kit that the module's renderers draw as a raster image.
+#[derive(Debug, Clone)]
+pub struct PrintedImage {
+    pub title: String,
+    pub png: Vec<u8>,
+}
+
+/// The board of each map sheet, as the module shows it.
+pub fn printed_map_sheets(game: &Game, plan: &Plan) -> Result<Vec<PrintedImage>, RenderError> {
+    let fonts = Fonts::japanese();
+    (0..plan.sheets.len())
+        .into_par_iter()
+        .map(|i| {
+            Ok(PrintedImage {
+                title: plan.sheets[i].name.clone(),
+                png: super::map_art::render(game, plan, i as u16, &fonts)?,
+            })
+        })
+        .collect()
+}
+
+/// The charts (CRT, terrain effects, turn record), the turn track board and the card faces, in
+/// that order.
+pub fn printed_charts(game: &Game, plan: &Plan) -> Result<Vec<PrintedImage>, RenderError> {
+    let fonts = Fonts::japanese();
+    let mut images = (0..plan.charts.len())
+        .into_par_iter()
+        .map(|i| {
+            Ok(PrintedImage {
+                title: plan.charts[i].title.clone(),
+                png: super::map_art::chart(game, plan, i, &fonts)?,
+            })
+        })
+        .collect::<Result<Vec<_>, RenderError>>()?;
+    images.push(PrintedImage {
+        title: plan.track.title.clone(),
+        png: render_board(&boxes_art(&plan.track, &fonts))?,
+    });
+    for card in &game.counters.cards {
+        if plan.card_images.contains_key(card.id.as_str()) {
+            let art = card_art(game, plan, card, &fonts)?;
+            images.push(PrintedImage {
+                title: art.title.clone(),
+                png: render_card(&art)?,
+            });
+        }
+    }
+    Ok(images)
 }

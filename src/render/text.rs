@@ -15,10 +15,11 @@ use std::fmt;
 use std::sync::{Arc, OnceLock};
 use tiny_skia::{Path, PathBuilder, Pixmap};
 
-static DEJAVU_SANS: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
-static DEJAVU_SANS_BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+pub(crate) static DEJAVU_SANS: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+pub(crate) static DEJAVU_SANS_BOLD: &[u8] =
+    include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
 /// IPAex Gothic, unmodified, under the IPA Font License v1.0 (`assets/fonts/IPA_Font_License.txt`).
-static IPAEX_GOTHIC: &[u8] = include_bytes!("../../assets/fonts/ipaexg.ttf");
+pub(crate) static IPAEX_GOTHIC: &[u8] = include_bytes!("../../assets/fonts/ipaexg.ttf");
 
 /// One or more fonts, tried in order for each character. Cheap to clone.
 #[derive(Clone)]
