@@ -26,6 +26,7 @@ mod ocs_combat;
 mod ocs_series;
 mod parallel_build;
 mod phase_skips;
+mod print;
 mod reader;
 mod series_layering;
 mod stacking_points;

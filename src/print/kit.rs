@@ -68,7 +68,13 @@ pub(super) fn print(game: &Game, plan: &Plan, options: &PrintOptions) -> Result<
         }
     }
 
-    let mut pdf = Writer::new()?;
+    let kit_title = plan
+        .tx
+        .fill("ui.print_title", &[("game", &plan.tx.get("game.title"))]);
+    let mut pdf = Writer::new(
+        &kit_title,
+        Some(plan.tx.lang.as_str()).filter(|l| !l.is_empty()),
+    )?;
     contents_page(&mut pdf, page, plan, counter_mm, &missing)?;
     counter_pages(
         &mut pdf,

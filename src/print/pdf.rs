@@ -11,6 +11,7 @@ use crate::render::{Color, TextStyle};
 use krilla::color::rgb;
 use krilla::geom::{PathBuilder, Point, Rect, Size, Transform};
 use krilla::image::Image;
+use krilla::metadata::Metadata;
 use krilla::num::NormalizedF32;
 use krilla::page::PageSettings;
 use krilla::paint::{Fill, FillRule, Stroke, StrokeDash};
@@ -62,9 +63,16 @@ pub struct Writer {
 }
 
 impl Writer {
-    pub fn new() -> Result<Writer, String> {
+    /// A PDF titled `title`, its text in the language `lang` (a BCP 47 code, e.g. `ja`).
+    pub fn new(title: &str, lang: Option<&str>) -> Result<Writer, String> {
+        let mut document = Document::new();
+        let mut metadata = Metadata::new().title(title.to_string());
+        if let Some(lang) = lang {
+            metadata = metadata.language(lang.to_string());
+        }
+        document.set_metadata(metadata);
         Ok(Writer {
-            document: Document::new(),
+            document,
             fonts: PdfFonts::load()?,
         })
     }
