@@ -380,3 +380,68 @@ fn shipped_kits_render_and_are_current() {
         }
     }
 }
+
+/// `vmodc print --one-sided` at the size the data gives (`[counters] printed_mm`): each front and
+/// its back touch along the fold line, so a counter pair is one area of ink two counters wide.
+#[test]
+fn one_sided_sheets_put_each_back_beside_its_front_at_the_data_size() {
+    let dir = crate::common::tiny_copy();
+    crate::common::patch(
+        dir.path(),
+        "counters/tiny.toml",
+        "size = 50\n",
+        "size = 50\nprinted_mm = 15.875\n",
+    )
+    .expect("patch");
+    let pdf = dir.path().join("tiny.pdf");
+    let out = crate::common::vmodc(&[
+        "print",
+        "tiny",
+        "--root",
+        &dir.path().to_string_lossy(),
+        "--one-sided",
+        "--paper",
+        "letter",
+        "--out",
+        &pdf.to_string_lossy(),
+    ]);
+    assert_eq!(crate::common::code(&out), 0, "{}", crate::common::show(&out));
+    let sheet = Page::render(&pdf, 2);
+    assert!((sheet.width as f32 / px_per_mm() - 215.9).abs() < 1.0, "letter paper");
+    let (pair_w, pair_h) = (2.0 * 15.875 * px_per_mm(), 15.875 * px_per_mm());
+    let pairs = sheet
+        .ink_boxes()
+        .into_iter()
+        .filter(|&(x0, y0, x1, y1)| {
+            ((x1 - x0) as f32 - pair_w).abs() < 3.0 && ((y1 - y0) as f32 - pair_h).abs() < 3.0
+        })
+        .count();
+    // The tiny game's four units, each a front and its reduced back.
+    assert!(pairs >= 4, "{pairs} pairs of 15.875 mm counters");
+}
+
+/// A printed size that is no counter size is refused, naming the key and the file.
+#[test]
+fn an_unusable_printed_size_is_refused_with_its_file() {
+    let dir = crate::common::tiny_copy();
+    crate::common::patch(
+        dir.path(),
+        "counters/tiny.toml",
+        "size = 50\n",
+        "size = 50\nprinted_mm = 0.5\n",
+    )
+    .expect("patch");
+    let pdf = dir.path().join("tiny.pdf");
+    let out = crate::common::vmodc(&[
+        "print",
+        "tiny",
+        "--root",
+        &dir.path().to_string_lossy(),
+        "--out",
+        &pdf.to_string_lossy(),
+    ]);
+    let shown = crate::common::show(&out);
+    assert_eq!(crate::common::code(&out), 2, "{shown}");
+    assert!(shown.contains("printed_mm") && shown.contains("counters/tiny.toml"), "{shown}");
+    assert!(!pdf.exists(), "no PDF is left behind");
+}
