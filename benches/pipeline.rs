@@ -260,8 +260,12 @@ fn b4m(c: &mut Criterion) {
         b.iter(|| {
             for lang in build::languages(&loaded) {
                 let options = vmodc::print::PrintOptions::default();
-                black_box(vmodc::print::print_language(&loaded, lang.as_deref(), &options))
-                    .expect("b4m prints");
+                black_box(vmodc::print::print_language(
+                    &loaded,
+                    lang.as_deref(),
+                    &options,
+                ))
+                .expect("b4m prints");
             }
         })
     });

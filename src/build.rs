@@ -171,7 +171,7 @@ pub fn build_game(options: &Options, id: &str, sources: &mut Sources) -> Outcome
         });
     }
     bar.bar.finish_and_clear();
-    let prints = crate::print::write_kits(&loaded, &options.out, cache.as_ref(), &files);
+    let prints = crate::print::write_kits(&loaded, &options.out, cache.as_ref(), files);
     let mut done = outcome(report, modules);
     match prints {
         Ok(prints) => done.prints = prints,

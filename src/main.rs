@@ -508,28 +508,31 @@ fn run_print(
             root.join("dist")
                 .join(vmodc::print::pdf_file_name(&loaded.game, l.as_deref()))
         });
-        let written = vmodc::print::print_language(&loaded, l.as_deref(), options)
-            .and_then(|printed| vmodc::print::write_kit(&path, &printed.pdf).map(|()| printed));
-        match written {
-            Ok(printed) => {
-                for missing in &printed.missing {
-                    println!("{id}: not printed: {missing}");
-                }
-                println!(
-                    "{id}: printed {} ({} bytes)",
-                    path.display(),
-                    printed.pdf.len()
-                );
-            }
-            Err(d) => {
-                let mut r = Report::default();
-                r.push(d);
-                print_report(&r, &sources, Format::Human);
-                return ExitCode::from(USAGE);
-            }
+        let printed = match vmodc::print::print_language(&loaded, l.as_deref(), options) {
+            Ok(printed) => printed,
+            Err(d) => return print_failure(d, &sources),
+        };
+        if let Err(d) = vmodc::print::write_kit(&path, &printed.pdf) {
+            return print_failure(d, &sources);
         }
+        for missing in &printed.missing {
+            println!("{id}: not printed: {missing}");
+        }
+        println!(
+            "{id}: printed {} ({} bytes)",
+            path.display(),
+            printed.pdf.len()
+        );
     }
     ExitCode::SUCCESS
+}
+
+/// Report why a kit was not printed or written (exit 2, as for a module that cannot be built).
+fn print_failure(d: Diagnostic, sources: &Sources) -> ExitCode {
+    let mut report = Report::default();
+    report.push(d);
+    print_report(&report, sources, Format::Human);
+    ExitCode::from(USAGE)
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -255,7 +255,7 @@ fn neighbouring_map_tiles_overlap_as_stated() {
     );
 
     let (a, b) = (Page::render(&pdf, 5), Page::render(&pdf, 6));
-    let (ax0, ay0, ax1, ay1) = map_box(&a);
+    let (_, ay0, ax1, ay1) = map_box(&a);
     let (bx0, by0, _, by1) = map_box(&b);
     assert_eq!(
         (ay0, ay1),
@@ -405,9 +405,17 @@ fn one_sided_sheets_put_each_back_beside_its_front_at_the_data_size() {
         "--out",
         &pdf.to_string_lossy(),
     ]);
-    assert_eq!(crate::common::code(&out), 0, "{}", crate::common::show(&out));
+    assert_eq!(
+        crate::common::code(&out),
+        0,
+        "{}",
+        crate::common::show(&out)
+    );
     let sheet = Page::render(&pdf, 2);
-    assert!((sheet.width as f32 / px_per_mm() - 215.9).abs() < 1.0, "letter paper");
+    assert!(
+        (sheet.width as f32 / px_per_mm() - 215.9).abs() < 1.0,
+        "letter paper"
+    );
     let (pair_w, pair_h) = (2.0 * 15.875 * px_per_mm(), 15.875 * px_per_mm());
     let pairs = sheet
         .ink_boxes()
@@ -442,6 +450,9 @@ fn an_unusable_printed_size_is_refused_with_its_file() {
     ]);
     let shown = crate::common::show(&out);
     assert_eq!(crate::common::code(&out), 2, "{shown}");
-    assert!(shown.contains("printed_mm") && shown.contains("counters/tiny.toml"), "{shown}");
+    assert!(
+        shown.contains("printed_mm") && shown.contains("counters/tiny.toml"),
+        "{shown}"
+    );
     assert!(!pdf.exists(), "no PDF is left behind");
 }

@@ -333,10 +333,10 @@ fn draw_back(
     }
 }
 
-/// The fold line between a front and its back on a one-sided sheet, dashed past both ends.
+/// The fold line between a front and its back on a one-sided sheet, dashed.
 fn fold_line(canvas: &mut Canvas<'_, '_>, back: (f32, f32), counter_mm: f32) {
     canvas.stroke_polyline(
-        &[(back.0, back.1 - 1.0), (back.0, back.1 + counter_mm + 1.0)],
+        &[(back.0, back.1), (back.0, back.1 + counter_mm)],
         false,
         CUT_COLOUR,
         CUT_LINE_MM,

@@ -91,7 +91,8 @@ mod tests {
     #[test]
     fn half_inch_counters_fill_an_a4_sheet() {
         let layout = SheetLayout::new(A4, (10.0, 12.0), 12.7, 1).unwrap();
-        assert_eq!((layout.columns, layout.rows), (12, 16));
+        // 13 x 12.7 + 12 gaps of 2 = 189.1 of 190 mm across; 18 x 12.7 + 17 x 2 = 262.6 of 265 down.
+        assert_eq!((layout.columns, layout.rows), (13, 18));
         // Centred: the margins left and right are equal.
         let (x, _) = layout.front(0);
         let (last, _) = layout.front(layout.columns - 1);
@@ -112,7 +113,8 @@ mod tests {
     #[test]
     fn a_one_sided_sheet_puts_each_back_beside_its_front() {
         let layout = SheetLayout::new(A4, (10.0, 12.0), 12.7, 2).unwrap();
-        assert_eq!(layout.columns, 6);
+        // 7 pairs of 25.4 mm and 6 gaps of 2: 189.8 of 190 mm.
+        assert_eq!(layout.columns, 7);
         assert_eq!(
             layout.back(3),
             (layout.front(3).0 + 12.7, layout.front(3).1)
