@@ -317,17 +317,17 @@ pub const UI: &[(&str, &str, &str)] = &[
     ),
     (
         "ui.print_cards",
-        "Cards, fronts — the data has no card backs",
+        "Cards, fronts",
         "print-and-play PDF: card page",
     ),
     (
-        "ui.print_contents",
-        "Contents",
+        "ui.print_card_backs",
+        "The data has no card backs: only the fronts are printed.",
         "print-and-play PDF: contents page",
     ),
     (
         "ui.print_missing",
-        "Not in the data, so not printed:",
+        "What the data lacks:",
         "print-and-play PDF: contents page",
     ),
     ("ui.counters", "Counters", "counter palette window"),

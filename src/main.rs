@@ -516,7 +516,7 @@ fn run_print(
             return print_failure(d, &sources);
         }
         for missing in &printed.missing {
-            println!("{id}: not printed: {missing}");
+            println!("{}: {missing}", path.display());
         }
         println!(
             "{id}: printed {} ({} bytes)",

@@ -465,8 +465,7 @@ pub fn printed_map_sheets(game: &Game, plan: &Plan) -> Result<Vec<PrintedImage>,
         .collect()
 }
 
-/// The charts (CRT, terrain effects, turn record), the turn track board and the card faces, in
-/// that order.
+/// The charts (CRT, terrain effects, turn record) and the turn track board, in that order.
 pub fn printed_charts(game: &Game, plan: &Plan) -> Result<Vec<PrintedImage>, RenderError> {
     let fonts = Fonts::japanese();
     let mut images = (0..plan.charts.len())
@@ -482,14 +481,22 @@ pub fn printed_charts(game: &Game, plan: &Plan) -> Result<Vec<PrintedImage>, Ren
         title: plan.track.title.clone(),
         png: render_board(&boxes_art(&plan.track, &fonts))?,
     });
-    for card in &game.counters.cards {
-        if plan.card_images.contains_key(card.id.as_str()) {
+    Ok(images)
+}
+
+/// The face of every card the module holds, in the data's order.
+pub fn printed_cards(game: &Game, plan: &Plan) -> Result<Vec<PrintedImage>, RenderError> {
+    let fonts = Fonts::japanese();
+    game.counters
+        .cards
+        .par_iter()
+        .filter(|card| plan.card_images.contains_key(card.id.as_str()))
+        .map(|card| {
             let art = card_art(game, plan, card, &fonts)?;
-            images.push(PrintedImage {
+            Ok(PrintedImage {
                 title: art.title.clone(),
                 png: render_card(&art)?,
-            });
-        }
-    }
-    Ok(images)
+            })
+        })
+        .collect()
 }

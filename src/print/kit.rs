@@ -36,6 +36,7 @@ pub(super) fn print(game: &Game, plan: &Plan, options: &PrintOptions) -> Result<
     let counters = art::printed_counters(game, plan).map_err(|e| e.to_string())?;
     let sheets = art::printed_map_sheets(game, plan).map_err(|e| e.to_string())?;
     let charts = art::printed_charts(game, plan).map_err(|e| e.to_string())?;
+    let cards = art::printed_cards(game, plan).map_err(|e| e.to_string())?;
     let page = options.paper.size();
     let mut missing = Vec::new();
     if game.counters.counters.printed_mm.is_none() {
@@ -50,8 +51,8 @@ pub(super) fn print(game: &Game, plan: &Plan, options: &PrintOptions) -> Result<
                 .fill("ui.map_art_unknown", &[("map", &plan.tx.get("map.name"))]),
         );
     }
-    if !game.counters.cards.is_empty() {
-        missing.push(plan.tx.get("ui.print_cards"));
+    if !cards.is_empty() {
+        missing.push(plan.tx.get("ui.print_card_backs"));
     }
     let posters = options
         .poster
@@ -93,6 +94,7 @@ pub(super) fn print(game: &Game, plan: &Plan, options: &PrintOptions) -> Result<
     for chart in &charts {
         chart_page(&mut pdf, page, chart)?;
     }
+    card_pages(&mut pdf, page, plan, &cards)?;
     Ok(Printed {
         pdf: pdf.finish()?,
         missing,
@@ -593,7 +595,7 @@ fn poster_page(
     })
 }
 
-/// A chart, the turn track or a card on its own page, shrunk to fit.
+/// A chart or the turn track on its own page, shrunk to fit.
 fn chart_page(pdf: &mut Writer, page: (f32, f32), chart: &PrintedImage) -> Result<(), String> {
     let (w, h) = png_size(&chart.png)?;
     let (w, h) = (w as f32, h as f32);
@@ -608,4 +610,46 @@ fn chart_page(pdf: &mut Writer, page: (f32, f32), chart: &PrintedImage) -> Resul
             (MARGIN_MM, MARGIN_MM + HEADER_MM, w * scale, h * scale),
         )
     })
+}
+
+/// Cards per row on a card page: three cards of about 62 mm across fill A4 or Letter (poker cards
+/// are 63 mm wide).
+const CARDS_ACROSS: usize = 3;
+
+/// The card faces, three across, as large as the page allows, each with its cut line.
+fn card_pages(
+    pdf: &mut Writer,
+    page: (f32, f32),
+    plan: &Plan,
+    cards: &[PrintedImage],
+) -> Result<(), String> {
+    let Some(first) = cards.first() else {
+        return Ok(());
+    };
+    let (w, h) = png_size(&first.png)?;
+    let area = room(page);
+    let gap = super::sheet::GAP_MM;
+    let width = (area.0 - gap * (CARDS_ACROSS - 1) as f32) / CARDS_ACROSS as f32;
+    let height = width * h as f32 / w.max(1) as f32;
+    let rows = (((area.1 + gap) / (height + gap)).floor() as usize).max(1);
+    let per_page = rows * CARDS_ACROSS;
+    let left = (page.0 - (CARDS_ACROSS as f32 * (width + gap) - gap)) / 2.0;
+    for chunk in cards.chunks(per_page) {
+        pdf.page(page, |canvas| {
+            title(canvas, &plan.tx.get("ui.print_cards"));
+            for (i, card) in chunk.iter().enumerate() {
+                let (column, row) = (i % CARDS_ACROSS, i / CARDS_ACROSS);
+                let rect = (
+                    left + column as f32 * (width + gap),
+                    MARGIN_MM + HEADER_MM + row as f32 * (height + gap),
+                    width,
+                    height,
+                );
+                canvas.image(&card.png, rect)?;
+                canvas.stroke_rect(rect, CUT_COLOUR, CUT_LINE_MM);
+            }
+            Ok(())
+        })?;
+    }
+    Ok(())
 }

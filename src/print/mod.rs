@@ -1,7 +1,7 @@
 //! Print and play: the game as one PDF a player can print, cut and play (`vmodc print`, and
 //! `vmodc build` beside each module).
 //!
-//! The kit holds a contents page (with what the data lacks and so is not printed), the counter
+//! The kit holds a contents page (with what the data lacks), the counter
 //! sheets (fronts, then their backs mirrored for duplex printing, or both side by side to fold),
 //! the map in overlapping tiles with a page showing how they fit (and, on request, on one large
 //! sheet), then the charts, the turn track and any cards. It draws what the module draws, from the
