@@ -456,3 +456,33 @@ fn an_unusable_printed_size_is_refused_with_its_file() {
     );
     assert!(!pdf.exists(), "no PDF is left behind");
 }
+
+/// The map's hex numbers and place names and the charts' cells are text too (the renderers' texts
+/// are set as PDF text over images drawn without them).
+#[test]
+fn map_and_chart_texts_are_text() {
+    let dir = TempDir::new("print-map-text");
+    let pdf = printed("b4m", "ja", &dir);
+    let page_text = |page: usize| {
+        let n = page.to_string();
+        String::from_utf8(poppler(
+            "pdftotext",
+            &["-f", &n, "-l", &n, &pdf.to_string_lossy(), "-"],
+        ))
+        .expect("UTF-8 text")
+    };
+    let tile = page_text(5);
+    for word in ["0101", "0604", "タイル"] {
+        assert!(
+            tile.contains(word),
+            "{word:?} not on the first map tile:\n{tile}"
+        );
+    }
+    let all: String = (7..=10).map(page_text).collect();
+    for word in ["1:1", "6:1", "DRL"] {
+        assert!(
+            all.contains(word),
+            "{word:?} not on the chart pages:\n{all}"
+        );
+    }
+}

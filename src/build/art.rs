@@ -9,6 +9,7 @@ use crate::model::keyword::Keyword;
 use crate::model::{parse_values, Game, Marker};
 use crate::package::Entry;
 use crate::render::card::{render_card, CardArt};
+use crate::render::text::{PlacedText, TextCapture};
 use crate::render::track::{render_board, BoardArt, BoxArt};
 use crate::render::{self, Color, CounterArt, Fonts, NatoSymbol, RenderError};
 use rayon::prelude::*;
@@ -444,22 +445,37 @@ pub fn printed_counters(game: &Game, plan: &Plan) -> Result<Vec<PrintedCounter>,
     Ok(counters)
 }
 
-/// One picture of the printed kit that the module's renderers draw as a raster image.
+/// One picture of the printed kit: the module's image drawn without its texts, and the texts, to
+/// be set as text over it.
 #[derive(Debug, Clone)]
 pub struct PrintedImage {
     pub title: String,
     pub png: Vec<u8>,
+    /// Every text of the image, in its pixels.
+    pub texts: Vec<PlacedText>,
+}
+
+/// Draw one picture with `draw`, given fonts that keep its texts out of the image.
+fn printed_image(
+    title: String,
+    draw: impl FnOnce(&Fonts) -> Result<Vec<u8>, RenderError>,
+) -> Result<PrintedImage, RenderError> {
+    let capture = TextCapture::new();
+    let png = draw(&Fonts::japanese().capturing(&capture))?;
+    Ok(PrintedImage {
+        title,
+        png,
+        texts: capture.texts(),
+    })
 }
 
 /// The board of each map sheet, as the module shows it.
 pub fn printed_map_sheets(game: &Game, plan: &Plan) -> Result<Vec<PrintedImage>, RenderError> {
-    let fonts = Fonts::japanese();
     (0..plan.sheets.len())
         .into_par_iter()
         .map(|i| {
-            Ok(PrintedImage {
-                title: plan.sheets[i].name.clone(),
-                png: super::map_art::render(game, plan, i as u16, &fonts)?,
+            printed_image(plan.sheets[i].name.clone(), |fonts| {
+                super::map_art::render(game, plan, i as u16, fonts)
             })
         })
         .collect()
@@ -467,36 +483,31 @@ pub fn printed_map_sheets(game: &Game, plan: &Plan) -> Result<Vec<PrintedImage>,
 
 /// The charts (CRT, terrain effects, turn record) and the turn track board, in that order.
 pub fn printed_charts(game: &Game, plan: &Plan) -> Result<Vec<PrintedImage>, RenderError> {
-    let fonts = Fonts::japanese();
     let mut images = (0..plan.charts.len())
         .into_par_iter()
         .map(|i| {
-            Ok(PrintedImage {
-                title: plan.charts[i].title.clone(),
-                png: super::map_art::chart(game, plan, i, &fonts)?,
+            printed_image(plan.charts[i].title.clone(), |fonts| {
+                super::map_art::chart(game, plan, i, fonts)
             })
         })
         .collect::<Result<Vec<_>, RenderError>>()?;
-    images.push(PrintedImage {
-        title: plan.track.title.clone(),
-        png: render_board(&boxes_art(&plan.track, &fonts))?,
-    });
+    images.push(printed_image(plan.track.title.clone(), |fonts| {
+        render_board(&boxes_art(&plan.track, fonts))
+    })?);
     Ok(images)
 }
 
 /// The face of every card the module holds, in the data's order.
 pub fn printed_cards(game: &Game, plan: &Plan) -> Result<Vec<PrintedImage>, RenderError> {
-    let fonts = Fonts::japanese();
     game.counters
         .cards
         .par_iter()
         .filter(|card| plan.card_images.contains_key(card.id.as_str()))
         .map(|card| {
-            let art = card_art(game, plan, card, &fonts)?;
-            Ok(PrintedImage {
-                title: art.title.clone(),
-                png: render_card(&art)?,
-            })
+            printed_image(
+                plan.tx.get(&format!("cards.{}", card.id.as_str())),
+                |fonts| render_card(&card_art(game, plan, card, fonts)?),
+            )
         })
         .collect()
 }

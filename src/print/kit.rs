@@ -7,8 +7,9 @@ use super::{Paper, PrintOptions, Printed};
 use crate::build::art::{self, PrintedCounter, PrintedImage};
 use crate::emit::plan::Plan;
 use crate::model::Game;
-use crate::render::counter::{face_texts, render_counter};
+use crate::render::counter::render_counter;
 use crate::render::map::HEX_OUTLINE;
+use crate::render::text::TextCapture;
 use crate::render::{Color, CounterArt};
 
 /// Blank paper around every page's content, in mm (most printers cannot print closer to the edge).
@@ -219,17 +220,15 @@ fn counter_pages(
         };
         pdf.page(page, |canvas| {
             title(canvas, &fronts_title);
-            for (i, counter) in chunk.iter().enumerate() {
-                let png = &faces.fronts[first + i];
-                draw_face(canvas, &counter.front, png, layout.front(i), counter_mm)?;
+            for i in 0..chunk.len() {
+                draw_face(
+                    canvas,
+                    &faces.fronts[first + i],
+                    layout.front(i),
+                    counter_mm,
+                )?;
                 if one_sided {
-                    draw_back(
-                        canvas,
-                        counter,
-                        &faces.backs[first + i],
-                        layout.back(i),
-                        counter_mm,
-                    )?;
+                    draw_back(canvas, &faces.backs[first + i], layout.back(i), counter_mm)?;
                     fold_line(canvas, layout.back(i), counter_mm);
                 }
             }
@@ -240,14 +239,8 @@ fn counter_pages(
         }
         pdf.page(page, |canvas| {
             title(canvas, &plan.tx.fill("ui.print_backs", &numbers));
-            for (i, counter) in chunk.iter().enumerate() {
-                draw_back(
-                    canvas,
-                    counter,
-                    &faces.backs[first + i],
-                    layout.back(i),
-                    counter_mm,
-                )?;
+            for i in 0..chunk.len() {
+                draw_back(canvas, &faces.backs[first + i], layout.back(i), counter_mm)?;
             }
             Ok(())
         })?;
@@ -255,10 +248,10 @@ fn counter_pages(
     Ok(())
 }
 
-/// Each face drawn without its texts, at print resolution, in the order of the counters.
+/// Each face drawn at print resolution with its texts kept apart, in the order of the counters.
 struct FaceImages {
-    fronts: Vec<Vec<u8>>,
-    backs: Vec<Option<Vec<u8>>>,
+    fronts: Vec<PrintedImage>,
+    backs: Vec<Option<PrintedImage>>,
 }
 
 impl FaceImages {
@@ -266,14 +259,18 @@ impl FaceImages {
         use rayon::prelude::*;
         let px = (counter_mm / 25.4 * COUNTER_DPI).round() as u32;
         let draw = |art: &CounterArt| {
-            render_counter(&CounterArt {
+            let capture = TextCapture::new();
+            let png = render_counter(&CounterArt {
                 size: px,
-                id: String::new(),
-                unit_size: String::new(),
-                values: String::new(),
+                fonts: art.fonts.capturing(&capture),
                 ..art.clone()
             })
-            .map_err(|e| e.to_string())
+            .map_err(|e| e.to_string())?;
+            Ok(PrintedImage {
+                title: art.id.clone(),
+                png,
+                texts: capture.texts(),
+            })
         };
         let fronts = counters
             .par_iter()
@@ -287,44 +284,29 @@ impl FaceImages {
     }
 }
 
-/// One face at `at`: its image without texts, then its texts as PDF text where the renderer puts
-/// them, then its cut line.
+/// One face at `at`, its texts set as PDF text where the renderer puts them, and its cut line.
 fn draw_face(
     canvas: &mut Canvas<'_, '_>,
-    art: &CounterArt,
-    png: &[u8],
+    face: &PrintedImage,
     at: (f32, f32),
     counter_mm: f32,
 ) -> Result<(), String> {
-    canvas.image(png, (at.0, at.1, counter_mm, counter_mm))?;
-    let scale = counter_mm / art.size.max(1) as f32;
-    for placed in face_texts(art) {
-        canvas.placed_text(
-            &placed.text,
-            &placed.style,
-            (placed.x, placed.baseline),
-            (at, scale),
-        );
-    }
-    canvas.stroke_rect(
-        (at.0, at.1, counter_mm, counter_mm),
-        CUT_COLOUR,
-        CUT_LINE_MM,
-    );
+    let rect = (at.0, at.1, counter_mm, counter_mm);
+    picture(canvas, face, rect)?;
+    canvas.stroke_rect(rect, CUT_COLOUR, CUT_LINE_MM);
     Ok(())
 }
 
 /// The back of a counter, or, for a one-faced counter, its cut line alone (the back stays blank).
 fn draw_back(
     canvas: &mut Canvas<'_, '_>,
-    counter: &PrintedCounter,
-    png: &Option<Vec<u8>>,
+    back: &Option<PrintedImage>,
     at: (f32, f32),
     counter_mm: f32,
 ) -> Result<(), String> {
-    match (&counter.back, png) {
-        (Some(art), Some(png)) => draw_face(canvas, art, png, at, counter_mm),
-        _ => {
+    match back {
+        Some(face) => draw_face(canvas, face, at, counter_mm),
+        None => {
             canvas.stroke_rect(
                 (at.0, at.1, counter_mm, counter_mm),
                 CUT_COLOUR,
@@ -344,6 +326,21 @@ fn fold_line(canvas: &mut Canvas<'_, '_>, back: (f32, f32), counter_mm: f32) {
         CUT_LINE_MM,
         Some(0.6),
     );
+}
+
+/// A picture drawn into `rect` with its texts set over it as PDF text.
+fn picture(
+    canvas: &mut Canvas<'_, '_>,
+    picture: &PrintedImage,
+    rect: (f32, f32, f32, f32),
+) -> Result<(), String> {
+    canvas.image(&picture.png, rect)?;
+    let (width, _) = png_size(&picture.png)?;
+    let scale = rect.2 / width.max(1) as f32;
+    for placed in &picture.texts {
+        canvas.captured_text(placed, ((rect.0, rect.1), scale));
+    }
+    Ok(())
 }
 
 /// The printable area of a page: width and height in mm below the title.
@@ -443,6 +440,10 @@ fn draw_map(
             .collect();
         canvas.stroke_polyline(&corners, true, HEX_OUTLINE, 0.12, None);
     }
+    // The hex numbers, place names and title over the grid, where the board image had them.
+    for placed in &sheet.texts {
+        canvas.captured_text(placed, ((0.0, 0.0), mm_per_px));
+    }
     Ok(())
 }
 
@@ -529,8 +530,9 @@ fn assembly_page(
     pdf.page(page, |canvas| {
         title(canvas, &text);
         let origin = (MARGIN_MM, MARGIN_MM + HEADER_MM);
-        canvas.image(
-            &sheet.png,
+        picture(
+            canvas,
+            sheet,
             (origin.0, origin.1, map.0 * shrink, map.1 * shrink),
         )?;
         for (n, tile) in tiles.iter().enumerate() {
@@ -605,8 +607,9 @@ fn chart_page(pdf: &mut Writer, page: (f32, f32), chart: &PrintedImage) -> Resul
     let scale = (area.0 / w).min(area.1 / h).min(CHART_MAX_MM_PER_PX);
     pdf.page(page, |canvas| {
         title(canvas, &chart.title);
-        canvas.image(
-            &chart.png,
+        picture(
+            canvas,
+            chart,
             (MARGIN_MM, MARGIN_MM + HEADER_MM, w * scale, h * scale),
         )
     })
@@ -645,7 +648,7 @@ fn card_pages(
                     width,
                     height,
                 );
-                canvas.image(&card.png, rect)?;
+                picture(canvas, card, rect)?;
                 canvas.stroke_rect(rect, CUT_COLOUR, CUT_LINE_MM);
             }
             Ok(())

@@ -5,8 +5,9 @@
 //! sheets (fronts, then their backs mirrored for duplex printing, or both side by side to fold),
 //! the map in overlapping tiles with a page showing how they fit (and, on request, on one large
 //! sheet), then the charts, the turn track and any cards. It draws what the module draws, from the
-//! same renderers: counter faces and the map are the module's images, drawn at print resolution,
-//! with the counters' texts and the hex grid set again as PDF text and vectors.
+//! same renderers: every picture is the module's image, drawn at print resolution without its
+//! texts (a [`TextCapture`](crate::render::text::TextCapture) keeps them), with the texts set over
+//! it as PDF text and the hex grid drawn again as vector lines.
 //!
 //! - [`sheet`]: where counters and their backs go on a sheet;
 //! - [`tiles`]: how the map is cut into overlapping tiles;

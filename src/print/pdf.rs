@@ -6,7 +6,9 @@
 //! Latin text, IPAex Gothic for Japanese, as the renderers choose), embedded as a subset with its
 //! Unicode mapping, so it can be selected and extracted.
 
-use crate::render::text::{self, Typeface, DEJAVU_SANS, DEJAVU_SANS_BOLD, IPAEX_GOTHIC};
+use crate::render::text::{
+    self, PlacedText, Typeface, DEJAVU_SANS, DEJAVU_SANS_BOLD, IPAEX_GOTHIC,
+};
 use crate::render::{Color, TextStyle};
 use krilla::color::rgb;
 use krilla::geom::{PathBuilder, Point, Rect, Size, Transform};
@@ -14,7 +16,7 @@ use krilla::image::Image;
 use krilla::metadata::Metadata;
 use krilla::num::NormalizedF32;
 use krilla::page::PageSettings;
-use krilla::paint::{Fill, FillRule, Stroke, StrokeDash};
+use krilla::paint::{Fill, FillRule, LineJoin, Stroke, StrokeDash};
 use krilla::surface::Surface;
 use krilla::text::{Font, TextDirection};
 use krilla::Document;
@@ -232,17 +234,55 @@ impl Canvas<'_, '_> {
         color: Color,
         (weight, anchor): (Weight, Anchor),
     ) {
-        let runs = font_runs(line, weight);
-        let width: f32 = runs
-            .iter()
-            .map(|(run, face)| run_width(run, *face, weight, size))
-            .sum();
-        let mut pen = match anchor {
+        let start = match anchor {
             Anchor::Start => x,
-            Anchor::Centre => x - width / 2.0,
+            Anchor::Centre => x - text_width(line, size, weight) / 2.0,
         };
         self.set_fill(color);
-        for (run, face) in &runs {
+        self.runs(line, (start, baseline), size, (weight, false));
+    }
+
+    /// A text a renderer kept out of its image ([`PlacedText`], in the image's pixels), set over
+    /// the image drawn at `origin` with `scale` mm per pixel; its halo, if it has one, as outlines
+    /// under it (so the text is extracted once).
+    pub fn captured_text(&mut self, placed: &PlacedText, (origin, scale): ((f32, f32), f32)) {
+        let weight = if placed.bold {
+            Weight::Bold
+        } else {
+            Weight::Regular
+        };
+        let at = (
+            origin.0 + placed.x * scale,
+            origin.1 + placed.baseline * scale,
+        );
+        let size = placed.size * scale;
+        if let Some((halo, width)) = placed.halo {
+            let (paint, opacity) = paint(halo);
+            self.surface.set_fill(None);
+            self.surface.set_stroke(Some(Stroke {
+                paint,
+                width: width * 2.0 * scale,
+                opacity,
+                line_join: LineJoin::Round,
+                ..Stroke::default()
+            }));
+            self.runs(&placed.text, at, size, (weight, true));
+        }
+        self.set_fill(placed.color);
+        self.runs(&placed.text, at, size, (weight, false));
+    }
+
+    /// `line` from `start` in the current paint, run by run in the fonts that have its characters;
+    /// `outlined`: as glyph outlines instead of text.
+    fn runs(
+        &mut self,
+        line: &str,
+        (x, baseline): (f32, f32),
+        size: f32,
+        (weight, outlined): (Weight, bool),
+    ) {
+        let mut pen = x;
+        for (run, face) in font_runs(line, weight) {
             let font = match (face, weight) {
                 (RunFont::Japanese, _) => self.fonts.japanese.clone(),
                 (RunFont::Latin, Weight::Bold) => self.fonts.bold.clone(),
@@ -252,33 +292,12 @@ impl Canvas<'_, '_> {
                 Point::from_xy(pen, baseline),
                 font,
                 size,
-                run,
-                false,
+                &run,
+                outlined,
                 TextDirection::LeftToRight,
             );
-            pen += run_width(run, *face, weight, size);
+            pen += run_width(&run, face, weight, size);
         }
-    }
-
-    /// [`Canvas::text`] for a text the renderers have placed (a counter face's id or values):
-    /// `scale` mm per renderer pixel, `origin` the face's top left corner on the page.
-    pub fn placed_text(
-        &mut self,
-        line: &str,
-        style: &TextStyle,
-        (x, baseline): (f32, f32),
-        (origin, scale): ((f32, f32), f32),
-    ) {
-        if line.trim().is_empty() {
-            return;
-        }
-        self.text(
-            line,
-            (origin.0 + x * scale, origin.1 + baseline * scale),
-            style.size * scale,
-            style.color,
-            (Weight::Bold, Anchor::Centre),
-        );
     }
 }
 

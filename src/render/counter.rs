@@ -25,7 +25,7 @@
 //! A reduced face carries a band in the foreground colour across the top of the counter, with the unit
 //! id printed on it in the background colour, so reduced units can be told apart at a glance.
 
-use super::text::{self, Align, Fonts, TextStyle};
+use super::text::{self, Align, Fonts};
 use super::{encode, fill, fill_rect, new_pixmap, stroke, stroke_rect, Color, RenderError};
 use tiny_skia::{Path, PathBuilder, Pixmap};
 
@@ -91,23 +91,63 @@ pub fn draw_counter(art: &CounterArt) -> Result<Pixmap, RenderError> {
     let mut p = new_pixmap("counter", art.size, art.size, art.background)?;
     let s = art.size as f32;
     let fg = art.foreground;
-    let line = line_width(s);
-    let [id, unit_size, values] = face_texts(art);
+    let line = (s * 0.035).max(1.2);
 
     // Reduced band behind the id.
-    if art.reduced_marker {
-        fill_rect(&mut p, 0.0, 0.0, s, band_height(s), fg);
-    }
-    id.draw(&mut p);
+    let band_h = s * 0.215;
+    let id_colour = if art.reduced_marker {
+        fill_rect(&mut p, 0.0, 0.0, s, band_h, fg);
+        art.background
+    } else {
+        fg
+    };
+
+    // Unit id, top.
+    let id_style = text::fitted(
+        &art.id,
+        &art.fonts.bold(s * 0.17, id_colour),
+        s * 0.9,
+        s * 0.09,
+    );
+    text::draw_text_centred(&mut p, &art.id, &id_style, s / 2.0, band_h * 0.52);
 
     // NATO box.
+    let (bw, bh) = (s * 0.56, s * 0.31);
+    let (bx, by) = ((s - bw) / 2.0, s * 0.36);
     if art.symbol != NatoSymbol::None {
-        let (bx, by, bw, bh) = type_box(s);
         draw_symbol(&mut p, art.symbol, (bx, by, bw, bh), fg, line);
         stroke_rect(&mut p, bx, by, bw, bh, fg, line);
     }
-    unit_size.draw(&mut p);
-    values.draw(&mut p);
+
+    // Size symbol, just above the box.
+    let size_style = text::fitted(
+        &art.unit_size,
+        &art.fonts.bold(s * 0.125, fg),
+        s * 0.9,
+        s * 0.06,
+    );
+    let size_baseline = if art.symbol == NatoSymbol::None {
+        by + bh / 2.0
+    } else {
+        by - line - s * 0.025
+    };
+    text::draw_text(
+        &mut p,
+        &art.unit_size,
+        &size_style,
+        s / 2.0,
+        size_baseline,
+        Align::Centre,
+    );
+
+    // Values, bottom.
+    let values_style = text::fitted(
+        &art.values,
+        &art.fonts.bold(s * 0.29, fg),
+        s * 0.92,
+        s * 0.1,
+    );
+    text::draw_text_centred(&mut p, &art.values, &values_style, s / 2.0, s * 0.83);
 
     // A thin edge so counters stand out from each other and from the map.
     stroke_rect(
@@ -120,99 +160,6 @@ pub fn draw_counter(art: &CounterArt) -> Result<Pixmap, RenderError> {
         1.0,
     );
     Ok(p)
-}
-
-/// One line of text on a counter face, centred on `x` with its baseline at `baseline` (in the
-/// face's pixels, origin at its top left).
-#[derive(Debug, Clone)]
-pub struct FaceText {
-    pub text: String,
-    pub style: TextStyle,
-    pub x: f32,
-    pub baseline: f32,
-}
-
-impl FaceText {
-    fn draw(&self, p: &mut Pixmap) {
-        text::draw_text(
-            p,
-            &self.text,
-            &self.style,
-            self.x,
-            self.baseline,
-            Align::Centre,
-        );
-    }
-}
-
-/// The unit id, size symbol and values of a face, each sized to fit and placed: the one definition
-/// of where a counter's texts go, for the rendered face and for the printed counter sheet (which
-/// sets them as PDF text over a face drawn without them).
-pub fn face_texts(art: &CounterArt) -> [FaceText; 3] {
-    let s = art.size as f32;
-    let fg = art.foreground;
-    let band_h = band_height(s);
-    let id_colour = if art.reduced_marker {
-        art.background
-    } else {
-        fg
-    };
-    let id_style = text::fitted(
-        &art.id,
-        &art.fonts.bold(s * 0.17, id_colour),
-        s * 0.9,
-        s * 0.09,
-    );
-    let id_baseline = text::centred_baseline(&id_style, band_h * 0.52);
-
-    // Size symbol, just above the box (centred where the box would be on a face without one).
-    let size_style = text::fitted(
-        &art.unit_size,
-        &art.fonts.bold(s * 0.125, fg),
-        s * 0.9,
-        s * 0.06,
-    );
-    let (_, by, _, bh) = type_box(s);
-    let size_baseline = if art.symbol == NatoSymbol::None {
-        by + bh / 2.0
-    } else {
-        by - line_width(s) - s * 0.025
-    };
-
-    let values_style = text::fitted(
-        &art.values,
-        &art.fonts.bold(s * 0.29, fg),
-        s * 0.92,
-        s * 0.1,
-    );
-    let values_baseline = text::centred_baseline(&values_style, s * 0.83);
-    let placed = |text: &str, style: TextStyle, baseline: f32| FaceText {
-        text: text.to_string(),
-        style,
-        x: s / 2.0,
-        baseline,
-    };
-    [
-        placed(&art.id, id_style, id_baseline),
-        placed(&art.unit_size, size_style, size_baseline),
-        placed(&art.values, values_style, values_baseline),
-    ]
-}
-
-/// Width of the box and symbol lines on a face of edge `s`.
-fn line_width(s: f32) -> f32 {
-    (s * 0.035).max(1.2)
-}
-
-/// Height of the reduced band across the top of a face of edge `s`.
-fn band_height(s: f32) -> f32 {
-    s * 0.215
-}
-
-/// The NATO type box (x, y, width, height) on a face of edge `s`.
-fn type_box(s: f32) -> (f32, f32, f32, f32) {
-    let (bw, bh) = (s * 0.56, s * 0.31);
-    ((s - bw) / 2.0, s * 0.36, bw, bh)
 }
 
 fn draw_symbol(
