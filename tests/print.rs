@@ -486,3 +486,38 @@ fn map_and_chart_texts_are_text() {
         );
     }
 }
+
+/// `--poster a2` adds the whole map sheet on one A2 page (420 x 594 mm, either way round).
+#[test]
+fn a_poster_page_holds_the_whole_map() {
+    let dir = TempDir::new("print-poster");
+    let pdf = dir.path().join("b4m-en.pdf");
+    let out = crate::common::vmodc(&[
+        "print",
+        "b4m",
+        "--root",
+        &repo().to_string_lossy(),
+        "--lang",
+        "en",
+        "--poster",
+        "a2",
+        "--out",
+        &pdf.to_string_lossy(),
+    ]);
+    assert_eq!(
+        crate::common::code(&out),
+        0,
+        "{}",
+        crate::common::show(&out)
+    );
+    let info = String::from_utf8_lossy(&poppler(
+        "pdfinfo",
+        &["-f", "1", "-l", "99", &pdf.to_string_lossy()],
+    ))
+    .into_owned();
+    let a2 = info
+        .lines()
+        .filter(|l| l.contains("size:") && l.contains("(A2)"))
+        .count();
+    assert_eq!(a2, 1, "one A2 page:\n{info}");
+}
