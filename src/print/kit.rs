@@ -39,36 +39,17 @@ pub(super) fn print(game: &Game, plan: &Plan, options: &PrintOptions) -> Result<
     let charts = art::printed_charts(game, plan).map_err(|e| e.to_string())?;
     let cards = art::printed_cards(game, plan).map_err(|e| e.to_string())?;
     let page = options.paper.size();
-    let mut missing = Vec::new();
-    if game.counters.counters.printed_mm.is_none() {
-        missing.push(plan.tx.fill(
-            "ui.print_counter_size_default",
-            &[("mm", &format!("{counter_mm}"))],
-        ));
-    }
-    if !game.map.grid.geometry_known() {
-        missing.push(
-            plan.tx
-                .fill("ui.map_art_unknown", &[("map", &plan.tx.get("map.name"))]),
-        );
-    }
-    if !cards.is_empty() {
-        missing.push(plan.tx.get("ui.print_card_backs"));
-    }
     let posters = options
         .poster
         .map(|paper| poster_fits(&sheets, mm_per_px, paper))
         .unwrap_or_default();
-    if let Some(paper) = options.poster {
-        for (sheet, fits) in sheets.iter().zip(&posters) {
-            if !fits {
-                missing.push(plan.tx.fill(
-                    "ui.print_poster_too_small",
-                    &[("map", &sheet.title), ("paper", paper.name())],
-                ));
-            }
-        }
-    }
+    let missing = lacking(
+        game,
+        plan,
+        (counter_mm, &cards),
+        (&sheets, &posters),
+        options,
+    );
 
     let kit_title = plan
         .tx
@@ -100,6 +81,41 @@ pub(super) fn print(game: &Game, plan: &Plan, options: &PrintOptions) -> Result<
         pdf: pdf.finish()?,
         missing,
     })
+}
+
+/// What the kit lacks because the data does: each a sentence for the contents page.
+fn lacking(
+    game: &Game,
+    plan: &Plan,
+    (counter_mm, cards): (f32, &[PrintedImage]),
+    (sheets, posters): (&[PrintedImage], &[bool]),
+    options: &PrintOptions,
+) -> Vec<String> {
+    let mut missing = Vec::new();
+    if game.counters.counters.printed_mm.is_none() {
+        missing.push(plan.tx.fill(
+            "ui.print_counter_size_default",
+            &[("mm", &format!("{counter_mm}"))],
+        ));
+    }
+    if !game.map.grid.geometry_known() {
+        missing.push(
+            plan.tx
+                .fill("ui.map_art_unknown", &[("map", &plan.tx.get("map.name"))]),
+        );
+    }
+    if !cards.is_empty() {
+        missing.push(plan.tx.get("ui.print_card_backs"));
+    }
+    if let Some(paper) = options.poster {
+        for (sheet, _) in sheets.iter().zip(posters).filter(|(_, fits)| !**fits) {
+            missing.push(plan.tx.fill(
+                "ui.print_poster_too_small",
+                &[("map", &sheet.title), ("paper", paper.name())],
+            ));
+        }
+    }
+    missing
 }
 
 /// The counter edge in mm: the data's `printed_mm`, or ½ inch.
@@ -366,7 +382,7 @@ fn png_size(png: &[u8]) -> Result<(u32, u32), String> {
 
 /// The tiles of a map sheet, on portrait or landscape pages, whichever needs fewer (portrait on a
 /// tie); the page size they go on.
-pub(crate) fn map_tiles(map: (f32, f32), page: (f32, f32)) -> (Vec<Tile>, (f32, f32)) {
+fn map_tiles(map: (f32, f32), page: (f32, f32)) -> (Vec<Tile>, (f32, f32)) {
     let portrait = tiles(map, room(page), OVERLAP_MM);
     let landscape_page = (page.1, page.0);
     let landscape = tiles(map, room(landscape_page), OVERLAP_MM);
