@@ -484,7 +484,9 @@ fn run_print(
     let Some(loaded) = loaded.filter(|_| !build::blocks(&report, false)) else {
         print_report(&report, &sources, Format::Human);
         eprintln!("error: {id} not printed: its data has errors (vmodc check {id})");
-        return ExitCode::from(FAILED);
+        // As for `build`: a file that cannot be read is a usage problem, bad data a failure.
+        let io = report.diagnostics.iter().any(Diagnostic::is_io);
+        return ExitCode::from(if io { USAGE } else { FAILED });
     };
     let languages: Vec<Option<String>> = build::languages(&loaded)
         .into_iter()

@@ -521,3 +521,24 @@ fn a_poster_page_holds_the_whole_map() {
         .count();
     assert_eq!(a2, 1, "one A2 page:\n{info}");
 }
+
+/// A game whose data has errors is not printed (as it is not built), and no PDF is left.
+#[test]
+fn data_with_errors_is_not_printed() {
+    let dir = crate::common::tiny_copy();
+    crate::common::patch(
+        dir.path(),
+        "counters/tiny.toml",
+        "reduced = \"3-5\"",
+        "reduced = \"4-5\"",
+    )
+    .expect("patch");
+    let out = crate::common::vmodc(&["print", "tiny", "--root", &dir.path().to_string_lossy()]);
+    let shown = crate::common::show(&out);
+    assert_eq!(crate::common::code(&out), 1, "{shown}");
+    assert!(
+        shown.contains("error[V0302]") && shown.contains("tiny not printed"),
+        "{shown}"
+    );
+    assert!(!dir.path().join("dist").exists(), "no PDF is left");
+}
