@@ -11,9 +11,15 @@ use crate::render::RenderError;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 
-pub mod art;
+mod art;
 pub mod cache;
-pub mod map_art;
+mod map_art;
+
+/// The module's pictures as the print-and-play PDF takes them (`src/print/`).
+pub use art::{
+    printed_cards, printed_charts, printed_counters, printed_map_sheets, PrintedCounter,
+    PrintedImage,
+};
 
 /// Where data is read from and modules are written to.
 #[derive(Debug, Clone)]

@@ -4,7 +4,7 @@ use super::pdf::{text_width, Anchor, Canvas, Weight, Writer};
 use super::sheet::SheetLayout;
 use super::tiles::{tiles, Tile, OVERLAP_MM};
 use super::{Paper, PrintOptions, Printed};
-use crate::build::art::{self, PrintedCounter, PrintedImage};
+use crate::build::{self, PrintedCounter, PrintedImage};
 use crate::emit::plan::Plan;
 use crate::model::Game;
 use crate::render::counter::render_counter;
@@ -34,10 +34,10 @@ const CHART_MAX_MM_PER_PX: f32 = 0.26;
 pub(super) fn print(game: &Game, plan: &Plan, options: &PrintOptions) -> Result<Printed, String> {
     let counter_mm = counter_size(game)?;
     let mm_per_px = counter_mm / game.counters.counters.size.max(1) as f32;
-    let counters = art::printed_counters(game, plan).map_err(|e| e.to_string())?;
-    let sheets = art::printed_map_sheets(game, plan).map_err(|e| e.to_string())?;
-    let charts = art::printed_charts(game, plan).map_err(|e| e.to_string())?;
-    let cards = art::printed_cards(game, plan).map_err(|e| e.to_string())?;
+    let counters = build::printed_counters(game, plan).map_err(|e| e.to_string())?;
+    let sheets = build::printed_map_sheets(game, plan).map_err(|e| e.to_string())?;
+    let charts = build::printed_charts(game, plan).map_err(|e| e.to_string())?;
+    let cards = build::printed_cards(game, plan).map_err(|e| e.to_string())?;
     let page = options.paper.size();
     let posters = options
         .poster
