@@ -255,6 +255,20 @@ fn b4m(c: &mut Criterion) {
     g.bench_function("build", |b| {
         b.iter(|| black_box(build_to(root, "b4m", &out, None)))
     });
+    g.bench_function("print", |b| {
+        let loaded = load_and_check(root, "b4m");
+        b.iter(|| {
+            for lang in build::languages(&loaded) {
+                let options = vmodc::print::PrintOptions::default();
+                black_box(vmodc::print::print_language(
+                    &loaded,
+                    lang.as_deref(),
+                    &options,
+                ))
+                .expect("b4m prints");
+            }
+        })
+    });
     floors(&mut g, || {
         DECODED.get_or_init(|| decode(&load_and_check(root, "b4m")))
     });

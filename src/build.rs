@@ -17,6 +17,12 @@ pub mod committed;
 mod map_art;
 pub mod overlay;
 
+/// The module's pictures as the print-and-play PDF takes them (`src/print/`).
+pub use art::{
+    printed_cards, printed_charts, printed_counters, printed_map_sheets, PrintedCounter,
+    PrintedImage,
+};
+
 /// Where data is read from and modules are written to.
 #[derive(Debug, Clone)]
 pub struct Options {
@@ -34,6 +40,8 @@ pub struct Outcome {
     pub report: Report,
     /// The game's modules (none when the build stopped).
     pub modules: Vec<Module>,
+    /// The game's print-and-play PDFs, one per module (none when the build stopped).
+    pub prints: Vec<Module>,
 }
 
 /// One module file of a game.
@@ -85,6 +93,7 @@ pub fn build_game(options: &Options, id: &str, sources: &mut Sources) -> Outcome
         game: id.into(),
         report,
         modules,
+        prints: Vec::new(),
     };
     let Some(loaded) = loaded else {
         return outcome(report, Vec::new());
@@ -183,7 +192,13 @@ pub fn build_game(options: &Options, id: &str, sources: &mut Sources) -> Outcome
     for d in committed::unraised_versions(&options.root, &options.out, &loaded) {
         report.push(d);
     }
-    outcome(report, modules)
+    let prints = crate::print::write_kits(&loaded, &options.out, cache.as_ref(), files);
+    let mut done = outcome(report, modules);
+    match prints {
+        Ok(prints) => done.prints = prints,
+        Err(d) => done.report.push(d),
+    }
+    done
 }
 
 /// One module to build: where it goes, its language, what it is built from, and whether the file

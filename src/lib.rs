@@ -30,6 +30,7 @@ pub mod i18n;
 pub mod load;
 pub mod model;
 pub mod package;
+pub mod print;
 pub mod render;
 pub mod save;
 pub mod slug;

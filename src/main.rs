@@ -45,6 +45,29 @@ enum Command {
         #[arg(long)]
         no_cache: bool,
     },
+    /// Print and play: check a game and write its counters, map and charts as one PDF per language.
+    Print {
+        /// Game id (the stem of rules/<id>.toml).
+        game: String,
+        /// Language catalog code (every language of the game when not given).
+        #[arg(long)]
+        lang: Option<String>,
+        /// Paper size: a4, letter (a2, a1 also work).
+        #[arg(long, default_value = "a4")]
+        paper: vmodc::print::Paper,
+        /// Fronts and backs side by side on one side of the paper, to fold (default: backs on their
+        /// own pages, mirrored for duplex printing flipped on the long edge).
+        #[arg(long)]
+        one_sided: bool,
+        /// Also print each map sheet whole on one large page: a2 or a1.
+        #[arg(long)]
+        poster: Option<vmodc::print::Paper>,
+        /// Output file (only with one language) [default: <root>/dist/<game>-<lang>.pdf].
+        #[arg(long)]
+        out: Option<PathBuf>,
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
     /// Compute a combat from the rules data, as the module does: odds, cap, shifts, CRT result.
     Odds(OddsArgs),
     /// Translators' tools: catalog status and skeletons for new languages.
@@ -264,6 +287,22 @@ fn main() -> ExitCode {
                 },
                 format,
             )
+        }
+        Command::Print {
+            game,
+            lang,
+            paper,
+            one_sided,
+            poster,
+            out,
+            root,
+        } => {
+            let options = vmodc::print::PrintOptions {
+                paper,
+                one_sided,
+                poster,
+            };
+            run_print(&game, lang.as_deref(), out, &root, &options)
         }
         Command::Check {
             targets,
@@ -658,8 +697,18 @@ fn closing_line(outcome: &Outcome, tally: &Tally, deny_warnings: bool) -> String
             .map(|m| format!("{} ({} bytes)", m.path.display(), m.size))
             .collect::<Vec<_>>()
     };
+    let prints = |written: bool| {
+        outcome
+            .prints
+            .iter()
+            .filter(|m| m.written == written)
+            .map(|m| format!("{} ({} bytes)", m.path.display(), m.size))
+            .collect::<Vec<_>>()
+    };
+    let built = [list(true), prints(true)].concat();
+    let unchanged = [list(false), prints(false)].concat();
     let mut parts = Vec::new();
-    for (verb, modules) in [("built", list(true)), ("unchanged", list(false))] {
+    for (verb, modules) in [("built", built), ("unchanged", unchanged)] {
         if !modules.is_empty() {
             parts.push(format!("{verb} {}", modules.join(", ")));
         }
@@ -669,6 +718,77 @@ fn closing_line(outcome: &Outcome, tally: &Tally, deny_warnings: bool) -> String
         line.push_str(&format!(" ({} above)", plural(tally.warnings, "warning")));
     }
     line
+}
+
+// ---------------------------------------------------------------------------------------------------
+// print
+// ---------------------------------------------------------------------------------------------------
+
+/// `vmodc print`: check the game (errors stop it, as for `build`), then write the PDF of each
+/// language asked for, and say what the data lacks.
+fn run_print(
+    id: &str,
+    lang: Option<&str>,
+    out: Option<PathBuf>,
+    root: &Path,
+    options: &vmodc::print::PrintOptions,
+) -> ExitCode {
+    let mut sources = Sources::default();
+    let (loaded, report) = build::load_and_check(root, id, &mut sources);
+    let Some(loaded) = loaded.filter(|_| !build::blocks(&report, false)) else {
+        print_report(&report, &sources, Format::Human);
+        eprintln!("error: {id} not printed: its data has errors (vmodc check {id})");
+        // As for `build`: a file that cannot be read is a usage problem, bad data a failure.
+        let io = report.diagnostics.iter().any(Diagnostic::is_io);
+        return ExitCode::from(if io { USAGE } else { FAILED });
+    };
+    let languages: Vec<Option<String>> = build::languages(&loaded)
+        .into_iter()
+        .filter(|l| lang.is_none() || l.as_deref() == lang)
+        .collect();
+    if languages.is_empty() {
+        let known: Vec<String> = build::languages(&loaded).into_iter().flatten().collect();
+        eprintln!(
+            "error: {id} has no language {:?}: its catalogs are {}",
+            lang.unwrap_or(""),
+            known.join(", ")
+        );
+        return ExitCode::from(USAGE);
+    }
+    if out.is_some() && languages.len() > 1 {
+        eprintln!("error: --out names one file: pass --lang to print one language");
+        return ExitCode::from(USAGE);
+    }
+    for l in &languages {
+        let path = out.clone().unwrap_or_else(|| {
+            root.join("dist")
+                .join(vmodc::print::pdf_file_name(&loaded.game, l.as_deref()))
+        });
+        let printed = match vmodc::print::print_language(&loaded, l.as_deref(), options) {
+            Ok(printed) => printed,
+            Err(d) => return print_failure(d, &sources),
+        };
+        if let Err(d) = vmodc::print::write_kit(&path, &printed.pdf) {
+            return print_failure(d, &sources);
+        }
+        for missing in &printed.missing {
+            println!("{}: {missing}", path.display());
+        }
+        println!(
+            "{id}: printed {} ({} bytes)",
+            path.display(),
+            printed.pdf.len()
+        );
+    }
+    ExitCode::SUCCESS
+}
+
+/// Report why a kit was not printed or written (exit 2, as for a module that cannot be built).
+fn print_failure(d: Diagnostic, sources: &Sources) -> ExitCode {
+    let mut report = Report::default();
+    report.push(d);
+    print_report(&report, sources, Format::Human);
+    ExitCode::from(USAGE)
 }
 
 // ---------------------------------------------------------------------------------------------------

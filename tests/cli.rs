@@ -177,9 +177,10 @@ fn build_refuses_broken_data_and_keeps_the_old_module() {
         old,
         "the module was touched"
     );
+    // Tinier War still builds, with its print-and-play PDF; the refused tiny gets neither.
     assert_eq!(
         listing(out_dir.path()),
-        ["tinier.vmod", "tiny.vmod"],
+        ["tinier.pdf", "tinier.vmod", "tiny.vmod"],
         "a temporary file was left behind (Tinier War, with counters of its own, still builds)"
     );
 
@@ -195,7 +196,10 @@ fn build_refuses_broken_data_and_keeps_the_old_module() {
     ]);
     assert_eq!(code(&out), 1, "{}", show(&out));
     assert_eq!(std::fs::read(&module).expect("read"), old);
-    assert_eq!(listing(out_dir.path()), ["tinier.vmod", "tiny.vmod"]);
+    assert_eq!(
+        listing(out_dir.path()),
+        ["tinier.pdf", "tinier.vmod", "tiny.vmod"]
+    );
 }
 
 #[test]
@@ -213,8 +217,8 @@ fn build_then_check_the_module() {
     assert_eq!(code(&out), 0, "{}", show(&out));
     assert_eq!(
         listing(out_dir.path()),
-        ["tinier.vmod", "tiny.vmod"],
-        "only the module is left"
+        ["tinier.pdf", "tinier.vmod", "tiny.pdf", "tiny.vmod"],
+        "only the modules and their PDFs are left"
     );
     let module = out_dir.path().join("tiny.vmod");
     let first = std::fs::read(&module).expect("module");
@@ -356,7 +360,7 @@ fn build_output_goes_under_the_root_by_default() {
     assert_eq!(code(&out), 0, "{}", show(&out));
     assert_eq!(
         listing(&dir.path().join("dist")),
-        ["tinier.vmod", "tiny.vmod"]
+        ["tinier.pdf", "tinier.vmod", "tiny.pdf", "tiny.vmod"]
     );
     assert!(!repo().join("dist").join("tiny.vmod").exists());
     let err = text(&out.stderr);

@@ -28,6 +28,7 @@ mod ocs_combat;
 mod ocs_series;
 mod parallel_build;
 mod phase_skips;
+mod print;
 mod reader;
 mod saved_games;
 mod series_layering;

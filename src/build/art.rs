@@ -9,6 +9,7 @@ use crate::model::keyword::Keyword;
 use crate::model::{parse_values, Game, Marker};
 use crate::package::Entry;
 use crate::render::card::{render_card, CardArt};
+use crate::render::text::{PlacedText, TextCapture};
 use crate::render::track::{render_board, BoardArt, BoxArt};
 use crate::render::{self, Color, CounterArt, Fonts, NatoSymbol, RenderError};
 use rayon::prelude::*;
@@ -111,35 +112,11 @@ fn jobs(game: &Game, plan: &Plan, fonts: &Fonts) -> Result<Vec<(String, Job)>, R
         let art = counter_art(game, plan, unit_id, face, fonts)?;
         jobs.push((name.clone(), Job::Counter(art)));
     }
-    for side in &game.rules.sides {
-        if let Some(name) = plan.control_images.get(side.id.as_str()) {
-            let art = marker_art(
-                Color::parse(&side.color)?,
-                Color::parse(&side.text_color)?,
-                plan.tx.get("ui.control"),
-                plan.tx.get(&format!("sides.{}", side.id.as_str())),
-                fonts,
-            );
-            jobs.push((name.clone(), Job::Counter(art)));
-        }
-    }
-    for w in &game.rules.weather {
-        if let Some(name) = plan.weather_images.get(w.id.as_str()) {
-            // Plain for the default weather, dark for any other (mud, snow…).
-            let (background, foreground) = if w.default {
-                (Color::rgb(250, 248, 240), Color::BLACK)
-            } else {
-                (Color::rgb(150, 110, 60), Color::WHITE)
-            };
-            let art = marker_art(
-                background,
-                foreground,
-                plan.tx.get("ui.weather"),
-                plan.tx.get(&format!("weather.{}", w.id.as_str())),
-                fonts,
-            );
-            jobs.push((name.clone(), Job::Counter(art)));
-        }
+    for (name, art) in control_markers(game, plan, fonts)?
+        .into_iter()
+        .chain(weather_markers(game, plan, fonts))
+    {
+        jobs.push((name, Job::Counter(art)));
     }
     for marker in &game.counters.markers {
         jobs.extend(marker_jobs(game, plan, marker, fonts)?);
@@ -175,6 +152,52 @@ pub fn counter_image(
     face: &str,
 ) -> Result<Vec<u8>, RenderError> {
     render::render_counter(&counter_art(game, plan, unit, face, &Fonts::japanese())?)
+}
+
+/// The control marker of each side that has one, by image name.
+fn control_markers(
+    game: &Game,
+    plan: &Plan,
+    fonts: &Fonts,
+) -> Result<Vec<(String, CounterArt)>, RenderError> {
+    let mut markers = Vec::new();
+    for side in &game.rules.sides {
+        if let Some(name) = plan.control_images.get(side.id.as_str()) {
+            let art = marker_art(
+                Color::parse(&side.color)?,
+                Color::parse(&side.text_color)?,
+                plan.tx.get("ui.control"),
+                plan.tx.get(&format!("sides.{}", side.id.as_str())),
+                fonts,
+            );
+            markers.push((name.clone(), art));
+        }
+    }
+    Ok(markers)
+}
+
+/// The marker of each weather, by image name.
+fn weather_markers(game: &Game, plan: &Plan, fonts: &Fonts) -> Vec<(String, CounterArt)> {
+    let mut markers = Vec::new();
+    for w in &game.rules.weather {
+        if let Some(name) = plan.weather_images.get(w.id.as_str()) {
+            // Plain for the default weather, dark for any other (mud, snow…).
+            let (background, foreground) = if w.default {
+                (Color::rgb(250, 248, 240), Color::BLACK)
+            } else {
+                (Color::rgb(150, 110, 60), Color::WHITE)
+            };
+            let art = marker_art(
+                background,
+                foreground,
+                plan.tx.get("ui.weather"),
+                plan.tx.get(&format!("weather.{}", w.id.as_str())),
+                fonts,
+            );
+            markers.push((name.clone(), art));
+        }
+    }
+    markers
 }
 
 /// Draw one image as PNG.
@@ -452,4 +475,126 @@ fn nato_symbol(symbol: UnitSymbol) -> NatoSymbol {
         UnitSymbol::Artillery => NatoSymbol::Artillery,
         UnitSymbol::None | UnitSymbol::Marker => NatoSymbol::None,
     }
+}
+
+/// One printed counter: its faces in order (the front, then the back when it has one), as the
+/// module draws them.
+#[derive(Debug, Clone)]
+pub struct PrintedCounter {
+    pub front: CounterArt,
+    pub back: Option<CounterArt>,
+}
+
+/// Every counter of the module, as a printed counter sheet holds them: the units (their faces paired
+/// in the data's order: first and second face on one counter, third and fourth on the next), then
+/// the control and weather markers (one face each) and the `[[markers]]` (one or two faces).
+pub fn printed_counters(game: &Game, plan: &Plan) -> Result<Vec<PrintedCounter>, RenderError> {
+    let fonts = Fonts::japanese();
+    let mut counters = Vec::new();
+    let mut pair = |faces: Vec<CounterArt>| {
+        let mut faces = faces.into_iter();
+        while let Some(front) = faces.next() {
+            counters.push(PrintedCounter {
+                front,
+                back: faces.next(),
+            });
+        }
+    };
+    for unit in &game.counters.units {
+        let faces = game
+            .counters
+            .faces_of(unit)
+            .into_iter()
+            .filter(|face| {
+                plan.unit_images
+                    .contains_key(&(unit.id.value.clone(), face.to_string()))
+            })
+            .map(|face| counter_art(game, plan, &unit.id, face, &fonts))
+            .collect::<Result<Vec<_>, _>>()?;
+        pair(faces);
+    }
+    for (_, art) in control_markers(game, plan, &fonts)? {
+        pair(vec![art]);
+    }
+    for (_, art) in weather_markers(game, plan, &fonts) {
+        pair(vec![art]);
+    }
+    for marker in &game.counters.markers {
+        let faces = marker_jobs(game, plan, marker, &fonts)?
+            .into_iter()
+            .filter_map(|(_, job)| match job {
+                Job::Counter(art) => Some(art),
+                _ => None,
+            })
+            .collect();
+        pair(faces);
+    }
+    Ok(counters)
+}
+
+/// One picture of the printed kit: the module's image drawn without its texts, and the texts, to
+/// be set as text over it.
+#[derive(Debug, Clone)]
+pub struct PrintedImage {
+    pub title: String,
+    pub png: Vec<u8>,
+    /// Every text of the image, in its pixels.
+    pub texts: Vec<PlacedText>,
+}
+
+/// Draw one picture with `draw`, given fonts that keep its texts out of the image.
+fn printed_image(
+    title: String,
+    draw: impl FnOnce(&Fonts) -> Result<Vec<u8>, RenderError>,
+) -> Result<PrintedImage, RenderError> {
+    let capture = TextCapture::new();
+    let png = draw(&Fonts::japanese().capturing(&capture))?;
+    Ok(PrintedImage {
+        title,
+        png,
+        texts: capture.texts(),
+    })
+}
+
+/// The board of each map sheet, as the module shows it.
+pub fn printed_map_sheets(game: &Game, plan: &Plan) -> Result<Vec<PrintedImage>, RenderError> {
+    (0..plan.sheets.len())
+        .into_par_iter()
+        .map(|i| {
+            printed_image(plan.sheets[i].name.clone(), |fonts| {
+                super::map_art::render(game, plan, i as u16, fonts)
+            })
+        })
+        .collect()
+}
+
+/// The charts (CRT, terrain effects, turn record) and the turn track board, in that order.
+pub fn printed_charts(game: &Game, plan: &Plan) -> Result<Vec<PrintedImage>, RenderError> {
+    let mut images = (0..plan.charts.len())
+        .into_par_iter()
+        .map(|i| {
+            printed_image(plan.charts[i].title.clone(), |fonts| {
+                super::map_art::chart(game, plan, i, fonts)
+            })
+        })
+        .collect::<Result<Vec<_>, RenderError>>()?;
+    images.push(printed_image(plan.track.title.clone(), |fonts| {
+        render_board(&boxes_art(&plan.track, fonts))
+    })?);
+    Ok(images)
+}
+
+/// The face of every card the module holds, in the data's order.
+pub fn printed_cards(game: &Game, plan: &Plan) -> Result<Vec<PrintedImage>, RenderError> {
+    game.counters
+        .cards
+        .par_iter()
+        .filter(|card| plan.card_images.contains_key(card.id.as_str()))
+        .map(|card| {
+            printed_image(
+                plan.tx.get(&format!("cards.{}", card.id.as_str())),
+                |fonts| render_card(&card_art(game, plan, card, fonts)?),
+            )
+        })
+        .collect()
 }

@@ -12,13 +12,14 @@
 use super::{fill, stroke_with, Color, RenderError};
 use ab_glyph::{Font as _, FontArc, GlyphId, OutlineCurve};
 use std::fmt;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use tiny_skia::{Path, PathBuilder, Pixmap};
 
-static DEJAVU_SANS: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
-static DEJAVU_SANS_BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+pub(crate) static DEJAVU_SANS: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+pub(crate) static DEJAVU_SANS_BOLD: &[u8] =
+    include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
 /// IPAex Gothic, unmodified, under the IPA Font License v1.0 (`assets/fonts/IPA_Font_License.txt`).
-static IPAEX_GOTHIC: &[u8] = include_bytes!("../../assets/fonts/ipaexg.ttf");
+pub(crate) static IPAEX_GOTHIC: &[u8] = include_bytes!("../../assets/fonts/ipaexg.ttf");
 
 /// One or more fonts, tried in order for each character. Cheap to clone.
 #[derive(Clone)]
@@ -130,6 +131,8 @@ impl Typeface {
 pub struct Fonts {
     pub regular: Typeface,
     pub bold: Typeface,
+    /// Where texts go instead of the image (none: they are drawn).
+    pub capture: TextCapture,
 }
 
 impl Default for Fonts {
@@ -138,6 +141,61 @@ impl Default for Fonts {
         Fonts {
             regular: Typeface::dejavu_sans(),
             bold: Typeface::dejavu_sans_bold(),
+            capture: TextCapture::default(),
+        }
+    }
+}
+
+/// One line of text a renderer would have drawn: where it starts (after alignment), its baseline,
+/// its size and colour, in the image's pixels.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlacedText {
+    pub text: String,
+    pub x: f32,
+    pub baseline: f32,
+    pub size: f32,
+    pub color: Color,
+    pub bold: bool,
+    /// The outline drawn around the text so it reads on any ground: colour and width.
+    pub halo: Option<(Color, f32)>,
+}
+
+/// Texts kept out of an image and handed to the caller, who sets them as text of its own (the
+/// print-and-play PDF sets them as PDF text over the image). The default captures nothing.
+#[derive(Clone, Default)]
+pub struct TextCapture(Option<Arc<Mutex<Vec<PlacedText>>>>);
+
+impl fmt::Debug for TextCapture {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Nothing a cached image depends on: images drawn with a capture are never cached.
+        f.write_str(if self.0.is_some() { "capture" } else { "-" })
+    }
+}
+
+impl TextCapture {
+    /// A capture that keeps every text drawn with it.
+    pub fn new() -> TextCapture {
+        TextCapture(Some(Arc::new(Mutex::new(Vec::new()))))
+    }
+
+    /// The texts kept so far, in drawing order.
+    pub fn texts(&self) -> Vec<PlacedText> {
+        self.0
+            .as_ref()
+            .and_then(|texts| texts.lock().ok().map(|t| t.clone()))
+            .unwrap_or_default()
+    }
+
+    /// Keep `text` instead of drawing it; false when this capture keeps nothing.
+    fn keep(&self, text: PlacedText) -> bool {
+        match &self.0 {
+            Some(texts) => {
+                if let Ok(mut t) = texts.lock() {
+                    t.push(text);
+                }
+                true
+            }
+            None => false,
         }
     }
 }
@@ -156,15 +214,31 @@ impl Fonts {
         Fonts {
             regular: self.regular.with_fallback(regular),
             bold: self.bold.with_fallback(bold),
+            capture: self.capture.clone(),
+        }
+    }
+
+    /// These fonts, keeping every text drawn with them in `capture` instead of the image.
+    pub fn capturing(&self, capture: &TextCapture) -> Fonts {
+        Fonts {
+            capture: capture.clone(),
+            ..self.clone()
         }
     }
 
     pub fn regular(&self, size: f32, color: Color) -> TextStyle {
-        TextStyle::new(self.regular.clone(), size, color)
+        TextStyle {
+            capture: self.capture.clone(),
+            ..TextStyle::new(self.regular.clone(), size, color)
+        }
     }
 
     pub fn bold(&self, size: f32, color: Color) -> TextStyle {
-        TextStyle::new(self.bold.clone(), size, color)
+        TextStyle {
+            bold: true,
+            capture: self.capture.clone(),
+            ..TextStyle::new(self.bold.clone(), size, color)
+        }
     }
 }
 
@@ -175,6 +249,10 @@ pub struct TextStyle {
     /// Em size in pixels (as CSS `font-size`).
     pub size: f32,
     pub color: Color,
+    /// Set in the bold typeface of its [`Fonts`].
+    pub bold: bool,
+    /// Where the text goes instead of the image, if anywhere.
+    pub capture: TextCapture,
 }
 
 impl TextStyle {
@@ -183,7 +261,33 @@ impl TextStyle {
             typeface,
             size,
             color,
+            bold: false,
+            capture: TextCapture::default(),
         }
+    }
+
+    /// Keep the text in the style's capture instead of drawing it; false when it has none.
+    fn captured(
+        &self,
+        text: &str,
+        (x, baseline, align): (f32, f32, Align),
+        halo: Option<(Color, f32)>,
+    ) -> bool {
+        if self.capture.0.is_none() || text.trim().is_empty() {
+            return self.capture.0.is_some();
+        }
+        let Some(size) = self.usable_size() else {
+            return true;
+        };
+        self.capture.keep(PlacedText {
+            text: text.to_string(),
+            x: start_x(x, text_width(text, self), align),
+            baseline,
+            size,
+            color: self.color,
+            bold: self.bold,
+            halo,
+        })
     }
 
     pub fn with_size(&self, size: f32) -> TextStyle {
@@ -380,6 +484,9 @@ pub fn draw_text(
     baseline: f32,
     align: Align,
 ) -> f32 {
+    if style.captured(text, (x, baseline, align), None) {
+        return text_width(text, style);
+    }
     if let Some(path) = text_path(text, style, x, baseline, align) {
         fill(pixmap, &path, style.color);
     }
@@ -396,6 +503,9 @@ pub fn draw_text_halo(
     align: Align,
     (halo, halo_width): (Color, f32),
 ) -> f32 {
+    if style.captured(text, (x, baseline, align), Some((halo, halo_width))) {
+        return text_width(text, style);
+    }
     if let Some(path) = text_path(text, style, x, baseline, align) {
         stroke_with(pixmap, &path, halo, &super::round_stroke(halo_width * 2.0));
         fill(pixmap, &path, style.color);
@@ -613,5 +723,26 @@ mod tests {
         assert!(has_dark(&p, 20, 10, 100, 30, 100));
         assert!(!has_dark(&p, 0, 0, 15, 40, 250));
         assert!(!has_dark(&p, 105, 0, 120, 40, 250));
+    }
+
+    #[test]
+    fn a_capture_keeps_texts_out_of_the_image_with_their_place() {
+        let capture = TextCapture::new();
+        let fonts = Fonts::default().capturing(&capture);
+        let mut p = Pixmap::new(120, 40).unwrap();
+        p.fill(tiny_skia::Color::WHITE);
+        let blank = p.clone();
+        let style = fonts.bold(20.0, Color::BLACK);
+        draw_text(&mut p, "Moscow", &style, 60.0, 28.0, Align::Centre);
+        assert_eq!(p.data(), blank.data(), "nothing drawn");
+        let texts = capture.texts();
+        assert_eq!(texts.len(), 1);
+        let t = &texts[0];
+        assert_eq!(
+            (t.text.as_str(), t.baseline, t.size, t.bold),
+            ("Moscow", 28.0, 20.0, true)
+        );
+        // Centred on 60: it starts half its width to the left.
+        assert!((t.x - (60.0 - text_width("Moscow", &style) / 2.0)).abs() < 1e-4);
     }
 }

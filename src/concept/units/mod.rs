@@ -29,6 +29,10 @@ cited! {
     pub struct CounterSheet {
         /// Counter edge length in pixels.
         pub size: u32,
+        /// Printed counter edge in millimetres (½ inch = 12.7), for the print-and-play PDF; the map
+        /// prints at the same scale. Without it, counters print at 12.7 mm and the PDF says so.
+        #[serde(default)]
+        pub printed_mm: Option<f64>,
         /// Face names in flip order; the first is the face a unit shows at full strength.
         pub faces: Vec<Sp<String>>,
         /// Names of the values printed on a face, in printed order (`"12-6"` = strength 12, movement 6).

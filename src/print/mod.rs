@@ -1,0 +1,194 @@
+//! Print and play: the game as one PDF a player can print, cut and play (`vmodc print`, and
+//! `vmodc build` beside each module).
+//!
+//! The kit holds a contents page (with what the data lacks), the counter
+//! sheets (fronts, then their backs mirrored for duplex printing, or both side by side to fold),
+//! the map in overlapping tiles with a page showing how they fit (and, on request, on one large
+//! sheet), then the charts, the turn track and any cards. It draws what the module draws, from the
+//! same renderers: every picture is the module's image, drawn at print resolution without its
+//! texts (a [`TextCapture`](crate::render::text::TextCapture) keeps them), with the texts set over
+//! it as PDF text and the hex grid drawn again as vector lines.
+//!
+//! - [`sheet`]: where counters and their backs go on a sheet;
+//! - [`tiles`]: how the map is cut into overlapping tiles;
+//! - [`pdf`]: the PDF writer (pages in millimetres, text with embedded font subsets);
+//! - `kit`: what goes on each page.
+
+mod kit;
+pub mod pdf;
+pub mod sheet;
+pub mod tiles;
+
+use crate::build::cache::{fingerprint, Cache};
+use crate::build::{Loaded, Module};
+use crate::diag::{Diagnostic, SourceFile};
+use crate::emit::plan::Plan;
+use crate::i18n::Texts;
+use crate::model::Game;
+use std::path::{Path, PathBuf};
+
+/// A paper size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Paper {
+    A4,
+    Letter,
+    A2,
+    A1,
+}
+
+impl Paper {
+    /// Width and height in mm, portrait.
+    pub fn size(self) -> (f32, f32) {
+        match self {
+            Paper::A4 => (210.0, 297.0),
+            Paper::Letter => (215.9, 279.4),
+            Paper::A2 => (420.0, 594.0),
+            Paper::A1 => (594.0, 841.0),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Paper::A4 => "A4",
+            Paper::Letter => "Letter",
+            Paper::A2 => "A2",
+            Paper::A1 => "A1",
+        }
+    }
+}
+
+impl std::str::FromStr for Paper {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Paper, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "a4" => Ok(Paper::A4),
+            "letter" => Ok(Paper::Letter),
+            "a2" => Ok(Paper::A2),
+            "a1" => Ok(Paper::A1),
+            _ => Err(format!(
+                "unknown paper {s:?}: expected a4, letter, a2 or a1"
+            )),
+        }
+    }
+}
+
+/// How to print.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PrintOptions {
+    pub paper: Paper,
+    /// Fronts and backs side by side on one side of the paper, to fold, instead of backs on their
+    /// own pages for duplex printing.
+    pub one_sided: bool,
+    /// Also print each map sheet whole on one page of this size (for a print shop).
+    pub poster: Option<Paper>,
+}
+
+impl Default for PrintOptions {
+    /// What `vmodc build` writes: A4, duplex, tiles only.
+    fn default() -> PrintOptions {
+        PrintOptions {
+            paper: Paper::A4,
+            one_sided: false,
+            poster: None,
+        }
+    }
+}
+
+/// A printed kit.
+#[derive(Debug, Clone)]
+pub struct Printed {
+    pub pdf: Vec<u8>,
+    /// What the kit could not print because the data lacks it (also on its contents page).
+    pub missing: Vec<String>,
+}
+
+/// The kit's file name: `<game>-<lang>.pdf`, or `<game>.pdf` for a game without catalogs.
+pub fn pdf_file_name(game: &Game, lang: Option<&str>) -> String {
+    match lang {
+        Some(l) => format!("{}-{l}.pdf", game.id),
+        None => format!("{}.pdf", game.id),
+    }
+}
+
+/// The kit of one language, as a pure function of the data.
+pub fn print_language(
+    loaded: &Loaded,
+    lang: Option<&str>,
+    options: &PrintOptions,
+) -> Result<Printed, Diagnostic> {
+    let game = &loaded.game;
+    let catalog = lang.and_then(|l| loaded.catalogs.iter().find(|c| c.code == l));
+    let plan = Plan::new(game, Texts::new(game, catalog));
+    kit::print(game, &plan, options).map_err(|e| {
+        Diagnostic::error("V0606", format!("cannot print {}: {e}", game.id))
+            .help("check the colours and sizes in the data (vmodc check)")
+    })
+}
+
+/// The kit of every language of a game, beside its modules in `out` (what `vmodc build` writes:
+/// [`PrintOptions::default`]). Each PDF is written whole or not at all; with a cache, one whose
+/// inputs and file are unchanged is left as it is. Written only when every language printed.
+pub fn write_kits(
+    loaded: &Loaded,
+    out: &Path,
+    cache: Option<&Cache>,
+    files: &[SourceFile],
+) -> Result<Vec<Module>, Diagnostic> {
+    use rayon::prelude::*;
+    let options = PrintOptions::default();
+    let targets: Vec<(Option<String>, PathBuf, String)> = crate::build::languages(loaded)
+        .into_iter()
+        .map(|lang| {
+            let path = out.join(pdf_file_name(&loaded.game, lang.as_deref()));
+            // The kit's own fingerprint: the same sources as the module, marked as a print.
+            let fingerprint = fingerprint(
+                Some(&format!("print:{}", lang.as_deref().unwrap_or(""))),
+                files.iter().map(|f| (f.path.as_path(), f.text.as_str())),
+            );
+            (lang, path, fingerprint)
+        })
+        .collect();
+    let printed = targets
+        .par_iter()
+        .map(|(lang, path, fingerprint)| {
+            if cache.is_some_and(|c| c.module_is_current(path, fingerprint)) {
+                return Ok(None);
+            }
+            print_language(loaded, lang.as_deref(), &options)
+                .map(|p| Some(p.pdf))
+                .map_err(|d| d.in_file(path))
+        })
+        .collect::<Result<Vec<_>, Diagnostic>>()?;
+    let mut kits = Vec::new();
+    for ((_, path, fingerprint), pdf) in targets.iter().zip(printed) {
+        let Some(pdf) = pdf else {
+            let size = std::fs::metadata(path).map_or(0, |m| m.len());
+            kits.push(Module {
+                path: path.clone(),
+                size,
+                written: false,
+            });
+            continue;
+        };
+        write_kit(path, &pdf)?;
+        if let Some(c) = cache {
+            c.record_module(path, fingerprint, &pdf);
+        }
+        kits.push(Module {
+            path: path.clone(),
+            size: pdf.len() as u64,
+            written: true,
+        });
+    }
+    Ok(kits)
+}
+
+/// Write a PDF through a temporary file, so a failed write leaves the previous one as it was.
+pub fn write_kit(path: &Path, pdf: &[u8]) -> Result<(), Diagnostic> {
+    crate::package::write_atomically(path, pdf).map_err(|e| {
+        Diagnostic::error("V0607", e.to_string())
+            .in_file(path)
+            .help("check that the output folder is writable")
+    })
+}

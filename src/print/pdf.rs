@@ -1,0 +1,352 @@
+//! The PDF writer, in millimetres: pages with rectangles, lines, text and PNG images, over krilla.
+//!
+//! Every coordinate is in millimetres from the top left corner of the page (y down), as the sheet
+//! and tile layouts compute them; one transform per page turns them into PDF points. Text is real
+//! PDF text: each run is set in the first bundled font that has its characters (DejaVu Sans for
+//! Latin text, IPAex Gothic for Japanese, as the renderers choose), embedded as a subset with its
+//! Unicode mapping, so it can be selected and extracted.
+
+use crate::render::text::{
+    self, PlacedText, Typeface, DEJAVU_SANS, DEJAVU_SANS_BOLD, IPAEX_GOTHIC,
+};
+use crate::render::{Color, TextStyle};
+use krilla::color::rgb;
+use krilla::geom::{PathBuilder, Point, Rect, Size, Transform};
+use krilla::image::Image;
+use krilla::metadata::Metadata;
+use krilla::num::NormalizedF32;
+use krilla::page::PageSettings;
+use krilla::paint::{Fill, FillRule, LineJoin, Stroke, StrokeDash};
+use krilla::surface::Surface;
+use krilla::text::{Font, TextDirection};
+use krilla::Document;
+
+/// PDF points per millimetre (a point is 1/72 inch).
+pub const POINTS_PER_MM: f32 = 72.0 / 25.4;
+
+/// Horizontal placement of a text relative to its `x`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Anchor {
+    Start,
+    Centre,
+}
+
+/// The weight a text is set in (Japanese has one weight only: IPAex Gothic has no bold).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Weight {
+    Regular,
+    Bold,
+}
+
+/// The bundled fonts as PDF fonts.
+struct PdfFonts {
+    regular: Font,
+    bold: Font,
+    japanese: Font,
+}
+
+impl PdfFonts {
+    fn load() -> Result<PdfFonts, String> {
+        let font = |data: &'static [u8], name: &str| {
+            Font::new(data.to_vec().into(), 0).ok_or_else(|| format!("cannot read the font {name}"))
+        };
+        Ok(PdfFonts {
+            regular: font(DEJAVU_SANS, "DejaVuSans.ttf")?,
+            bold: font(DEJAVU_SANS_BOLD, "DejaVuSans-Bold.ttf")?,
+            japanese: font(IPAEX_GOTHIC, "ipaexg.ttf")?,
+        })
+    }
+}
+
+/// A PDF being written, page by page.
+pub struct Writer {
+    document: Document,
+    fonts: PdfFonts,
+}
+
+impl Writer {
+    /// A PDF titled `title`, its text in the language `lang` (a BCP 47 code, e.g. `ja`).
+    pub fn new(title: &str, lang: Option<&str>) -> Result<Writer, String> {
+        let mut document = Document::new();
+        let mut metadata = Metadata::new().title(title.to_string());
+        if let Some(lang) = lang {
+            metadata = metadata.language(lang.to_string());
+        }
+        document.set_metadata(metadata);
+        Ok(Writer {
+            document,
+            fonts: PdfFonts::load()?,
+        })
+    }
+
+    /// Add a page of `width` x `height` mm and draw it with `draw`.
+    pub fn page(
+        &mut self,
+        (width, height): (f32, f32),
+        draw: impl FnOnce(&mut Canvas<'_, '_>) -> Result<(), String>,
+    ) -> Result<(), String> {
+        let settings = PageSettings::from_wh(width * POINTS_PER_MM, height * POINTS_PER_MM)
+            .ok_or_else(|| format!("unusable page size {width} x {height} mm"))?;
+        let mut page = self.document.start_page_with(settings);
+        let mut surface = page.surface();
+        surface.push_transform(&Transform::from_scale(POINTS_PER_MM, POINTS_PER_MM));
+        let result = draw(&mut Canvas {
+            surface: &mut surface,
+            fonts: &self.fonts,
+        });
+        surface.pop();
+        surface.finish();
+        page.finish();
+        result
+    }
+
+    /// The finished PDF. krilla writes no creation date unless given one, so the bytes depend on
+    /// the pages alone.
+    pub fn finish(self) -> Result<Vec<u8>, String> {
+        self.document
+            .finish()
+            .map_err(|e| format!("the PDF cannot be written: {e:?}"))
+    }
+}
+
+/// One page being drawn, in millimetres.
+pub struct Canvas<'s, 'p> {
+    surface: &'s mut Surface<'p>,
+    fonts: &'s PdfFonts,
+}
+
+fn paint(color: Color) -> (krilla::paint::Paint, NormalizedF32) {
+    (
+        rgb::Color::new(color.r, color.g, color.b).into(),
+        NormalizedF32::new(f32::from(color.a) / 255.0).unwrap_or(NormalizedF32::ONE),
+    )
+}
+
+fn rect_path(x: f32, y: f32, w: f32, h: f32) -> Option<krilla::geom::Path> {
+    let mut pb = PathBuilder::new();
+    pb.push_rect(Rect::from_xywh(x, y, w, h)?);
+    pb.finish()
+}
+
+impl Canvas<'_, '_> {
+    fn set_fill(&mut self, color: Color) {
+        let (paint, opacity) = paint(color);
+        self.surface.set_stroke(None);
+        self.surface.set_fill(Some(Fill {
+            paint,
+            opacity,
+            rule: FillRule::NonZero,
+        }));
+    }
+
+    fn set_stroke(&mut self, color: Color, width: f32, dash: Option<f32>) {
+        let (paint, opacity) = paint(color);
+        self.surface.set_fill(None);
+        self.surface.set_stroke(Some(Stroke {
+            paint,
+            width,
+            opacity,
+            dash: dash.map(|d| StrokeDash {
+                array: vec![d, d],
+                offset: 0.0,
+            }),
+            ..Stroke::default()
+        }));
+    }
+
+    pub fn fill_rect(&mut self, (x, y, w, h): (f32, f32, f32, f32), color: Color) {
+        if let Some(path) = rect_path(x, y, w, h) {
+            self.set_fill(color);
+            self.surface.draw_path(&path);
+        }
+    }
+
+    pub fn stroke_rect(&mut self, (x, y, w, h): (f32, f32, f32, f32), color: Color, width: f32) {
+        if let Some(path) = rect_path(x, y, w, h) {
+            self.set_stroke(color, width, None);
+            self.surface.draw_path(&path);
+        }
+    }
+
+    /// A polyline through `points` (closed into a polygon when `closed`), dashed when `dash` gives
+    /// the length of the dashes and gaps.
+    pub fn stroke_polyline(
+        &mut self,
+        points: &[(f32, f32)],
+        closed: bool,
+        color: Color,
+        width: f32,
+        dash: Option<f32>,
+    ) {
+        let mut pb = PathBuilder::new();
+        for (i, &(x, y)) in points.iter().enumerate() {
+            if i == 0 {
+                pb.move_to(x, y);
+            } else {
+                pb.line_to(x, y);
+            }
+        }
+        if closed {
+            pb.close();
+        }
+        if let Some(path) = pb.finish() {
+            self.set_stroke(color, width, dash);
+            self.surface.draw_path(&path);
+        }
+    }
+
+    /// A PNG drawn into the rectangle `(x, y, w, h)`, its pixels embedded as they are.
+    pub fn image(&mut self, png: &[u8], (x, y, w, h): (f32, f32, f32, f32)) -> Result<(), String> {
+        let image = Image::from_png(png.to_vec().into(), true)
+            .map_err(|e| format!("cannot embed an image: {e}"))?;
+        let size =
+            Size::from_wh(w, h).ok_or_else(|| format!("unusable image size {w} x {h} mm"))?;
+        self.surface
+            .push_transform(&Transform::from_translate(x, y));
+        self.surface.draw_image(image, size);
+        self.surface.pop();
+        Ok(())
+    }
+
+    /// Draw `draw` clipped to the rectangle `(x, y, w, h)`, its origin moved to `(dx, dy)`.
+    pub fn clipped(
+        &mut self,
+        (x, y, w, h): (f32, f32, f32, f32),
+        (dx, dy): (f32, f32),
+        draw: impl FnOnce(&mut Canvas<'_, '_>) -> Result<(), String>,
+    ) -> Result<(), String> {
+        let clip = rect_path(x, y, w, h).ok_or("empty clip rectangle")?;
+        self.surface.push_clip_path(&clip, &FillRule::NonZero);
+        self.surface
+            .push_transform(&Transform::from_translate(dx, dy));
+        let result = draw(self);
+        self.surface.pop();
+        self.surface.pop();
+        result
+    }
+
+    /// One line of text, `size` mm high (em), with its baseline at `baseline`.
+    pub fn text(
+        &mut self,
+        line: &str,
+        (x, baseline): (f32, f32),
+        size: f32,
+        color: Color,
+        (weight, anchor): (Weight, Anchor),
+    ) {
+        let start = match anchor {
+            Anchor::Start => x,
+            Anchor::Centre => x - text_width(line, size, weight) / 2.0,
+        };
+        self.set_fill(color);
+        self.runs(line, (start, baseline), size, (weight, false));
+    }
+
+    /// A text a renderer kept out of its image ([`PlacedText`], in the image's pixels), set over
+    /// the image drawn at `origin` with `scale` mm per pixel; its halo, if it has one, as outlines
+    /// under it (so the text is extracted once).
+    pub fn captured_text(&mut self, placed: &PlacedText, (origin, scale): ((f32, f32), f32)) {
+        let weight = if placed.bold {
+            Weight::Bold
+        } else {
+            Weight::Regular
+        };
+        let at = (
+            origin.0 + placed.x * scale,
+            origin.1 + placed.baseline * scale,
+        );
+        let size = placed.size * scale;
+        if let Some((halo, width)) = placed.halo {
+            let (paint, opacity) = paint(halo);
+            self.surface.set_fill(None);
+            self.surface.set_stroke(Some(Stroke {
+                paint,
+                width: width * 2.0 * scale,
+                opacity,
+                line_join: LineJoin::Round,
+                ..Stroke::default()
+            }));
+            self.runs(&placed.text, at, size, (weight, true));
+        }
+        self.set_fill(placed.color);
+        self.runs(&placed.text, at, size, (weight, false));
+    }
+
+    /// `line` from `start` in the current paint, run by run in the fonts that have its characters;
+    /// `outlined`: as glyph outlines instead of text.
+    fn runs(
+        &mut self,
+        line: &str,
+        (x, baseline): (f32, f32),
+        size: f32,
+        (weight, outlined): (Weight, bool),
+    ) {
+        let mut pen = x;
+        for (run, face) in font_runs(line, weight) {
+            let font = match (face, weight) {
+                (RunFont::Japanese, _) => self.fonts.japanese.clone(),
+                (RunFont::Latin, Weight::Bold) => self.fonts.bold.clone(),
+                (RunFont::Latin, Weight::Regular) => self.fonts.regular.clone(),
+            };
+            self.surface.draw_text(
+                Point::from_xy(pen, baseline),
+                font,
+                size,
+                &run,
+                outlined,
+                TextDirection::LeftToRight,
+            );
+            pen += run_width(&run, face, weight, size);
+        }
+    }
+}
+
+/// Which bundled font a run of text is set in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RunFont {
+    Latin,
+    Japanese,
+}
+
+/// `line` cut into runs of one font: DejaVu where it has the character, IPAex Gothic elsewhere (the
+/// renderers' [`crate::render::Fonts::japanese`] order). Control characters are dropped.
+fn font_runs(line: &str, weight: Weight) -> Vec<(String, RunFont)> {
+    let latin = latin_typeface(weight);
+    let mut runs: Vec<(String, RunFont)> = Vec::new();
+    for c in line.chars().filter(|c| !c.is_control()) {
+        let face = if latin.has_glyph(c) || c == ' ' {
+            RunFont::Latin
+        } else {
+            RunFont::Japanese
+        };
+        match runs.last_mut() {
+            Some((run, f)) if *f == face => run.push(c),
+            _ => runs.push((c.to_string(), face)),
+        }
+    }
+    runs
+}
+
+fn latin_typeface(weight: Weight) -> Typeface {
+    match weight {
+        Weight::Regular => Typeface::dejavu_sans(),
+        Weight::Bold => Typeface::dejavu_sans_bold(),
+    }
+}
+
+/// The advance of a run at `size` mm, measured from the same font as the renderers measure it.
+fn run_width(run: &str, face: RunFont, weight: Weight, size: f32) -> f32 {
+    let typeface = match face {
+        RunFont::Latin => latin_typeface(weight),
+        RunFont::Japanese => Typeface::ipaex_gothic(),
+    };
+    text::text_width(run, &TextStyle::new(typeface, size, Color::BLACK))
+}
+
+/// The advance of `line` at `size` mm, as [`Canvas::text`] sets it.
+pub fn text_width(line: &str, size: f32, weight: Weight) -> f32 {
+    font_runs(line, weight)
+        .iter()
+        .map(|(run, face)| run_width(run, *face, weight, size))
+        .sum()
+}
