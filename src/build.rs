@@ -31,6 +31,8 @@ pub struct Options {
     pub deny_warnings: bool,
     /// Folder of the rendered-image cache (none: render everything).
     pub cache: Option<PathBuf>,
+    /// Also write each module's print-and-play PDF beside it (`vmodc build --no-print`: modules only).
+    pub print: bool,
 }
 
 /// What happened to one game.
@@ -192,7 +194,11 @@ pub fn build_game(options: &Options, id: &str, sources: &mut Sources) -> Outcome
     for d in committed::unraised_versions(&options.root, &options.out, &loaded) {
         report.push(d);
     }
-    let prints = crate::print::write_kits(&loaded, &options.out, cache.as_ref(), files);
+    let prints = if options.print {
+        crate::print::write_kits(&loaded, &options.out, cache.as_ref(), files)
+    } else {
+        Ok(Vec::new())
+    };
     let mut done = outcome(report, modules);
     match prints {
         Ok(prints) => done.prints = prints,

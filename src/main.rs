@@ -44,6 +44,9 @@ enum Command {
         /// Render every image again instead of reusing unchanged ones from <root>/.vmodc-cache.
         #[arg(long)]
         no_cache: bool,
+        /// Write only the modules, not their print-and-play PDFs.
+        #[arg(long)]
+        no_print: bool,
     },
     /// Print and play: check a game and write its counters, map and charts as one PDF per language.
     Print {
@@ -274,6 +277,7 @@ fn main() -> ExitCode {
             deny_warnings,
             format,
             no_cache,
+            no_print,
         } => {
             let cache = (!no_cache).then(|| root.join(".vmodc-cache"));
             let out = out.unwrap_or_else(|| root.join("dist"));
@@ -284,6 +288,7 @@ fn main() -> ExitCode {
                     out,
                     deny_warnings,
                     cache,
+                    print: !no_print,
                 },
                 format,
             )

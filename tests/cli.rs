@@ -383,6 +383,17 @@ fn build_output_goes_under_the_root_by_default() {
 }
 
 #[test]
+fn build_with_no_print_writes_the_modules_only() {
+    let dir = tiny_copy();
+    let out = vmodc(&["build", "--no-print", "--root", path(dir.path())]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    assert_eq!(
+        listing(&dir.path().join("dist")),
+        ["tinier.vmod", "tiny.vmod"]
+    );
+}
+
+#[test]
 fn check_reads_paths_as_files_and_says_when_a_module_is_fine() {
     let out_dir = TempDir::new("out");
     let dir = tiny_copy();
