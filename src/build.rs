@@ -17,6 +17,8 @@ pub mod committed;
 mod map_art;
 pub mod overlay;
 
+/// One face of a unit's counter, drawn as the module draws it (PNG), for the diff page.
+pub use art::counter_image;
 /// The module's pictures as the print-and-play PDF takes them (`src/print/`).
 pub use art::{
     printed_cards, printed_charts, printed_counters, printed_map_sheets, PrintedCounter,
@@ -305,16 +307,6 @@ pub fn compile_with(
 pub fn plan_for(loaded: &Loaded, lang: Option<&str>) -> Plan {
     let catalog = lang.and_then(|l| loaded.catalogs.iter().find(|c| c.code == l));
     Plan::new(&loaded.game, Texts::new(&loaded.game, catalog))
-}
-
-/// One face of a unit's counter, drawn as the module draws it (PNG).
-pub fn counter_image(
-    game: &Game,
-    plan: &Plan,
-    unit: &str,
-    face: &str,
-) -> Result<Vec<u8>, RenderError> {
-    art::counter_image(game, plan, unit, face)
 }
 
 /// The board image of one map sheet, as the module draws it (PNG).

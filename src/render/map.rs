@@ -492,20 +492,7 @@ mod tests {
     use crate::model::grid::Grid;
     use crate::render::testutil::*;
 
-    fn b4m_grid() -> Grid {
-        toml::from_str(
-            r#"
-kind = "hex-columns"
-columns = [1, 14]
-rows = [1, 10]
-rows_odd_columns = [1, 11]
-shifted_columns = "even"
-column_digits = 2
-row_digits = 2
-"#,
-        )
-        .unwrap()
-    }
+    use crate::concept::map::grid::b4m_grid;
 
     const CLEAR: Color = Color::rgb(0xe8, 0xe4, 0xc8);
     const FOREST: Color = Color::rgb(0x6f, 0xa0, 0x5a);

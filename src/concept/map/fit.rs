@@ -180,18 +180,7 @@ mod tests {
     use super::*;
 
     fn grid() -> Grid {
-        toml::from_str(
-            r#"
-kind = "hex-columns"
-columns = [1, 14]
-rows = [1, 10]
-rows_odd_columns = [1, 11]
-shifted_columns = "even"
-column_digits = 2
-row_digits = 2
-"#,
-        )
-        .unwrap()
+        crate::concept::map::grid::b4m_grid()
     }
 
     fn given(g: &Grid, l: &HexLayout, label: &str) -> GivenCentre {

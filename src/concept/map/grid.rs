@@ -370,13 +370,11 @@ impl HexLayout {
     }
 }
 
+/// The Battle for Moscow grid, for tests of the grid and of what draws or fits it.
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn b4m_grid() -> Grid {
-        toml::from_str(
-            r#"
+pub(crate) fn b4m_grid() -> Grid {
+    toml::from_str(
+        r#"
 kind = "hex-columns"
 columns = [1, 14]
 rows = [1, 10]
@@ -385,9 +383,13 @@ shifted_columns = "even"
 column_digits = 2
 row_digits = 2
 "#,
-        )
-        .unwrap()
-    }
+    )
+    .expect("the B4M grid parses")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
 
     #[test]
     fn b4m_has_147_hexes() {
