@@ -561,6 +561,11 @@ fn release_entries(out: &mut Entries, game: &Game) {
     for (area, title) in crate::concept::releases::AREAS {
         out.add(format!("ui.changes_{area}"), title, page);
     }
+    for release in game.releases.iter().flat_map(|h| &h.releases) {
+        for (n, note) in release.notes.iter().enumerate() {
+            out.add(release.note_key(n), note, page);
+        }
+    }
 }
 
 /// The counts and declarations a combat reads, and the toolbar buttons that set them, in games that

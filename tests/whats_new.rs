@@ -50,7 +50,7 @@ fn the_diff_entry_reads_back_as_the_same_changes() {
     let [release] = &history.releases[..] else {
         panic!("one release: {:?}", history.releases.len())
     };
-    assert_eq!(release.version.as_str(), "1.1.0");
+    assert_eq!(release.version.as_str(), "1.2.0");
     let recorded: Vec<(String, String, Option<String>, Option<String>)> = release
         .changes
         .iter()
@@ -101,7 +101,7 @@ fn each_language_gets_its_page_in_the_help_menu() {
     let en_page = text(entry(&en, "help/whats-new.html"));
     for expected in [
         "<h1>What&#39;s new</h1>",
-        "<h2>Version 1.1.0</h2>",
+        "<h2>Version 1.2.0</h2>",
         "<h3>Units</h3>",
         // The changed unit with its current counter, by the module's own image name.
         "<td><img src=\"unit-german-xxiv-full.png\" alt=\"XXIV\"> XXIV Panzer Corps</td><td>changed</td>",
@@ -176,4 +176,34 @@ fn shipped_b4m_modules_carry_their_history() {
         let said = text(&out.stdout) + &text(&out.stderr);
         assert!(said.contains("no problems found"), "{}", show(&out));
     }
+}
+
+/// A release's `notes` (what `vmodc diff` does not compare, such as new automation) are listed on
+/// the page in each language, from the catalogs: the shipped OCS module's split and merge.
+#[test]
+fn release_notes_are_listed_in_each_language() {
+    let open = |name: &str| {
+        let bytes = std::fs::read(repo().join("dist").join(name)).expect("shipped module");
+        let view = vmodc::verify::open_module(&bytes).expect("reads");
+        text(&view.archive.entries["help/whats-new.html"])
+    };
+    let en = open("ocs-en.vmod");
+    assert!(en.contains("<h2>Version 0.2.0</h2>"), "{en}");
+    assert!(
+        en.contains("<li>A supply dump splits 1 SP off into a new dump"),
+        "{en}"
+    );
+    assert!(
+        !en.contains("Nothing changed for players"),
+        "notes are changes: {en}"
+    );
+    let ja = open("ocs-ja.vmod");
+    let ascii = vmodc::html::escape_ascii;
+    assert!(
+        ja.contains(&format!(
+            "<li>{}",
+            ascii("補給集積所は1SPを新しい集積所に分けられ")
+        )),
+        "{ja}"
+    );
 }

@@ -218,7 +218,8 @@ fn texts(old: &Loaded, new: &Loaded) -> Vec<Change> {
             let tx = Texts::new(&l.game, catalog);
             entries(&l.game)
                 .into_iter()
-                .filter(|e| !e.key.starts_with("ui."))
+                // vmodc's own phrases and the release notes are not the game's texts.
+                .filter(|e| !e.key.starts_with("ui.") && !e.key.starts_with("releases."))
                 .map(|e| (text_what(&e.key, lang.as_deref()), tx.get(&e.key)))
                 .collect()
         };

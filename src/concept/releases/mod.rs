@@ -8,6 +8,7 @@
 //! version = "1.1.0"
 //! previous = "1.0.0"
 //! compared = ["de7279a", "765b782"]
+//! notes = ["What `vmodc diff` does not compare, such as new automation."]
 //!
 //! [[releases.changes]]
 //! area = "unit"
@@ -55,8 +56,19 @@ pub struct Release {
     /// The two versions of the data `vmodc diff` compared (folders or git revisions), for the record.
     #[serde(default)]
     pub compared: Vec<String>,
+    /// What changed that `vmodc diff` does not compare (the module's automation, its pages), in
+    /// the data's own language; catalogs translate them (`releases.<version>.notes.<n>`).
+    #[serde(default)]
+    pub notes: Vec<String>,
     #[serde(default)]
     pub changes: Vec<RecordedChange>,
+}
+
+impl Release {
+    /// The catalog key of the release's `n`th note (0-based).
+    pub fn note_key(&self, n: usize) -> String {
+        format!("releases.{}.notes.{}", self.version.as_str(), n + 1)
+    }
 }
 
 /// One change, as `vmodc diff` reports it.

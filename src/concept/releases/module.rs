@@ -58,7 +58,14 @@ fn release_section(game: &Game, plan: &Plan, release: &Release) -> String {
         .iter()
         .filter(|c| c.area != "text" || text_key(&c.what).1.is_none_or(|l| l == tx.lang))
         .collect();
-    if shown.is_empty() {
+    if !release.notes.is_empty() {
+        out.push_str("<ul>\n");
+        for n in 0..release.notes.len() {
+            let _ = writeln!(out, "<li>{}</li>", esc(&tx.get(&release.note_key(n))));
+        }
+        out.push_str("</ul>\n");
+    }
+    if shown.is_empty() && release.notes.is_empty() {
         let _ = writeln!(out, "<p>{}</p>", esc(&tx.get("ui.release_none")));
     }
     let known = AREAS.iter().map(|(a, _)| *a);
