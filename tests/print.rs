@@ -451,7 +451,9 @@ fn an_unusable_printed_size_is_refused_with_its_file() {
     let shown = crate::common::show(&out);
     assert_eq!(crate::common::code(&out), 2, "{shown}");
     assert!(
-        shown.contains("printed_mm") && shown.contains("counters/tiny.toml"),
+        shown.contains("V0606")
+            && shown.contains("printed_mm")
+            && shown.contains("counters/tiny.toml"),
         "{shown}"
     );
     assert!(!pdf.exists(), "no PDF is left behind");

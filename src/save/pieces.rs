@@ -99,14 +99,25 @@ impl SavedPiece {
         }
     }
 
-    /// The BasicPiece (always last: [`Command::parse`] admits no piece without one).
+    /// The BasicPiece: the last trait ([`Command::parse`] admits no piece without one; a piece
+    /// built with no traits at all reads as an empty one).
     pub fn basic(&self) -> &Trait {
-        &self.traits[self.traits.len() - 1]
+        static NONE: Trait = Trait {
+            type_: String::new(),
+            state: String::new(),
+        };
+        self.traits.last().unwrap_or(&NONE)
+    }
+
+    /// The traits above the BasicPiece, outermost first.
+    pub fn decorators(&self) -> &[Trait] {
+        self.traits.split_last().map_or(&[], |(_, rest)| rest)
     }
 
     /// The BasicPiece's name (`piece;cloneKey;deleteKey;image;name`).
     pub fn name(&self) -> String {
-        field(&self.basic().type_["piece;".len()..], 3)
+        let fields = self.basic().type_.strip_prefix("piece;").unwrap_or("");
+        field(fields, 3)
     }
 
     /// The id of the slot the piece was made from (`BasicPiece` state: `map;x;y;gpid;…`).
@@ -125,7 +136,7 @@ impl SavedPiece {
     /// properties, layer levels and text labels, as (name, value).
     pub fn properties(&self) -> Vec<(String, String)> {
         let mut out = persistent_properties(&self.basic().state);
-        for t in &self.traits[..self.traits.len() - 1] {
+        for t in self.decorators() {
             out.extend(trait_properties(t));
         }
         out
