@@ -484,6 +484,20 @@ pub const UI: &[(&str, &str, &str)] = &[
 struct Entries(Vec<Entry>);
 
 impl Entries {
+    /// One entry per item: key `<prefix>.<id>`, default text the item's name.
+    fn add_each<'a, T: 'a>(
+        &mut self,
+        prefix: &str,
+        items: impl IntoIterator<Item = &'a T>,
+        id_and_text: impl Fn(&'a T) -> (&'a str, &'a str),
+        used_in: &str,
+    ) {
+        for item in items {
+            let (id, text) = id_and_text(item);
+            self.add(format!("{prefix}.{id}"), text, used_in);
+        }
+    }
+
     fn add(&mut self, key: String, default: &str, used_in: &str) {
         self.0.push(Entry {
             key,
@@ -519,13 +533,12 @@ pub fn entries(game: &Game) -> Vec<Entry> {
         scenario_entries(&mut out, s);
     }
     card_entries(&mut out, game);
-    for a in &game.map.areas {
-        out.add(
-            format!("areas.{}", a.id.as_str()),
-            &a.name,
-            "off-map areas (turn track board)",
-        );
-    }
+    out.add_each(
+        "areas",
+        &game.map.areas,
+        |a| (a.id.as_str(), &a.name),
+        "off-map areas (turn track board)",
+    );
     for (k, v, w) in UI {
         out.add((*k).to_string(), v, w);
     }
@@ -572,20 +585,18 @@ fn release_entries(out: &mut Entries, game: &Game) {
 /// have them.
 fn combat_input_entries(out: &mut Entries, game: &Game) {
     let combat = &game.rules.combat;
-    for c in &combat.counts {
-        out.add(
-            format!("counts.{}", c.id.as_str()),
-            &c.name,
-            "toolbar buttons and chat: a count column shifts read",
-        );
-    }
-    for d in &combat.declarations {
-        out.add(
-            format!("declarations.{}", d.id.as_str()),
-            &d.name,
-            "toolbar buttons and chat: a declaration column shifts read",
-        );
-    }
+    out.add_each(
+        "counts",
+        &combat.counts,
+        |c| (c.id.as_str(), &c.name),
+        "toolbar buttons and chat: a count column shifts read",
+    );
+    out.add_each(
+        "declarations",
+        &combat.declarations,
+        |d| (d.id.as_str(), &d.name),
+        "toolbar buttons and chat: a declaration column shifts read",
+    );
     let mut keys = Vec::new();
     if !combat.counts.is_empty() {
         keys.extend([
@@ -712,20 +723,18 @@ fn steps_entries(out: &mut Entries, game: &Game) {
 
 fn unit_entries(out: &mut Entries, game: &Game) {
     let r = &game.rules;
-    for s in &r.sides {
-        out.add(
-            format!("sides.{}", s.id.as_str()),
-            &s.name,
-            "side names: roster, palette, boxes",
-        );
-    }
-    for t in &game.counters.types {
-        out.add(
-            format!("types.{}", t.id.as_str()),
-            &t.name,
-            "unit type names",
-        );
-    }
+    out.add_each(
+        "sides",
+        &r.sides,
+        |s| (s.id.as_str(), &s.name),
+        "side names: roster, palette, boxes",
+    );
+    out.add_each(
+        "types",
+        &game.counters.types,
+        |t| (t.id.as_str(), &t.name),
+        "unit type names",
+    );
     for f in &game.counters.counters.faces {
         out.add(
             format!("faces.{}", f.as_str()),
@@ -833,27 +842,24 @@ fn sequence_entries(out: &mut Entries, game: &Game) {
             "dice button tooltip",
         );
     }
-    for m in &r.modes {
-        out.add(
-            format!("modes.{}", m.id.as_str()),
-            &m.name,
-            "mode names: the Mode report",
-        );
-    }
-    for v in &r.turn_values {
-        out.add(
-            format!("turn_values.{}", v.id.as_str()),
-            &v.name,
-            "turn track boxes and phase announcements",
-        );
-    }
-    for f in &r.combat.fire {
-        out.add(
-            format!("fire.{}", f.id.as_str()),
-            &f.name,
-            "fire on a fixed column: its chat report",
-        );
-    }
+    out.add_each(
+        "modes",
+        &r.modes,
+        |m| (m.id.as_str(), &m.name),
+        "mode names: the Mode report",
+    );
+    out.add_each(
+        "turn_values",
+        &r.turn_values,
+        |v| (v.id.as_str(), &v.name),
+        "turn track boxes and phase announcements",
+    );
+    out.add_each(
+        "fire",
+        &r.combat.fire,
+        |f| (f.id.as_str(), &f.name),
+        "fire on a fixed column: its chat report",
+    );
     for p in &r.phases {
         out.add(
             format!("phases.{}", p.id.as_str()),
@@ -866,13 +872,12 @@ fn sequence_entries(out: &mut Entries, game: &Game) {
             "phase announcements",
         );
     }
-    for w in &r.weather {
-        out.add(
-            format!("weather.{}", w.id.as_str()),
-            &w.name,
-            "weather marker, turn track, announcements",
-        );
-    }
+    out.add_each(
+        "weather",
+        &r.weather,
+        |w| (w.id.as_str(), &w.name),
+        "weather marker, turn track, announcements",
+    );
     for (i, label) in r.turns.labels.iter().enumerate() {
         out.add(format!("turn_labels.{}", i + 1), label, "turn track dates");
     }
@@ -898,13 +903,12 @@ fn combat_entries(out: &mut Entries, game: &Game) {
             "combat results table",
         );
     }
-    for sh in &r.combat.shifts {
-        out.add(
-            format!("shifts.{}", sh.id.as_str()),
-            &sh.name,
-            "chat: combat result, CRT chart",
-        );
-    }
+    out.add_each(
+        "shifts",
+        &r.combat.shifts,
+        |sh| (sh.id.as_str(), &sh.name),
+        "chat: combat result, CRT chart",
+    );
     for m in &r.combat.attack_modifiers {
         out.add(format!("modifiers.{}", m.id.as_str()), &m.name, "CRT chart");
     }
@@ -984,13 +988,12 @@ fn card_entries(out: &mut Entries, game: &Game) {
     for d in &game.counters.decks {
         out.add(format!("decks.{}", d.side.as_str()), &d.name, "card decks");
     }
-    for u in &game.counters.card_uses {
-        out.add(
-            format!("card_uses.{}", u.id.as_str()),
-            &u.name,
-            "card faces",
-        );
-    }
+    out.add_each(
+        "card_uses",
+        &game.counters.card_uses,
+        |u| (u.id.as_str(), &u.name),
+        "card faces",
+    );
     for c in &game.counters.cards {
         out.add(
             format!("cards.{}", c.id.as_str()),

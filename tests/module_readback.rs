@@ -56,8 +56,12 @@ fn every_module_passes_the_module_checker() {
 
 #[test]
 fn builds_are_reproducible_and_dist_is_current() {
+    let mut expected = BTreeSet::new();
     for id in games() {
         for ((name, _, a), (_, _, b)) in modules(&id).into_iter().zip(modules(&id)) {
+            // Each module and its print-and-play PDF, beside it.
+            expected.insert(name.replace(".vmod", ".pdf"));
+            expected.insert(name.clone());
             assert!(a == b, "{name}: two builds differ");
             let shipped = std::fs::read(format!("dist/{name}")).unwrap_or_else(|e| {
                 panic!("dist/{name} (run `cargo run --release -- build`): {e}")
@@ -68,6 +72,12 @@ fn builds_are_reproducible_and_dist_is_current() {
             );
         }
     }
+    // Nothing else: a file no build writes (a module renamed, a game removed) misleads players.
+    let shipped: BTreeSet<String> = std::fs::read_dir("dist")
+        .expect("dist/")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .collect();
+    assert_eq!(shipped, expected, "dist/ holds only what `build` writes");
 }
 
 /// The decoded pieces of every slot and prototype, with each prototype reference and image resolved.
