@@ -381,30 +381,39 @@ fn shipped_kits_render_and_are_current() {
     }
 }
 
-/// `vmodc print --one-sided` at the size the data gives (`[counters] printed_mm`): each front and
-/// its back touch along the fold line, so a counter pair is one area of ink two counters wide.
-#[test]
-fn one_sided_sheets_put_each_back_beside_its_front_at_the_data_size() {
+/// `vmodc print tiny` with `[counters] printed_mm` set, and the other arguments given: the
+/// project (kept alive for the PDF), where the PDF goes, and what the command did.
+fn print_tiny_at(
+    printed_mm: &str,
+    args: &[&str],
+) -> (
+    crate::common::TempDir,
+    std::path::PathBuf,
+    std::process::Output,
+) {
     let dir = crate::common::tiny_copy();
     crate::common::patch(
         dir.path(),
         "counters/tiny.toml",
         "size = 50\n",
-        "size = 50\nprinted_mm = 15.875\n",
+        &format!("size = 50\nprinted_mm = {printed_mm}\n"),
     )
     .expect("patch");
     let pdf = dir.path().join("tiny.pdf");
-    let out = crate::common::vmodc(&[
-        "print",
-        "tiny",
-        "--root",
-        &dir.path().to_string_lossy(),
-        "--one-sided",
-        "--paper",
-        "letter",
-        "--out",
-        &pdf.to_string_lossy(),
-    ]);
+    let root = dir.path().to_string_lossy().into_owned();
+    let out_path = pdf.to_string_lossy().into_owned();
+    let mut all = vec!["print", "tiny", "--root", &root];
+    all.extend_from_slice(args);
+    all.extend(["--out", &out_path]);
+    let out = crate::common::vmodc(&all);
+    (dir, pdf, out)
+}
+
+/// `vmodc print --one-sided` at the size the data gives (`[counters] printed_mm`): each front and
+/// its back touch along the fold line, so a counter pair is one area of ink two counters wide.
+#[test]
+fn one_sided_sheets_put_each_back_beside_its_front_at_the_data_size() {
+    let (_dir, pdf, out) = print_tiny_at("15.875", &["--one-sided", "--paper", "letter"]);
     assert_eq!(
         crate::common::code(&out),
         0,
@@ -431,23 +440,7 @@ fn one_sided_sheets_put_each_back_beside_its_front_at_the_data_size() {
 /// A printed size that is no counter size is refused, naming the key and the file.
 #[test]
 fn an_unusable_printed_size_is_refused_with_its_file() {
-    let dir = crate::common::tiny_copy();
-    crate::common::patch(
-        dir.path(),
-        "counters/tiny.toml",
-        "size = 50\n",
-        "size = 50\nprinted_mm = 0.5\n",
-    )
-    .expect("patch");
-    let pdf = dir.path().join("tiny.pdf");
-    let out = crate::common::vmodc(&[
-        "print",
-        "tiny",
-        "--root",
-        &dir.path().to_string_lossy(),
-        "--out",
-        &pdf.to_string_lossy(),
-    ]);
+    let (_dir, pdf, out) = print_tiny_at("0.5", &[]);
     let shown = crate::common::show(&out);
     assert_eq!(crate::common::code(&out), 2, "{shown}");
     assert!(
