@@ -140,6 +140,13 @@ fn command_line_lists_changes_in_both_formats() {
     );
 }
 
+/// `vmodc diff OLD NEW b4m --format FORMAT`, which must succeed: what it printed.
+pub(crate) fn diff_b4m(old: &Path, new: &Path, format: &str) -> String {
+    let out = vmodc(&["diff", path(old), path(new), "b4m", "--format", format]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    text(&out.stdout)
+}
+
 /// A copy of Battle for Moscow's data (rules, counters, map, scenarios and catalogs).
 pub(crate) fn b4m_copy() -> TempDir {
     let dir = TempDir::new("b4m");

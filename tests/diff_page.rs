@@ -2,7 +2,7 @@
 //! browser (Debian's chromium, which `.ci/run` installs).
 
 use crate::common::{code, patch, path, show, text, vmodc, TempDir};
-use crate::diff::{b4m_copy, b4m_errata};
+use crate::diff::{b4m_copy, b4m_errata, diff_b4m};
 use std::process::Command;
 
 /// Counts the page's images that loaded once the page has loaded, into `data-images-loaded`.
@@ -53,20 +53,10 @@ fn errata_page_shows_counters_and_map_and_loads_in_a_browser() {
         "    \"0201\",",
     )
     .expect("edit the map");
-    let args = [
-        "diff",
-        path(old.path()),
-        path(new.path()),
-        "b4m",
-        "--format",
-        "html",
-    ];
-    let out = vmodc(&args);
-    assert_eq!(code(&out), 0, "{}", show(&out));
-    let page = text(&out.stdout);
+    let page = diff_b4m(old.path(), new.path(), "html");
     assert_eq!(
         page,
-        text(&vmodc(&args).stdout),
+        diff_b4m(old.path(), new.path(), "html"),
         "the same data gives the same page"
     );
     // Self-contained: every image is inside the page.
@@ -116,16 +106,7 @@ fn page_text_is_escaped() {
         "XLI = \"<b>XLI</b> & \\\"Co\\\"\"",
     )
     .expect("edit");
-    let out = vmodc(&[
-        "diff",
-        path(old.path()),
-        path(new.path()),
-        "b4m",
-        "--format",
-        "html",
-    ]);
-    assert_eq!(code(&out), 0, "{}", show(&out));
-    let page = text(&out.stdout);
+    let page = diff_b4m(old.path(), new.path(), "html");
     assert!(
         page.contains("&lt;b&gt;XLI&lt;/b&gt; &amp; &quot;Co&quot;"),
         "{page:.3000}"

@@ -2,7 +2,7 @@
 //! module's Help menu, in each language; `vmodc diff --format toml` writes its entries.
 
 use crate::common::{code, path, repo, show, text, vmodc};
-use crate::diff::{b4m_copy, b4m_errata};
+use crate::diff::{b4m_copy, b4m_errata, diff_b4m};
 use std::path::Path;
 use vmodc::diag::Sources;
 use vmodc::package::Entry;
@@ -19,17 +19,9 @@ fn entry<'a>(entries: &'a [Entry], name: &str) -> &'a [u8] {
 fn errata_with_history() -> crate::common::TempDir {
     let old = b4m_copy();
     let new = b4m_errata();
-    let out = vmodc(&[
-        "diff",
-        path(old.path()),
-        path(new.path()),
-        "b4m",
-        "--format",
-        "toml",
-    ]);
-    assert_eq!(code(&out), 0, "{}", show(&out));
+    let entry = diff_b4m(old.path(), new.path(), "toml");
     std::fs::create_dir_all(new.path().join("changes")).expect("changes/");
-    std::fs::write(new.path().join("changes/b4m.toml"), &out.stdout).expect("write");
+    std::fs::write(new.path().join("changes/b4m.toml"), entry).expect("write");
     new
 }
 
