@@ -266,17 +266,30 @@ pub fn dynamic_property(
     commands: &[(&str, Key<'_>, &str)],
     description: &str,
 ) -> Trait {
+    property_trait(
+        name,
+        "false,0,100,false",
+        commands,
+        description,
+        String::new(),
+    )
+}
+
+/// Dynamic Property (`PROP;`, `DynamicProperty.myGetType`: name; constraints; commands;
+/// description) with its value as the state.
+fn property_trait(
+    name: &str,
+    constraints: &str,
+    commands: &[(&str, Key<'_>, &str)],
+    description: &str,
+    value: String,
+) -> Trait {
     Trait {
         type_: fields(
             "PROP;",
-            &[
-                name,
-                "false,0,100,false",
-                &property_commands(commands),
-                description,
-            ],
+            &[name, constraints, &property_commands(commands), description],
         ),
-        state: String::new(),
+        state: value,
     }
 }
 
@@ -289,18 +302,13 @@ pub fn counter_property(
     commands: &[(&str, Key<'_>, &str)],
     description: &str,
 ) -> Trait {
-    Trait {
-        type_: fields(
-            "PROP;",
-            &[
-                name,
-                &format!("true,{min},{max},false"),
-                &property_commands(commands),
-                description,
-            ],
-        ),
-        state: initial.to_string(),
-    }
+    property_trait(
+        name,
+        &format!("true,{min},{max},false"),
+        commands,
+        description,
+        initial.to_string(),
+    )
 }
 
 /// Set Global Property (`setprop;`) on the nearest zone, map or module property of that name.

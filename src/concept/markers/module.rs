@@ -4,7 +4,7 @@
 use crate::concept::markers::Tally;
 use crate::concept::modes::module::{MARKER_COUNT, MARKER_ID};
 use crate::concept::module::{named, template};
-use crate::concept::units::module::FLIP_KEY;
+use crate::concept::units::module::{flip_report, FLIP_KEY};
 use crate::emit::plan::Plan;
 use crate::model::Marker;
 use crate::vassal::expression::{bin, concat, eq, int, prop, s, Expr, Op};
@@ -49,18 +49,7 @@ pub fn marker_piece(plan: &Plan, marker: &Marker, gpid: &str) -> Piece {
     let flip = plan.tx.get("ui.flip");
     let mut traits = Vec::new();
     if two_faced {
-        traits.push(pieces::report(
-            &[FLIP_KEY],
-            &plan.tx.fill(
-                "ui.report_flip",
-                &[
-                    ("old", "$oldPieceName$"),
-                    ("new", "$newPieceName$"),
-                    ("location", "$location$"),
-                ],
-            ),
-            "Report flip",
-        ));
+        traits.push(flip_report(plan, "Report flip"));
     }
     traits.extend(tally_traits(plan, marker));
     traits.push(pieces::layer(&pieces::Layer {

@@ -61,21 +61,26 @@ pub fn value_traits(game: &Game, unit: &Unit) -> Vec<Trait> {
         .collect()
 }
 
+/// Report a flip (Ctrl+F) in the chat: old name, new name, where; on units and two-faced markers.
+pub fn flip_report(plan: &Plan, description: &str) -> Trait {
+    pieces::report(
+        &[FLIP_KEY],
+        &plan.tx.fill(
+            "ui.report_flip",
+            &[
+                ("old", "$oldPieceName$"),
+                ("new", "$newPieceName$"),
+                ("location", "$location$"),
+            ],
+        ),
+        description,
+    )
+}
+
 /// Traits of every unit: report a step change and an elimination.
 pub fn report_traits(plan: &Plan) -> Vec<Trait> {
     vec![
-        pieces::report(
-            &[FLIP_KEY],
-            &plan.tx.fill(
-                "ui.report_flip",
-                &[
-                    ("old", "$oldPieceName$"),
-                    ("new", "$newPieceName$"),
-                    ("location", "$location$"),
-                ],
-            ),
-            "Report step change",
-        ),
+        flip_report(plan, "Report step change"),
         pieces::report(
             &[ELIMINATE_KEY],
             &plan
