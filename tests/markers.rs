@@ -85,20 +85,28 @@ fn lsam_markers_are_in_the_palette_with_their_faces() {
     }
 }
 
+fn ocs() -> vmodc::model::Game {
+    let mut sources = vmodc::diag::Sources::default();
+    vmodc::load::load_game(std::path::Path::new("."), "ocs", &mut sources).expect("ocs")
+}
+
+/// The count the OCS supply dump carries.
+fn supply_dump_tally(game: &vmodc::model::Game) -> &vmodc::concept::markers::Tally {
+    game.counters
+        .markers
+        .iter()
+        .find(|m| m.id.as_str() == "supply-dump")
+        .and_then(|m| m.tally.as_ref())
+        .expect("a dump with a tally")
+}
+
 /// A tally marker (OCS supply dump: 1 SP = 4 T): the module's count text has the digits of the Rust
 /// rule for every count, and the commands change the count by 1 and by 4.
 #[test]
 fn a_supply_dump_counts_tokens_and_points() {
     use vmodc::concept::markers::module::{tally_text, TALLY};
-    let mut sources = vmodc::diag::Sources::default();
-    let game = vmodc::load::load_game(std::path::Path::new("."), "ocs", &mut sources).expect("ocs");
-    let dump = game
-        .counters
-        .markers
-        .iter()
-        .find(|m| m.id.as_str() == "supply-dump")
-        .expect("a dump");
-    let tally = dump.tally.as_ref().expect("a tally");
+    let game = ocs();
+    let tally = supply_dump_tally(&game);
     assert_eq!(tally.text(21), "5SP 1T");
     assert_eq!(tally.text(0), "0SP 0T");
     for count in 0..=40u32 {
@@ -176,15 +184,8 @@ fn a_supply_dump_splits_and_merges() {
     );
     assert!(types[position("delete;")].contains("TallyMergedAway"));
 
-    let mut sources = vmodc::diag::Sources::default();
-    let game = vmodc::load::load_game(std::path::Path::new("."), "ocs", &mut sources).expect("ocs");
-    let dump = game
-        .counters
-        .markers
-        .iter()
-        .find(|m| m.id.as_str() == "supply-dump")
-        .expect("a dump");
-    let rule = dump.tally.as_ref().expect("a tally");
+    let game = ocs();
+    let rule = supply_dump_tally(&game);
     assert_eq!(rule.split(9), Some((5, 4)));
     assert_eq!(rule.split(4), None, "hidden at {{Tally <= 4}}");
     assert_eq!(rule.merge(&[5, 4]), 9);
