@@ -679,14 +679,7 @@ fn shift_counts(cx: &mut Context<'_>, s: &ColumnShift, counts: &[&str]) {
 
 /// `rounding`, `beyond_first` and `beyond_last` are words vmodc knows.
 fn odds_reading(cx: &mut Context<'_>) {
-    let values: Vec<&str> = cx
-        .game
-        .counters
-        .counters
-        .values
-        .iter()
-        .map(String::as_str)
-        .collect();
+    let values = cx.game.counters.counters.value_names();
     let f = cx.rules_file();
     let combat = &cx.game.rules.combat;
     for v in [&combat.attack_value, &combat.defence_value]

@@ -12,13 +12,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     duplicates(cx, f, "mode", ids(&g.rules.modes, |m| &m.id));
     let faces = id_strs(&g.counters.counters.faces, |x| x);
     let markers = id_strs(&g.counters.markers, |m| &m.id);
-    let values: Vec<&str> = g
-        .counters
-        .counters
-        .values
-        .iter()
-        .map(String::as_str)
-        .collect();
+    let values = g.counters.counters.value_names();
     if let Some(v) = &g.rules.mode_values {
         for name in [&v.strength, &v.movement, &v.action_rating]
             .into_iter()

@@ -190,7 +190,7 @@ fn totals_and_reduction_references(cx: &mut Context<'_>) {
         for face in [&red.from_face, &red.to_face] {
             cx.reference(f, face, "face", faces.iter().copied(), "[counters] faces");
         }
-        let values: Vec<&str> = c.counters.values.iter().map(|s| s.as_str()).collect();
+        let values = c.counters.value_names();
         cx.reference(
             f,
             &red.value,

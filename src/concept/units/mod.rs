@@ -120,6 +120,13 @@ cited! {
     }
 }
 
+impl CounterSheet {
+    /// The names of the values printed on a face (`strength`, `AR`, `MA`), for lookups.
+    pub fn value_names(&self) -> Vec<&str> {
+        self.values.iter().map(String::as_str).collect()
+    }
+}
+
 impl Unit {
     pub fn display_name(&self) -> &str {
         self.name.as_deref().unwrap_or(&self.id)
