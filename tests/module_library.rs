@@ -50,6 +50,16 @@ fn the_clean_module_is_ready_for_the_library() {
     assert!(bad.is_empty(), "{}", summary(&r));
 }
 
+/// A module with this `moduledata`: whether the library check gives `code` is the opposite of `ok`.
+fn assert_moduledata(md: &str, (code, severity): (&str, Severity), ok: bool, what: &str) {
+    let r = library(
+        "test.vmod",
+        &good_build_file(),
+        &[("moduledata", Some(md.as_bytes()))],
+    );
+    assert_eq!(!has(&r, code, severity, ""), ok, "{what}: {}", summary(&r));
+}
+
 /// game-library-service `check_moduledata` parses `<version>` as semver.
 #[test]
 fn module_version_is_strict_semver() {
@@ -64,17 +74,7 @@ fn module_version_is_strict_semver() {
         ("", false),
     ] {
         let md = MODULEDATA.replace("<version>1.0.0", &format!("<version>{version}"));
-        let r = library(
-            "test.vmod",
-            &good_build_file(),
-            &[("moduledata", Some(md.as_bytes()))],
-        );
-        assert_eq!(
-            !has(&r, "V0440", Severity::Error, ""),
-            ok,
-            "{version}: {}",
-            summary(&r)
-        );
+        assert_moduledata(&md, ("V0440", Severity::Error), ok, version);
     }
 }
 
@@ -89,17 +89,7 @@ fn vassal_version_is_a_real_version() {
         ("", false),
     ] {
         let md = MODULEDATA.replace("<VassalVersion>3.7.0", &format!("<VassalVersion>{vv}"));
-        let r = library(
-            "test.vmod",
-            &good_build_file(),
-            &[("moduledata", Some(md.as_bytes()))],
-        );
-        assert_eq!(
-            !has(&r, "V0441", Severity::Warning, ""),
-            ok,
-            "{vv}: {}",
-            summary(&r)
-        );
+        assert_moduledata(&md, ("V0441", Severity::Warning), ok, vv);
     }
 }
 
