@@ -78,12 +78,16 @@ pub fn load_catalogs(
         let mut texts = BTreeMap::new();
         let mut key_spans = BTreeMap::new();
         let mut code = stem.clone();
+        let mut code_span = None;
         let mut name = stem.clone();
         for (section, table) in &loaded.data {
             for (key, text) in table {
                 if section == "language" {
                     match key.as_str() {
-                        "code" => code = text.value.clone(),
+                        "code" => {
+                            code = text.value.clone();
+                            code_span = Some(text.span.clone());
+                        }
                         "name" => name = text.value.clone(),
                         _ => {}
                     }
@@ -95,13 +99,14 @@ pub fn load_catalogs(
             }
         }
         if code != stem {
-            report.push(
-                Diagnostic::error("V0901", format!("catalog {rel} declares language `{code}`"))
-                    .in_file(&rel)
-                    .help(format!(
-                        "name the file after its language code: i18n/{game}/{code}.toml"
-                    )),
-            );
+            let d = Diagnostic::error("V0901", format!("catalog {rel} declares language `{code}`"));
+            let d = match code_span {
+                Some(span) => d.at(loaded.file, span, format!("the file's name says `{stem}`")),
+                None => d.in_file(&rel),
+            };
+            report.push(d.help(format!(
+                "declare `code = \"{stem}\"`, or name the file after its language code: i18n/{game}/{code}.toml"
+            )));
         }
         out.push(Catalog {
             code,

@@ -890,3 +890,78 @@ fn every_command_follows_one_exit_code_contract() {
     assert_eq!(err.matches("error[V0002]").count(), 1, "{}", show(&out));
     assert!(err.contains("did you mean `tiny`?"), "{}", show(&out));
 }
+
+/// The tiny game with its map drawn from a scan (two hex centres fit the grid exactly).
+fn tiny_with_map_scan() -> TempDir {
+    broken_tiny(
+        "maps/tiny.toml",
+        "rule = \"9.0\"\n",
+        "rule = \"9.0\"\nimage = \"art/tiny/map.png\"\n\n[map.hex_centres]\n\"0101\" = [44, 40]\n\"0401\" = [200, 70]\n",
+    )
+}
+
+#[test]
+fn a_scan_damaged_after_its_header_fails_the_build_not_the_check() {
+    let dir = tiny_with_map_scan();
+    let scan = dir.path().join("art/tiny/map.png");
+    let bytes = std::fs::read(&scan).expect("scan");
+    // The signature and the IHDR chunk stay, so the check reads the size; the pixels are cut off.
+    std::fs::write(&scan, &bytes[..40]).expect("truncate");
+    let out_dir = TempDir::new("out");
+    let check = vmodc(&["check", "--root", path(dir.path())]);
+    assert_eq!(code(&check), 0, "{}", show(&check));
+    let out = vmodc(&[
+        "build",
+        "--no-print",
+        "--root",
+        path(dir.path()),
+        "--out",
+        path(out_dir.path()),
+    ]);
+    assert_ne!(code(&out), 0, "{}", show(&out));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("error[V0601]: cannot render an image"),
+        "{}",
+        show(&out)
+    );
+    assert!(stderr.contains("map.png"), "{}", show(&out));
+    assert!(
+        !listing(out_dir.path()).contains(&"tiny.vmod".to_string()),
+        "a module was written: {:?}",
+        listing(out_dir.path())
+    );
+}
+
+#[test]
+fn an_output_path_that_cannot_be_written_is_named_and_leaves_nothing_behind() {
+    let dir = tiny_copy();
+    let out_dir = TempDir::new("out");
+    // A folder where the module should go: the rename onto it fails.
+    std::fs::create_dir_all(out_dir.path().join("tiny.vmod/kept")).expect("mkdir");
+    let out = vmodc(&[
+        "build",
+        "--no-print",
+        "--root",
+        path(dir.path()),
+        "--out",
+        path(out_dir.path()),
+    ]);
+    assert_eq!(code(&out), 2, "{}", show(&out));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("error[V0603]"), "{}", show(&out));
+    assert!(stderr.contains("tiny.vmod"), "{}", show(&out));
+    assert!(
+        stderr.contains("check that the output folder is writable"),
+        "{}",
+        show(&out)
+    );
+    assert!(out_dir.path().join("tiny.vmod/kept").is_dir());
+    assert!(
+        listing(out_dir.path())
+            .iter()
+            .all(|name| !name.contains("tmp")),
+        "a temporary file was left: {:?}",
+        listing(out_dir.path())
+    );
+}

@@ -189,3 +189,34 @@ fn a_third_language_from_extract_builds() {
     assert!(xml.contains("Umdrehen"));
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[test]
+fn a_catalog_declaring_another_language_points_at_its_code() {
+    let root = copy_b4m("language");
+    let path = root.join("i18n/b4m/ja.toml");
+    let text =
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .replacen("code = \"ja\"", "code = \"fr\"", 1);
+    std::fs::write(&path, &text).unwrap();
+    let (sources, report) = check(&root);
+    let d = report
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "V0901")
+        .unwrap_or_else(|| panic!("V0901 not reported: {:?}", report.diagnostics));
+    assert!(
+        d.message.contains("declares language `fr`"),
+        "{}",
+        d.message
+    );
+    let (file, line, _) = d.location(&sources).unwrap();
+    assert!(file.ends_with("i18n/b4m/ja.toml"), "{}", file.display());
+    assert_eq!(
+        line,
+        text.lines().position(|l| l == "code = \"fr\"").unwrap() + 1
+    );
+    assert!(d.help.as_deref().unwrap_or("").contains("code = \"ja\""));
+    assert!(report.has_errors());
+    let _ = std::fs::remove_dir_all(&root);
+}

@@ -212,9 +212,15 @@ fn render_job(game: &Game, plan: &Plan, job: &Job, fonts: &Fonts) -> Result<Vec<
         Job::Map(i) => super::map_art::render(game, plan, *i, fonts)?,
         Job::Board => render_board(&boxes_art(&plan.track, fonts))?,
         Job::Chart(i) => super::map_art::chart(game, plan, *i, fonts)?,
-        Job::Scan => plan::scan_of(game)
-            .map(|scan| scan.bytes.to_vec())
-            .unwrap_or_default(),
+        // The scan ships as it is, but only once it decodes whole: the check reads just its header,
+        // and VASSAL would fail on a file damaged further in.
+        Job::Scan => match plan::scan_of(game) {
+            Some(scan) => {
+                scan.pixels().map_err(RenderError::Input)?;
+                scan.bytes.to_vec()
+            }
+            None => Vec::new(),
+        },
         Job::Cut(cut) => {
             let r = cut.rect;
             let pixels = cut.image.pixels().map_err(RenderError::Input)?;
