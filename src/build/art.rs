@@ -71,8 +71,9 @@ pub fn images(
     if let Some(bar) = progress {
         bar.inc_length(jobs.len() as u64);
     }
-    let mut entries = jobs
-        .par_iter()
+    let mut entries = longest_first(&jobs)
+        .into_iter()
+        .par_bridge()
         .map(|(name, job)| {
             // The scan is copied, not drawn: caching it would only store a second copy.
             let cached = cache.filter(|_| !matches!(job, Job::Scan));
@@ -103,6 +104,29 @@ pub fn images(
         .collect::<Result<Vec<Entry>, RenderError>>()?;
     entries.sort_by(|a, b| a.name.cmp(&b.name));
     Ok(entries)
+}
+
+impl Job {
+    /// How long the job takes, roughly, as a rank: a map sheet is tens of megapixels (a third of a
+    /// second each on the synthetic game), a chart or board a megapixel, a counter a few thousand
+    /// pixels.
+    fn weight(&self) -> u8 {
+        match self {
+            Job::Map(_) | Job::Scan => 2,
+            Job::Board | Job::Cards | Job::Chart(_) => 1,
+            Job::Counter(_) | Job::Card(_) | Job::Cut(_) => 0,
+        }
+    }
+}
+
+/// The jobs in the order they start: the longest first, each taken by the next free thread
+/// (`par_bridge`), so the build does not end with one core drawing a map while the other waits. In
+/// plan order rayon split the list into long runs, and one thread drew all the map sheets last. The
+/// entries are sorted by name afterwards, so the order changes no byte.
+fn longest_first(jobs: &[(String, Job)]) -> Vec<&(String, Job)> {
+    let mut order: Vec<&(String, Job)> = jobs.iter().collect();
+    order.sort_by_key(|(_, job)| std::cmp::Reverse(job.weight()));
+    order
 }
 
 /// What to draw: every image of the module by its file name, in the order the plan lists them.
@@ -603,4 +627,39 @@ pub fn printed_cards(game: &Game, plan: &Plan) -> Result<Vec<PrintedImage>, Rend
             )
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn map_sheets_start_first_and_equal_jobs_keep_their_order() {
+        let counter = |name: &str| (name.to_string(), Job::Counter(CounterArt::default()));
+        let jobs = vec![
+            counter("unit-1.png"),
+            counter("unit-2.png"),
+            ("map-a.png".to_string(), Job::Map(0)),
+            ("map-b.png".to_string(), Job::Map(1)),
+            ("track.png".to_string(), Job::Board),
+            ("chart-crt.png".to_string(), Job::Chart(0)),
+            counter("marker.png"),
+        ];
+        let names: Vec<&str> = longest_first(&jobs)
+            .iter()
+            .map(|(name, _)| name.as_str())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "map-a.png",
+                "map-b.png",
+                "track.png",
+                "chart-crt.png",
+                "unit-1.png",
+                "unit-2.png",
+                "marker.png"
+            ]
+        );
+    }
 }

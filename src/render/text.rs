@@ -10,7 +10,7 @@
 //! skipped. Text is a single line; use [`wrap`] to break long text into lines.
 
 use super::{fill, stroke_with, Color, RenderError};
-use ab_glyph::{Font as _, FontArc, GlyphId, OutlineCurve};
+use ab_glyph::{Font as _, FontArc, GlyphId, Outline, OutlineCurve};
 use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock};
 use tiny_skia::{Path, PathBuilder, Pixmap};
@@ -24,7 +24,44 @@ pub(crate) static IPAEX_GOTHIC: &[u8] = include_bytes!("../../assets/fonts/ipaex
 /// One or more fonts, tried in order for each character. Cheap to clone.
 #[derive(Clone)]
 pub struct Typeface {
-    faces: Arc<Vec<FontArc>>,
+    faces: Arc<Vec<Face>>,
+}
+
+/// A font and the outlines of its glyphs, each parsed from the font data the first time it is
+/// drawn. A build draws the same few dozen glyphs tens of thousands of times (every hex number,
+/// every counter value); the parsed outline is the same every time, so the paths are too.
+#[derive(Clone)]
+struct Face {
+    font: FontArc,
+    outlines: Arc<Vec<OnceLock<Option<Outline>>>>,
+}
+
+impl Face {
+    fn new(font: FontArc) -> Face {
+        let outlines = (0..font.glyph_count()).map(|_| OnceLock::new()).collect();
+        Face {
+            font,
+            outlines: Arc::new(outlines),
+        }
+    }
+
+    /// The glyph's outline in font units; glyph ids beyond the font's count are parsed each time.
+    fn outline(&self, id: GlyphId) -> Option<std::borrow::Cow<'_, Outline>> {
+        match self.outlines.get(usize::from(id.0)) {
+            Some(slot) => slot
+                .get_or_init(|| self.font.outline(id))
+                .as_ref()
+                .map(std::borrow::Cow::Borrowed),
+            None => self.font.outline(id).map(std::borrow::Cow::Owned),
+        }
+    }
+}
+
+impl std::ops::Deref for Face {
+    type Target = FontArc;
+    fn deref(&self) -> &FontArc {
+        &self.font
+    }
 }
 
 impl fmt::Debug for Typeface {
@@ -38,7 +75,7 @@ impl Typeface {
     pub fn from_bytes(data: Vec<u8>) -> Result<Typeface, RenderError> {
         let font = FontArc::try_from_vec(data).map_err(|e| RenderError::BadFont(e.to_string()))?;
         Ok(Typeface {
-            faces: Arc::new(vec![font]),
+            faces: Arc::new(vec![Face::new(font)]),
         })
     }
 
@@ -47,7 +84,7 @@ impl Typeface {
         let font =
             FontArc::try_from_slice(data).map_err(|e| RenderError::BadFont(e.to_string()))?;
         Ok(Typeface {
-            faces: Arc::new(vec![font]),
+            faces: Arc::new(vec![Face::new(font)]),
         })
     }
 
@@ -87,7 +124,7 @@ impl Typeface {
 
     /// This typeface, then `other`'s fonts for characters this one lacks.
     pub fn with_fallback(&self, other: &Typeface) -> Typeface {
-        let mut faces: Vec<FontArc> = self.faces.as_ref().clone();
+        let mut faces: Vec<Face> = self.faces.as_ref().clone();
         faces.extend(other.faces.iter().cloned());
         Typeface {
             faces: Arc::new(faces),

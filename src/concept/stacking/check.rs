@@ -6,7 +6,7 @@ use crate::concept::map::place::Location;
 use crate::concept::provenance::rule_of;
 use crate::concept::stacking::limits as stacking;
 use crate::diag::Diagnostic;
-use crate::model::{FileId, HexId, Sp};
+use crate::model::{FileId, HexId, Sp, Unit};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Run every check of this concept.
@@ -190,7 +190,11 @@ fn setup_stack(cx: &mut Context<'_>, file: FileId, hex: HexId, side: &str, units
         .and_then(|l| rule_of(&l.rule))
         .or(rule_of(&st.rule))
         .map(str::to_string);
-    for v in stacking::check_units(g, side, &ids, Location::Hex(hex)) {
+    let stack: Vec<&Unit> = ids
+        .iter()
+        .filter_map(|id| cx.units.get(id).copied())
+        .collect();
+    for v in stacking::check_stack_of(g, side, &stack, Location::Hex(hex)) {
         let Some(last) = units.last() else { continue };
         let (message, help) = match v {
             // Above max_units but within the side's limit-free default: V0301 reports it.

@@ -195,6 +195,21 @@ pub fn check_stack(limit: Limit, units: &[(Points, Option<&str>)], scale: u32) -
 /// Check units (by id) of `side` standing together at `at`. Units of other sides, and unknown ids,
 /// are ignored; an area without a stacking limit never breaks it.
 pub fn check_units(game: &Game, side: &str, units: &[&str], at: Location<'_>) -> Vec<Violation> {
+    let units: Vec<&Unit> = units
+        .iter()
+        .filter_map(|id| game.counters.units.iter().find(|u| u.id.as_str() == *id))
+        .collect();
+    check_stack_of(game, side, &units, at)
+}
+
+/// [`check_units`] for units already looked up: the setup check has every unit by id, and finding
+/// each of a scenario's units in the list one by one took 30 ms of a 4,000-unit game's check.
+pub fn check_stack_of(
+    game: &Game,
+    side: &str,
+    units: &[&Unit],
+    at: Location<'_>,
+) -> Vec<Violation> {
     if let Location::Area(id) = at {
         let exempt = game
             .map
@@ -209,7 +224,6 @@ pub fn check_units(game: &Game, side: &str, units: &[&str], at: Location<'_>) ->
     let scale = scale(game);
     let stack: Vec<(Points, Option<&str>)> = units
         .iter()
-        .filter_map(|id| counters.units.iter().find(|u| u.id.as_str() == *id))
         .filter(|u| u.side.as_str() == side)
         .map(|u| {
             let branch = counters
