@@ -602,7 +602,68 @@ fn combat_input_entries(out: &mut Entries, game: &Game) {
         |d| (d.id.as_str(), &d.name),
         "toolbar buttons and chat: a declaration column shifts read",
     );
+    out.add_each(
+        "attack_kinds",
+        &combat.attack_kinds,
+        |k| (k.id.as_str(), &k.name),
+        "toolbar button and chat: a kind of attack (regular combat, overrun)",
+    );
     let mut keys = Vec::new();
+    if !combat.attack_kinds.is_empty() {
+        keys.extend([
+            (
+                "ui.attack_kind_tooltip",
+                "Resolve the next combat as: {name}",
+                "toolbar button tooltip: the kind of attack",
+            ),
+            (
+                "ui.report_attack_kind",
+                "Next combat: {name}",
+                "chat: the kind of attack of the next combat",
+            ),
+            (
+                "ui.report_in_kind",
+                "[{kind}] {report}",
+                "chat: a combat report led by its kind of attack",
+            ),
+        ]);
+    }
+    if combat.surprise.is_some() {
+        keys.extend([
+            ("ui.surprise_check", "Surprise check", "toolbar button"),
+            (
+                "ui.surprise_check_tooltip",
+                "Roll the surprise check for the battle declared with Attack/Defend",
+                "toolbar button tooltip",
+            ),
+            (
+                "ui.report_surprise",
+                "Surprise check [{kind}]: {attackers} vs {defender}: roll {roll} {modifier} = {modified} → {outcome} [rule {rule}]",
+                "chat: the surprise check",
+            ),
+            (
+                "ui.report_combat_surprise",
+                "; surprise check {modified} → {outcome}",
+                "chat: combat report, the surprise check made for it",
+            ),
+            (
+                "ui.surprise_attacker",
+                "attacker surprise: roll 1d6 for the columns right",
+                "chat: surprise check outcome",
+            ),
+            (
+                "ui.surprise_defender",
+                "defender surprise: roll 1d6 for the columns left",
+                "chat: surprise check outcome",
+            ),
+            ("ui.surprise_none", "no surprise", "chat: surprise check outcome"),
+            (
+                "ui.surprise_unknown",
+                "unknown (the Surprise table is not in the sources)",
+                "chat: surprise check outcome",
+            ),
+        ]);
+    }
     if !combat.counts.is_empty() {
         keys.extend([
             ("ui.count_up", "{name} +1", "toolbar button: raise a count"),

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use vmodc::build::{self, Options, Outcome};
 use vmodc::concept::combat::grammar::explain;
-use vmodc::concept::combat::odds::{resolve_odds, Lookup, OddsOutcome, Resolution};
+use vmodc::concept::combat::odds::{dice_of, resolve_odds, Lookup, OddsOutcome, Resolution};
 use vmodc::diag::{plural, suggest, Diagnostic, Report, Severity, Sources, Tally};
 use vmodc::model::{ColumnShift, Game};
 
@@ -224,6 +224,13 @@ struct OddsArgs {
     /// Die roll to look up (default: show the whole column).
     #[arg(long)]
     roll: Option<u32>,
+    /// Kind of attack of `[[combat.attack_kinds]]` (e.g. overrun; default: the first, regular one).
+    #[arg(long)]
+    kind: Option<String>,
+    /// The surprise check's roll of the dice (`[combat.surprise]`): shows the modified roll and what
+    /// the sources give for it.
+    #[arg(long)]
+    surprise_roll: Option<u32>,
     #[arg(long, default_value = ".")]
     root: PathBuf,
     #[arg(long, value_enum, default_value_t = Format::Human)]
@@ -1310,6 +1317,24 @@ fn validate_odds(game: &Game, args: &OddsArgs) -> Result<Vec<Attacker>, Vec<Stri
             problems.extend(unknown_id("declaration", "--declare", d, &declarations));
         }
     }
+    let kinds: Vec<&str> = rules
+        .combat
+        .attack_kinds
+        .iter()
+        .map(|k| k.id.as_str())
+        .collect();
+    if let Some(k) = &args.kind {
+        if kinds.is_empty() {
+            problems.push(format!(
+                "--kind {k}: the game has one kind of attack (no [[combat.attack_kinds]])"
+            ));
+        } else {
+            problems.extend(unknown_id("kind of attack", "--kind", k, &kinds));
+        }
+    }
+    if let (Some(_), None) = (args.surprise_roll, &rules.combat.surprise) {
+        problems.push("--surprise-roll: the game has no surprise check ([combat.surprise])".into());
+    }
     let turns = rules.turns.count.value;
     if !(1..=turns).contains(&args.turn) {
         problems.push(format!(
@@ -1318,13 +1343,25 @@ fn validate_odds(game: &Game, args: &OddsArgs) -> Result<Vec<Attacker>, Vec<Stri
             plural(turns as usize, "turn")
         ));
     }
-    if let Some(r) = args.roll {
-        let dice = &rules.dice;
-        let (lo, hi) = (dice.count, dice.count.saturating_mul(dice.faces));
+    let kind = args.kind.as_deref().filter(|k| kinds.contains(k));
+    let rolls = [
+        (
+            "--roll",
+            args.roll,
+            dice_of(rules, rules.combat.attack_kind(kind)),
+        ),
+        (
+            "--surprise-roll",
+            args.surprise_roll,
+            (rules.dice.count, rules.dice.faces),
+        ),
+    ];
+    for (flag, roll, (count, faces)) in rolls {
+        let Some(r) = roll else { continue };
+        let (lo, hi) = (count, count.saturating_mul(faces));
         if !(lo..=hi).contains(&r) {
             problems.push(format!(
-                "--roll {r}: roll out of range {lo}..{hi} (the game rolls {}d{})",
-                dice.count, dice.faces
+                "{flag} {r}: roll out of range {lo}..{hi} (the game rolls {count}d{faces})"
             ));
         }
     }
@@ -1406,6 +1443,10 @@ struct Computed<'g> {
     outcome: OddsOutcome,
     /// Added to the die roll before the CRT is read (`[[combat.roll_modifiers]]`).
     roll_modifier: i64,
+    /// The kind of attack (`None` in a game without kinds).
+    kind: Option<&'g str>,
+    /// Added to the surprise roll (`[combat.surprise] modifiers`).
+    surprise_modifier: i64,
 }
 
 /// The attacker's side: the defender's opponent, when the game has two sides and `--side` is given.
@@ -1424,6 +1465,7 @@ fn attack_strength(
     attackers: &[Attacker],
     across: &[&str],
     weather: Option<&str>,
+    attack_kind: Option<&str>,
 ) -> Result<f64, Vec<String>> {
     use vmodc::concept::combat::modifiers::{attack_of, Attacker as Unit};
     let mut attack = 0.0;
@@ -1433,6 +1475,7 @@ fn attack_strength(
             strength: a.strength,
             unit_type: a.kind.as_deref(),
             across,
+            attack_kind,
         };
         match attack_of(&game.rules.combat.attack_modifiers, &unit, weather) {
             Ok(s) => attack += s,
@@ -1524,7 +1567,13 @@ fn odds_of<'g>(
             .map(|w| w.id.as_str()),
     };
     let across: Vec<&str> = args.across.iter().map(String::as_str).collect();
-    let attack = attack_strength(game, attackers, &across, weather)?;
+    let kind = combat.attack_kind(
+        args.kind
+            .as_deref()
+            .and_then(|k| combat.attack_kind_named(k))
+            .map(|k| k.id.as_str()),
+    );
+    let attack = attack_strength(game, attackers, &across, weather, kind)?;
     let mut counts: std::collections::BTreeMap<&str, u32> = combat
         .counts
         .iter()
@@ -1532,6 +1581,11 @@ fn odds_of<'g>(
         .collect();
     counts.extend(parsed_counts(args));
     let roll_modifier = combat.roll_modifier(&counts);
+    let surprise_modifier = combat
+        .surprise
+        .as_ref()
+        .map_or(0, |s| combat.modifier_sum(&s.modifiers, &counts));
+    let declared: Vec<&str> = args.declared.iter().map(String::as_str).collect();
     let situation = vmodc::concept::combat::shifts::Situation {
         defender_terrain: args.terrain.as_deref(),
         defender_city: args.city.as_deref(),
@@ -1541,7 +1595,8 @@ fn odds_of<'g>(
         all_across: args.across.iter().map(String::as_str).collect(),
         weather,
         counts,
-        declared: args.declared.iter().map(String::as_str).collect(),
+        declared: vmodc::concept::combat::shifts::declared_in(combat, &declared, kind),
+        attack_kind: kind,
     };
     let untyped = attackers.iter().any(|a| a.kind.is_none());
     let two_sides = game.rules.sides.len() == 2;
@@ -1566,16 +1621,18 @@ fn odds_of<'g>(
         applied,
         outcome,
         roll_modifier,
+        kind,
+        surprise_modifier,
     })
 }
 
 impl Computed<'_> {
     /// The rolls to show: the one of `--roll`, or every roll of the dice.
-    fn rolls(game: &Game, args: &OddsArgs) -> Vec<u32> {
-        let dice = &game.rules.dice;
+    fn rolls(&self, game: &Game, args: &OddsArgs) -> Vec<u32> {
+        let (count, faces) = dice_of(&game.rules, self.kind);
         match args.roll {
             Some(r) => vec![r],
-            None => (dice.count..=dice.count * dice.faces).collect(),
+            None => (count..=count * faces).collect(),
         }
     }
 
@@ -1583,7 +1640,10 @@ impl Computed<'_> {
     /// do not give the cell.
     fn result<'c>(&self, game: &'c Game, roll: u32) -> Option<&'c str> {
         let modified = u32::try_from(i64::from(roll) + self.roll_modifier).ok()?;
-        match self.outcome.lookup(&game.rules.combat, modified) {
+        match self
+            .outcome
+            .lookup_in(&game.rules.combat, self.kind, modified)
+        {
             Lookup::Result(c) | Lookup::BelowTable(c) => Some(c),
             Lookup::Unknown => None,
         }
@@ -1596,6 +1656,15 @@ impl Computed<'_> {
             return format!("{} vs 0 → {result} automatically, no roll", self.attack);
         }
         let mut line = format!("{} vs {} → {}", self.attack, args.defence, o.capped);
+        // The kind of attack leads the line unless it is the regular one.
+        let regular = game.rules.combat.attack_kind(None);
+        if let Some(kind) = self
+            .kind
+            .filter(|k| Some(*k) != regular)
+            .and_then(|k| game.rules.combat.attack_kind_named(k))
+        {
+            line = format!("{}: {line}", kind.name);
+        }
         if o.capped != o.raw {
             line.push_str(&format!(" (capped from {})", o.raw));
         }
@@ -1603,10 +1672,16 @@ impl Computed<'_> {
             line.push_str(&format!(", {} {n:+}", s.name.to_lowercase()));
         }
         match o.resolution {
-            Resolution::BeyondKnown { beyond } => line.push_str(&format!(
-                " → {beyond} column(s) beyond {}, the last column the sources give",
-                o.shifted
-            )),
+            Resolution::BeyondKnown { beyond } => match game.rules.combat.column_beyond(beyond) {
+                Some(named) => line.push_str(&format!(
+                    " → {named} ({beyond} column(s) past {})",
+                    game.rules.combat.columns.last().map_or("", |c| c.as_str())
+                )),
+                None => line.push_str(&format!(
+                    " → {beyond} column(s) beyond {}, the last column the sources give",
+                    o.shifted
+                )),
+            },
             _ => line.push_str(&format!(" → {}", o.shifted)),
         }
         match args.roll {
@@ -1625,7 +1700,8 @@ impl Computed<'_> {
                 }
             }
             None => {
-                let rolls: Vec<String> = Self::rolls(game, args)
+                let rolls: Vec<String> = self
+                    .rolls(game, args)
                     .into_iter()
                     .map(|r| format!("{r}:{}", self.result(game, r).unwrap_or("?")))
                     .collect();
@@ -1637,10 +1713,47 @@ impl Computed<'_> {
             (Some(w), None) => line.push_str(&format!(" (turn {}, {w})", args.turn)),
             _ => {}
         }
+        if let Some(r) = args.surprise_roll {
+            line.push_str(&format!("\n{}", self.surprise_line(game, r)));
+        }
+        let rows_missing = self
+            .kind
+            .and_then(|k| game.rules.combat.attack_kind_named(k))
+            .is_some_and(|k| !k.rows_known);
+        if rows_missing && o.needs_roll() {
+            line.push_str("\nnote: the CRT rows this kind of attack reads are not in the sources: every cell is unknown");
+        }
         if !game.rules.combat.table_known && o.needs_roll() {
             line.push_str("\nnote: the CRT is not in the sources: its cells are unknown (?) except those the rules text gives");
         }
         line
+    }
+
+    /// `surprise check: roll 6 +3 = 9 → attacker surprise (rule 9.8)`, or that the sources lack
+    /// the outcome.
+    fn surprise_line(&self, game: &Game, roll: u32) -> String {
+        let combat = &game.rules.combat;
+        let modified = i64::from(roll) + self.surprise_modifier;
+        let outcome = self
+            .kind
+            .and_then(|k| combat.surprise_outcome(k, modified))
+            .map_or(
+                "unknown (the Surprise table is not in the sources)",
+                |o| match o {
+                    vmodc::concept::combat::SurpriseOutcome::Attacker => "attacker surprise",
+                    vmodc::concept::combat::SurpriseOutcome::Defender => "defender surprise",
+                    vmodc::concept::combat::SurpriseOutcome::None => "no surprise",
+                },
+            );
+        let rule = combat
+            .surprise
+            .as_ref()
+            .and_then(|s| s.rule.as_deref())
+            .map_or(String::new(), |r| format!(" (rule {})", r.as_str()));
+        format!(
+            "surprise check: roll {roll} {:+} = {modified} → {outcome}{rule}",
+            self.surprise_modifier
+        )
     }
 
     /// The same as one JSON object (`--format json`).
@@ -1651,7 +1764,8 @@ impl Computed<'_> {
             .iter()
             .map(|(s, n)| serde_json::json!({ "id": s.id.as_str(), "name": s.name, "shift": n }))
             .collect();
-        let results: Vec<_> = Self::rolls(game, args)
+        let results: Vec<_> = self
+            .rolls(game, args)
             .into_iter()
             .map(|r| serde_json::json!({ "roll": r, "result": self.result(game, r) }))
             .collect();
@@ -1668,6 +1782,7 @@ impl Computed<'_> {
             "column": o.column(&game.rules.combat),
             "table_known": game.rules.combat.table_known,
             "roll": args.roll,
+            "attack_kind": self.kind,
             "results": results,
         })
     }

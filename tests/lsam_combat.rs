@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::Output;
 use vmodc::concept::combat::module::{combat, count_property, declared_property, steps};
 use vmodc::concept::combat::odds::{resolve_odds, Resolution};
-use vmodc::concept::combat::shifts::{shift_values, Situation};
+use vmodc::concept::combat::shifts::{declared_in, shift_values, Situation};
 use vmodc::concept::module::props;
 use vmodc::i18n::Texts;
 use vmodc::model::Game;
@@ -360,6 +360,8 @@ struct Case {
     weather: &'static str,
     counts: Vec<(&'static str, u32)>,
     declared: Vec<&'static str>,
+    /// `attack` or `overrun` (`[[combat.attack_kinds]]`).
+    kind: &'static str,
 }
 
 /// The module's final column label and its chat report, from the expressions the module holds.
@@ -390,6 +392,7 @@ fn run_module(game: &Game, c: &Case) -> (String, String) {
         globals.push((declared_property(&d.id), if on { "1" } else { "0" }.into()));
     }
     globals.push((props::WEATHER.into(), c.weather.into()));
+    globals.push((props::ATTACK_KIND.into(), c.kind.into()));
     let with = |pairs: Vec<(&str, String)>| -> BTreeMap<String, String> {
         pairs
             .into_iter()
@@ -452,7 +455,8 @@ fn run_rules(game: &Game, c: &Case) -> (i32, String) {
         attacker_types: vec!["infantry"],
         weather: Some(c.weather),
         counts: c.counts.iter().copied().collect(),
-        declared: c.declared.clone(),
+        declared: declared_in(combat, &c.declared, Some(c.kind)),
+        attack_kind: Some(c.kind),
         ..Default::default()
     };
     let shifts = shift_values(combat, &situation);
@@ -522,6 +526,22 @@ fn module_shifts_agree_with_the_rules_logic() {
             ),
             4,
         ),
+        // Overruns (6.31, 6.33, 6.35): German overruns suffer the weather, Soviet ones gain nothing
+        // from it; offensive supply is not for overruns; the damage count shifts German overruns.
+        (overrun(case(9, 6, "german", "snow", &[], &[])), 0),
+        (overrun(case(9, 6, "soviet", "snow", &[], &[])), -2),
+        (
+            overrun(case(9, 6, "soviet", "snow", &[], &["offensive-supply"])),
+            -2,
+        ),
+        (
+            overrun(case(9, 6, "soviet", "clear", &[("soviet-damage", 14)], &[])),
+            2,
+        ),
+        (
+            overrun(case(9, 6, "german", "frost", &[("air-attacker", 1)], &[])),
+            2,
+        ),
     ];
     for (c, want) in &examples {
         let (module_shift, report) = run_module(&game, c);
@@ -545,8 +565,11 @@ fn module_shifts_agree_with_the_rules_logic() {
             for damage in [0, 9, 10, 13, 14, 16, 17, 19, 20, 30] {
                 for air_a in [0, 1] {
                     for air_d in [0, 1] {
-                        for supply in [false, true] {
-                            let c = case(
+                        for (supply, kind) in [false, true]
+                            .into_iter()
+                            .flat_map(|s| [(s, "attack"), (s, "overrun")])
+                        {
+                            let mut c = case(
                                 7 + damage % 5,
                                 4,
                                 defender,
@@ -558,6 +581,7 @@ fn module_shifts_agree_with_the_rules_logic() {
                                 ],
                                 if supply { &["offensive-supply"] } else { &[] },
                             );
+                            c.kind = kind;
                             let (module_shift, report) = run_module(&game, &c);
                             let (rules_shift, shifted) = run_rules(&game, &c);
                             assert_eq!(module_shift, rules_shift.to_string(), "{report}");
@@ -572,7 +596,7 @@ fn module_shifts_agree_with_the_rules_logic() {
             }
         }
     }
-    assert_eq!(cases, 480);
+    assert_eq!(cases, 960);
 }
 
 fn case(
@@ -590,6 +614,15 @@ fn case(
         weather,
         counts: counts.to_vec(),
         declared: declared.to_vec(),
+        kind: "attack",
+    }
+}
+
+/// The same combat as an overrun (5.37).
+fn overrun(c: Case) -> Case {
+    Case {
+        kind: "overrun",
+        ..c
     }
 }
 
@@ -739,6 +772,7 @@ fn river_halves_each_attacker_rounding_up() {
                     strength: f64::from(strength),
                     unit_type: Some("infantry-division"),
                     across: features,
+                    attack_kind: Some("attack"),
                 };
                 let rules = attack_of(modifiers, &unit, Some(weather)).expect("decided");
                 let halved = across && matches!(weather, "clear" | "rain");
@@ -784,4 +818,57 @@ fn river_halves_each_attacker_rounding_up() {
         "clear",
     ]);
     assert!(line.starts_with("5 vs 2 → 2:1"), "{line}");
+}
+
+/// Overruns roll the d10 (2.26, 5.37), whose CRT rows the text lacks: `vmodc odds --kind overrun`
+/// takes rolls 1-10 and says every cell is unknown; a regular attack still rolls the d6.
+#[test]
+fn overruns_roll_the_d10_on_rows_the_text_lacks() {
+    let out = line(&[
+        "--kind",
+        "overrun",
+        "--attack",
+        "9",
+        "--defence",
+        "6",
+        "--roll",
+        "10",
+    ]);
+    assert!(
+        out.starts_with("Overrun: 9 vs 6 → 3:2 → 3:2, roll 10 → unknown"),
+        "{out}"
+    );
+    let root = repo();
+    let rejected = vmodc(&[
+        "odds",
+        "lsam",
+        "--root",
+        path(&root),
+        "--attack",
+        "9",
+        "--defence",
+        "6",
+        "--roll",
+        "10",
+    ]);
+    assert_ne!(code(&rejected), 0, "{}", show(&rejected));
+    assert!(text(&rejected.stderr).contains("--roll 10: roll out of range 1..6"));
+    let game = lsam();
+    let combat = &game.rules.combat;
+    let o = resolve_odds(9.0, 6.0, combat, &[]);
+    assert!(matches!(o.resolution, Resolution::Column { .. }));
+    for roll in 1..=10 {
+        assert_eq!(
+            o.lookup_in(combat, Some("overrun"), roll),
+            vmodc::concept::combat::odds::Lookup::Unknown
+        );
+    }
+    assert_eq!(
+        vmodc::concept::combat::odds::dice_of(&game.rules, Some("overrun")),
+        (1, 10)
+    );
+    assert_eq!(
+        vmodc::concept::combat::odds::dice_of(&game.rules, Some("attack")),
+        (1, 6)
+    );
 }

@@ -59,12 +59,21 @@ fn regression_vectors_in_the_rust_rule() {
         rules(&g, 17.0, 10.0, 2, 6),
         (Some("4:1".into()), Some("Ao1, Do1".into()))
     );
-    // 4. p.16: 21 vs 3.5 is 6:1, which Open lacks: 5:1 (9.7a). Two shifts right reach a column past
-    //    5:1 that the text does not give (it names 9:1): unknown, not guessed.
+    // 4. p.16: 21 vs 3.5 is 6:1, which Open lacks: 5:1 (9.7a). Two shifts right reach the column
+    //    the text calls 9:1 (one unnamed column lies between): roll 7 there is "Ao1e4, DL1o2"; any
+    //    other roll, and the unnamed column, unknown.
     assert_eq!(col(21.0, 3.5, 0).as_deref(), Some("5:1"));
     let beyond = resolve_odds(21.0, 3.5, &g.rules.combat, &[2]);
     assert_eq!(beyond.resolution, Resolution::BeyondKnown { beyond: 2 });
-    assert_eq!(beyond.lookup(&g.rules.combat, 7), Lookup::Unknown);
+    assert_eq!(g.rules.combat.column_beyond(2), Some("9:1"));
+    assert_eq!(
+        beyond.lookup(&g.rules.combat, 7),
+        Lookup::Result("Ao1e4, DL1o2")
+    );
+    assert_eq!(beyond.lookup(&g.rules.combat, 8), Lookup::Unknown);
+    let unnamed = resolve_odds(21.0, 3.5, &g.rules.combat, &[1]);
+    assert_eq!(g.rules.combat.column_beyond(1), None);
+    assert_eq!(unnamed.lookup(&g.rules.combat, 7), Lookup::Unknown);
     // 5. 9.8 example 1: 4:1 unshifted, modified 12: "Ae4, DL1o2".
     assert_eq!(
         rules(&g, 40.0, 10.0, 0, 12),
@@ -264,5 +273,265 @@ fn the_roll_adds_the_ar_difference_and_subtracts_the_hedgehog() {
             .starts_with("17 vs 10 → 2:1, attacker surprise +2 → 4:1, roll 3 +3 = 6 → Ao1, Do1"),
         "{}",
         show(&out)
+    );
+}
+
+/// What the module shows for one attacker of `attack` against `defence` resolved as `kind`, with
+/// counts set, a combat roll and a surprise roll: the final column, the result, the modified
+/// surprise roll and the combat report.
+fn module_in_kind(
+    game: &Game,
+    attack: u32,
+    defence: u32,
+    counts: &[(&str, u32)],
+    kind: &str,
+    (roll, surprise_roll): (u32, u32),
+) -> (i64, String, i64, String) {
+    let tx = Texts::new(game, None);
+    let exprs = combat(game, &tx);
+    let mut globals: BTreeMap<String, String> = game
+        .rules
+        .combat
+        .counts
+        .iter()
+        .map(|c| {
+            let value = counts
+                .iter()
+                .find(|(id, _)| *id == c.id.as_str())
+                .map_or(0, |(_, v)| *v);
+            (count_property(&c.id), value.to_string())
+        })
+        .collect();
+    globals.insert(props::ATTACK_KIND.into(), kind.into());
+    let attacker = Piece {
+        props: globals
+            .clone()
+            .into_iter()
+            .chain([
+                ("Strength".to_string(), attack.to_string()),
+                (props::COMBAT_ROLE.to_string(), "attacker".to_string()),
+            ])
+            .collect(),
+        game,
+        all: Vec::new(),
+    };
+    let mut defender = Piece {
+        props: globals
+            .into_iter()
+            .chain([
+                ("Strength".to_string(), defence.to_string()),
+                ("BasicName".to_string(), "Defender".to_string()),
+                (props::COMBAT_ROLE.to_string(), "defender".to_string()),
+                (props::ATTACKER_NAMES.to_string(), "Attacker".to_string()),
+            ])
+            .collect(),
+        game,
+        all: vec![&attacker],
+    };
+    let surprise = exprs.surprise.as_ref().expect("OCS has a surprise check");
+    for (name, expr) in surprise.steps.iter().chain(&exprs.steps) {
+        let value = match *name {
+            props::COMBAT_ROLL => roll.to_string(),
+            props::SURPRISE_ROLL => surprise_roll.to_string(),
+            _ => expr.eval(&defender).expect("step evaluates").render(),
+        };
+        defender.props.insert(name.to_string(), value);
+    }
+    let report = exprs.report.eval(&defender).expect("report").render();
+    (
+        defender.props[steps::FINAL].parse().expect("a column"),
+        defender.props[steps::RESULT].clone(),
+        defender.props[steps::SURPRISE_MODIFIED]
+            .parse()
+            .expect("a roll"),
+        report,
+    )
+}
+
+/// The overrun examples (p.16; 9.8 examples 1 and 2) and p.14's regular combat, resolved by the
+/// module's own expressions: column, result, the surprise check and its outcome.
+#[test]
+fn the_module_reproduces_the_overrun_and_surprise_examples() {
+    let g = ocs();
+    // p.16: 21 vs 3.5 (here 42 vs 7) → 5:1, AR +3, surprise 6 + 3 = 9 (attacker), 2 columns → 9:1,
+    // roll 4 + 3 = 7 → "Ao1e4, DL1o2".
+    let counts = [("ar-attacker", 3), ("surprise-attacker", 2)];
+    let (column, result, surprise, report) = module_in_kind(&g, 42, 7, &counts, "overrun", (4, 6));
+    assert_eq!((column, result.as_str(), surprise), (11, "Ao1e4, DL1o2", 9));
+    assert!(report.starts_with("[Overrun] Combat: Attacker vs Defender: 42 vs 7 → 5:1, Attacker surprise +2 → 9:1, roll 4 +3 = 7 → Ao1e4, DL1o2"), "{report}");
+    assert!(
+        report.ends_with("; surprise check 9 → attacker surprise: roll 1d6 for the columns right"),
+        "{report}"
+    );
+    // 9.8 example 1: 4:1, AR +5, surprise 8 + 5 = 13 (attacker), 3 columns → 9:1, 7 + 5 = 12.
+    let counts = [("ar-attacker", 5), ("surprise-attacker", 3)];
+    let (column, result, surprise, _) = module_in_kind(&g, 40, 10, &counts, "overrun", (7, 8));
+    assert_eq!(
+        (column, result.as_str(), surprise),
+        (11, "Ae3, DL2o2DG", 13)
+    );
+    // 9.8 example 2: 4:1, AR −5, surprise 10 − 5 = 5 (defender), 6 left → 1:4, 7 − 5 = 2 → "AL2".
+    let counts = [("ar-defender", 5), ("surprise-defender", 6)];
+    let (column, result, surprise, report) =
+        module_in_kind(&g, 40, 10, &counts, "overrun", (7, 10));
+    assert_eq!((column, result.as_str(), surprise), (2, "AL2", 5));
+    assert!(
+        report.contains("surprise check 5 → defender surprise"),
+        "{report}"
+    );
+    // The same 5 in a regular combat is not a known outcome; p.14's 11 is.
+    let (.., report) = module_in_kind(&g, 40, 10, &counts, "attack", (7, 10));
+    assert!(report.starts_with("[Combat]"), "{report}");
+    assert!(
+        report.contains("surprise check 5 → unknown (the Surprise table"),
+        "{report}"
+    );
+    let counts = [("ar-attacker", 3), ("surprise-attacker", 2)];
+    let (column, result, surprise, report) = module_in_kind(&g, 17, 10, &counts, "attack", (3, 8));
+    assert_eq!((column, result.as_str(), surprise), (8, "Ao1, Do1", 11));
+    assert!(
+        report.contains("surprise check 11 → attacker surprise"),
+        "{report}"
+    );
+}
+
+/// The module's surprise check against `Combat::modifier_sum` and `Combat::surprise_outcome` over
+/// every roll, AR difference, hedgehog level and kind: the hedgehog counts −1 at any level (9.8).
+#[test]
+fn the_module_surprise_check_agrees_with_the_rust_rule() {
+    use vmodc::concept::combat::SurpriseOutcome;
+    let g = ocs();
+    let combat = &g.rules.combat;
+    let surprise = combat.surprise.as_ref().expect("surprise");
+    let mut cases = 0;
+    for kind in ["attack", "overrun"] {
+        for roll in 2..=12u32 {
+            for (a, d) in [(0, 0), (3, 0), (5, 0), (0, 5)] {
+                for hedgehog in [0, 1, 3] {
+                    let counts = [
+                        ("ar-attacker", a),
+                        ("ar-defender", d),
+                        ("hedgehog", hedgehog),
+                    ];
+                    let (.., modified, report) =
+                        module_in_kind(&g, 20, 10, &counts, kind, (6, roll));
+                    let map: BTreeMap<&str, u32> = counts.iter().copied().collect();
+                    let want = i64::from(roll) + combat.modifier_sum(&surprise.modifiers, &map);
+                    assert_eq!(modified, want, "{kind} {roll} {a}/{d} hedgehog {hedgehog}");
+                    assert_eq!(
+                        want,
+                        i64::from(roll) + i64::from(a) - i64::from(d) - i64::from(hedgehog.min(1))
+                    );
+                    let text = match combat.surprise_outcome(kind, want) {
+                        Some(SurpriseOutcome::Attacker) => "attacker surprise",
+                        Some(SurpriseOutcome::Defender) => "defender surprise",
+                        Some(SurpriseOutcome::None) => "no surprise",
+                        None => "unknown (the Surprise table",
+                    };
+                    assert!(
+                        report.contains(&format!("surprise check {want} → {text}")),
+                        "{report}"
+                    );
+                    cases += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(cases, 2 * 11 * 4 * 3);
+}
+
+/// `vmodc odds ocs --kind overrun --surprise-roll N` reproduces p.16 and the two 9.8 examples.
+#[test]
+fn odds_command_reproduces_the_overrun_examples() {
+    let run = |args: &[&str]| {
+        let root = repo();
+        let mut all = vec!["odds", "ocs", "--root", path(&root)];
+        all.extend_from_slice(args);
+        let out = vmodc(&all);
+        assert_eq!(code(&out), 0, "{}", show(&out));
+        text(&out.stdout)
+    };
+    let out = run(&[
+        "--kind",
+        "overrun",
+        "--attack",
+        "21",
+        "--defence",
+        "3.5",
+        "--count",
+        "ar-attacker=3",
+        "--count",
+        "surprise-attacker=2",
+        "--roll",
+        "4",
+        "--surprise-roll",
+        "6",
+    ]);
+    assert!(out.starts_with("Overrun: 21 vs 3.5 → 5:1, attacker surprise +2 → 9:1 (2 column(s) past 5:1), roll 4 +3 = 7 → Ao1e4, DL1o2"), "{out}");
+    assert!(
+        out.contains("\nsurprise check: roll 6 +3 = 9 → attacker surprise (rule 9.8)"),
+        "{out}"
+    );
+    let out = run(&[
+        "--kind",
+        "overrun",
+        "--attack",
+        "40",
+        "--defence",
+        "10",
+        "--count",
+        "ar-attacker=5",
+        "--count",
+        "surprise-attacker=3",
+        "--roll",
+        "7",
+        "--surprise-roll",
+        "8",
+    ]);
+    assert!(out.starts_with("Overrun: 40 vs 10 → 4:1, attacker surprise +3 → 9:1 (2 column(s) past 5:1), roll 7 +5 = 12 → Ae3, DL2o2DG"), "{out}");
+    assert!(
+        out.contains("surprise check: roll 8 +5 = 13 → attacker surprise"),
+        "{out}"
+    );
+    let out = run(&[
+        "--kind",
+        "overrun",
+        "--attack",
+        "40",
+        "--defence",
+        "10",
+        "--count",
+        "ar-defender=5",
+        "--count",
+        "surprise-defender=6",
+        "--roll",
+        "7",
+        "--surprise-roll",
+        "10",
+    ]);
+    assert!(
+        out.starts_with("Overrun: 40 vs 10 → 4:1, defender surprise -6 → 1:4, roll 7 -5 = 2 → AL2"),
+        "{out}"
+    );
+    assert!(
+        out.contains("surprise check: roll 10 -5 = 5 → defender surprise"),
+        "{out}"
+    );
+    // The same 9 in a regular combat is not given: unknown, not guessed.
+    let out = run(&[
+        "--attack",
+        "21",
+        "--defence",
+        "3.5",
+        "--count",
+        "ar-attacker=3",
+        "--surprise-roll",
+        "6",
+    ]);
+    assert!(
+        out.contains(
+            "surprise check: roll 6 +3 = 9 → unknown (the Surprise table is not in the sources)"
+        ),
+        "{out}"
     );
 }

@@ -24,6 +24,8 @@ pub mod keys {
     pub const REPORT_COMBAT: &str = "ReportCombat";
     pub const CLEAR_ALL: &str = "ClearAllCombat";
     pub const CHECK_VICTORY: &str = "CheckVictory";
+    pub const SURPRISE_CHECK: &str = "SurpriseCheck";
+    pub const REPORT_SURPRISE: &str = "ReportSurprise";
 }
 
 /// Property names shared by the generated traits.
@@ -36,6 +38,10 @@ pub mod props {
     pub const DEFENDER_HEX: &str = "DefenderHex";
     pub const COMBAT_ROLL: &str = "CombatRoll";
     pub const ATTACK_SCALED: &str = "AttackScaled";
+    /// The kind of attack the next combat is resolved as (`[[combat.attack_kinds]]` id), a global.
+    pub const ATTACK_KIND: &str = "CombatAttackKind";
+    /// The surprise check's roll of the dice, on the defender (empty until the check is made).
+    pub const SURPRISE_ROLL: &str = "SurpriseRoll";
     pub const TERRAIN: &str = "Terrain";
     pub const CITY: &str = "City";
     pub const WEATHER: &str = "WeatherNow";
@@ -73,6 +79,8 @@ pub struct Changer {
     pub text: String,
     pub tooltip: String,
     pub increment: i64,
+    /// Set the property to this text instead of adding `increment` (VASSAL's plain setter).
+    pub set_to: Option<String>,
     pub report: String,
 }
 

@@ -302,7 +302,7 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
         .child(turn_tracker(game, plan))
         .child(charts(plan))
         .child(predefined_setups(game, plan))
-        .children(combat::module::buttons(plan))
+        .children(combat::module::buttons(game, plan))
         .children(victory::module::buttons(game, plan))
         .children(weather::module::buttons(game, plan))
         .child(global_properties(game, plan))
@@ -341,7 +341,13 @@ fn global_properties(game: &Game, plan: &Plan) -> El {
                             .attr("hideWhenDisabled", "false")
                             .attr("hotkey", "")
                             .attr("icon", "")
-                            .attr("propChanger", format!("I,{}", c.increment))
+                            .attr(
+                                "propChanger",
+                                match &c.set_to {
+                                    Some(v) => format!("P,{v}"),
+                                    None => format!("I,{}", c.increment),
+                                },
+                            )
                             .attr("propertyGate", "")
                             .attr("reportFormat", c.report)
                             .attr("text", c.text)

@@ -12,8 +12,9 @@ pub mod spanned;
 
 pub use crate::concept::cards::{Allotment, Card, CardPlay, CardUse, Deck};
 pub use crate::concept::combat::{
-    AttackModifier, AutomaticResult, ByCount, ColumnShift, Combat, CombatResult, Count, CountStep,
-    Declaration, FixedFire, KnownCell, PerCount, ResultGrammar, ResultPart, ResultSide, Reversal,
+    AttackKind, AttackModifier, AutomaticResult, ByCount, ColumnShift, Combat, CombatResult, Count,
+    CountStep, Declaration, FixedFire, KnownCell, PerCount, ResultGrammar, ResultPart, ResultSide,
+    Reversal, Surprise, SurprisePoint,
 };
 pub use crate::concept::map::grid::{self, Grid, HexId};
 pub use crate::concept::map::{

@@ -21,6 +21,8 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     fixed_fire(cx);
     roll_modifiers(cx);
     result_spelling(cx);
+    attack_kinds(cx);
+    surprise(cx);
     known_cells(cx);
     crt_gaps(cx);
 }
@@ -767,6 +769,130 @@ fn roll_modifiers(cx: &mut Context<'_>) {
     }
 }
 
+/// Kinds of attack: unique ids; a `die` that is an `[[other_dice]]`; every `attack_kinds` limit
+/// names a kind; and a kind that rolls other dice than the combat dice finds CRT rows for them
+/// (V0741), unless it says the sources lack them (`rows_known = false`).
+fn attack_kinds(cx: &mut Context<'_>) {
+    let r = &cx.game.rules;
+    let combat = &r.combat;
+    let f = cx.rules_file();
+    duplicates(
+        cx,
+        f,
+        "kind of attack",
+        ids(&combat.attack_kinds, |k| &k.id),
+    );
+    let kinds = id_strs(&combat.attack_kinds, |k| &k.id);
+    let dice = id_strs(&r.other_dice, |d| &d.id);
+    let limits = combat
+        .shifts
+        .iter()
+        .flat_map(|s| &s.attack_kinds)
+        .chain(combat.attack_modifiers.iter().flat_map(|m| &m.attack_kinds))
+        .chain(combat.declarations.iter().flat_map(|d| &d.attack_kinds));
+    for k in limits {
+        cx.reference(
+            f,
+            k,
+            "kind of attack",
+            kinds.iter().copied(),
+            "[[combat.attack_kinds]]",
+        );
+    }
+    for k in &combat.attack_kinds {
+        let Some(die) = &k.die else { continue };
+        if !cx.reference(f, die, "die", dice.iter().copied(), "[[other_dice]]") {
+            continue;
+        }
+        let (count, faces) = crate::concept::combat::odds::dice_of(r, Some(k.id.as_str()));
+        if !k.rows_known || (count, faces) == (r.dice.count, r.dice.faces) {
+            continue;
+        }
+        let missing: Vec<u32> = (count..=count * faces)
+            .filter(|roll| !combat.table.contains_key(&roll.to_string()))
+            .collect();
+        if combat.table_known && missing.is_empty() {
+            continue;
+        }
+        let why = if combat.table_known {
+            format!("the CRT has no row for its roll(s) {missing:?}")
+        } else {
+            "the CRT is unknown, and its known cells are rows of the combat dice".to_string()
+        };
+        cx.push(
+            Diagnostic::error(
+                "V0741",
+                format!(
+                    "kind of attack `{}` rolls {count}d{faces}, not the combat dice of [dice]: {why}",
+                    k.id.as_str()
+                ),
+            )
+            .at(f, die.span.clone(), "its own dice")
+            .rule_opt(rule_of(&k.rule))
+            .help("give the CRT rows of these dice, or set `rows_known = false` so every cell of this kind is unknown"),
+        );
+    }
+}
+
+/// The surprise check: its modifiers read counts, each known outcome names a kind of attack and a
+/// word vmodc knows, and no kind and roll is given two outcomes (V0740).
+fn surprise(cx: &mut Context<'_>) {
+    use crate::concept::combat::SurpriseOutcome;
+    use crate::model::keyword::Keyword;
+    let combat = &cx.game.rules.combat;
+    let Some(surprise) = &combat.surprise else {
+        return;
+    };
+    let f = cx.rules_file();
+    let counts = id_strs(&combat.counts, |c| &c.id);
+    for m in &surprise.modifiers {
+        cx.reference(
+            f,
+            &m.count,
+            "count",
+            counts.iter().copied(),
+            "[[combat.counts]]",
+        );
+    }
+    let kinds = id_strs(&combat.attack_kinds, |k| &k.id);
+    let words = SurpriseOutcome::words();
+    let mut seen: BTreeMap<(&str, i32), &Sp<String>> = BTreeMap::new();
+    for p in &surprise.known {
+        cx.reference(
+            f,
+            &p.attack_kind,
+            "kind of attack",
+            kinds.iter().copied(),
+            "[[combat.attack_kinds]]",
+        );
+        cx.reference(
+            f,
+            &p.outcome,
+            "surprise outcome",
+            words.iter().copied(),
+            "vmodc's surprise check",
+        );
+        let key = (p.attack_kind.as_str(), p.roll.value);
+        if let Some(first) = seen.insert(key, &p.outcome) {
+            cx.push(
+                Diagnostic::error(
+                    "V0740",
+                    format!(
+                        "the surprise outcome of roll {} in `{}` is given twice (`{}` and `{}`)",
+                        p.roll.value,
+                        p.attack_kind.as_str(),
+                        first.as_str(),
+                        p.outcome.as_str()
+                    ),
+                )
+                .at(f, p.roll.span.clone(), "given again")
+                .rule_opt(rule_of(&p.rule))
+                .help("keep one `[[combat.surprise.known]]` per kind of attack and roll"),
+            );
+        }
+    }
+}
+
 /// With a result grammar, every result code parses with it (each part a letter and a number, or a
 /// word; one of the two per part).
 fn result_spelling(cx: &mut Context<'_>) {
@@ -923,7 +1049,14 @@ fn known_cells(cx: &mut Context<'_>) {
     let f = cx.rules_file();
     let rule = rule_of(&combat.rule).map(str::to_string);
     let codes = id_strs(&combat.results, |r| &r.code);
-    let columns = id_strs(&combat.columns, |c| c);
+    let mut columns = id_strs(&combat.columns, |c| c);
+    columns.extend(
+        combat
+            .beyond_columns
+            .iter()
+            .map(|c| c.as_str())
+            .filter(|c| *c != "?"),
+    );
     let dice = &g.rules.dice;
     let (lo, hi) = (dice.count, dice.count.saturating_mul(dice.faces));
     let mut seen: BTreeMap<(&str, u32), &Sp<String>> = BTreeMap::new();

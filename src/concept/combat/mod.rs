@@ -46,6 +46,11 @@ cited! {
         /// Odds above the last column: `virtual` (default: whole ratios beyond it for shifts, rolled on
         /// the last column) or `unknown` (the sources stop at the last column: the column is unknown).
         pub beyond_last: Option<Sp<String>>,
+        /// With `beyond_last = "unknown"`: the columns past the last one that the sources show by
+        /// their results, in order, `?` for one they show exists but do not name (OCS p.16, 9.8:
+        /// one column between 5:1 and 9:1). `known_cells` may name them.
+        #[serde(default)]
+        pub beyond_columns: Vec<Sp<String>>,
         /// Result codes the table may use, from best for the defender to best for the attacker
         /// (the order `vmodc check` uses to spot results that improve for the defender as odds rise).
         pub results: Vec<CombatResult>,
@@ -91,6 +96,70 @@ cited! {
         pub roll_modifiers: Vec<RollModifier>,
         /// How a result is spelled when it is built from parts (`[combat.result_grammar]`).
         pub result_grammar: Option<ResultGrammar>,
+        /// Kinds of attack (`[[combat.attack_kinds]]`), the first the regular one: an overrun is
+        /// resolved like combat but with its own die, shifts or surprise thresholds.
+        #[serde(default)]
+        pub attack_kinds: Vec<AttackKind>,
+        /// The surprise check before the combat roll (`[combat.surprise]`, OCS 9.8).
+        pub surprise: Option<Surprise>,
+    }
+}
+
+cited! {
+    /// A kind of attack (`[[combat.attack_kinds]]`): regular combat, an overrun (The Last Stand at
+    /// Moscow 5.37; OCS 8.0). Shifts, attack modifiers, declarations and surprise thresholds may be
+    /// limited to some kinds (`attack_kinds = ["overrun"]`).
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct AttackKind {
+        pub id: Sp<String>,
+        pub name: String,
+        /// An `[[other_dice]]` id the kind rolls instead of the combat die of `[dice]` (The Last
+        /// Stand at Moscow 5.37: overruns roll the d10).
+        pub die: Option<Sp<String>>,
+        /// `false` when the sources lack the CRT rows this kind reads (its die's rows): every cell is
+        /// then unknown, whatever `known_cells` gives for the other kinds.
+        #[serde(default = "yes")]
+        pub rows_known: bool,
+    }
+}
+
+cited! {
+    /// The surprise check (`[combat.surprise]`, OCS 9.8): the combat dice plus `modifiers`, read on
+    /// a Surprise table the sources may lack; `known` holds the outcomes they give.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Surprise {
+        /// Counts added to the surprise roll (a count may be capped: `at_most = 1` for "−1 in any
+        /// hedgehog").
+        #[serde(default)]
+        pub modifiers: Vec<RollModifier>,
+        #[serde(default)]
+        pub known: Vec<SurprisePoint>,
+    }
+}
+
+cited! {
+    /// One outcome of the Surprise table the sources give (`[[combat.surprise.known]]`): a modified
+    /// roll in one kind of attack, and who is surprised in favour of whom.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct SurprisePoint {
+        /// An `[[combat.attack_kinds]]` id.
+        pub attack_kind: Sp<String>,
+        /// The modified surprise roll.
+        pub roll: Sp<i32>,
+        /// `attacker` (attacker surprise: columns right), `defender` (columns left) or `none`.
+        pub outcome: Sp<String>,
+    }
+}
+
+keyword! {
+    /// Who gains by a surprise (`outcome` of `[[combat.surprise.known]]`).
+    pub enum SurpriseOutcome {
+        Attacker = "attacker",
+        Defender = "defender",
+        None = "none",
     }
 }
 
@@ -104,13 +173,26 @@ cited! {
         pub count: Sp<String>,
         /// Added to the roll per point of the count (`1`, `-1`).
         pub per_point: Sp<i32>,
+        /// Points of the count beyond this are not added (OCS 9.8: a hedgehog of any level is −1 to
+        /// the surprise roll).
+        pub at_most: Option<Sp<u32>>,
     }
 }
 
 impl Combat {
     /// The sum of the roll modifiers for the counts' values (a count not given is at its lowest).
     pub fn roll_modifier(&self, counts: &std::collections::BTreeMap<&str, u32>) -> i64 {
-        self.roll_modifiers
+        self.modifier_sum(&self.roll_modifiers, counts)
+    }
+
+    /// The sum of `modifiers` for the counts' values (a count not given is at its lowest; a count
+    /// above a modifier's `at_most` adds as if at it).
+    pub fn modifier_sum(
+        &self,
+        modifiers: &[RollModifier],
+        counts: &std::collections::BTreeMap<&str, u32>,
+    ) -> i64 {
+        modifiers
             .iter()
             .map(|m| {
                 let lowest = self
@@ -119,6 +201,7 @@ impl Combat {
                     .find(|c| c.id.as_str() == m.count.as_str())
                     .map_or(0, |c| c.min());
                 let value = counts.get(m.count.as_str()).copied().unwrap_or(lowest);
+                let value = m.at_most.as_ref().map_or(value, |cap| value.min(cap.value));
                 i64::from(value) * i64::from(m.per_point.value)
             })
             .sum()
@@ -238,6 +321,9 @@ cited! {
         /// Never in these weathers.
         #[serde(default)]
         pub not_weather: Vec<Sp<String>>,
+        /// Only in these kinds of attack (`[[combat.attack_kinds]]` ids); every kind when empty.
+        #[serde(default)]
+        pub attack_kinds: Vec<Sp<String>>,
     }
 }
 
@@ -267,6 +353,11 @@ cited! {
         pub name: String,
         /// The side that may declare it, if only one may.
         pub side: Option<Sp<String>>,
+        /// Only these kinds of attack may declare it (every kind when empty): declared for another
+        /// kind, it counts as not declared (The Last Stand at Moscow 6.33: no offensive supply for
+        /// overruns).
+        #[serde(default)]
+        pub attack_kinds: Vec<Sp<String>>,
     }
 }
 
@@ -312,6 +403,9 @@ cited! {
         /// Not in these weathers (`[[weather]]` ids): no rivers in Frost or Snow.
         #[serde(default)]
         pub not_weather: Vec<Sp<String>>,
+        /// Only in these kinds of attack (`[[combat.attack_kinds]]` ids); every kind when empty.
+        #[serde(default)]
+        pub attack_kinds: Vec<Sp<String>>,
         /// Strength is multiplied by `numerator / denominator`.
         pub numerator: u32,
         pub denominator: u32,
@@ -400,6 +494,12 @@ keyword! {
     }
 }
 
+/// Whether a list of `attack_kinds` admits `kind` (an empty list admits every kind; a game without
+/// kinds, `None`, meets only empty lists).
+pub fn kind_admits(kinds: &[Sp<String>], kind: Option<&str>) -> bool {
+    kinds.is_empty() || kind.is_some_and(|k| kinds.iter().any(|x| x.as_str() == k))
+}
+
 impl Count {
     /// The lowest value (0 unless `min` says otherwise).
     pub fn min(&self) -> u32 {
@@ -454,6 +554,35 @@ impl Combat {
             .as_ref()
             .and_then(|r| BeyondLast::parse(r))
             .unwrap_or(BeyondLast::Virtual)
+    }
+
+    /// The kind of attack `asked` for (an `[[combat.attack_kinds]]` id), or the first, regular one
+    /// when none is asked for; `None` in a game without kinds.
+    pub fn attack_kind<'c>(&'c self, asked: Option<&'c str>) -> Option<&'c str> {
+        asked.or_else(|| self.attack_kinds.first().map(|k| k.id.as_str()))
+    }
+
+    /// The column `beyond` columns past the last printed one, when the sources name it
+    /// (`beyond_columns`).
+    pub fn column_beyond(&self, beyond: usize) -> Option<&str> {
+        let label = self.beyond_columns.get(beyond.checked_sub(1)?)?;
+        (label.as_str() != "?").then_some(label.as_str())
+    }
+
+    /// The kind of attack by id.
+    pub fn attack_kind_named(&self, id: &str) -> Option<&AttackKind> {
+        self.attack_kinds.iter().find(|k| k.id.as_str() == id)
+    }
+
+    /// The known surprise outcome of a modified roll in a kind of attack, `None` when the sources
+    /// do not give it.
+    pub fn surprise_outcome(&self, kind: &str, roll: i64) -> Option<SurpriseOutcome> {
+        self.surprise
+            .as_ref()?
+            .known
+            .iter()
+            .find(|p| p.attack_kind.as_str() == kind && i64::from(p.roll.value) == roll)
+            .and_then(|p| SurpriseOutcome::parse(&p.outcome))
     }
 
     /// The kind of resolution, `None` for a word vmodc does not know (reported by the checks).

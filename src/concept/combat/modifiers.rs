@@ -13,6 +13,8 @@ pub struct Attacker<'a> {
     pub unit_type: Option<&'a str>,
     /// Hexside features it attacks across.
     pub across: &'a [&'a str],
+    /// The kind of attack it takes part in (`Combat::attack_kind`), `None` in a game without kinds.
+    pub attack_kind: Option<&'a str>,
 }
 
 /// Whether `m` applies to `a` in `weather`: `None` when that depends on the unit's type and the type
@@ -27,7 +29,7 @@ pub fn applies(m: &AttackModifier, a: &Attacker<'_>, weather: Option<&str>) -> O
         .across
         .as_ref()
         .is_none_or(|f| a.across.contains(&f.as_str()));
-    if !weather_ok || !across_ok {
+    if !weather_ok || !across_ok || !super::kind_admits(&m.attack_kinds, a.attack_kind) {
         return Some(false);
     }
     if m.unit_types.is_empty() {

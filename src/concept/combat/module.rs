@@ -5,8 +5,10 @@
 //! The steps are the module's reading of the rule that `odds.rs` and `shifts.rs` compute in Rust;
 //! tests/combat_automation.rs evaluates both over every case the data allows.
 
-use crate::concept::combat::odds::parse_odds;
-use crate::concept::combat::{BeyondFirst, BeyondLast, ModifierRounding, Rounding};
+use crate::concept::combat::odds::{dice_of, parse_odds};
+use crate::concept::combat::{
+    BeyondFirst, BeyondLast, ModifierRounding, Rounding, SurpriseOutcome,
+};
 use crate::concept::map::module::{across_property, hexsides_property};
 use crate::concept::module::{
     keys, module_command, named, props, template, value_property, Changer, Global, NumericRange,
@@ -14,6 +16,7 @@ use crate::concept::module::{
 use crate::emit::plan::Plan;
 use crate::emit::xml::El;
 use crate::i18n::Texts;
+use crate::model::keyword::Keyword;
 use crate::model::Game;
 use crate::vassal::expression::{
     add, and, any, bin, concat, cond, contains, eq, int, prop, s, Expr, Op,
@@ -65,6 +68,9 @@ pub fn attack_scaled_expr(game: &Game) -> Expr {
         for w in &m.not_weather {
             conditions.push(bin(Op::Ne, prop(props::WEATHER), s(w)));
         }
+        if !m.attack_kinds.is_empty() {
+            conditions.push(kind_is(&m.attack_kinds));
+        }
         let applies = conditions
             .into_iter()
             .reduce(and)
@@ -97,6 +103,15 @@ pub struct CombatExprs {
     pub steps: Vec<(&'static str, Expr)>,
     /// The chat line, from the step properties.
     pub report: Expr,
+    /// The surprise check, in a game that has one.
+    pub surprise: Option<SurpriseExprs>,
+}
+
+/// The surprise check (`[combat.surprise]`), made on the defender before the combat is resolved:
+/// its steps (the roll, the modified roll) and its chat line.
+pub struct SurpriseExprs {
+    pub steps: Vec<(&'static str, Expr)>,
+    pub report: Expr,
 }
 
 pub mod steps {
@@ -107,6 +122,8 @@ pub mod steps {
     pub const RESULT: &str = "CombatResult";
     /// The roll with the roll modifiers added (only in a game that has some).
     pub const MODIFIED_ROLL: &str = "CombatModifiedRoll";
+    /// The surprise roll with its modifiers added.
+    pub const SURPRISE_MODIFIED: &str = "SurpriseModified";
 }
 
 /// The roll the CRT is read with: the die roll, or the modified roll in a game with roll modifiers.
@@ -178,13 +195,40 @@ fn is_attacker() -> Expr {
     eq(prop(props::COMBAT_ROLE), s("attacker"))
 }
 
-/// The die roll expression of the game's dice.
+/// The die roll expression of the game's dice: in a game with kinds of attack, the dice of the kind
+/// being resolved (`odds::dice_of`).
 pub fn roll_expr(game: &Game) -> Expr {
-    let faces = i64::from(game.rules.dice.faces);
-    (0..game.rules.dice.count.max(1))
-        .map(|_| Expr::Random(faces))
+    let combat_dice = dice_expr(game.rules.dice.count, game.rules.dice.faces);
+    game.rules
+        .combat
+        .attack_kinds
+        .iter()
+        .rev()
+        .filter(|k| k.die.is_some())
+        .fold(combat_dice, |rest, k| {
+            let (count, faces) = dice_of(&game.rules, Some(k.id.as_str()));
+            cond(
+                eq(prop(props::ATTACK_KIND), s(&k.id)),
+                dice_expr(count, faces),
+                rest,
+            )
+        })
+}
+
+/// `count` dice of `faces` faces, summed.
+fn dice_expr(count: u32, faces: u32) -> Expr {
+    (0..count.max(1))
+        .map(|_| Expr::Random(i64::from(faces)))
         .reduce(add)
         .unwrap_or(int(0))
+}
+
+/// Whether the kind of attack being resolved is one of `kinds`.
+fn kind_is(kinds: &[crate::model::Sp<String>]) -> Expr {
+    any(kinds
+        .iter()
+        .map(|k| eq(prop(props::ATTACK_KIND), s(k)))
+        .collect())
 }
 
 /// Build the combat steps from the rules data.
@@ -220,13 +264,143 @@ pub fn combat(game: &Game, tx: &Texts) -> CombatExprs {
                 (steps::RESULT, crt_result(combat, tx)),
             ])
             .collect(),
-        report: automatic_report(
+        report: with_kind_and_surprise(
             combat,
             tx,
-            scale,
-            combat_report(combat, tx, scale, cap_index, shift_texts),
+            automatic_report(
+                combat,
+                tx,
+                scale,
+                combat_report(combat, tx, scale, cap_index, shift_texts),
+            ),
         ),
+        surprise: surprise(game, tx),
     }
+}
+
+/// The name of the kind of attack being resolved.
+fn kind_name(combat: &crate::model::Combat, tx: &Texts) -> Expr {
+    combat.attack_kinds.iter().rev().fold(s(""), |rest, k| {
+        cond(
+            eq(prop(props::ATTACK_KIND), s(&k.id)),
+            s(&tx.get(&format!("attack_kinds.{}", k.id.as_str()))),
+            rest,
+        )
+    })
+}
+
+/// The combat report, led by the kind of attack in a game with kinds, and followed by the surprise
+/// check when one was made for this combat.
+fn with_kind_and_surprise(combat: &crate::model::Combat, tx: &Texts, report: Expr) -> Expr {
+    let mut report = report;
+    if !combat.attack_kinds.is_empty() {
+        report = template(
+            tx,
+            "ui.report_in_kind",
+            &[("kind", kind_name(combat, tx)), ("report", report)],
+        );
+    }
+    if combat.surprise.is_some() {
+        let check = template(
+            tx,
+            "ui.report_combat_surprise",
+            &[
+                ("modified", prop(steps::SURPRISE_MODIFIED)),
+                ("outcome", surprise_outcome(combat, tx)),
+            ],
+        );
+        report = concat(vec![
+            report,
+            cond(bin(Op::Ne, prop(props::SURPRISE_ROLL), s("")), check, s("")),
+        ]);
+    }
+    report
+}
+
+/// The surprise check's steps and report (the rule `Combat::surprise_outcome` and the modifier sum
+/// `Combat::modifier_sum` compute the same).
+fn surprise(game: &Game, tx: &Texts) -> Option<SurpriseExprs> {
+    let combat = &game.rules.combat;
+    let surprise = combat.surprise.as_ref()?;
+    let modified = surprise
+        .modifiers
+        .iter()
+        .fold(prop(props::SURPRISE_ROLL), |roll, m| {
+            let count = prop(&count_property(&m.count));
+            let points = match &m.at_most {
+                Some(cap) => Expr::Min(Box::new(count), Box::new(int(i64::from(cap.value)))),
+                None => count,
+            };
+            add(
+                roll,
+                bin(Op::Mul, points, int(i64::from(m.per_point.value))),
+            )
+        });
+    let modifier = bin(
+        Op::Sub,
+        prop(steps::SURPRISE_MODIFIED),
+        prop(props::SURPRISE_ROLL),
+    );
+    let signed = cond(
+        bin(Op::Ge, modifier.clone(), int(0)),
+        add(s("+"), modifier.clone()),
+        add(s(""), modifier),
+    );
+    let report = template(
+        tx,
+        "ui.report_surprise",
+        &[
+            ("kind", kind_name(combat, tx)),
+            ("attackers", prop(props::ATTACKER_NAMES)),
+            ("defender", prop("BasicName")),
+            ("roll", prop(props::SURPRISE_ROLL)),
+            ("modifier", signed),
+            ("modified", prop(steps::SURPRISE_MODIFIED)),
+            ("outcome", surprise_outcome(combat, tx)),
+            (
+                "rule",
+                s(surprise.rule.as_deref().map_or("", |r| r.as_str())),
+            ),
+        ],
+    );
+    Some(SurpriseExprs {
+        steps: vec![
+            (
+                props::SURPRISE_ROLL,
+                dice_expr(game.rules.dice.count, game.rules.dice.faces),
+            ),
+            (steps::SURPRISE_MODIFIED, modified),
+        ],
+        report,
+    })
+}
+
+/// What the sources give for the modified surprise roll in the kind of attack being resolved, or
+/// that they lack it.
+fn surprise_outcome(combat: &crate::model::Combat, tx: &Texts) -> Expr {
+    let Some(surprise) = &combat.surprise else {
+        return s("");
+    };
+    surprise
+        .known
+        .iter()
+        .rev()
+        .fold(s(&tx.get("ui.surprise_unknown")), |rest, p| {
+            let key = match SurpriseOutcome::parse(&p.outcome) {
+                Some(SurpriseOutcome::Attacker) => "ui.surprise_attacker",
+                Some(SurpriseOutcome::Defender) => "ui.surprise_defender",
+                Some(SurpriseOutcome::None) => "ui.surprise_none",
+                None => return rest,
+            };
+            cond(
+                and(
+                    eq(prop(props::ATTACK_KIND), s(&p.attack_kind)),
+                    eq(prop(steps::SURPRISE_MODIFIED), int(i64::from(p.roll.value))),
+                ),
+                s(&tx.get(key)),
+                rest,
+            )
+        })
 }
 
 /// The column the odds reach before shifts, as `rounding` and `beyond_first` read them (odds.rs).
@@ -332,7 +506,7 @@ fn shift_step(combat: &crate::model::Combat, tx: &Texts) -> (Expr, Vec<Expr>) {
     for sh in &combat.shifts {
         let name = tx.get(&format!("shifts.{}", sh.id.as_str()));
         if sh.by_count.is_none() && sh.per_count.is_none() {
-            let applies = shift_condition(sh);
+            let applies = shift_condition(combat, sh);
             shift_terms.push(cond(applies.clone(), int(i64::from(sh.shift)), int(0)));
             let sign = if sh.shift < 0 { "−" } else { "+" };
             let text = tx.fill(
@@ -347,7 +521,10 @@ fn shift_step(combat: &crate::model::Combat, tx: &Texts) -> (Expr, Vec<Expr>) {
         }
         // Columns read from a count: the shift applies only when the count gives some.
         let columns = shift_columns(sh);
-        let applies = and(shift_condition(sh), bin(Op::Ne, columns.clone(), int(0)));
+        let applies = and(
+            shift_condition(combat, sh),
+            bin(Op::Ne, columns.clone(), int(0)),
+        );
         shift_terms.push(cond(applies.clone(), columns.clone(), int(0)));
         let value = cond(
             bin(Op::Lt, columns.clone(), int(0)),
@@ -423,9 +600,33 @@ fn crt_result(combat: &crate::model::Combat, tx: &Texts) -> Expr {
         }
         lookup = cond(eq(table_roll(combat), int(r)), by_column, lookup);
     }
+    // A kind of attack whose CRT rows the sources lack: every cell is unknown (odds.rs, `lookup_in`).
+    let rows_missing: Vec<_> = combat
+        .attack_kinds
+        .iter()
+        .filter(|k| !k.rows_known)
+        .map(|k| k.id.clone())
+        .collect();
+    if !rows_missing.is_empty() {
+        lookup = cond(
+            kind_is(&rows_missing),
+            s(&tx.get("ui.unknown_cell")),
+            lookup,
+        );
+    }
     // Shifted past the last column the sources give: the cell is unknown.
+    // (A column of `beyond_columns` keeps the cells the sources give of it.)
+    let named_beyond = if combat.table_known {
+        0
+    } else {
+        combat.beyond_columns.len()
+    };
     let known = cond(
-        bin(Op::Gt, fin.clone(), int(combat.columns.len() as i64)),
+        bin(
+            Op::Gt,
+            fin.clone(),
+            int((combat.columns.len() + named_beyond) as i64),
+        ),
         s(&tx.get("ui.unknown_cell")),
         lookup,
     );
@@ -448,6 +649,16 @@ fn crt_result(combat: &crate::model::Combat, tx: &Texts) -> Expr {
     }
 }
 
+/// The 0-based index of a column on the module's ladder: a printed column, or one of
+/// `beyond_columns` past the last.
+fn column_index(combat: &crate::model::Combat, column: &str) -> Option<usize> {
+    combat
+        .columns
+        .iter()
+        .chain(&combat.beyond_columns)
+        .position(|c| c.as_str() == column && column != "?")
+}
+
 /// The cells the sources give of an unknown table, by final column and roll; `unknown` elsewhere.
 fn known_cells(combat: &crate::model::Combat, unknown: &str) -> Expr {
     combat
@@ -455,11 +666,7 @@ fn known_cells(combat: &crate::model::Combat, unknown: &str) -> Expr {
         .iter()
         .rev()
         .fold(s(unknown), |rest, cell| {
-            let Some(index) = combat
-                .columns
-                .iter()
-                .position(|c| c.as_str() == cell.column.as_str())
-            else {
+            let Some(index) = column_index(combat, &cell.column) else {
                 return rest;
             };
             cond(
@@ -515,7 +722,12 @@ fn combat_report(
     let label = |index: Expr| {
         let n = combat.columns.len() as i64;
         let mut e = cond(bin(Op::Gt, index.clone(), int(n)), s(&beyond), s(&below));
-        for (i, c) in combat.columns.iter().enumerate().rev() {
+        let named = combat.columns.iter().chain(&combat.beyond_columns);
+        let named: Vec<_> = named
+            .enumerate()
+            .filter(|(_, c)| c.as_str() != "?")
+            .collect();
+        for (i, c) in named.into_iter().rev() {
             e = cond(eq(index.clone(), int(i as i64 + 1)), s(c), e);
         }
         e
@@ -583,8 +795,11 @@ fn automatic_report(combat: &crate::model::Combat, tx: &Texts, scale: i64, by_od
 
 /// The condition of a column shift, evaluated on the defender. Every condition the data gives must
 /// hold (the same reading as `concept::combat::shifts::applies`).
-fn shift_condition(sh: &crate::model::ColumnShift) -> Expr {
+fn shift_condition(combat: &crate::model::Combat, sh: &crate::model::ColumnShift) -> Expr {
     let mut terms = Vec::new();
+    if !sh.attack_kinds.is_empty() {
+        terms.push(kind_is(&sh.attack_kinds));
+    }
     if let Some(t) = &sh.defender_terrain {
         terms.push(eq(prop(props::TERRAIN), s(t)));
     }
@@ -625,10 +840,13 @@ fn shift_condition(sh: &crate::model::ColumnShift) -> Expr {
             .collect()))));
     }
     for d in &sh.declared {
-        terms.push(eq(prop(&declared_property(d)), int(1)));
+        terms.push(declared(combat, d));
     }
     for d in &sh.not_declared {
-        terms.push(bin(Op::Ne, prop(&declared_property(d)), int(1)));
+        terms.push(match declared(combat, d) {
+            Expr::Bin(Op::Eq, l, r) => Expr::Bin(Op::Ne, l, r),
+            limited => Expr::Not(Box::new(limited)),
+        });
     }
     if let Some(f) = &sh.all_attackers_across {
         // Some attacker, and no attacker that is not across the feature.
@@ -637,6 +855,16 @@ fn shift_condition(sh: &crate::model::ColumnShift) -> Expr {
         terms.push(and(bin(Op::Gt, attackers, int(0)), eq(not_across, int(0))));
     }
     terms.into_iter().reduce(and).unwrap_or(eq(int(1), int(1)))
+}
+
+/// Whether declaration `id` is declared and counts in the kind of attack being resolved
+/// (`shifts::declared_in`).
+fn declared(combat: &crate::model::Combat, id: &str) -> Expr {
+    let made = eq(prop(&declared_property(id)), int(1));
+    match combat.declarations.iter().find(|d| d.id.as_str() == id) {
+        Some(d) if !d.attack_kinds.is_empty() => and(made, kind_is(&d.attack_kinds)),
+        _ => made,
+    }
 }
 
 /// Global properties of the declared battle: the attackers' names and the defender's hex; and one per
@@ -652,6 +880,7 @@ pub fn globals(game: &Game, plan: &Plan) -> Vec<Global> {
             text: tx.fill(key, &[("name", &name)]),
             tooltip: tooltip.clone(),
             increment,
+            set_to: None,
             report: tx.fill("ui.report_count", &[("name", &name)]),
         };
         out.push(Global {
@@ -667,6 +896,7 @@ pub fn globals(game: &Game, plan: &Plan) -> Vec<Global> {
             changers: vec![changer("ui.count_up", 1), changer("ui.count_down", -1)],
         });
     }
+    out.extend(attack_kind_global(combat, tx));
     for d in &combat.declarations {
         let name = tx.get(&format!("declarations.{}", d.id.as_str()));
         let tooltip = tx.fill("ui.declaration_tooltip", &[("name", &name)]);
@@ -674,6 +904,7 @@ pub fn globals(game: &Game, plan: &Plan) -> Vec<Global> {
             text: tx.fill(key, &[("name", &name)]),
             tooltip: tooltip.clone(),
             increment,
+            set_to: None,
             report: tx.fill(report, &[("name", &name)]),
         };
         out.push(Global {
@@ -692,6 +923,33 @@ pub fn globals(game: &Game, plan: &Plan) -> Vec<Global> {
         });
     }
     out
+}
+
+/// The kind of attack the next combat is resolved as, with a toolbar button per kind that sets it;
+/// none in a game with one kind.
+fn attack_kind_global(combat: &crate::model::Combat, tx: &Texts) -> Option<Global> {
+    let first = combat.attack_kinds.first()?;
+    let changers = combat
+        .attack_kinds
+        .iter()
+        .map(|k| {
+            let name = tx.get(&format!("attack_kinds.{}", k.id.as_str()));
+            Changer {
+                text: name.clone(),
+                tooltip: tx.fill("ui.attack_kind_tooltip", &[("name", &name)]),
+                increment: 0,
+                set_to: Some(k.id.to_string()),
+                report: tx.fill("ui.report_attack_kind", &[("name", &name)]),
+            }
+        })
+        .collect();
+    Some(Global {
+        name: props::ATTACK_KIND.into(),
+        initial: first.id.to_string(),
+        description: "Kind of attack of the next combat".into(),
+        numeric: None,
+        changers,
+    })
 }
 
 /// The attackers' names and the defender's hex.
@@ -755,7 +1013,55 @@ pub fn resolution_traits(game: &Game, plan: &Plan) -> Vec<Trait> {
             "Combat step",
         ));
     }
+    if let Some(surprise) = &combat.surprise {
+        out.extend(surprise_traits(surprise));
+    }
     out.extend(mark_traits(tx));
+    if let Some(first) = game.rules.combat.attack_kinds.first() {
+        // After a combat, the next one is a regular one again.
+        out.push(pieces::set_global_property(
+            props::ATTACK_KIND,
+            &[("", named(keys::CLEAR_COMBAT), first.id.as_str())],
+            "Kind of attack of the next combat",
+        ));
+    }
+    out
+}
+
+/// The surprise check on the defender, fired by the module's Surprise button: roll, modify, report;
+/// the roll is kept for the combat report until the marks are cleared.
+fn surprise_traits(surprise: &SurpriseExprs) -> Vec<Trait> {
+    let step_keys: Vec<String> = surprise
+        .steps
+        .iter()
+        .map(|(p, _)| format!("Set{p}"))
+        .collect();
+    let mut actions: Vec<Key<'_>> = step_keys.iter().map(|k| named(k)).collect();
+    actions.push(named(keys::REPORT_SURPRISE));
+    let mut out = vec![
+        pieces::trigger(
+            "Surprise check",
+            &eq(prop(props::COMBAT_ROLE), s("defender")).to_beanshell(),
+            &[named(keys::SURPRISE_CHECK)],
+            &actions,
+        ),
+        pieces::report_with(
+            &[named(keys::REPORT_SURPRISE)],
+            &surprise.report.to_beanshell(),
+            "Surprise check",
+            true,
+        ),
+    ];
+    for ((name, e), key) in surprise.steps.iter().zip(&step_keys) {
+        out.push(pieces::dynamic_property(
+            name,
+            &[
+                ("", named(key), &e.to_beanshell()),
+                ("", named(keys::CLEAR_COMBAT), ""),
+            ],
+            "Surprise step",
+        ));
+    }
     out
 }
 
@@ -848,20 +1154,32 @@ pub fn position_traits(game: &Game) -> Vec<Trait> {
     out
 }
 
-/// Toolbar buttons: resolve the declared battle, clear the marks.
-pub fn buttons(plan: &Plan) -> Vec<El> {
-    vec![
+/// Toolbar buttons: resolve the declared battle, clear the marks; and, in a game with a surprise
+/// check, make it.
+pub fn buttons(game: &Game, plan: &Plan) -> Vec<El> {
+    let surprise = game.rules.combat.surprise.is_some().then(|| {
         module_command(
-            &plan.tx.get("ui.resolve"),
-            &plan.tx.get("ui.resolve_tooltip"),
-            keys::RESOLVE,
+            &plan.tx.get("ui.surprise_check"),
+            &plan.tx.get("ui.surprise_check_tooltip"),
+            keys::SURPRISE_CHECK,
             &eq(prop(props::COMBAT_ROLE), s("defender")),
-        ),
-        module_command(
-            &plan.tx.get("ui.clear_combat"),
-            &plan.tx.get("ui.clear_combat_tooltip"),
-            keys::CLEAR_COMBAT,
-            &bin(Op::Ne, prop(props::COMBAT_ROLE), s("")),
-        ),
-    ]
+        )
+    });
+    surprise
+        .into_iter()
+        .chain([
+            module_command(
+                &plan.tx.get("ui.resolve"),
+                &plan.tx.get("ui.resolve_tooltip"),
+                keys::RESOLVE,
+                &eq(prop(props::COMBAT_ROLE), s("defender")),
+            ),
+            module_command(
+                &plan.tx.get("ui.clear_combat"),
+                &plan.tx.get("ui.clear_combat_tooltip"),
+                keys::CLEAR_COMBAT,
+                &bin(Op::Ne, prop(props::COMBAT_ROLE), s("")),
+            ),
+        ])
+        .collect()
 }

@@ -106,11 +106,32 @@ impl OddsOutcome {
         )
     }
 
+    /// The result for a die roll in a kind of attack (`Combat::attack_kind`): a kind whose CRT rows
+    /// the sources lack (`rows_known = false`) finds every cell unknown.
+    pub fn lookup_in<'c>(&self, combat: &'c Combat, kind: Option<&str>, roll: u32) -> Lookup<'c> {
+        let rows_missing = kind
+            .and_then(|k| combat.attack_kind_named(k))
+            .is_some_and(|k| !k.rows_known);
+        match self.lookup(combat, roll) {
+            Lookup::Result(_) if rows_missing && self.needs_roll() => Lookup::Unknown,
+            found => found,
+        }
+    }
+
     /// The result for a die roll (ignored for automatic and below-table outcomes).
     pub fn lookup<'c>(&self, combat: &'c Combat, roll: u32) -> Lookup<'c> {
         match &self.resolution {
             Resolution::BelowTable => Lookup::BelowTable(&combat.below_table),
-            Resolution::BeyondKnown { .. } => Lookup::Unknown,
+            // A column past the printed ones: only the cells the sources give of a column they name.
+            Resolution::BeyondKnown { beyond } => combat
+                .column_beyond(*beyond)
+                .and_then(|label| {
+                    combat
+                        .known_cells
+                        .iter()
+                        .find(|c| c.column.as_str() == label && c.roll.value == roll)
+                })
+                .map_or(Lookup::Unknown, |c| Lookup::Result(&c.result)),
             // The automatic entry's own text: a code, or a cell of two (`-/E`).
             Resolution::Automatic { result } => combat
                 .automatic
@@ -363,6 +384,20 @@ fn resolution(combat: &Combat, ladder: &[Odds], offset: usize, r: &Reading) -> R
 /// `"3:1"` → (3, 1): [`Odds::parse`] as a pair.
 pub fn parse_odds(s: &str) -> Option<(u32, u32)> {
     Odds::parse(s).map(|o| (o.attack, o.defence))
+}
+
+/// The dice a kind of attack rolls, as (count, faces): its `die` (an `[[other_dice]]` id) or the
+/// combat dice of `[dice]`.
+pub fn dice_of(rules: &crate::model::RulesFile, kind: Option<&str>) -> (u32, u32) {
+    kind.and_then(|k| rules.combat.attack_kind_named(k))
+        .and_then(|k| k.die.as_ref())
+        .and_then(|d| {
+            rules
+                .other_dice
+                .iter()
+                .find(|o| o.id.as_str() == d.as_str())
+        })
+        .map_or((rules.dice.count, rules.dice.faces), |o| (o.count, o.faces))
 }
 
 #[cfg(test)]

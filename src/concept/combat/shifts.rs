@@ -23,8 +23,27 @@ pub struct Situation<'a> {
     pub weather: Option<&'a str>,
     /// The values of `[[combat.counts]]` by id (a count not given is 0).
     pub counts: BTreeMap<&'a str, u32>,
-    /// The `[[combat.declarations]]` declared for this combat.
+    /// The `[[combat.declarations]]` declared for this combat (as [`declared_in`] filters them).
     pub declared: Vec<&'a str>,
+    /// The kind of attack (`Combat::attack_kind`: the regular one unless another is asked for);
+    /// `None` in a game without kinds.
+    pub attack_kind: Option<&'a str>,
+}
+
+/// The declarations among `declared` that count in this kind of attack: one limited to other kinds
+/// counts as not declared.
+pub fn declared_in<'a>(combat: &Combat, declared: &[&'a str], kind: Option<&str>) -> Vec<&'a str> {
+    declared
+        .iter()
+        .copied()
+        .filter(|d| {
+            combat
+                .declarations
+                .iter()
+                .find(|x| x.id.as_str() == *d)
+                .is_none_or(|x| super::kind_admits(&x.attack_kinds, kind))
+        })
+        .collect()
 }
 
 /// The columns a shift moves in this situation, before its other conditions: `shift`, the
@@ -85,6 +104,7 @@ pub fn applies(shift: &ColumnShift, s: &Situation<'_>) -> bool {
         want.as_ref().is_none_or(|w| have == Some(w.as_str()))
     };
     is(&shift.defender_terrain, s.defender_terrain)
+        && super::kind_admits(&shift.attack_kinds, s.attack_kind)
         && is(&shift.defender_city, s.defender_city)
         && is(&shift.defender_side, s.defender_side)
         && is(&shift.attacker_side, s.attacker_side)
@@ -113,9 +133,12 @@ pub fn applies(shift: &ColumnShift, s: &Situation<'_>) -> bool {
         && columns(shift, s) != 0
 }
 
-/// The shifts of the rules data that apply, in data order.
+/// The shifts of the rules data that apply, in data order (in the regular kind of attack when the
+/// situation names none).
 pub fn applicable<'c>(combat: &'c Combat, s: &Situation<'_>) -> Vec<&'c ColumnShift> {
-    combat.shifts.iter().filter(|sh| applies(sh, s)).collect()
+    let mut s = s.clone();
+    s.attack_kind = combat.attack_kind(s.attack_kind);
+    combat.shifts.iter().filter(|sh| applies(sh, &s)).collect()
 }
 
 /// The column shifts that apply, as numbers for [`super::odds::resolve_odds`].
