@@ -1459,13 +1459,12 @@ fn attacker_side<'g>(game: &'g Game, defender: Option<&str>) -> Option<&'g str> 
 }
 
 /// Attack strength after the attack modifiers (concept combat, modifiers.rs), or the modifiers that
-/// depend on a unit type not given.
+/// depend on a unit type not given. The situation: hexside features crossed, weather, kind of
+/// attack and the declarations made.
 fn attack_strength(
     game: &Game,
     attackers: &[Attacker],
-    across: &[&str],
-    weather: Option<&str>,
-    attack_kind: Option<&str>,
+    (across, weather, attack_kind, declared): (&[&str], Option<&str>, Option<&str>, &[&str]),
 ) -> Result<f64, Vec<String>> {
     use vmodc::concept::combat::modifiers::{attack_of, Attacker as Unit};
     let mut attack = 0.0;
@@ -1476,6 +1475,7 @@ fn attack_strength(
             unit_type: a.kind.as_deref(),
             across,
             attack_kind,
+            declared,
         };
         match attack_of(&game.rules.combat.attack_modifiers, &unit, weather) {
             Ok(s) => attack += s,
@@ -1573,7 +1573,10 @@ fn odds_of<'g>(
             .and_then(|k| combat.attack_kind_named(k))
             .map(|k| k.id.as_str()),
     );
-    let attack = attack_strength(game, attackers, &across, weather, kind)?;
+    let given: Vec<&str> = args.declared.iter().map(String::as_str).collect();
+    let declared = vmodc::concept::combat::shifts::declared_in(combat, &given, kind);
+    let situation_of_units = (across.as_slice(), weather, kind, declared.as_slice());
+    let attack = attack_strength(game, attackers, situation_of_units)?;
     let mut counts: std::collections::BTreeMap<&str, u32> = combat
         .counts
         .iter()
@@ -1585,7 +1588,6 @@ fn odds_of<'g>(
         .surprise
         .as_ref()
         .map_or(0, |s| combat.modifier_sum(&s.modifiers, &counts));
-    let declared: Vec<&str> = args.declared.iter().map(String::as_str).collect();
     let situation = vmodc::concept::combat::shifts::Situation {
         defender_terrain: args.terrain.as_deref(),
         defender_city: args.city.as_deref(),
@@ -1595,7 +1597,7 @@ fn odds_of<'g>(
         all_across: args.across.iter().map(String::as_str).collect(),
         weather,
         counts,
-        declared: vmodc::concept::combat::shifts::declared_in(combat, &declared, kind),
+        declared,
         attack_kind: kind,
     };
     let untyped = attackers.iter().any(|a| a.kind.is_none());

@@ -773,6 +773,7 @@ fn river_halves_each_attacker_rounding_up() {
                     unit_type: Some("infantry-division"),
                     across: features,
                     attack_kind: Some("attack"),
+                    declared: &[],
                 };
                 let rules = attack_of(modifiers, &unit, Some(weather)).expect("decided");
                 let halved = across && matches!(weather, "clear" | "rain");

@@ -535,3 +535,172 @@ fn odds_command_reproduces_the_overrun_examples() {
         "{out}"
     );
 }
+
+/// p.14 staged as the module plays it: the three German units marked as attackers (the
+/// panzergrenadiers across the river, the armour against a declared heavy-AT defender), the stack
+/// total marked as the defender under a DG marker. The module's own expressions give 17 vs 10 →
+/// 2:1, attacker surprise +2 → 4:1, roll 3 + 3 = 6 → "Ao1, Do1"; the Rust rule agrees unit by unit.
+#[test]
+fn the_staged_p14_attack_reads_17_vs_10_from_the_pieces() {
+    use crate::common::module_piece::Props;
+    use vmodc::concept::combat::modifiers::{attack_of, Attacker};
+    use vmodc::concept::combat::module::{attack_scale, declared_property};
+    use vmodc::concept::map::module::across_property;
+    use vmodc::concept::modes::derive::{mode_of, scaled};
+    use vmodc::concept::modes::module::{
+        strength_factor_expr, MARKER_COUNT, MARKER_ID, MODE_STRENGTH,
+    };
+    use vmodc::vassal::expression::{Env, Value};
+
+    let game = ocs();
+    let tx = Texts::new(&game, None);
+    let exprs = combat(&game, &tx);
+    let scale = attack_scale(&game);
+    let heavy_at = ["defender-heavy-at"];
+
+    // The Rust rule, unit by unit (9.4, 9.4e; 5.10b).
+    let modifiers = &game.rules.combat.attack_modifiers;
+    let attack: f64 = [
+        (4.0, "motorcycle", &[][..]),
+        (8.0, "panzergrenadier", &["river"][..]),
+        (6.0, "armor", &[][..]),
+    ]
+    .iter()
+    .map(|(strength, unit_type, across)| {
+        let unit = Attacker {
+            strength: *strength,
+            unit_type: Some(unit_type),
+            across,
+            attack_kind: Some("attack"),
+            declared: &heavy_at,
+        };
+        attack_of(modifiers, &unit, None).expect("decided")
+    })
+    .sum();
+    let dg = mode_of(&game, "combat", &["dg"]).expect("DG mode");
+    let defence = scaled(20.0, dg.strength.as_deref().map(|s| s.as_str()));
+    assert_eq!((attack, defence), (17.0, 10.0));
+
+    // The defender's mode factor, read over its stack with a DG marker on it.
+    struct InStack(Props, Vec<Props>);
+    impl Env for InStack {
+        fn prop(&self, name: &str) -> Result<Value, String> {
+            self.0.prop(name)
+        }
+        fn pieces(&self) -> Vec<&dyn Env> {
+            Vec::new()
+        }
+        fn stack(&self) -> Vec<&dyn Env> {
+            self.1.iter().map(|p| p as &dyn Env).collect()
+        }
+        fn range_from_old(&self) -> i64 {
+            0
+        }
+        fn random(&self, _: i64) -> i64 {
+            0
+        }
+    }
+    let stand_in = game
+        .counters
+        .units
+        .iter()
+        .find(|u| u.id.as_str() == "p14-defenders")
+        .expect("the stack total");
+    let dg_marker = Props(BTreeMap::from([
+        (MARKER_ID.to_string(), "dg".to_string()),
+        (MARKER_COUNT.to_string(), "1".to_string()),
+    ]));
+    let me = || {
+        Props(BTreeMap::from([(
+            "Step_Level".to_string(),
+            "1".to_string(),
+        )]))
+    };
+    let factor = strength_factor_expr(&game, stand_in)
+        .expect("OCS modes change strength")
+        .eval(&InStack(me(), vec![me(), dg_marker]))
+        .expect("evaluates")
+        .render();
+
+    let set = [("ar-attacker", 3), ("surprise-attacker", 2)];
+    let mut globals: Vec<(String, String)> = game
+        .rules
+        .combat
+        .counts
+        .iter()
+        .map(|c| {
+            let value = set
+                .iter()
+                .find(|(id, _)| *id == c.id.as_str())
+                .map_or(0, |s| s.1);
+            (count_property(&c.id), value.to_string())
+        })
+        .collect();
+    globals.push((declared_property("defender-heavy-at"), "1".into()));
+    globals.push((props::ATTACK_KIND.into(), "attack".into()));
+    let piece = |pairs: &[(&str, &str)]| -> BTreeMap<String, String> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .chain(globals.iter().cloned())
+            .collect()
+    };
+    let river = across_property("river");
+    let attackers = [
+        piece(&[("Strength", "4"), ("Type", "motorcycle")]),
+        piece(&[
+            ("Strength", "8"),
+            ("Type", "panzergrenadier"),
+            (&river, "1"),
+        ]),
+        piece(&[("Strength", "6"), ("Type", "armor")]),
+    ];
+    let attackers: Vec<Piece> = attackers
+        .into_iter()
+        .map(|mut props| {
+            props.insert(props::COMBAT_ROLE.into(), "attacker".into());
+            Piece {
+                props,
+                game: &game,
+                all: Vec::new(),
+            }
+        })
+        .collect();
+    let mut defender = Piece {
+        props: piece(&[
+            ("Strength", "20"),
+            ("BasicName", "Defending stack"),
+            (MODE_STRENGTH, &factor),
+            (props::COMBAT_ROLE, "defender"),
+            (props::ATTACKER_NAMES, "Motorcycle, Panzergrenadier, Armour"),
+        ]),
+        game: &game,
+        all: attackers.iter().collect(),
+    };
+    for (name, expr) in &exprs.steps {
+        let value = if *name == props::COMBAT_ROLL {
+            "3".to_string()
+        } else {
+            expr.eval(&defender).expect("step evaluates").render()
+        };
+        defender.props.insert(name.to_string(), value);
+    }
+    let step = |name: &str| defender.props[name].parse::<i64>().expect(name);
+    assert_eq!(step(steps::ATTACK), 17 * scale);
+    assert_eq!(step(steps::DEFENCE), 10 * scale);
+    let column = |c: &str| {
+        game.rules
+            .combat
+            .columns
+            .iter()
+            .position(|x| x.as_str() == c)
+            .unwrap() as i64
+            + 1
+    };
+    assert_eq!(step(steps::RAW), column("2:1"));
+    assert_eq!(step(steps::FINAL), column("4:1"));
+    assert_eq!(defender.props[steps::RESULT], "Ao1, Do1");
+    let report = exprs.report.eval(&defender).expect("report").render();
+    assert!(report.contains("17 vs 10 → 2:1"), "{report}");
+    assert!(report.contains("3 +3 = 6"), "{report}");
+}

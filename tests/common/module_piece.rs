@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 use vmodc::concept::combat::module::attack_scaled_expr;
+use vmodc::concept::modes::module::{strength_factor_expr, MODE_STRENGTH};
 use vmodc::concept::module::props;
 use vmodc::concept::weather::module::weather_expr;
 use vmodc::model::Game;
@@ -24,6 +25,17 @@ impl Env for Piece<'_> {
         match name {
             props::ATTACK_SCALED => attack_scaled_expr(self.game).eval(self),
             props::WEATHER => weather_expr(self.game).eval(self),
+            // Every unit of a game shares the mode rule; the first one stands for any.
+            MODE_STRENGTH => match self
+                .game
+                .counters
+                .units
+                .first()
+                .and_then(|u| strength_factor_expr(self.game, u))
+            {
+                Some(factor) => factor.eval(self),
+                None => Ok(Value::Str(String::new())),
+            },
             _ => Ok(Value::Str(String::new())),
         }
     }

@@ -535,17 +535,33 @@ fn counts_and_declarations(cx: &mut Context<'_>) {
         }
     }
     for s in &r.combat.shifts {
-        shift_declarations(cx, s, &declarations);
+        let lists = [&s.declared, &s.not_declared];
+        declaration_lists(cx, ("shift", &s.id, &s.rule), lists, &declarations);
         shift_column_sources(cx, s);
         shift_counts(cx, s, &counts);
     }
+    for m in &r.combat.attack_modifiers {
+        let lists = [&m.declared, &m.not_declared];
+        declaration_lists(
+            cx,
+            ("attack modifier", &m.id, &m.rule),
+            lists,
+            &declarations,
+        );
+    }
 }
 
-/// A shift's declarations exist, and it does not both need and exclude one (V0733).
-fn shift_declarations(cx: &mut Context<'_>, s: &ColumnShift, declarations: &[&str]) {
+/// A shift's or an attack modifier's declarations exist, and it does not both need and exclude one
+/// (V0733). `of` names what lists them: its kind, id and rule.
+fn declaration_lists(
+    cx: &mut Context<'_>,
+    (what, id, rule): (&str, &Sp<String>, &Option<Sp<String>>),
+    [declared, not_declared]: [&Vec<Sp<String>>; 2],
+    declarations: &[&str],
+) {
     let f = cx.rules_file();
-    let rule = rule_of(&s.rule);
-    for d in s.declared.iter().chain(&s.not_declared) {
+    let rule = rule_of(rule);
+    for d in declared.iter().chain(not_declared) {
         cx.reference(
             f,
             d,
@@ -554,14 +570,14 @@ fn shift_declarations(cx: &mut Context<'_>, s: &ColumnShift, declarations: &[&st
             "[[combat.declarations]]",
         );
     }
-    for d in &s.declared {
-        if s.not_declared.iter().any(|x| x.as_str() == d.as_str()) {
+    for d in declared {
+        if not_declared.iter().any(|x| x.as_str() == d.as_str()) {
             cx.push(
                 Diagnostic::error(
                     "V0733",
                     format!(
-                        "shift `{}` both needs and excludes declaration `{}`",
-                        s.id.as_str(),
+                        "{what} `{}` both needs and excludes declaration `{}`",
+                        id.as_str(),
                         d.as_str()
                     ),
                 )

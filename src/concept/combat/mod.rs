@@ -406,6 +406,13 @@ cited! {
         /// Only in these kinds of attack (`[[combat.attack_kinds]]` ids); every kind when empty.
         #[serde(default)]
         pub attack_kinds: Vec<Sp<String>>,
+        /// Only when all these `[[combat.declarations]]` are declared (OCS 9.4e: the defending hex
+        /// has heavy AT).
+        #[serde(default)]
+        pub declared: Vec<Sp<String>>,
+        /// Never when one of these `[[combat.declarations]]` is declared.
+        #[serde(default)]
+        pub not_declared: Vec<Sp<String>>,
         /// Strength is multiplied by `numerator / denominator`.
         pub numerator: u32,
         pub denominator: u32,

@@ -15,6 +15,9 @@ pub struct Attacker<'a> {
     pub across: &'a [&'a str],
     /// The kind of attack it takes part in (`Combat::attack_kind`), `None` in a game without kinds.
     pub attack_kind: Option<&'a str>,
+    /// The `[[combat.declarations]]` declared for this combat (`shifts::declared_in` filters them
+    /// by kind).
+    pub declared: &'a [&'a str],
 }
 
 /// Whether `m` applies to `a` in `weather`: `None` when that depends on the unit's type and the type
@@ -29,7 +32,16 @@ pub fn applies(m: &AttackModifier, a: &Attacker<'_>, weather: Option<&str>) -> O
         .across
         .as_ref()
         .is_none_or(|f| a.across.contains(&f.as_str()));
-    if !weather_ok || !across_ok || !super::kind_admits(&m.attack_kinds, a.attack_kind) {
+    let declarations_ok = m.declared.iter().all(|d| a.declared.contains(&d.as_str()))
+        && !m
+            .not_declared
+            .iter()
+            .any(|d| a.declared.contains(&d.as_str()));
+    if !weather_ok
+        || !across_ok
+        || !declarations_ok
+        || !super::kind_admits(&m.attack_kinds, a.attack_kind)
+    {
         return Some(false);
     }
     if m.unit_types.is_empty() {

@@ -26,7 +26,8 @@ use crate::vassal::traits::{self as pieces, Key, Trait};
 /// The common multiple of attack-modifier denominators that keep fractions: attack strengths are
 /// summed in these units so halves stay whole numbers (VASSAL's arithmetic is integer).
 pub fn attack_scale(game: &Game) -> i64 {
-    let mut scale = 1i64;
+    // Mode ratios (OCS DG 1/2, Reserve 1/2) keep their fractions too (OCS 4.2).
+    let mut scale = crate::concept::modes::module::strength_denominator(game);
     for m in &game.rules.combat.attack_modifiers {
         if m.keep_fractions && m.denominator > 0 {
             let d = i64::from(m.denominator);
@@ -49,7 +50,7 @@ pub fn attack_scaled_expr(game: &Game) -> Expr {
     let scale = attack_scale(game);
     // Each modifier in data order, on the strength so far (modifiers.rs computes the same).
     let strength = prop(&value_property(game.rules.combat.attack_value()));
-    let mut e = bin(Op::Mul, strength.clone(), int(scale));
+    let mut e = in_mode(game, strength.clone(), scale);
     for m in &game.rules.combat.attack_modifiers {
         let mut conditions = Vec::new();
         if let Some(w) = &m.weather {
@@ -71,6 +72,9 @@ pub fn attack_scaled_expr(game: &Game) -> Expr {
         if !m.attack_kinds.is_empty() {
             conditions.push(kind_is(&m.attack_kinds));
         }
+        let combat = &game.rules.combat;
+        conditions.extend(m.declared.iter().map(|d| declared(combat, d)));
+        conditions.extend(m.not_declared.iter().map(|d| not_declared(combat, d)));
         let applies = conditions
             .into_iter()
             .reduce(and)
@@ -92,6 +96,33 @@ pub fn attack_scaled_expr(game: &Game) -> Expr {
     }
     // A strength the sources do not give ("?") attacks with 0 rather than failing the expression.
     cond(eq(strength, s("?")), int(0), e)
+}
+
+/// A printed strength in 1/scale units, times the unit's mode factor in a game whose modes change
+/// strength (`modes::module::MODE_STRENGTH`, in 1/denominator units; the scale is a multiple of it).
+fn in_mode(game: &Game, strength: Expr, scale: i64) -> Expr {
+    use crate::concept::modes::module::{changes_strength, strength_denominator, MODE_STRENGTH};
+    if !changes_strength(game) {
+        return bin(Op::Mul, strength, int(scale));
+    }
+    let per_factor = scale / strength_denominator(game);
+    bin(
+        Op::Mul,
+        bin(Op::Mul, strength, int(per_factor)),
+        prop(MODE_STRENGTH),
+    )
+}
+
+/// The defender's strength in 1/scale units, in its mode; 0 when the sources do not give it (`?`):
+/// the steps' arithmetic must not meet a text (an untried unit not yet revealed, a counter value the
+/// sources lack).
+fn defence_scaled_expr(game: &Game, scale: i64) -> Expr {
+    let defence = prop(&value_property(game.rules.combat.defence_value()));
+    cond(
+        eq(defence.clone(), s("?")),
+        int(0),
+        in_mode(game, defence, scale),
+    )
 }
 
 /// One declared battle, resolved on the defending unit in steps: each step stores one value in a
@@ -116,6 +147,8 @@ pub struct SurpriseExprs {
 
 pub mod steps {
     pub const ATTACK: &str = "CombatAttack";
+    /// The defender's strength in its mode, in the attack's scaled units.
+    pub const DEFENCE: &str = "CombatDefence";
     pub const RAW: &str = "CombatRawColumn";
     pub const SHIFT: &str = "CombatShift";
     pub const FINAL: &str = "CombatFinalColumn";
@@ -175,20 +208,10 @@ fn roll_text(combat: &crate::model::Combat) -> Expr {
     ])
 }
 
-/// The defender's strength, 0 when the sources do not give it (`?`): the steps' arithmetic must not
-/// meet a text (an untried unit not yet revealed, a counter value the sources lack).
-fn defence_strength(combat: &crate::model::Combat) -> Expr {
-    let defence = prop(&value_property(combat.defence_value()));
-    cond(eq(defence.clone(), s("?")), int(0), defence)
-}
-
 /// A defence the sources give as 0 (not one they do not give: an untried unit is revealed first).
 fn known_zero_defence(combat: &crate::model::Combat) -> Expr {
     let defence = prop(&value_property(combat.defence_value()));
-    and(
-        bin(Op::Ne, defence, s("?")),
-        eq(defence_strength(combat), int(0)),
-    )
+    and(bin(Op::Ne, defence.clone(), s("?")), eq(defence, int(0)))
 }
 
 fn is_attacker() -> Expr {
@@ -258,7 +281,8 @@ pub fn combat(game: &Game, tx: &Texts) -> CombatExprs {
                     steps::ATTACK,
                     Expr::Sum(props::ATTACK_SCALED.into(), Box::new(is_attacker())),
                 ),
-                (steps::RAW, raw_column_expr(combat, &columns, scale)),
+                (steps::DEFENCE, defence_scaled_expr(game, scale)),
+                (steps::RAW, raw_column_expr(combat, &columns)),
                 (steps::SHIFT, shift),
                 (steps::FINAL, final_column),
                 (steps::RESULT, crt_result(combat, tx)),
@@ -404,10 +428,10 @@ fn surprise_outcome(combat: &crate::model::Combat, tx: &Texts) -> Expr {
 }
 
 /// The column the odds reach before shifts, as `rounding` and `beyond_first` read them (odds.rs).
-fn raw_column_expr(combat: &crate::model::Combat, columns: &[(u32, u32)], scale: i64) -> Expr {
+fn raw_column_expr(combat: &crate::model::Combat, columns: &[(u32, u32)]) -> Expr {
     let reached = match combat.rounding() {
-        Rounding::Defender => raw_column(columns, scale, defence_strength(combat)),
-        Rounding::Nearest => raw_column_nearest(columns, scale, defence_strength(combat)),
+        Rounding::Defender => raw_column(columns),
+        Rounding::Nearest => raw_column_nearest(columns),
     };
     match combat.beyond_first() {
         // Below the first column, roll on it: shifts start there (OCS 9.1g).
@@ -434,9 +458,9 @@ fn final_column_expr(combat: &crate::model::Combat, cap_index: i64, n: i64) -> E
 /// The columns reached when the larger strength over the smaller is rounded once, a half up (OCS
 /// 4.1, 4.2, 9.7; `nearest_ratio` in odds.rs). With attack `A` (in 1/scale) and defence `D`:
 /// `n:1` is reached when `A ≥ D` and round(A/D) ≥ n; `1:d` when `A ≥ D`, or round(D/A) ≤ d.
-fn raw_column_nearest(columns: &[(u32, u32)], scale: i64, defence: Expr) -> Expr {
+fn raw_column_nearest(columns: &[(u32, u32)]) -> Expr {
     let attack = prop(steps::ATTACK);
-    let defence = bin(Op::Mul, defence, int(scale));
+    let defence = prop(steps::DEFENCE);
     let attacker_larger = bin(Op::Ge, attack.clone(), defence.clone());
     // round(x/y) with a half up: (2x + y) / 2y in integers.
     let round = |x: Expr, y: Expr| {
@@ -473,10 +497,10 @@ fn raw_column_nearest(columns: &[(u32, u32)], scale: i64, defence: Expr) -> Expr
 }
 
 /// The odds column the attack reaches: how many of the columns' odds it meets.
-fn raw_column(columns: &[(u32, u32)], scale: i64, defence: Expr) -> Expr {
+fn raw_column(columns: &[(u32, u32)]) -> Expr {
     let attack = prop(steps::ATTACK);
-
-    // attack / defence >= a / d  <=>  attack * d >= defence * scale * a
+    let defence = prop(steps::DEFENCE);
+    // attack / defence >= a / d  <=>  attack * d >= defence * a (both in 1/scale units)
     let reached: Vec<Expr> = columns
         .iter()
         .map(|(a, d)| {
@@ -484,7 +508,7 @@ fn raw_column(columns: &[(u32, u32)], scale: i64, defence: Expr) -> Expr {
                 bin(
                     Op::Ge,
                     bin(Op::Mul, attack.clone(), int(i64::from(*d))),
-                    bin(Op::Mul, defence.clone(), int(scale * i64::from(*a))),
+                    bin(Op::Mul, defence.clone(), int(i64::from(*a))),
                 ),
                 int(1),
                 int(0),
@@ -680,9 +704,10 @@ fn known_cells(combat: &crate::model::Combat, unknown: &str) -> Expr {
         })
 }
 
-/// The attack strength as the report prints it: whole, or with one decimal when scaled.
-fn attack_text(scale: i64) -> Expr {
-    let attack = prop(steps::ATTACK);
+/// A strength in 1/scale units (a step property) as the report prints it: whole, or with one
+/// decimal when scaled.
+fn strength_text(step: &str, scale: i64) -> Expr {
+    let attack = prop(step);
     if scale == 1 {
         add(s(""), attack.clone())
     } else {
@@ -701,6 +726,17 @@ fn attack_text(scale: i64) -> Expr {
             ]),
         )
     }
+}
+
+/// The defence as the report prints it: in the defender's mode, or `?` when the sources do not give
+/// it.
+fn defence_text(combat: &crate::model::Combat, scale: i64) -> Expr {
+    let printed = prop(&value_property(combat.defence_value()));
+    cond(
+        eq(printed, s("?")),
+        s("?"),
+        strength_text(steps::DEFENCE, scale),
+    )
 }
 
 /// The chat line of a resolved battle, from the step properties.
@@ -749,8 +785,8 @@ fn combat_report(
         &[
             ("attackers", prop(props::ATTACKER_NAMES)),
             ("defender", prop("BasicName")),
-            ("attack", attack_text(scale)),
-            ("defence", prop(&value_property(combat.defence_value()))),
+            ("attack", strength_text(steps::ATTACK, scale)),
+            ("defence", defence_text(combat, scale)),
             ("odds", label(capped(cap_index))),
             ("capped", capped_note),
             (
@@ -778,7 +814,7 @@ fn automatic_report(combat: &crate::model::Combat, tx: &Texts, scale: i64, by_od
         &[
             ("attackers", prop(props::ATTACKER_NAMES)),
             ("defender", prop("BasicName")),
-            ("attack", attack_text(scale)),
+            ("attack", strength_text(steps::ATTACK, scale)),
             ("result", prop(steps::RESULT)),
             ("rule", s(rule.map_or("", |r| r.as_str()))),
         ],
@@ -843,10 +879,7 @@ fn shift_condition(combat: &crate::model::Combat, sh: &crate::model::ColumnShift
         terms.push(declared(combat, d));
     }
     for d in &sh.not_declared {
-        terms.push(match declared(combat, d) {
-            Expr::Bin(Op::Eq, l, r) => Expr::Bin(Op::Ne, l, r),
-            limited => Expr::Not(Box::new(limited)),
-        });
+        terms.push(not_declared(combat, d));
     }
     if let Some(f) = &sh.all_attackers_across {
         // Some attacker, and no attacker that is not across the feature.
@@ -864,6 +897,14 @@ fn declared(combat: &crate::model::Combat, id: &str) -> Expr {
     match combat.declarations.iter().find(|d| d.id.as_str() == id) {
         Some(d) if !d.attack_kinds.is_empty() => and(made, kind_is(&d.attack_kinds)),
         _ => made,
+    }
+}
+
+/// Whether declaration `id` is not made for this combat (`declared`, negated).
+fn not_declared(combat: &crate::model::Combat, id: &str) -> Expr {
+    match declared(combat, id) {
+        Expr::Bin(Op::Eq, l, r) => Expr::Bin(Op::Ne, l, r),
+        limited => Expr::Not(Box::new(limited)),
     }
 }
 

@@ -16,6 +16,78 @@ pub const MARKER_ID: &str = "MarkerId";
 /// A property worth 1 on every marker piece, for summing over a stack.
 pub const MARKER_COUNT: &str = "MarkerCount";
 const REPORT: &str = "ReportMode";
+/// A unit's strength factor in its mode, in 1/`strength_denominator` units (OCS DG: 1/2 of 4 = 2).
+/// Combat multiplies the printed attack and defence by it (combat/module.rs).
+pub const MODE_STRENGTH: &str = "ModeStrength";
+
+/// The common denominator of the modes' strength ratios: 1 in a game whose modes change no
+/// strength (or that has no modes), so combat's arithmetic is unchanged there.
+pub fn strength_denominator(game: &Game) -> i64 {
+    let Some(values) = &game.rules.mode_values else {
+        return 1;
+    };
+    if values.strength.is_none() {
+        return 1;
+    }
+    game.rules
+        .modes
+        .iter()
+        .filter_map(|m| m.strength.as_deref().and_then(|r| ratio(r)))
+        .fold(1, |l, (_, d)| {
+            let d = i64::from(d);
+            l * d / gcd(l, d)
+        })
+}
+
+/// Whether some mode changes a unit's strength: then each unit carries `MODE_STRENGTH` and combat
+/// reads it.
+pub fn changes_strength(game: &Game) -> bool {
+    game.rules
+        .mode_values
+        .as_ref()
+        .is_some_and(|v| v.strength.is_some())
+        && game.rules.modes.iter().any(|m| {
+            m.strength
+                .as_deref()
+                .and_then(|r| ratio(r))
+                .is_some_and(|(n, d)| n != d)
+        })
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    if b == 0 {
+        a.max(1)
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// The `MODE_STRENGTH` property of `unit`, in a game whose modes change strength.
+pub fn strength_factor_expr(game: &Game, unit: &Unit) -> Option<Expr> {
+    changes_strength(game).then(|| strength_factor(game, unit, strength_denominator(game)))
+}
+
+/// The `MODE_STRENGTH` property of `unit`: its mode's strength ratio in 1/`strength_denominator`
+/// units; a mode that does not change strength, or no mode, counts whole.
+fn strength_factor(game: &Game, unit: &Unit, denominator: i64) -> Expr {
+    let mode = mode_expr(game, unit);
+    game.rules
+        .modes
+        .iter()
+        .rev()
+        .fold(int(denominator), |rest, m| {
+            let (n, d) = m
+                .strength
+                .as_deref()
+                .and_then(|r| ratio(r))
+                .unwrap_or((1, 1));
+            let factor = i64::from(n) * denominator / i64::from(d);
+            if factor == denominator {
+                return rest;
+            }
+            cond(eq(mode.clone(), s(&m.id)), int(factor), rest)
+        })
+}
 
 /// The id of the mode `unit` is in: the first mode (data order) whose marker is on its stack, else
 /// the mode of its face up, else empty.
@@ -114,8 +186,19 @@ pub fn mode_traits(game: &Game, plan: &Plan, unit: &Unit) -> Vec<Trait> {
             ),
         ],
     );
-    vec![
+    let mut out = vec![
         pieces::command_trigger("Mode", &tx.get("ui.mode"), MODE_KEY, &[named(REPORT)]),
         pieces::report(&[named(REPORT)], &report.to_beanshell(), "Report mode"),
-    ]
+    ];
+    if let Some(factor) = strength_factor_expr(game, unit) {
+        out.push(pieces::calculated(
+            MODE_STRENGTH,
+            &factor.to_beanshell(),
+            &format!(
+                "Strength factor of the unit's mode, in 1/{}",
+                strength_denominator(game)
+            ),
+        ));
+    }
+    out
 }
