@@ -24,6 +24,7 @@ mod markers;
 mod modes;
 mod module_library;
 mod module_readback;
+mod morale;
 mod ocs_combat;
 mod ocs_series;
 mod parallel_build;

@@ -14,6 +14,7 @@ pub mod map;
 pub mod markers;
 pub mod modes;
 pub mod module;
+pub mod morale;
 pub mod movement;
 pub mod provenance;
 pub mod releases;

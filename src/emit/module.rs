@@ -320,6 +320,7 @@ fn global_properties(game: &Game, plan: &Plan) -> El {
         map::module::globals(game)
             .into_iter()
             .chain(combat::module::globals(game, plan))
+            .chain(crate::concept::morale::module::globals(game))
             .map(|g| {
                 let (numeric, min, max, wrap) = match &g.numeric {
                     Some(r) => ("true", r.min.to_string(), r.max.to_string(), r.wrap),

@@ -114,6 +114,8 @@ pub struct RulesFile {
     pub line_features: Vec<Feature>,
     pub stacking: Stacking,
     pub combat: Combat,
+    /// A side's morale chits: its breaking point against a count (`[morale]`).
+    pub morale: Option<crate::concept::morale::Morale>,
     #[serde(default)]
     pub movement: Movement,
     /// How cards are chosen and played, and each side's allotment per turn.
