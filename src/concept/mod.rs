@@ -7,6 +7,7 @@
 //! concept for its part; see docs/architecture.md.
 
 pub mod art;
+pub mod barrage;
 pub mod cards;
 pub mod combat;
 pub mod hidden;
