@@ -525,6 +525,7 @@ pub fn entries(game: &Game) -> Vec<Entry> {
     unit_entries(&mut out, game);
     hidden_entries(&mut out, game);
     variable_weather_entries(&mut out, game);
+    morale_entries(&mut out, game);
     steps_entries(&mut out, game);
     map_entries(&mut out, game);
     sequence_entries(&mut out, game);
@@ -739,6 +740,120 @@ fn variable_weather_entries(out: &mut Entries, game: &Game) {
         "Variable weather (rule {rule}), turn {turn}: roll {roll} → {weather}",
         "chat: variable weather roll",
     );
+}
+
+/// Morale chits: their data texts, the three buttons and their reports, and the surrender check of
+/// the Victory report.
+fn morale_entries(out: &mut Entries, game: &Game) {
+    let Some(m) = &game.rules.morale else {
+        return;
+    };
+    out.add("morale.name".into(), &m.name, "chat: morale chit reports");
+    out.add(
+        "morale.redraw".into(),
+        &m.redraw,
+        "chat: morale chit already drawn",
+    );
+    out.add(
+        "morale.result".into(),
+        &m.result,
+        "chat: victory report, surrender",
+    );
+    let keys: [(&str, &str, &str); 17] = [
+        ("ui.morale_draw", "Draw morale chit", "toolbar button"),
+        (
+            "ui.morale_draw_tooltip",
+            "At setup: draw one chit unseen from the cup",
+            "toolbar button",
+        ),
+        (
+            "ui.report_morale_drawn",
+            "{chit}: one of {chits} drawn unseen (rule {rule}); nobody sees its value",
+            "chat: morale chit drawn",
+        ),
+        (
+            "ui.report_morale_already",
+            "{chit}: already drawn; the module draws only once. Redraw: {redraw}",
+            "chat: morale chit already drawn",
+        ),
+        ("ui.morale_look", "Look at morale chit", "toolbar button"),
+        (
+            "ui.morale_look_tooltip",
+            "The viewing side looks at the drawn chit, if the count allows it",
+            "toolbar button",
+        ),
+        (
+            "ui.report_morale_none",
+            "{chit}: none drawn yet (Draw morale chit). ",
+            "chat: morale chit reports",
+        ),
+        (
+            "ui.report_morale_refused",
+            "{chit}: refused: {count} {count_name}; {viewer} may look from {from} on (rule {rule})",
+            "chat: morale chit look refused",
+        ),
+        (
+            "ui.report_morale_shown",
+            "{chit}: {viewer} looks ({count} {count_name}, rule {rule}): value {value}",
+            "chat: morale chit shown",
+        ),
+        (
+            "ui.report_morale_value_unknown",
+            "{chit}: {viewer} may look ({count} {count_name}, rule {rule}); the chit values are not in the rules data: read the counter",
+            "chat: morale chit shown",
+        ),
+        (
+            "ui.report_surrender",
+            "Surrender (rule {rule}): {count} {count_name} exceed the {chit} value {value}: {side} surrenders: {result}",
+            "chat: victory report",
+        ),
+        (
+            "ui.report_no_surrender",
+            "No surrender (rule {rule}): {count} {count_name} do not exceed the {chit}. ",
+            "chat: victory report",
+        ),
+        (
+            "ui.report_surrender_unknown",
+            "Surrender (rule {rule}): {count} {count_name}; the {chit} values are unknown to the module: {side} surrenders if this count exceeds the value on the chit ({result}). ",
+            "chat: victory report",
+        ),
+        ("ui.morale_check", "Morale check", "toolbar button"),
+        (
+            "ui.morale_check_tooltip",
+            "Roll the morale check for the current count",
+            "toolbar button",
+        ),
+        (
+            "ui.report_morale_failure",
+            "Morale check (rule {check_rule}), {count} {count_name}: roll {roll}: failure: {failure} (at most {max} per game)",
+            "chat: morale check",
+        ),
+        (
+            "ui.report_morale_no_effect",
+            "Morale check (rule {check_rule}), {count} {count_name}: roll {roll}: no effect",
+            "chat: morale check",
+        ),
+    ];
+    for (k, v, w) in keys {
+        out.add(k.to_string(), v, w);
+    }
+    if let Some(check) = &m.check {
+        out.add(
+            "morale.check_when".into(),
+            &check.when,
+            "chat: morale check",
+        );
+        out.add(
+            "morale.check_failure".into(),
+            &check.failure,
+            "chat: morale check",
+        );
+        out.add(
+            "ui.report_morale_row_unknown".into(),
+            "Morale check (rule {check_rule}), {count} {count_name}: roll {roll}: the table's row for this count is not in the rules data: read the printed table",
+            "chat: morale check",
+        );
+    }
 }
 
 /// The Reveal command and its report, in games with untried units.

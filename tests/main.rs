@@ -24,6 +24,8 @@ mod markers;
 mod modes;
 mod module_library;
 mod module_readback;
+mod morale;
+mod ocs_barrage;
 mod ocs_combat;
 mod ocs_series;
 mod parallel_build;

@@ -146,7 +146,7 @@ fn setup_locations_match_the_grid_and_the_image() {
             })
             .expect("main map");
         let grid_node = map.find_all("VASSAL.build.module.map.boardPicker.board.HexGrid")[0];
-        let grid = hex_grid_from_node(grid_node).expect("hex grid");
+        let mut grid = hex_grid_from_node(grid_node).expect("hex grid");
         // The numbering's location format may put the sheet's letter first (`A$gridLocation$`).
         let numbering = grid_node
             .find_all("VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering");
@@ -159,6 +159,8 @@ fn setup_locations_match_the_grid_and_the_image() {
         let pixmap = tiny_skia::Pixmap::decode_png(image).expect("png");
         let (w, h) = (pixmap.width(), pixmap.height());
         assert_eq!((w, h), (plan.layout.width, plan.layout.height));
+        // VASSAL's grid takes the board's size from its image (descending numbering reads it).
+        (grid.board_width, grid.board_height) = (w as i32, h as i32);
         let mut placed = 0;
         for s in map.children_named("VASSAL.build.module.map.SetupStack") {
             if s.attr("useGridLocation") != "true" {

@@ -41,6 +41,8 @@ pub fn check_game(game: &Game, sources: &Sources) -> Report {
     concept::combat::check::check(&mut cx);
     concept::cards::check::check(&mut cx);
     concept::victory::check::check(&mut cx);
+    concept::morale::check::check(&mut cx);
+    concept::barrage::check::check(&mut cx);
     concept::setup::check::check(&mut cx);
     concept::provenance::check::check(&mut cx);
     concept::releases::check::check(&mut cx);

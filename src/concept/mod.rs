@@ -7,6 +7,7 @@
 //! concept for its part; see docs/architecture.md.
 
 pub mod art;
+pub mod barrage;
 pub mod cards;
 pub mod combat;
 pub mod hidden;
@@ -14,6 +15,7 @@ pub mod map;
 pub mod markers;
 pub mod modes;
 pub mod module;
+pub mod morale;
 pub mod movement;
 pub mod provenance;
 pub mod releases;

@@ -190,6 +190,7 @@ fn sheet_board(game: &Game, plan: &Plan, sheet: u16) -> El {
     } else {
         format!("{prefix}$gridLocation$")
     };
+    let (v_descend, v_off) = vertical_numbering(l);
     let numbering = El::new("VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering")
         .attr("color", "0,0,0")
         .attr("first", "H")
@@ -203,10 +204,10 @@ fn sheet_board(game: &Game, plan: &Plan, sheet: u16) -> El {
         .attr("rotateText", "0")
         .attr("sep", &g.separator)
         .attr("stagger", "false")
-        .attr("vDescend", "false")
+        .attr("vDescend", v_descend.to_string())
         .attr("vDrawOff", "0")
         .attr("vLeading", g.row_digits.saturating_sub(1))
-        .attr("vOff", l.first_raw_row)
+        .attr("vOff", v_off)
         .attr("vType", "N")
         .attr("visible", "false");
     let grid = El::new("VASSAL.build.module.map.boardPicker.board.HexGrid")
@@ -228,6 +229,19 @@ fn sheet_board(game: &Game, plan: &Plan, sheet: u16) -> El {
         .attr("name", &board.name)
         .attr("reversible", "false")
         .child(grid)
+}
+
+/// `vDescend` and `vOff` of a sheet's grid numbering. Rows counted upward descend in VASSAL's terms:
+/// `HexGridNumbering.getRow` gives `getMaxRows() - rawRow` (its row count from the board's height),
+/// so the offset brings that back to the printed top row minus the raw row.
+fn vertical_numbering(l: &crate::concept::map::grid::HexLayout) -> (bool, i32) {
+    if !l.rows_upward {
+        return (false, l.first_raw_row);
+    }
+    let mut grid = crate::vassal::hexgrid::HexGrid::new(l.x0, l.y0, l.dx, l.dy);
+    grid.board_width = i32::try_from(l.width).unwrap_or(i32::MAX);
+    grid.board_height = i32::try_from(l.height).unwrap_or(i32::MAX);
+    (true, l.first_raw_row - grid.max_rows())
 }
 
 /// A double as Java's `Double.valueOf` reads it, with enough digits to reproduce the layout.
@@ -320,6 +334,7 @@ fn global_properties(game: &Game, plan: &Plan) -> El {
         map::module::globals(game)
             .into_iter()
             .chain(combat::module::globals(game, plan))
+            .chain(crate::concept::morale::module::globals(game))
             .map(|g| {
                 let (numeric, min, max, wrap) = match &g.numeric {
                     Some(r) => ("true", r.min.to_string(), r.max.to_string(), r.wrap),

@@ -115,6 +115,10 @@ pub struct RulesFile {
     pub line_features: Vec<Feature>,
     pub stacking: Stacking,
     pub combat: Combat,
+    /// The barrage table: its columns, costs and shifts (`[barrage]`).
+    pub barrage: Option<crate::concept::barrage::Barrage>,
+    /// A side's morale chits: its breaking point against a count (`[morale]`).
+    pub morale: Option<crate::concept::morale::Morale>,
     #[serde(default)]
     pub movement: Movement,
     /// How cards are chosen and played, and each side's allotment per turn.

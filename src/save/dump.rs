@@ -2,7 +2,7 @@
 //! and tests. With the module, positions are also named as VASSAL names them (a hex `0205`).
 
 use super::{Command, Location, SavedGame, SavedPiece};
-use crate::verify::grid::hex_grid_from_node;
+use crate::verify::grid::board_hex_grid;
 use crate::verify::view::open_module;
 use crate::verify::xml::Node;
 use serde::Serialize;
@@ -49,7 +49,7 @@ impl Locations {
         let view = open_module(bytes)?;
         let mut grids = BTreeMap::new();
         for map in view.root.walk() {
-            if let Some(entry) = map_grid(map) {
+            if let Some(entry) = map_grid(map, &view.archive) {
                 grids.insert(map.attr("mapName").to_string(), entry);
             }
         }
@@ -66,7 +66,10 @@ impl Locations {
 
 /// A map element's grid when it has exactly one board with a hex grid; the board sits inside the
 /// map's edge.
-fn map_grid(map: &Node) -> Option<(crate::vassal::hexgrid::HexGrid, i64, i64)> {
+fn map_grid(
+    map: &Node,
+    archive: &crate::verify::archive::Archive,
+) -> Option<(crate::vassal::hexgrid::HexGrid, i64, i64)> {
     let short = map.tag.rsplit('.').next()?;
     if !matches!(short, "Map" | "PrivateMap" | "PlayerHand") {
         return None;
@@ -79,11 +82,7 @@ fn map_grid(map: &Node) -> Option<(crate::vassal::hexgrid::HexGrid, i64, i64)> {
     let [board] = boards.as_slice() else {
         return None;
     };
-    let grid = board
-        .walk()
-        .into_iter()
-        .find(|n| n.tag.ends_with(".HexGrid"))
-        .and_then(hex_grid_from_node)?;
+    let grid = board_hex_grid(board, archive)?;
     let edge = |k: &str| map.attr(k).parse::<i64>().unwrap_or(0);
     Some((grid, edge("edgeWidth"), edge("edgeHeight")))
 }

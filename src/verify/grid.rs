@@ -45,6 +45,27 @@ pub fn location_resolves(board: &Node, location: &str) -> Option<bool> {
     (any_grid && !unknown_grid).then_some(false)
 }
 
+/// A board's hex grid with the board's size, which VASSAL takes from the board image
+/// (`Board.getSize`); descending numbering counts from it.
+pub fn board_hex_grid(
+    board: &Node,
+    archive: &super::archive::Archive,
+) -> Option<crate::vassal::hexgrid::HexGrid> {
+    let mut grid = board
+        .walk()
+        .into_iter()
+        .find(|n| n.tag.ends_with(".HexGrid"))
+        .and_then(hex_grid_from_node)?;
+    let image = archive
+        .entries
+        .get(&format!("images/{}", board.attr("image")));
+    if let Some((w, h)) = image.and_then(|b| super::library::image_size(b)) {
+        grid.board_width = i32::try_from(w).unwrap_or(i32::MAX);
+        grid.board_height = i32::try_from(h).unwrap_or(i32::MAX);
+    }
+    Some(grid)
+}
+
 /// A `HexGrid` element and its `HexGridNumbering` child as VASSAL's `setAttribute` reads them.
 pub fn hex_grid_from_node(n: &Node) -> Option<crate::vassal::hexgrid::HexGrid> {
     use crate::vassal::hexgrid::{First, HexGrid, NumberType};

@@ -42,7 +42,7 @@ pub enum FitError {
 /// Fit the grid to the centres on an image of `width` × `height` pixels.
 pub fn fit(grid: &Grid, centres: &[GivenCentre], width: u32, height: u32) -> Result<Fit, FitError> {
     let base = grid.layout(60, 0);
-    let raw = |h: HexId| (h.col - base.first_raw_col, h.row - base.first_raw_row);
+    let raw = |h: HexId| base.raw(h);
     let mut hexes: Vec<HexId> = centres.iter().map(|c| c.hex).collect();
     hexes.sort();
     hexes.dedup();
@@ -98,6 +98,7 @@ pub fn fit(grid: &Grid, centres: &[GivenCentre], width: u32, height: u32) -> Res
         dy,
         first_raw_col: base.first_raw_col,
         first_raw_row: base.first_raw_row,
+        rows_upward: base.rows_upward,
         width,
         height,
     };

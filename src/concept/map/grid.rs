@@ -51,6 +51,10 @@ pub struct Grid {
     pub rows_even_columns: Option<Sp<[i32; 2]>>,
     /// Which columns are drawn half a hex lower than their neighbours: `even` or `odd`.
     pub shifted_columns: Sp<String>,
+    /// Rows are numbered from the bottom of the map upward (OCS Contents I.A); default: from the
+    /// top down. Row 1's hex is then the southernmost of its column, and north is row + 1.
+    #[serde(default)]
+    pub rows_upward: bool,
     /// Digits of the column and row parts of a label (zero padded).
     pub column_digits: usize,
     pub row_digits: usize,
@@ -221,21 +225,32 @@ impl Grid {
         Some((col.parse().ok()?, row.parse().ok()?))
     }
 
+    /// The change of row number one hex north: −1 when rows count down the map, +1 when upward.
+    pub fn north(&self) -> i32 {
+        if self.rows_upward {
+            1
+        } else {
+            -1
+        }
+    }
+
     /// The neighbour in each of [`DIRECTIONS`] on the same sheet, whether or not it lies on the map.
     pub fn neighbours(&self, hex: HexId) -> [HexId; 6] {
         let HexId { sheet, col, row } = hex;
-        // In a shifted (lower) column the side neighbours are on rows r and r+1; otherwise r-1 and r.
+        let north = self.north();
+        // In a shifted (lower) column the side neighbours are the same row and the one south of it;
+        // otherwise the row north of it and the same row.
         let (upper, lower) = if self.is_shifted(col) {
-            (row, row + 1)
+            (row, row - north)
         } else {
-            (row - 1, row)
+            (row + north, row)
         };
         let at = |col, row| HexId { sheet, col, row };
         [
-            at(col, row - 1),
+            at(col, row + north),
             at(col + 1, upper),
             at(col + 1, lower),
-            at(col, row + 1),
+            at(col, row - north),
             at(col - 1, lower),
             at(col - 1, upper),
         ]
@@ -269,12 +284,13 @@ impl Grid {
         // VASSAL's raw column 0 is never shifted; when odd columns are the low ones, raw column 0 is an
         // (empty) column before the first printed one so that parities line up.
         let first_raw_col = if self.is_shifted(c0) { c0 - 1 } else { c0 };
-        let min_row = self
-            .hexes()
-            .iter()
-            .map(|h| h.row)
-            .min()
-            .unwrap_or(self.rows.value[0]);
+        // VASSAL's raw row 0 is the top row: the lowest number, or the highest when rows count upward.
+        let rows = self.hexes().iter().map(|h| h.row).collect::<Vec<_>>();
+        let top_row = if self.rows_upward {
+            rows.iter().copied().max().unwrap_or(self.rows.value[1])
+        } else {
+            rows.iter().copied().min().unwrap_or(self.rows.value[0])
+        };
         let x_first = f64::from(margin) + radius;
         let x0 = (x_first - dx * f64::from(c0 - first_raw_col)).floor() as i32;
         let y0 = (f64::from(margin) + dy / 2.0).round() as i32;
@@ -284,7 +300,8 @@ impl Grid {
             dx,
             dy,
             first_raw_col,
-            first_raw_row: min_row,
+            first_raw_row: top_row,
+            rows_upward: self.rows_upward,
             width: 0,
             height: 0,
         };
@@ -311,9 +328,11 @@ pub struct HexLayout {
     /// Column spacing and hex height (VASSAL `dx`, `dy`).
     pub dx: f64,
     pub dy: f64,
-    /// Rulebook column and row numbers of VASSAL's raw column 0 and raw row 0.
+    /// Rulebook column and row numbers of VASSAL's raw column 0 and raw row 0 (the top row).
     pub first_raw_col: i32,
     pub first_raw_row: i32,
+    /// Rows are numbered upward: raw rows count down from `first_raw_row`.
+    pub rows_upward: bool,
     /// Board image size.
     pub width: u32,
     pub height: u32,
@@ -325,10 +344,19 @@ impl HexLayout {
         self.dy / 3f64.sqrt()
     }
 
+    /// VASSAL's raw column and row of a hex (0, 0 at the top left).
+    pub fn raw(&self, hex: HexId) -> (i32, i32) {
+        let raw_row = if self.rows_upward {
+            self.first_raw_row - hex.row
+        } else {
+            hex.row - self.first_raw_row
+        };
+        (hex.col - self.first_raw_col, raw_row)
+    }
+
     /// Exact centre of a hex (VASSAL truncates this to whole pixels when it snaps a piece).
     pub fn centre(&self, hex: HexId) -> (f64, f64) {
-        let raw_col = hex.col - self.first_raw_col;
-        let raw_row = hex.row - self.first_raw_row;
+        let (raw_col, raw_row) = self.raw(hex);
         let shift = if raw_col.rem_euclid(2) == 1 {
             (self.dy / 2.0).floor()
         } else {
@@ -462,5 +490,71 @@ keyword! {
     pub enum ShiftedColumns {
         Even = "even",
         Odd = "odd",
+    }
+}
+
+#[cfg(test)]
+mod upward_tests {
+    use super::*;
+
+    /// A small grid numbered from the bottom up, as OCS maps are (Contents I.A).
+    fn upward() -> Grid {
+        toml::from_str(
+            r#"
+kind = "hex-columns"
+columns = [1, 4]
+rows = [1, 5]
+shifted_columns = "even"
+rows_upward = true
+column_digits = 2
+row_digits = 2
+separator = "."
+"#,
+        )
+        .expect("the grid parses")
+    }
+
+    #[test]
+    fn row_one_is_at_the_bottom_and_north_counts_up() {
+        let g = upward();
+        let l = g.layout(60, 10);
+        let (_, y1) = l.centre(HexId::new(1, 1));
+        let (_, y5) = l.centre(HexId::new(1, 5));
+        assert!(y1 > y5, "row 1 is drawn below row 5");
+        let n = g.neighbours(HexId::new(2, 3));
+        // Column 2 is shifted (drawn lower): its side neighbours are rows 3 and 2.
+        let labels: Vec<String> = n.iter().map(|h| g.label(*h)).collect();
+        assert_eq!(
+            labels,
+            ["02.04", "03.03", "03.02", "02.02", "01.02", "01.03"]
+        );
+        // Every neighbour is at the pixel distance of one hex, in its direction.
+        let (cx, cy) = l.centre(HexId::new(2, 3));
+        for (dir, h) in n.iter().enumerate() {
+            let (x, y) = l.centre(*h);
+            let d = (x - cx).hypot(y - cy);
+            assert!((d - l.dy).abs() < 1.5, "{dir}: {d}");
+            assert_eq!(y < cy - 1.0, [0, 1, 5].contains(&dir), "{dir}");
+        }
+    }
+
+    #[test]
+    fn vassal_descending_numbering_names_the_hexes_as_the_data_does() {
+        let g = upward();
+        let l = g.layout(60, 10);
+        let mut grid = crate::vassal::hexgrid::HexGrid::new(l.x0, l.y0, l.dx, l.dy);
+        grid.board_width = l.width as i32;
+        grid.board_height = l.height as i32;
+        grid.numbering.h_off = l.first_raw_col;
+        grid.numbering.v_descend = true;
+        grid.numbering.stagger = false;
+        grid.numbering.v_off = l.first_raw_row - grid.max_rows();
+        grid.numbering.sep = ".".into();
+        grid.numbering.h_leading = 1;
+        grid.numbering.v_leading = 1;
+        for hex in g.hexes() {
+            let (x, y) = l.centre(hex);
+            assert_eq!(grid.location_name(x as i32, y as i32), g.label(hex));
+        }
     }
 }

@@ -2,6 +2,7 @@
 //! evaluation its report computes from the markers and the pieces, and the button that asks for it.
 
 use crate::concept::module::{keys, module_command, props, template};
+use crate::concept::morale::module as morale;
 use crate::concept::units::module::FLIP_KEY;
 use crate::concept::victory::{LossRounding, VpCount};
 use crate::emit::plan::Plan;
@@ -10,8 +11,23 @@ use crate::model::Game;
 use crate::vassal::expression::{add, and, any, bin, concat, cond, eq, int, prop, s, Expr, Op};
 use crate::vassal::traits::{self as pieces, Key, Piece};
 
-/// The victory evaluation, reported by the first victory hex's control marker.
+/// The victory evaluation, reported by the first victory hex's control marker: a side's surrender
+/// first (its morale chit against its count, concept `morale`), then the outcome.
 pub fn victory_report(game: &Game, plan: &Plan, victory: &crate::model::Victory) -> Expr {
+    let outcome = outcome_report(game, plan, victory);
+    let Some(m) = &game.rules.morale else {
+        return outcome;
+    };
+    let surrender = morale::surrender_report(m, &plan.tx);
+    match morale::surrendered(m) {
+        // A surrender ends the game: its result is the whole report.
+        Some(now) => cond(now, surrender.clone(), add(surrender, outcome)),
+        None => add(surrender, outcome),
+    }
+}
+
+/// The outcome: the victory points or the first condition that holds.
+fn outcome_report(game: &Game, plan: &Plan, victory: &crate::model::Victory) -> Expr {
     let tx = &plan.tx;
     let scenario = game
         .scenarios
@@ -296,6 +312,8 @@ pub fn control_marker(
             "Victory check",
             true,
         ));
+        // The morale buttons are sent to the same piece as the Victory button.
+        traits.extend(morale::host_traits(game, &plan.tx));
     }
     traits.push(pieces::report(
         &[FLIP_KEY],
@@ -349,12 +367,21 @@ pub fn buttons(game: &Game, plan: &Plan) -> Vec<El> {
         })
         .or_else(|| game.map.cities.first().map(|c| &c.hex));
     if let Some(hex) = first_hex {
+        let host = eq(prop(props::CONTROL_HEX), s(hex));
         out.push(module_command(
             &plan.tx.get("ui.victory"),
             &plan.tx.get("ui.victory_tooltip"),
             keys::CHECK_VICTORY,
-            &eq(prop(props::CONTROL_HEX), s(hex)),
+            &host,
         ));
+        let has_victory = game
+            .scenarios
+            .first()
+            .and_then(|sc| game.effective(sc).victory)
+            .is_some();
+        if has_victory {
+            out.extend(morale::buttons(game, &plan.tx, &host));
+        }
     }
     out
 }
