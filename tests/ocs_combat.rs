@@ -556,7 +556,7 @@ fn the_staged_p14_attack_reads_17_vs_10_from_the_pieces() {
     let tx = Texts::new(&game, None);
     let exprs = combat(&game, &tx);
     let scale = attack_scale(&game);
-    let heavy_at = ["defender-heavy-at"];
+    let heavy_at = ["defender-open", "defender-heavy-at"];
 
     // The Rust rule, unit by unit (9.4, 9.4e; 5.10b).
     let modifiers = &game.rules.combat.attack_modifiers;
@@ -636,6 +636,7 @@ fn the_staged_p14_attack_reads_17_vs_10_from_the_pieces() {
             (count_property(&c.id), value.to_string())
         })
         .collect();
+    globals.push((declared_property("defender-open"), "1".into()));
     globals.push((declared_property("defender-heavy-at"), "1".into()));
     globals.push((props::ATTACK_KIND.into(), "attack".into()));
     let piece = |pairs: &[(&str, &str)]| -> BTreeMap<String, String> {
