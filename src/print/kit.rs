@@ -195,7 +195,9 @@ fn wrap(text: &str, width: f32, size: f32, weight: Weight) -> Vec<String> {
         text.chars().map(String::from).collect()
     };
     for word in words {
-        let current = lines.last_mut().expect("one line at least");
+        let Some(current) = lines.last_mut() else {
+            break;
+        };
         let longer = format!("{current}{word}");
         if !current.is_empty() && text_width(longer.trim_end(), size, weight) > width {
             lines.push(word);
