@@ -891,6 +891,11 @@ fn every_command_follows_one_exit_code_contract() {
     assert!(err.contains("did you mean `tiny`?"), "{}", show(&out));
 }
 
+/// `vmodc build --no-print` of the games under `root` into `out`.
+fn build_modules(root: &Path, out: &Path) -> Output {
+    vmodc(&["build", "--no-print", "--root", path(root), "--out", path(out)])
+}
+
 /// The tiny game with its map drawn from a scan (two hex centres fit the grid exactly).
 fn tiny_with_map_scan() -> TempDir {
     broken_tiny(
@@ -910,14 +915,7 @@ fn a_scan_damaged_after_its_header_fails_the_build_not_the_check() {
     let out_dir = TempDir::new("out");
     let check = vmodc(&["check", "--root", path(dir.path())]);
     assert_eq!(code(&check), 0, "{}", show(&check));
-    let out = vmodc(&[
-        "build",
-        "--no-print",
-        "--root",
-        path(dir.path()),
-        "--out",
-        path(out_dir.path()),
-    ]);
+    let out = build_modules(dir.path(), out_dir.path());
     assert_ne!(code(&out), 0, "{}", show(&out));
     let stderr = text(&out.stderr);
     assert!(
@@ -939,14 +937,7 @@ fn an_output_path_that_cannot_be_written_is_named_and_leaves_nothing_behind() {
     let out_dir = TempDir::new("out");
     // A folder where the module should go: the rename onto it fails.
     std::fs::create_dir_all(out_dir.path().join("tiny.vmod/kept")).expect("mkdir");
-    let out = vmodc(&[
-        "build",
-        "--no-print",
-        "--root",
-        path(dir.path()),
-        "--out",
-        path(out_dir.path()),
-    ]);
+    let out = build_modules(dir.path(), out_dir.path());
     assert_eq!(code(&out), 2, "{}", show(&out));
     let stderr = text(&out.stderr);
     assert!(stderr.contains("error[V0603]"), "{}", show(&out));

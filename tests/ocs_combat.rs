@@ -451,72 +451,44 @@ fn odds_command_reproduces_the_overrun_examples() {
         assert_eq!(code(&out), 0, "{}", show(&out));
         text(&out.stdout)
     };
-    let out = run(&[
-        "--kind",
-        "overrun",
-        "--attack",
-        "21",
-        "--defence",
-        "3.5",
-        "--count",
-        "ar-attacker=3",
-        "--count",
-        "surprise-attacker=2",
-        "--roll",
-        "4",
-        "--surprise-roll",
-        "6",
-    ]);
-    assert!(out.starts_with("Overrun: 21 vs 3.5 → 5:1, attacker surprise +2 → 9:1 (2 column(s) past 5:1), roll 4 +3 = 7 → Ao1e4, DL1o2"), "{out}");
-    assert!(
-        out.contains("\nsurprise check: roll 6 +3 = 9 → attacker surprise (rule 9.8)"),
-        "{out}"
-    );
-    let out = run(&[
-        "--kind",
-        "overrun",
-        "--attack",
-        "40",
-        "--defence",
-        "10",
-        "--count",
-        "ar-attacker=5",
-        "--count",
-        "surprise-attacker=3",
-        "--roll",
-        "7",
-        "--surprise-roll",
-        "8",
-    ]);
-    assert!(out.starts_with("Overrun: 40 vs 10 → 4:1, attacker surprise +3 → 9:1 (2 column(s) past 5:1), roll 7 +5 = 12 → Ae3, DL2o2DG"), "{out}");
-    assert!(
-        out.contains("surprise check: roll 8 +5 = 13 → attacker surprise"),
-        "{out}"
-    );
-    let out = run(&[
-        "--kind",
-        "overrun",
-        "--attack",
-        "40",
-        "--defence",
-        "10",
-        "--count",
-        "ar-defender=5",
-        "--count",
-        "surprise-defender=6",
-        "--roll",
-        "7",
-        "--surprise-roll",
-        "10",
-    ]);
-    assert!(
-        out.starts_with("Overrun: 40 vs 10 → 4:1, defender surprise -6 → 1:4, roll 7 -5 = 2 → AL2"),
-        "{out}"
-    );
-    assert!(
-        out.contains("surprise check: roll 10 -5 = 5 → defender surprise"),
-        "{out}"
-    );
+    // (attack, defence, counts, roll, surprise roll): the combat line and the surprise check.
+    let examples = [
+        (
+            ("21", "3.5", ["ar-attacker=3", "surprise-attacker=2"], "4", "6"),
+            "Overrun: 21 vs 3.5 → 5:1, attacker surprise +2 → 9:1 (2 column(s) past 5:1), roll 4 +3 = 7 → Ao1e4, DL1o2",
+            "\nsurprise check: roll 6 +3 = 9 → attacker surprise (rule 9.8)",
+        ),
+        (
+            ("40", "10", ["ar-attacker=5", "surprise-attacker=3"], "7", "8"),
+            "Overrun: 40 vs 10 → 4:1, attacker surprise +3 → 9:1 (2 column(s) past 5:1), roll 7 +5 = 12 → Ae3, DL2o2DG",
+            "surprise check: roll 8 +5 = 13 → attacker surprise",
+        ),
+        (
+            ("40", "10", ["ar-defender=5", "surprise-defender=6"], "7", "10"),
+            "Overrun: 40 vs 10 → 4:1, defender surprise -6 → 1:4, roll 7 -5 = 2 → AL2",
+            "surprise check: roll 10 -5 = 5 → defender surprise",
+        ),
+    ];
+    for ((attack, defence, [first, second], roll, surprise), line, check) in examples {
+        let out = run(&[
+            "--kind",
+            "overrun",
+            "--attack",
+            attack,
+            "--defence",
+            defence,
+            "--count",
+            first,
+            "--count",
+            second,
+            "--roll",
+            roll,
+            "--surprise-roll",
+            surprise,
+        ]);
+        assert!(out.starts_with(line), "{out}");
+        assert!(out.contains(check), "{out}");
+    }
     // The same 9 in a regular combat is not given: unknown, not guessed.
     let out = run(&[
         "--attack",

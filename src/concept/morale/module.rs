@@ -270,27 +270,17 @@ pub fn buttons(game: &Game, tx: &Texts, host: &Expr) -> Vec<El> {
     let Some(m) = &game.rules.morale else {
         return Vec::new();
     };
-    let mut out = vec![module_command(
-        &tx.get("ui.morale_draw"),
-        &tx.get("ui.morale_draw_tooltip"),
-        DRAW,
-        host,
-    )];
+    // Each button's label and tooltip are the catalog keys `ui.<name>` and `ui.<name>_tooltip`.
+    let button = |name: &str, key| {
+        let tooltip = tx.get(&format!("ui.{name}_tooltip"));
+        module_command(&tx.get(&format!("ui.{name}")), &tooltip, key, host)
+    };
+    let mut out = vec![button("morale_draw", DRAW)];
     if m.viewer.is_some() {
-        out.push(module_command(
-            &tx.get("ui.morale_look"),
-            &tx.get("ui.morale_look_tooltip"),
-            LOOK,
-            host,
-        ));
+        out.push(button("morale_look", LOOK));
     }
     if m.check.is_some() {
-        out.push(module_command(
-            &tx.get("ui.morale_check"),
-            &tx.get("ui.morale_check_tooltip"),
-            CHECK,
-            host,
-        ));
+        out.push(button("morale_check", CHECK));
     }
     out
 }
