@@ -893,7 +893,14 @@ fn every_command_follows_one_exit_code_contract() {
 
 /// `vmodc build --no-print` of the games under `root` into `out`.
 fn build_modules(root: &Path, out: &Path) -> Output {
-    vmodc(&["build", "--no-print", "--root", path(root), "--out", path(out)])
+    vmodc(&[
+        "build",
+        "--no-print",
+        "--root",
+        path(root),
+        "--out",
+        path(out),
+    ])
 }
 
 /// The tiny game with its map drawn from a scan (two hex centres fit the grid exactly).

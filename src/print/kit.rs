@@ -471,44 +471,45 @@ fn alignment_marks(canvas: &mut Canvas<'_, '_>, tiles: &[Tile], tile: &Tile) {
     for other in tiles {
         let beside = other.row == tile.row && other.column.abs_diff(tile.column) == 1;
         let below = other.column == tile.column && other.row.abs_diff(tile.row) == 1;
+        // A point of the strip: `along` across the shared edge, `at` along it (x and y swap for a
+        // tile below).
         if beside {
-            let (from, to) = (
-                other.x.max(tile.x),
-                (other.x + other.width).min(tile.x + tile.width),
-            );
-            let middle = (from + to) / 2.0;
-            for edge in [from, to] {
-                canvas.stroke_polyline(
-                    &[(edge, tile.y), (edge, tile.y + tile.height)],
-                    false,
-                    MARK_COLOUR,
-                    0.2,
-                    Some(2.0),
-                );
-            }
-            for k in [1.0, 2.0] {
-                cross(canvas, (middle, tile.y + tile.height * k / 3.0));
-            }
+            let strip = overlap((other.x, other.width), (tile.x, tile.width));
+            strip_marks(canvas, strip, (tile.y, tile.height), |along, at| {
+                (along, at)
+            });
         }
         if below {
-            let (from, to) = (
-                other.y.max(tile.y),
-                (other.y + other.height).min(tile.y + tile.height),
-            );
-            let middle = (from + to) / 2.0;
-            for edge in [from, to] {
-                canvas.stroke_polyline(
-                    &[(tile.x, edge), (tile.x + tile.width, edge)],
-                    false,
-                    MARK_COLOUR,
-                    0.2,
-                    Some(2.0),
-                );
-            }
-            for k in [1.0, 2.0] {
-                cross(canvas, (tile.x + tile.width * k / 3.0, middle));
-            }
+            let strip = overlap((other.y, other.height), (tile.y, tile.height));
+            strip_marks(canvas, strip, (tile.x, tile.width), |along, at| (at, along));
         }
+    }
+}
+
+/// Where two spans (start, length) overlap.
+fn overlap((a, a_len): (f32, f32), (b, b_len): (f32, f32)) -> (f32, f32) {
+    (a.max(b), (a + a_len).min(b + b_len))
+}
+
+/// The marks of one shared strip (`from`..`to` across the edge), over the tile's extent (`start`, `length`) along it.
+fn strip_marks(
+    canvas: &mut Canvas<'_, '_>,
+    (from, to): (f32, f32),
+    (start, length): (f32, f32),
+    point: impl Fn(f32, f32) -> (f32, f32),
+) {
+    for edge in [from, to] {
+        canvas.stroke_polyline(
+            &[point(edge, start), point(edge, start + length)],
+            false,
+            MARK_COLOUR,
+            0.2,
+            Some(2.0),
+        );
+    }
+    let middle = (from + to) / 2.0;
+    for k in [1.0, 2.0] {
+        cross(canvas, point(middle, start + length * k / 3.0));
     }
 }
 
