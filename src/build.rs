@@ -92,21 +92,59 @@ pub fn blocks(report: &Report, deny_warnings: bool) -> bool {
 /// compiled in parallel and written only when all of them compiled.
 pub fn build_game(options: &Options, id: &str, sources: &mut Sources) -> Outcome {
     let first_file = sources.len();
-    let (loaded, mut report) = load_and_check(&options.root, id, sources);
-    let outcome = |report: Report, modules| Outcome {
+    let (loaded, report) = load_and_check(&options.root, id, sources);
+    let mut done = Outcome {
         game: id.into(),
         report,
-        modules,
+        modules: Vec::new(),
         prints: Vec::new(),
     };
-    let Some(loaded) = loaded else {
-        return outcome(report, Vec::new());
-    };
-    if blocks(&report, options.deny_warnings) {
-        return outcome(report, Vec::new());
+    if let Some(loaded) = loaded.filter(|_| !blocks(&done.report, options.deny_warnings)) {
+        build_loaded(options, &loaded, sources.files_from(first_file), &mut done);
     }
+    done
+}
+
+/// Compile, write and print a checked game's modules into `done`; a failure is pushed to its report
+/// and stops the rest.
+fn build_loaded(
+    options: &Options,
+    loaded: &Loaded,
+    files: &[crate::diag::SourceFile],
+    done: &mut Outcome,
+) {
     let cache = options.cache.as_ref().map(cache::Cache::new);
-    let files = sources.files_from(first_file);
+    let targets = targets(options, loaded, cache.as_ref(), files);
+    let bar = progress_bar(&done.game);
+    let built = match compile_targets(loaded, &targets, cache.as_ref(), &bar) {
+        Ok(built) => built,
+        Err(d) => return done.report.push(d),
+    };
+    let written = write_modules(&targets, built, cache.as_ref());
+    bar.bar.finish_and_clear();
+    done.modules = written.modules;
+    if let Some(d) = written.failure {
+        return done.report.push(d);
+    }
+    for d in committed::unraised_versions(&options.root, &options.out, loaded) {
+        done.report.push(d);
+    }
+    if options.print {
+        match crate::print::write_kits(loaded, &options.out, cache.as_ref(), files) {
+            Ok(prints) => done.prints = prints,
+            Err(d) => done.report.push(d),
+        }
+    }
+}
+
+/// The modules to build, one per language, each with the fingerprint of its inputs and whether the
+/// file already in place was built from them.
+fn targets(
+    options: &Options,
+    loaded: &Loaded,
+    cache: Option<&cache::Cache>,
+    files: &[crate::diag::SourceFile],
+) -> Vec<Target> {
     // The image files the data names are inputs too: a changed scan rebuilds the module.
     let images: Vec<(PathBuf, String)> = loaded
         .game
@@ -114,7 +152,7 @@ pub fn build_game(options: &Options, id: &str, sources: &mut Sources) -> Outcome
         .values()
         .map(|i| (PathBuf::from(&i.path), format!("image {}", i.hash)))
         .collect();
-    let targets: Vec<Target> = languages(&loaded)
+    languages(loaded)
         .into_iter()
         .map(|lang| {
             let path = options
@@ -127,9 +165,7 @@ pub fn build_game(options: &Options, id: &str, sources: &mut Sources) -> Outcome
                     .map(|f| (f.path.as_path(), f.text.as_str()))
                     .chain(images.iter().map(|(p, h)| (p.as_path(), h.as_str()))),
             );
-            let current = cache
-                .as_ref()
-                .is_some_and(|c| c.module_is_current(&path, &fingerprint));
+            let current = cache.is_some_and(|c| c.module_is_current(&path, &fingerprint));
             Target {
                 path,
                 lang,
@@ -137,33 +173,46 @@ pub fn build_game(options: &Options, id: &str, sources: &mut Sources) -> Outcome
                 current,
             }
         })
-        .collect();
-    let bar = progress_bar(id);
-    let compiled: Vec<Result<Option<Vec<u8>>, Diagnostic>> = targets
+        .collect()
+}
+
+/// Compile and zip every target that is not current, in parallel: the bytes of each (none for a
+/// current one), or the first failure, so that nothing is written unless every module compiled.
+fn compile_targets(
+    loaded: &Loaded,
+    targets: &[Target],
+    cache: Option<&cache::Cache>,
+    bar: &Progress,
+) -> Result<Vec<Option<Vec<u8>>>, Diagnostic> {
+    targets
         .par_iter()
         .map(|t| {
             if t.current {
                 return Ok(None);
             }
-            let entries = compile_with(&loaded, t.lang.as_deref(), cache.as_ref(), Some(&bar.bar));
+            let entries = compile_with(loaded, t.lang.as_deref(), cache, Some(&bar.bar));
             bar.tick();
             let bytes = entries.and_then(|entries| {
                 package::zip_bytes(&entries).map_err(|e| Diagnostic::error("V0602", e.to_string()))
             });
             bytes.map(Some).map_err(|d| d.in_file(&t.path))
         })
-        .collect();
-    // Write only when every module compiled.
-    let mut built = Vec::new();
-    for result in compiled {
-        match result {
-            Ok(bytes) => built.push(bytes),
-            Err(d) => {
-                report.push(d);
-                return outcome(report, Vec::new());
-            }
-        }
-    }
+        .collect()
+}
+
+/// What writing the modules did: the modules in place, and the write that failed, if one did.
+struct Written {
+    modules: Vec<Module>,
+    failure: Option<Diagnostic>,
+}
+
+/// Write each compiled module atomically (a current one is left as it is) and record it in the cache;
+/// stop at the first write that fails.
+fn write_modules(
+    targets: &[Target],
+    built: Vec<Option<Vec<u8>>>,
+    cache: Option<&cache::Cache>,
+) -> Written {
     let mut modules = Vec::new();
     for (target, bytes) in targets.iter().zip(built) {
         let Some(bytes) = bytes else {
@@ -176,14 +225,15 @@ pub fn build_game(options: &Options, id: &str, sources: &mut Sources) -> Outcome
             continue;
         };
         if let Err(e) = package::write_atomically(&target.path, &bytes) {
-            report.push(
-                Diagnostic::error("V0603", e.to_string())
-                    .in_file(&target.path)
-                    .help("check that the output folder is writable"),
-            );
-            return outcome(report, modules);
+            let failure = Diagnostic::error("V0603", e.to_string())
+                .in_file(&target.path)
+                .help("check that the output folder is writable");
+            return Written {
+                modules,
+                failure: Some(failure),
+            };
         }
-        if let Some(c) = &cache {
+        if let Some(c) = cache {
             c.record_module(&target.path, &target.fingerprint, &bytes);
         }
         modules.push(Module {
@@ -192,21 +242,10 @@ pub fn build_game(options: &Options, id: &str, sources: &mut Sources) -> Outcome
             written: true,
         });
     }
-    bar.bar.finish_and_clear();
-    for d in committed::unraised_versions(&options.root, &options.out, &loaded) {
-        report.push(d);
+    Written {
+        modules,
+        failure: None,
     }
-    let prints = if options.print {
-        crate::print::write_kits(&loaded, &options.out, cache.as_ref(), files)
-    } else {
-        Ok(Vec::new())
-    };
-    let mut done = outcome(report, modules);
-    match prints {
-        Ok(prints) => done.prints = prints,
-        Err(d) => done.report.push(d),
-    }
-    done
 }
 
 /// One module to build: where it goes, its language, what it is built from, and whether the file
