@@ -357,6 +357,7 @@ fn marker_art(
         id: title,
         values: text,
         reduced_marker: false,
+        step_marks: 0,
         fonts: fonts.clone(),
     }
 }
@@ -408,6 +409,7 @@ fn counter_art(
         id: unit.label().to_string(),
         values,
         reduced_marker: Some(face) != first_face,
+        step_marks: 0,
         fonts: fonts.clone(),
     })
 }

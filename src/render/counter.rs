@@ -12,6 +12,9 @@
 //! +-----------------+
 //! ```
 //!
+//! A face may also show its remaining steps as a column of dots right of the box (a game whose
+//! counters print step symbols; the dot stands in for the printed glyph).
+//!
 //! NATO symbols drawn in the box (see [`NatoSymbol`]):
 //! - infantry: the box's two diagonals (a cross);
 //! - armor: an oval (a "track": a rectangle with round ends);
@@ -61,6 +64,8 @@ pub struct CounterArt {
     pub values: String,
     /// Mark the face as reduced (a band across the top).
     pub reduced_marker: bool,
+    /// Remaining steps shown as marks beside the type box (0: none shown).
+    pub step_marks: u32,
     pub fonts: Fonts,
 }
 
@@ -75,6 +80,7 @@ impl Default for CounterArt {
             id: String::new(),
             values: String::new(),
             reduced_marker: false,
+            step_marks: 0,
             fonts: Fonts::default(),
         }
     }
@@ -118,6 +124,8 @@ pub fn draw_counter(art: &CounterArt) -> Result<Pixmap, RenderError> {
         draw_symbol(&mut p, art.symbol, (bx, by, bw, bh), fg, line);
         stroke_rect(&mut p, bx, by, bw, bh, fg, line);
     }
+
+    draw_step_marks(&mut p, art.step_marks, (bx + bw, by, bh), s, fg);
 
     // Size symbol, just above the box.
     let size_style = text::fitted(
@@ -206,6 +214,32 @@ fn draw_symbol(
     }
 }
 
+/// `steps` dots in a column centred on the box's height, in the margin right of the box (whose right
+/// edge is `right`); they shrink to fit when there are many.
+fn draw_step_marks(
+    p: &mut Pixmap,
+    steps: u32,
+    (right, top, height): (f32, f32, f32),
+    s: f32,
+    fg: Color,
+) {
+    if steps == 0 {
+        return;
+    }
+    let n = steps as f32;
+    let gap = s * 0.025;
+    let diameter = (s * 0.075).min((height - gap * (n - 1.0)) / n);
+    let x = (right + s) / 2.0;
+    let column = diameter * n + gap * (n - 1.0);
+    let first = top + (height - column) / 2.0 + diameter / 2.0;
+    for i in 0..steps {
+        let y = first + i as f32 * (diameter + gap);
+        if let Some(dot) = PathBuilder::from_circle(x, y, diameter / 2.0) {
+            fill(p, &dot, fg);
+        }
+    }
+}
+
 fn diagonals(x: f32, y: f32, w: f32, h: f32) -> Option<Path> {
     let mut pb = PathBuilder::new();
     pb.move_to(x, y);
@@ -250,6 +284,7 @@ mod tests {
             id: "XXIV".into(),
             values: "12-6".into(),
             reduced_marker: false,
+            step_marks: 0,
             fonts: Fonts::default(),
         }
     }
@@ -278,6 +313,24 @@ mod tests {
         // The band is foreground (black) at the top corners.
         assert_eq!(rgba(&p, 3, 4), (0, 0, 0, 255));
         assert_eq!(rgba(&p, 56, 4), (0, 0, 0, 255));
+    }
+
+    #[test]
+    fn step_marks_are_dots_right_of_the_box_one_per_step() {
+        // The margin right of the box (x 47..60) is background without marks.
+        let bare = decode(&render_counter(&german()).unwrap());
+        assert!(!has_dark(&bare, 48, 20, 58, 42, 60));
+        // Three steps: three dark dots stacked in that margin, separated by background.
+        let three = decode(
+            &render_counter(&CounterArt {
+                step_marks: 3,
+                ..german()
+            })
+            .unwrap(),
+        );
+        let column: Vec<bool> = (18..44).map(|y| rgba(&three, 53, y).0 < 0x40).collect();
+        let dots = column.windows(2).filter(|w| w[1] && !w[0]).count() + usize::from(column[0]);
+        assert_eq!(dots, 3, "{column:?}");
     }
 
     #[test]
@@ -419,6 +472,7 @@ mod tests {
                     id: id.to_string(),
                     values: values.to_string(),
                     reduced_marker: *reduced,
+                    step_marks: 0,
                     fonts: Fonts::default(),
                 },
             )

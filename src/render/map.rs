@@ -732,6 +732,7 @@ mod tests {
                 id: format!("{}", i + 1),
                 values: format!("{}-{}", i % 12, 4 + i % 3),
                 reduced_marker: i % 2 == 1,
+                step_marks: 0,
                 ..CounterArt::default()
             };
             bytes += render_counter(&art).unwrap().len();
