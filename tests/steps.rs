@@ -77,3 +77,33 @@ fn panzer_division_is_replaced_by_its_kampfgruppe() {
         );
     }
 }
+
+/// Dark dots in the column right of the type box of a 60-pixel counter image: the step marks.
+fn step_marks(png: &[u8]) -> usize {
+    let p = tiny_skia::Pixmap::decode_png(png).expect("png");
+    let dark: Vec<bool> = (18..44)
+        .map(|y| {
+            let c = p.pixel(53, y).expect("pixel").demultiply();
+            u32::from(c.red()) + u32::from(c.green()) + u32::from(c.blue()) < 150
+        })
+        .collect();
+    dark.windows(2).filter(|w| w[1] && !w[0]).count() + usize::from(dark[0])
+}
+
+#[test]
+fn lsam_counters_show_their_remaining_steps() {
+    let bytes = std::fs::read("dist/lsam-en.vmod").expect("lsam-en");
+    let view: ModuleView = verify::open_module(&bytes).expect("module opens");
+    // 6.53: a panzer division has three steps (front, back, then its Kampfgruppe); a regiment one
+    // (6.52); a supply unit none (6.51).
+    for (image, steps) in [
+        ("unit-german-panzer-division-x-front.png", 3),
+        ("unit-german-panzer-division-x-back.png", 2),
+        ("unit-german-panzer-kg-x-front.png", 1),
+        ("unit-german-infantry-regiment-x-front.png", 1),
+        ("unit-german-supply-x-front.png", 0),
+    ] {
+        let png = &view.archive.entries[&format!("images/{image}")];
+        assert_eq!(step_marks(png), steps, "{image}");
+    }
+}

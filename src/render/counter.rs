@@ -28,7 +28,7 @@
 //! A reduced face carries a band in the foreground colour across the top of the counter, with the unit
 //! id printed on it in the background colour, so reduced units can be told apart at a glance.
 
-use super::text::{self, Align, Fonts};
+use super::text::{self, Align, Fonts, TextStyle};
 use super::{encode, fill, fill_rect, new_pixmap, stroke, stroke_rect, Color, RenderError};
 use tiny_skia::{Path, PathBuilder, Pixmap};
 
@@ -148,14 +148,7 @@ pub fn draw_counter(art: &CounterArt) -> Result<Pixmap, RenderError> {
         Align::Centre,
     );
 
-    // Values, bottom.
-    let values_style = text::fitted(
-        &art.values,
-        &art.fonts.bold(s * 0.29, fg),
-        s * 0.92,
-        s * 0.1,
-    );
-    text::draw_text_centred(&mut p, &art.values, &values_style, s / 2.0, s * 0.83);
+    draw_values(&mut p, &art.values, &art.fonts.bold(s * 0.29, fg), s);
 
     // A thin edge so counters stand out from each other and from the map.
     stroke_rect(
@@ -211,6 +204,26 @@ fn draw_symbol(
             }
         }
         NatoSymbol::None => {}
+    }
+}
+
+/// The printed values, large at the bottom. A text too long for one line even at the smallest size
+/// (a marker's sentence) is wrapped at that size into lines stacked up from the bottom, so that no
+/// text leaves the counter.
+fn draw_values(p: &mut Pixmap, values: &str, style: &TextStyle, s: f32) {
+    let (max_width, min_size) = (s * 0.92, s * 0.1);
+    let one_line = text::fitted(values, style, max_width, min_size);
+    if text::text_width(values, &one_line) <= max_width {
+        text::draw_text_centred(p, values, &one_line, s / 2.0, s * 0.83);
+        return;
+    }
+    let small = style.with_size(s * 0.12);
+    let lines = text::wrap(values, &small, max_width);
+    let line_height = text::measure("", &small).line_height();
+    let last = s * 0.93;
+    for (i, line) in lines.iter().enumerate() {
+        let baseline = last - (lines.len() - 1 - i) as f32 * line_height;
+        text::draw_text(p, line, &small, s / 2.0, baseline, Align::Centre);
     }
 }
 
@@ -331,6 +344,23 @@ mod tests {
         let column: Vec<bool> = (18..44).map(|y| rgba(&three, 53, y).0 < 0x40).collect();
         let dots = column.windows(2).filter(|w| w[1] && !w[0]).count() + usize::from(column[0]);
         assert_eq!(dots, 3, "{column:?}");
+    }
+
+    #[test]
+    fn a_sentence_too_long_for_one_line_wraps_inside_the_counter() {
+        let marker = CounterArt {
+            background: Color::WHITE,
+            symbol: NatoSymbol::None,
+            values: "Not known (printed on the turn track)".into(),
+            ..german()
+        };
+        let p = decode(&render_counter(&marker).unwrap());
+        // Nothing dark just inside the left and right edges, where one long line would run.
+        assert!(!has_dark(&p, 2, 25, 3, 58, 128));
+        assert!(!has_dark(&p, 57, 25, 58, 58, 128));
+        // The words are there, on more than one line: dark pixels in two bands.
+        assert!(has_dark(&p, 5, 44, 55, 49, 128));
+        assert!(has_dark(&p, 5, 51, 55, 56, 128));
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Checks of replacement counters: the types exist; the replacement type has a counter on the side of
-//! every unit it replaces; no type is replaced twice, and no replacement is itself replaced.
+//! every unit it replaces; no type is replaced twice, and no replacement is itself replaced. A type's
+//! steps per face name faces the type has.
 
 use crate::check::context::Context;
 use crate::concept::provenance::rule_of;
@@ -8,6 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// Run every check of this concept.
 pub(crate) fn check(cx: &mut Context<'_>) {
+    face_steps(cx);
     let game = cx.game;
     let replacements = &game.counters.replacements;
     if replacements.is_empty() {
@@ -95,6 +97,41 @@ pub(crate) fn check(cx: &mut Context<'_>) {
                         have.join(", ")
                     )
                 }),
+            );
+        }
+    }
+}
+
+/// Every face a type gives steps for is one of the type's faces.
+fn face_steps(cx: &mut Context<'_>) {
+    let game = cx.game;
+    let f = cx.counters_file();
+    for t in &game.counters.types {
+        let faces: Vec<&str> = if t.faces.is_empty() {
+            game.counters
+                .counters
+                .faces
+                .iter()
+                .map(|f| f.as_str())
+                .collect()
+        } else {
+            t.faces.iter().map(|f| f.as_str()).collect()
+        };
+        for (face, steps) in &t.steps {
+            if faces.contains(&face.as_str()) {
+                continue;
+            }
+            cx.push(
+                Diagnostic::error(
+                    "V0780",
+                    format!(
+                        "type `{}` gives steps for a face it does not have: `{face}`",
+                        t.id.as_str()
+                    ),
+                )
+                .at(f, steps.span.clone(), "this face's steps")
+                .rule_opt(rule_of(&t.rule))
+                .help(format!("the type's faces are {}", faces.join(", "))),
             );
         }
     }

@@ -3,12 +3,16 @@
 //! Last Stand at Moscow 6.53: a panzer division steps from its front to its back, then to a
 //! Kampfgruppe). In the module such a unit has a command that swaps it for the replacement counter at
 //! the same place and reports it in the chat.
+//!
+//! A game whose counters print the remaining steps says, per unit type, how many steps each face
+//! stands for (`[[types]] steps`); the counter art shows them as marks.
 
 pub(crate) mod check;
 pub mod module;
 
 use crate::concept::provenance::cited;
 use crate::model::spanned::Sp;
+use crate::model::{Game, Unit};
 use serde::Deserialize;
 
 cited! {
@@ -29,4 +33,14 @@ impl Replacement {
     pub fn covers(&self, unit_type: &str) -> bool {
         self.unit_types.iter().any(|t| t.as_str() == unit_type)
     }
+}
+
+/// The steps a unit has left while showing `face`, as its type's data gives them (0 when not given).
+pub fn steps_on_face(game: &Game, unit: &Unit, face: &str) -> u32 {
+    game.counters
+        .types
+        .iter()
+        .find(|t| t.id.as_str() == unit.unit_type.as_str())
+        .and_then(|t| t.steps.get(face))
+        .map_or(0, |n| n.value)
 }

@@ -85,6 +85,11 @@ cited! {
         /// given, 0 for units the limit ignores, a fraction such as 0.25 for rules that count in parts
         /// of a unit (regiment equivalents).
         pub stack_points: Option<Sp<f64>>,
+        /// Steps a unit of this type has left while showing each face, for counters that print
+        /// their remaining steps (concept `steps`): `{ front = 3, back = 2 }`. A face not listed
+        /// shows no step marks.
+        #[serde(default)]
+        pub steps: BTreeMap<String, Sp<u32>>,
     }
 }
 
