@@ -108,14 +108,13 @@ pub fn draw_counter(art: &CounterArt) -> Result<Pixmap, RenderError> {
         fg
     };
 
-    // Unit id, top.
-    let id_style = text::fitted(
+    draw_id(
+        &mut p,
         &art.id,
         &art.fonts.bold(s * 0.17, id_colour),
-        s * 0.9,
-        s * 0.09,
+        s,
+        band_h,
     );
-    text::draw_text_centred(&mut p, &art.id, &id_style, s / 2.0, band_h * 0.52);
 
     // NATO box.
     let (bw, bh) = (s * 0.56, s * 0.31);
@@ -204,6 +203,25 @@ fn draw_symbol(
             }
         }
         NatoSymbol::None => {}
+    }
+}
+
+/// The unit id (or a marker's title) centred in the top band; one too long for one line even at the
+/// smallest size is wrapped at that size, the lines centred on the band.
+fn draw_id(p: &mut Pixmap, id: &str, style: &TextStyle, s: f32, band_h: f32) {
+    let (max_width, min_size) = (s * 0.9, s * 0.09);
+    let one_line = text::fitted(id, style, max_width, min_size);
+    if text::text_width(id, &one_line) <= max_width {
+        text::draw_text_centred(p, id, &one_line, s / 2.0, band_h * 0.52);
+        return;
+    }
+    let small = style.with_size(min_size);
+    let lines = text::wrap(id, &small, max_width);
+    let line_height = text::measure("", &small).line_height();
+    let first = band_h * 0.52 - (lines.len() - 1) as f32 * line_height / 2.0;
+    for (i, line) in lines.iter().enumerate() {
+        let centre = first + i as f32 * line_height;
+        text::draw_text_centred(p, line, &small, s / 2.0, centre);
     }
 }
 
@@ -361,6 +379,20 @@ mod tests {
         // The words are there, on more than one line: dark pixels in two bands.
         assert!(has_dark(&p, 5, 44, 55, 49, 128));
         assert!(has_dark(&p, 5, 51, 55, 56, 128));
+    }
+
+    #[test]
+    fn a_title_too_long_for_one_line_wraps_inside_the_counter() {
+        let marker = CounterArt {
+            background: Color::WHITE,
+            symbol: NatoSymbol::None,
+            id: "Soviet Morale Damage and a little more".into(),
+            ..german()
+        };
+        let p = decode(&render_counter(&marker).unwrap());
+        assert!(!has_dark(&p, 2, 1, 3, 16, 128));
+        assert!(!has_dark(&p, 57, 1, 58, 16, 128));
+        assert!(has_dark(&p, 5, 1, 55, 16, 128));
     }
 
     #[test]
