@@ -845,6 +845,29 @@ fn morale_entries(out: &mut Entries, game: &Game) {
     for (k, v, w) in keys {
         out.add(k.to_string(), v, w);
     }
+    if m.redraw_from.is_some() && m.set_aside.is_some() {
+        let redraw = [
+            ("ui.morale_redraw", "Redraw morale chit", "toolbar button"),
+            (
+                "ui.morale_redraw_tooltip",
+                "The viewing side demands a new chit: the old one is set aside unseen, a new one is drawn and shown to that side only",
+                "toolbar button",
+            ),
+            (
+                "ui.report_morale_redraw_refused",
+                "{chit}: redraw refused: {count} {count_name}; {viewer} may demand it from {redraw_from} on",
+                "chat: morale chit redraw",
+            ),
+            (
+                "ui.report_morale_redrawn",
+                "{chit}: redrawn ({count} {count_name}): the old chit lies in {set_aside}, unseen; a new one in {box} is shown to {viewer} only. The players judge the rest: {redraw}",
+                "chat: morale chit redraw",
+            ),
+        ];
+        for (k, v, w) in redraw {
+            out.add(k.to_string(), v, w);
+        }
+    }
     if m.cup.is_some() {
         out.add(
             "ui.report_morale_not_in_cup".into(),

@@ -10,11 +10,11 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use vmodc::concept::modes::module::MARKER_ID;
 use vmodc::concept::morale::module::{
-    board_count, check_report, count_reading, drawn_report, look_allowed, look_report,
-    surrender_report, CHECK_ROLL, CHIT, CHIT_VALUE,
+    board_count, check_report, count_reading, drawn_report, look_allowed, look_report, pick_again,
+    redraw_allowed, redraw_report, surrender_report, CHECK_ROLL, CHIT, CHIT_NUMBER, CHIT_VALUE,
 };
 use vmodc::concept::morale::threshold::{
-    check_outcome, chit_value, may_look, surrenders, CheckOutcome,
+    check_outcome, chit_value, may_look, may_redraw, surrenders, CheckOutcome,
 };
 use vmodc::diag::Sources;
 use vmodc::emit::plan::box_region;
@@ -189,6 +189,80 @@ fn the_look_is_dealt_only_to_the_viewer_from_the_count_on() {
         // No chit in the box: nothing to deal.
         assert_eq!(eval(&game, &allowed, &board(damage, 0)), "false");
     }
+}
+
+#[test]
+fn a_redraw_is_the_viewers_from_its_count_on() {
+    let game = load(Path::new("."));
+    let m = game.rules.morale.as_ref().expect("[morale]");
+    let tx = Texts::new(&game, None);
+    let (allowed, report) = (redraw_allowed(&game, m, &tx), redraw_report(&game, m, &tx));
+    // 8.38: not before 15 damage markers.
+    assert!(!may_redraw(m, 14) && may_redraw(m, 15));
+    for damage in 10..=20 {
+        for side in ["Germany", "Soviet Union"] {
+            let b = Board {
+                side,
+                ..board(damage, 2)
+            };
+            let expected = may_redraw(m, damage) && side == "Germany";
+            assert_eq!(eval(&game, &allowed, &b), expected.to_string());
+            let said = eval(&game, &report, &b);
+            assert_eq!(said.contains("redrawn ("), expected, "{said}");
+            if !may_redraw(m, damage) {
+                assert!(said.contains("from 15 on"), "{said}");
+            }
+        }
+    }
+    let said = eval(&game, &report, &board(16, 2));
+    assert!(said.contains("Soviet morale chits set aside"), "{said}");
+    assert!(said.contains("shown to Germany only"), "{said}");
+}
+
+/// The draw picks again while the picked chit is not in the cup and the cup holds one.
+#[test]
+fn the_draw_picks_only_chits_left_in_the_cup() {
+    let game = load(Path::new("."));
+    let m = game.rules.morale.as_ref().expect("[morale]");
+    let tx = Texts::new(&game, None);
+    let cup = m.cup.as_ref().expect("cup");
+    let again = pick_again(m, &tx, cup);
+    let chit = m.chit_marker.as_ref().expect("chit marker");
+    // Chits 1 and 7 have left the cup (drawn, set aside). The picked number is a global property,
+    // which every piece sees (the filter reads it on the chits).
+    let in_cup = |picked: u32| -> Vec<Piece> {
+        (1..=12)
+            .filter(|n| ![1, 7].contains(n))
+            .map(|n| {
+                let mut props = on(&tx, cup, chit);
+                props.insert(CHIT_NUMBER.into(), n.to_string());
+                props.insert(CHIT.into(), picked.to_string());
+                Piece {
+                    props,
+                    game: &game,
+                    all: Vec::new(),
+                }
+            })
+            .collect()
+    };
+    let host = |picked: u32, pieces: &[Piece]| {
+        let host = Piece {
+            props: [(CHIT.to_string(), picked.to_string())].into(),
+            game: &game,
+            all: pieces.iter().collect(),
+        };
+        again.eval(&host).expect("evaluates").render()
+    };
+    for picked in 0..=12 {
+        let expected = [0, 1, 7].contains(&picked);
+        assert_eq!(
+            host(picked, &in_cup(picked)),
+            expected.to_string(),
+            "{picked}"
+        );
+    }
+    // An empty cup stops the loop.
+    assert_eq!(host(1, &[]), "false");
 }
 
 #[test]

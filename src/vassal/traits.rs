@@ -135,6 +135,42 @@ pub fn trigger(
     trigger_full(description, "", Key::None, condition, watch, actions)
 }
 
+/// Trigger Action that performs `actions` again and again while `while_expr` holds, tested before
+/// each round (`TriggerAction` loop of type `while`; VASSAL stops it after `LoopControl.LOOP_LIMIT`
+/// = 500 rounds and reports an infinite loop).
+pub fn trigger_while(
+    description: &str,
+    watch: &[Key<'_>],
+    actions: &[Key<'_>],
+    while_expr: &str,
+) -> Trait {
+    Trait {
+        type_: fields(
+            "macro;",
+            &[
+                description,
+                "",
+                "",
+                "",
+                &key_list(watch),
+                &key_list(actions),
+                "true",
+                "",
+                "",
+                "while",
+                while_expr,
+                "",
+                "1",
+                "false",
+                "",
+                "1",
+                "1",
+            ],
+        ),
+        state: String::new(),
+    }
+}
+
 fn trigger_full(
     description: &str,
     command: &str,

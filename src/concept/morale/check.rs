@@ -47,6 +47,31 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     pieces_go_together(cx);
     chit_marker_faces(cx);
     distinct_boxes(cx);
+    redraw_keys(cx);
+}
+
+/// V0756: a redraw with chit pieces needs the count it is allowed from and the box the old chit is
+/// set aside in, and a viewer who is shown the new chit.
+fn redraw_keys(cx: &mut Context<'_>) {
+    let Some(m) = &cx.game.rules.morale else {
+        return;
+    };
+    let span = match (&m.redraw_from, &m.set_aside) {
+        (None, None) => return,
+        (Some(from), Some(_)) if m.viewer.is_some() && m.chit_marker.is_some() => return,
+        (Some(from), _) => from.span.clone(),
+        (None, Some(b)) => b.span.clone(),
+    };
+    let f = cx.rules_file();
+    cx.push(
+        Diagnostic::error(
+            "V0756",
+            "a redraw needs `redraw_from`, `set_aside`, a `viewer` and the chit pieces (`chit_marker`)",
+        )
+        .at(f, span, "something the redraw needs is missing")
+        .rule_opt(rule_of(&m.rule))
+        .help("write `redraw_from` (the count from which the viewer may demand it) and `set_aside` (the box the old chit goes to) with a viewer and chit pieces, or neither"),
+    );
 }
 
 /// V0753: the chit pieces need their marker, cup and box together; the track needs the markers it

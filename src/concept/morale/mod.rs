@@ -51,13 +51,17 @@ cited! {
         pub track: Option<Sp<String>>,
         #[serde(default)]
         pub track_markers: Vec<Sp<String>>,
+        /// The redraw with chit pieces: the count from which the viewer may demand it, and the box
+        /// the old chit is set aside in, unseen. Both or neither.
+        pub redraw_from: Option<Sp<u32>>,
+        pub set_aside: Option<Sp<String>>,
     }
 }
 
 impl Morale {
     /// The off-map boxes the chits and the track need, in data order.
     pub fn boxes(&self) -> Vec<&Sp<String>> {
-        [&self.cup, &self.drawn_box, &self.track]
+        [&self.cup, &self.drawn_box, &self.track, &self.set_aside]
             .into_iter()
             .flatten()
             .collect()

@@ -14,6 +14,7 @@ use crate::emit::gpids::Gpids;
 use crate::emit::plan::{self, box_region, Plan};
 use crate::emit::xml::El;
 use crate::i18n::Texts;
+use crate::model::spanned::Sp;
 use crate::model::Game;
 use crate::vassal::expression::{
     add, and, any, bin, cond, eq, int, prop, s, Expr, Op, CURRENT_MAP, LOCATION_NAME,
@@ -33,6 +34,7 @@ pub const CHECK_ROLL: &str = "MoraleCheckRoll";
 const DRAW: &str = "DrawMoraleChit";
 const SET_CHIT: &str = "SetMoraleChit";
 const SEND_PICKED: &str = "SendPickedMoraleChit";
+const PICK: &str = "PickMoraleChit";
 /// What a chit piece does on it: go to the drawn chit's box.
 const TO_BOX: &str = "MoraleChitToBox";
 const REPORT_DRAWN: &str = "ReportMoraleDrawn";
@@ -41,6 +43,11 @@ const LOOK: &str = "LookMoraleChit";
 const SHOW: &str = "ShowMoraleChit";
 /// What a chit piece does on it: its Mask hands it to the viewing side (VASSAL's "deal").
 const DEAL: &str = "DealMoraleChit";
+const REDRAW: &str = "RedrawMoraleChit";
+const DO_REDRAW: &str = "DoRedrawMoraleChit";
+const SET_ASIDE_OLD: &str = "SetAsideOldMoraleChit";
+/// What a chit piece does on it: go to the set-aside box.
+const TO_SET_ASIDE: &str = "MoraleChitSetAside";
 const CHECK: &str = "MoraleCheck";
 const SET_ROLL: &str = "SetMoraleCheckRoll";
 const REPORT_CHECK: &str = "ReportMoraleCheck";
@@ -244,6 +251,91 @@ pub fn look_report(game: &Game, m: &Morale, tx: &Texts) -> Expr {
     )
 }
 
+/// Whether the viewer may have the chit redrawn now: a chit is drawn, the count has reached
+/// `redraw_from`, and the player pressing the button plays the viewing side.
+pub fn redraw_allowed(game: &Game, m: &Morale, tx: &Texts) -> Expr {
+    let from = m
+        .redraw_from
+        .as_ref()
+        .map_or(i64::MAX, |f| i64::from(f.value));
+    let side = viewer_name(m, tx).unwrap_or_default();
+    and(
+        and(drawn(m, tx), bin(Op::Ge, count(game, m, tx), int(from))),
+        eq(prop("PlayerSide"), s(&side)),
+    )
+}
+
+/// The redraw's report: refused before the draw, below `redraw_from` and to a player of another
+/// side; else what was done and the conditions the players must judge.
+pub fn redraw_report(game: &Game, m: &Morale, tx: &Texts) -> Expr {
+    let from = m
+        .redraw_from
+        .as_ref()
+        .map_or(i64::MAX, |f| i64::from(f.value));
+    let vars = [
+        ("redraw_from", int(from)),
+        (
+            "set_aside",
+            s(&m.set_aside
+                .as_ref()
+                .map_or(String::new(), |b| box_region(tx, b))),
+        ),
+    ];
+    let side = viewer_name(m, tx).unwrap_or_default();
+    cond(
+        drawn(m, tx),
+        cond(
+            bin(Op::Lt, count(game, m, tx), int(from)),
+            text(game, m, tx, "ui.report_morale_redraw_refused", &vars),
+            cond(
+                eq(prop("PlayerSide"), s(&side)),
+                text(game, m, tx, "ui.report_morale_redrawn", &vars),
+                text(game, m, tx, "ui.report_morale_refused_side", &vars),
+            ),
+        ),
+        text(game, m, tx, "ui.report_morale_none", &vars),
+    )
+}
+
+/// The redraw (with chit pieces and `redraw_from`): the chit in the box is set aside, a new one is
+/// drawn from the cup and dealt to the viewing side at once.
+fn redraw_traits(game: &Game, m: &Morale, tx: &Texts) -> Vec<Trait> {
+    let (Some(b), Some(_), Some(_)) = (&m.drawn_box, &m.redraw_from, &m.set_aside) else {
+        return Vec::new();
+    };
+    vec![
+        pieces::report_with(
+            &[named(REDRAW)],
+            &redraw_report(game, m, tx).to_beanshell(),
+            "Redraw the morale chit",
+            true,
+        ),
+        pieces::trigger(
+            "Redraw when allowed",
+            &redraw_allowed(game, m, tx).to_beanshell(),
+            &[named(REDRAW)],
+            &[named(DO_REDRAW)],
+        ),
+        pieces::trigger(
+            "Set the old chit aside, draw and show the new one",
+            "",
+            &[named(DO_REDRAW)],
+            &[
+                named(SET_ASIDE_OLD),
+                named(PICK),
+                named(SEND_PICKED),
+                named(SHOW),
+            ],
+        ),
+        pieces::global_key(
+            named(SET_ASIDE_OLD),
+            named(TO_SET_ASIDE),
+            &chits_in(m, tx, b).to_beanshell(),
+            "Set the drawn chit aside",
+        ),
+    ]
+}
+
 /// The morale check's report for the roll in [`CHECK_ROLL`]: the row of the current count, or that
 /// the sources give none.
 pub fn check_report(game: &Game, m: &Morale, tx: &Texts) -> Expr {
@@ -303,6 +395,16 @@ fn chits_in(m: &Morale, tx: &Texts, box_name: &str) -> Expr {
     and(is_marker(chit), located_in(tx, box_name))
 }
 
+/// Whether the draw must pick again: the picked chit is not in the cup, and the cup holds one.
+pub fn pick_again(m: &Morale, tx: &Texts, cup: &str) -> Expr {
+    let chit = m.chit_marker.as_ref().map_or("", |c| c.as_str());
+    let picked = and(is_marker(chit), eq(prop(CHIT_NUMBER), prop(CHIT)));
+    and(
+        eq(in_box(tx, cup, picked), int(0)),
+        bin(Op::Gt, in_box(tx, cup, is_marker(chit)), int(0)),
+    )
+}
+
 /// The draw: refused while a chit is drawn; else a random chit number, and with chit pieces the
 /// chit of that number goes from the cup to its box.
 fn draw_traits(game: &Game, m: &Morale, tx: &Texts) -> Vec<Trait> {
@@ -310,7 +412,15 @@ fn draw_traits(game: &Game, m: &Morale, tx: &Texts) -> Vec<Trait> {
     let mut perform = vec![named(SET_CHIT)];
     let mut send = Vec::new();
     if let Some(cup) = &m.cup {
-        perform.push(named(SEND_PICKED));
+        // Pick again while the picked chit is not in the cup (drawn before, set aside) and the cup
+        // still holds one: every chit left in the cup is equally likely.
+        perform = vec![named(PICK), named(SEND_PICKED)];
+        send.push(pieces::trigger_while(
+            "Pick a chit that is in the cup",
+            &[named(PICK)],
+            &[named(SET_CHIT)],
+            &pick_again(m, tx, cup).to_beanshell(),
+        ));
         let filter = and(chits_in(m, tx, cup), eq(prop(CHIT_NUMBER), prop(CHIT)));
         send.push(pieces::global_key(
             named(SEND_PICKED),
@@ -407,6 +517,7 @@ pub fn host_traits(game: &Game, tx: &Texts) -> Vec<Trait> {
     let mut out = draw_traits(game, m, tx);
     if m.viewer.is_some() {
         out.extend(look_traits(game, m, tx));
+        out.extend(redraw_traits(game, m, tx));
     }
     if m.check.is_some() {
         let dice = &game.rules.dice;
@@ -448,6 +559,9 @@ pub fn buttons(game: &Game, tx: &Texts, host: &Expr) -> Vec<El> {
     let mut out = vec![button("morale_draw", DRAW)];
     if m.viewer.is_some() {
         out.push(button("morale_look", LOOK));
+        if m.redraw_from.is_some() && m.set_aside.is_some() && m.chit_marker.is_some() {
+            out.push(button("morale_redraw", REDRAW));
+        }
     }
     if m.check.is_some() {
         out.push(button("morale_check", CHECK));
@@ -473,32 +587,32 @@ pub fn chit_piece(game: &Game, plan: &Plan, n: u32, gpid: &str) -> Option<Piece>
     }
     let side = viewer_name(m, tx);
     let name = tx.get("morale.name");
-    Some(Piece {
-        traits: vec![
-            pieces::marker(&props),
-            pieces::send_to_region(
-                "",
-                named(TO_BOX),
-                &plan.track_map,
-                plan::TRACK_BOARD,
-                &box_region(tx, drawn_box),
-            ),
-            pieces::mask(&pieces::Mask {
-                image: front,
-                masked_name: &name,
-                access: pieces::sides_access(&side.iter().map(String::as_str).collect::<Vec<_>>()),
-                deal_key: if side.is_some() {
-                    named(DEAL)
-                } else {
-                    Key::None
-                },
-                deal_to: side.as_deref().unwrap_or(""),
-                owner: Some(pieces::MASKED_TO_ALL),
-                description: "Morale chit, face down",
-            }),
-            pieces::basic_piece(&format!("{name} {n}"), back, gpid),
-        ],
-    })
+    let to_box = |key: &'static str, b: &Sp<String>| {
+        pieces::send_to_region(
+            "",
+            named(key),
+            &plan.track_map,
+            plan::TRACK_BOARD,
+            &box_region(tx, b),
+        )
+    };
+    let mut traits = vec![pieces::marker(&props), to_box(TO_BOX, drawn_box)];
+    traits.extend(m.set_aside.as_ref().map(|b| to_box(TO_SET_ASIDE, b)));
+    traits.push(pieces::mask(&pieces::Mask {
+        image: front,
+        masked_name: &name,
+        access: pieces::sides_access(&side.iter().map(String::as_str).collect::<Vec<_>>()),
+        deal_key: if side.is_some() {
+            named(DEAL)
+        } else {
+            Key::None
+        },
+        deal_to: side.as_deref().unwrap_or(""),
+        owner: Some(pieces::MASKED_TO_ALL),
+        description: "Morale chit, face down",
+    }));
+    traits.push(pieces::basic_piece(&format!("{name} {n}"), back, gpid));
+    Some(Piece { traits })
 }
 
 /// The chits at setup: every chit in the cup's box, masked (not a VASSAL draw pile: a chit leaving
