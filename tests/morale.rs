@@ -350,3 +350,52 @@ fn the_morale_check_reads_the_one_known_row() {
     assert_eq!(at_13[4..], [CheckOutcome::Failure; 2]);
     assert_eq!(check_outcome(check, 12, 6), CheckOutcome::Unknown);
 }
+
+/// The built modules: the 12 chits stand in the cup's at-start stack, each masked to everybody
+/// (`nobody`, VASSAL's `Deck.NO_USER`), seen through only by the roster's German side (in each
+/// language the side as the roster names it, which `PlayerSide` returns), and dealt to that side.
+#[test]
+fn the_built_chits_are_masked_to_all_but_the_rosters_german_side() {
+    use vmodc::vassal::sequence_encoder::{decode, SequenceDecoder};
+    use vmodc::verify::{self, decode_add_piece, ModuleView};
+    for (file, cup, german) in [
+        ("dist/lsam-en.vmod", "Soviet morale cup", "Germany"),
+        ("dist/lsam-ja.vmod", "ソ連軍戦意マーカーの容器", "ドイツ軍"),
+    ] {
+        let bytes = std::fs::read(file).expect("built module");
+        let view: ModuleView = verify::open_module(&bytes).expect("module opens");
+        let nodes = view.root.walk();
+        let roster: Vec<String> = nodes
+            .iter()
+            .filter(|n| n.tag.ends_with("PlayerRoster"))
+            .flat_map(|n| n.walk())
+            .filter(|n| n.tag == "entry")
+            .map(|n| n.text.clone())
+            .collect();
+        assert!(roster.iter().any(|s| s == german), "{file}: {roster:?}");
+        let stack = nodes
+            .iter()
+            .find(|n| n.tag.ends_with("SetupStack") && n.attr("name") == cup)
+            .unwrap_or_else(|| panic!("{file}: no stack {cup}"));
+        let slots: Vec<_> = stack
+            .walk()
+            .into_iter()
+            .filter(|n| n.tag.ends_with("PieceSlot"))
+            .collect();
+        assert_eq!(slots.len(), 12, "{file}: 12 chits (8.32)");
+        for slot in slots {
+            let traits = decode_add_piece(&slot.text).expect("chit decodes").traits;
+            let (type_, state) = traits
+                .iter()
+                .find(|(t, _)| t.starts_with("obs;"))
+                .expect("a Mask");
+            assert_eq!(decode(state, ';')[0], "nobody");
+            let mut d = SequenceDecoder::new(&type_["obs;".len()..], ';');
+            let fields: Vec<String> = std::iter::from_fn(|| d.next_token()).collect();
+            // Obscurable.mySetType: access is the 6th field, the deal expression the 11th.
+            let access = fields[5].strip_prefix("sides:").expect("a side list");
+            assert_eq!(decode(access, ':'), [german.to_string()], "{file}");
+            assert_eq!(fields[10], german, "{file}");
+        }
+    }
+}
