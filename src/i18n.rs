@@ -759,16 +759,19 @@ fn morale_entries(out: &mut Entries, game: &Game) {
         &m.result,
         "chat: victory report, surrender",
     );
-    let keys: [(&str, &str, &str); 17] = [
+    for b in m.boxes() {
+        out.add(format!("boxes.{}", crate::slug::slug(b)), b, "off-map box");
+    }
+    let keys: [(&str, &str, &str); 18] = [
         ("ui.morale_draw", "Draw morale chit", "toolbar button"),
         (
             "ui.morale_draw_tooltip",
-            "At setup: draw one chit unseen from the cup",
+            "At setup: draw one chit at random from the cup into its box, face down",
             "toolbar button",
         ),
         (
             "ui.report_morale_drawn",
-            "{chit}: one of {chits} drawn unseen (rule {rule}); nobody sees its value",
+            "{chit}: one of {chits} drawn at random into {box}, face down (rule {rule}); nobody sees its value",
             "chat: morale chit drawn",
         ),
         (
@@ -779,7 +782,7 @@ fn morale_entries(out: &mut Entries, game: &Game) {
         ("ui.morale_look", "Look at morale chit", "toolbar button"),
         (
             "ui.morale_look_tooltip",
-            "The viewing side looks at the drawn chit, if the count allows it",
+            "The viewing side's player looks at the drawn chit, if the count allows it: it is shown to that side only",
             "toolbar button",
         ),
         (
@@ -793,13 +796,18 @@ fn morale_entries(out: &mut Entries, game: &Game) {
             "chat: morale chit look refused",
         ),
         (
+            "ui.report_morale_refused_side",
+            "{chit}: refused: only {viewer} may look (rule {rule}); you play {player}",
+            "chat: morale chit look refused",
+        ),
+        (
             "ui.report_morale_shown",
-            "{chit}: {viewer} looks ({count} {count_name}, rule {rule}): value {value}",
+            "{chit}: shown to {viewer} only ({count} {count_name}, rule {rule}): the chit in {box} shows its value to that side",
             "chat: morale chit shown",
         ),
         (
             "ui.report_morale_value_unknown",
-            "{chit}: {viewer} may look ({count} {count_name}, rule {rule}); the chit values are not in the rules data: read the counter",
+            "{chit}: shown to {viewer} only ({count} {count_name}, rule {rule}); the chit values are not in the rules data, so its back shows ?: read the printed counter",
             "chat: morale chit shown",
         ),
         (
@@ -836,6 +844,36 @@ fn morale_entries(out: &mut Entries, game: &Game) {
     ];
     for (k, v, w) in keys {
         out.add(k.to_string(), v, w);
+    }
+    if m.redraw_from.is_some() && m.set_aside.is_some() {
+        let redraw = [
+            ("ui.morale_redraw", "Redraw morale chit", "toolbar button"),
+            (
+                "ui.morale_redraw_tooltip",
+                "The viewing side demands a new chit: the old one is set aside unseen, a new one is drawn and shown to that side only",
+                "toolbar button",
+            ),
+            (
+                "ui.report_morale_redraw_refused",
+                "{chit}: redraw refused: {count} {count_name}; {viewer} may demand it from {redraw_from} on",
+                "chat: morale chit redraw",
+            ),
+            (
+                "ui.report_morale_redrawn",
+                "{chit}: redrawn ({count} {count_name}): the old chit lies in {set_aside}, unseen; a new one in {box} is shown to {viewer} only. The players judge the rest: {redraw}",
+                "chat: morale chit redraw",
+            ),
+        ];
+        for (k, v, w) in redraw {
+            out.add(k.to_string(), v, w);
+        }
+    }
+    if m.cup.is_some() {
+        out.add(
+            "ui.report_morale_not_in_cup".into(),
+            "{chit}: chit {picked} is not in the cup (drawn before, or set aside): press Draw morale chit again",
+            "chat: morale chit drawn",
+        );
     }
     if let Some(check) = &m.check {
         out.add(

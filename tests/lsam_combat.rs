@@ -10,9 +10,13 @@ use std::process::Output;
 use vmodc::concept::combat::module::{combat, count_property, declared_property, steps};
 use vmodc::concept::combat::odds::{resolve_odds, Resolution};
 use vmodc::concept::combat::shifts::{declared_in, shift_values, Situation};
+use vmodc::concept::modes::module::MARKER_ID;
 use vmodc::concept::module::props;
+use vmodc::concept::morale::module::board_count;
+use vmodc::emit::plan::box_region;
 use vmodc::i18n::Texts;
 use vmodc::model::Game;
+use vmodc::vassal::expression::{CURRENT_MAP, LOCATION_NAME};
 
 fn lsam() -> Game {
     let mut sources = vmodc::diag::Sources::default();
@@ -373,20 +377,41 @@ fn run_module(game: &Game, c: &Case) -> (String, String) {
     } else {
         "german"
     };
-    let mut globals: Vec<(String, String)> = game
-        .rules
-        .combat
-        .counts
-        .iter()
-        .map(|k| {
-            let v = c
-                .counts
-                .iter()
-                .find(|(id, _)| *id == k.id.as_str())
-                .map_or(0, |(_, n)| *n);
-            (count_property(&k.id), v.to_string())
-        })
-        .collect();
+    let value_of = |id: &str| {
+        c.counts
+            .iter()
+            .find(|(k, _)| *k == id)
+            .map_or(0, |(_, n)| *n)
+    };
+    // A count kept on the board (the damage track, concept `morale`) is that many marker pieces on
+    // the track's box; the others are global properties.
+    let mut globals: Vec<(String, String)> = Vec::new();
+    let mut on_track: Vec<Piece> = Vec::new();
+    for k in &game.rules.combat.counts {
+        if board_count(game, &tx, &k.id).is_none() {
+            globals.push((count_property(&k.id), value_of(&k.id).to_string()));
+            continue;
+        }
+        let m = game
+            .rules
+            .morale
+            .as_ref()
+            .expect("a board count is a morale track");
+        let track = m.track.as_ref().expect("track");
+        for _ in 0..value_of(&k.id) {
+            let props: BTreeMap<String, String> = [
+                (LOCATION_NAME.to_string(), box_region(&tx, track)),
+                (CURRENT_MAP.to_string(), tx.get("ui.turn_track")),
+                (MARKER_ID.to_string(), m.track_markers[0].value.clone()),
+            ]
+            .into();
+            on_track.push(Piece {
+                props,
+                game,
+                all: Vec::new(),
+            });
+        }
+    }
     for d in &game.rules.combat.declarations {
         let on = c.declared.contains(&d.id.as_str());
         globals.push((declared_property(&d.id), if on { "1" } else { "0" }.into()));
@@ -421,7 +446,7 @@ fn run_module(game: &Game, c: &Case) -> (String, String) {
             (props::ATTACKER_NAMES, "A".into()),
         ]),
         game,
-        all: vec![&attacker],
+        all: std::iter::once(&attacker).chain(&on_track).collect(),
     };
     for (name, expr) in &exprs.steps {
         let value = if *name == props::COMBAT_ROLL {

@@ -11,7 +11,7 @@ use super::xml::El;
 use crate::concept::hidden;
 use crate::concept::setup::module::placements;
 use crate::concept::units::module::{unit_name, unit_piece};
-use crate::concept::{cards, combat, map, markers, releases, sequence, victory, weather};
+use crate::concept::{cards, combat, map, markers, morale, releases, sequence, victory, weather};
 use crate::model::Game;
 use crate::vassal::sequence_encoder::SequenceEncoder;
 use crate::vassal::traits::Piece;
@@ -413,6 +413,16 @@ fn at_start_stacks(game: &Game, plan: &Plan, gpids: &mut Gpids) -> (Vec<El>, Vec
     let size = game.counters.counters.size;
     for (name, point, slots) in in_cup {
         track_setup.push(hidden::module::cup_pile(&name, point, size, slots));
+    }
+    // The morale chits wait in their cup's box, masked (concept `morale`).
+    if let Some((region, point, chits)) = morale::module::cup_chits(game, plan, gpids) {
+        let mut slots = chits
+            .iter()
+            .map(|(name, gpid, piece)| piece_slot(name, gpid, plan::MARKER_SIZE, piece));
+        if let Some(first) = slots.next() {
+            let stack = setup_stack(&region, plan::TRACK_BOARD, &region, point, first);
+            track_setup.push(stack.children(slots.collect::<Vec<_>>()));
+        }
     }
     (main_setup, track_setup)
 }

@@ -513,6 +513,8 @@ fn off_map_boxes(game: &Game, tx: &Texts, eliminated: &BTreeMap<String, String>)
         .areas
         .iter()
         .map(|a| tx.get(&format!("areas.{}", a.id.as_str())));
+    // The morale chits' cup and box and the track their count is read from (concept `morale`).
+    pools.extend(crate::concept::morale::module::box_names(game, tx));
     pools
         .into_iter()
         .chain(areas)

@@ -35,6 +35,14 @@ pub enum Expr {
     RangeFromOld,
     /// `Random(n)`.
     Random(i64),
+    /// `CountLocation("location", "map", "{filter}")`: the pieces of one named location (a region,
+    /// a zone) of one map that match (VASSAL 3.7 `ExpressionInterpreter.countMapLocation`, which asks
+    /// the IndexManager for the pieces whose `LocationName` is `location` on `map`).
+    CountLocation {
+        location: String,
+        map: String,
+        filter: Box<Expr>,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -214,6 +222,19 @@ impl Expr {
                 write_java_string(out, &filter.to_beanshell());
                 out.push(')');
             }
+            Expr::CountLocation {
+                location,
+                map,
+                filter,
+            } => {
+                out.push_str("CountLocation(");
+                write_java_string(out, location);
+                out.push_str(", ");
+                write_java_string(out, map);
+                out.push_str(", ");
+                write_java_string(out, &filter.to_beanshell());
+                out.push(')');
+            }
             Expr::RangeFromOld => out.push_str("Range(OldX, OldY)"),
             Expr::Random(n) => {
                 let _ = write!(out, "Random({n})");
@@ -282,6 +303,11 @@ impl Value {
     }
 }
 
+/// The properties VASSAL gives every piece on a map: its location's name and its map's name
+/// (`BasicPiece.LOCATION_NAME`, `BasicPiece.CURRENT_MAP`), what `CountLocation` selects by.
+pub const LOCATION_NAME: &str = "LocationName";
+pub const CURRENT_MAP: &str = "CurrentMap";
+
 /// What an expression can see while it is evaluated.
 pub trait Env {
     /// A property of the evaluating piece (falling back to map and module properties).
@@ -312,9 +338,11 @@ impl Expr {
                 let (a, b) = (a.eval(env)?.render(), b.eval(env)?.render());
                 Value::Bool(a.contains(&b))
             }
-            Expr::Sum(..) | Expr::Count(..) | Expr::SumStack(..) | Expr::SumStackWhere(..) => {
-                self.eval_aggregate(env)?
-            }
+            Expr::Sum(..)
+            | Expr::Count(..)
+            | Expr::SumStack(..)
+            | Expr::SumStackWhere(..)
+            | Expr::CountLocation { .. } => self.eval_aggregate(env)?,
             Expr::Min(a, b) => Value::Int(a.eval(env)?.int()?.min(b.eval(env)?.int()?)),
             Expr::Max(a, b) => Value::Int(a.eval(env)?.int()?.max(b.eval(env)?.int()?)),
             Expr::RangeFromOld => Value::Int(env.range_from_old()),
@@ -368,6 +396,21 @@ impl Expr {
                     }
                 }
                 Value::Int(total)
+            }
+            Expr::CountLocation {
+                location,
+                map,
+                filter,
+            } => {
+                let mut n = 0;
+                for piece in env.pieces() {
+                    let here = piece.prop(LOCATION_NAME)?.render() == *location
+                        && piece.prop(CURRENT_MAP)?.render() == *map;
+                    if here && filter.eval(piece)?.truthy()? {
+                        n += 1;
+                    }
+                }
+                Value::Int(n)
             }
             _ => return Err(format!("not an aggregate: {self:?}")),
         })
@@ -471,6 +514,33 @@ mod tests {
         assert_eq!(
             sum.to_beanshell(),
             r#"{Sum("Strength", "{Type == \"panzer\"}")}"#
+        );
+    }
+
+    #[test]
+    fn counts_the_matching_pieces_of_one_location() {
+        let count = |location: &str, map: &str| Expr::CountLocation {
+            location: location.into(),
+            map: map.into(),
+            filter: Box::new(eq(prop("Type"), s("panzer"))),
+        };
+        let p = Piece(vec![
+            ("Type", "panzer"),
+            ("LocationName", "Damage Track"),
+            ("CurrentMap", "Turn Track"),
+        ]);
+        assert_eq!(
+            count("Damage Track", "Turn Track").eval(&p),
+            Ok(Value::Int(1))
+        );
+        assert_eq!(count("Damage Track", "Map").eval(&p), Ok(Value::Int(0)));
+        assert_eq!(
+            count("Morale Box", "Turn Track").eval(&p),
+            Ok(Value::Int(0))
+        );
+        assert_eq!(
+            count("Damage Track", "Turn Track").to_beanshell(),
+            r#"{CountLocation("Damage Track", "Turn Track", "{Type == \"panzer\"}")}"#
         );
     }
 }

@@ -135,6 +135,42 @@ pub fn trigger(
     trigger_full(description, "", Key::None, condition, watch, actions)
 }
 
+/// Trigger Action that performs `actions` again and again while `while_expr` holds, tested before
+/// each round (`TriggerAction` loop of type `while`; VASSAL stops it after `LoopControl.LOOP_LIMIT`
+/// = 500 rounds and reports an infinite loop).
+pub fn trigger_while(
+    description: &str,
+    watch: &[Key<'_>],
+    actions: &[Key<'_>],
+    while_expr: &str,
+) -> Trait {
+    Trait {
+        type_: fields(
+            "macro;",
+            &[
+                description,
+                "",
+                "",
+                "",
+                &key_list(watch),
+                &key_list(actions),
+                "true",
+                "",
+                "",
+                "while",
+                while_expr,
+                "",
+                "1",
+                "false",
+                "",
+                "1",
+                "1",
+            ],
+        ),
+        state: String::new(),
+    }
+}
+
 fn trigger_full(
     description: &str,
     command: &str,
@@ -487,6 +523,68 @@ pub fn send_to_region(command: &str, key: Key<'_>, map: &str, board: &str, regio
     }
 }
 
+/// `Deck.NO_USER`: the owner of a piece masked to everybody (VASSAL's face-down deck cards).
+pub const MASKED_TO_ALL: &str = "nobody";
+
+/// Who may see a masked piece (`PieceAccessConfigurer.encode`): only players of the listed sides
+/// (`SpecifiedSideAccess`), written `sides:` + the sides joined by a `:` SequenceEncoder (a `:` inside
+/// a side name is escaped `\:`, which `PieceAccessConfigurer.decode` reads back with a `:` Decoder).
+pub fn sides_access(sides: &[&str]) -> String {
+    let mut se = SequenceEncoder::new(':');
+    for s in sides {
+        se.append(s);
+    }
+    format!("sides:{}", se.value())
+}
+
+/// A Mask (`obs;`, `Obscurable.myGetType`: keyCommand; imageName; hideCommand; displayStyle;
+/// maskName; access; peekCommand; description; autoPeekRollover; dealKey; dealExpression).
+#[derive(Debug, Clone)]
+pub struct Mask<'a> {
+    /// The image players without access see.
+    pub image: &'a str,
+    /// The name players without access see.
+    pub masked_name: &'a str,
+    /// `sides_access(...)`.
+    pub access: String,
+    /// The key that hands the piece to the side `deal_to` evaluates to (`Obscurable` "deal": it
+    /// works on a piece masked to all, or by a player who sees it).
+    pub deal_key: Key<'a>,
+    pub deal_to: &'a str,
+    /// The initial owner (state): [`MASKED_TO_ALL`], a side, or `None` for unmasked.
+    pub owner: Option<&'a str>,
+    pub description: &'a str,
+}
+
+/// Mask (`obs;`) with no menu command: its hide key is a named key nothing sends (an empty key
+/// would fall back to Ctrl+obscureKey), the inset display style (`I`: the owner sees the piece with
+/// the mask image inset), no peek. State: `owner;options` (`Obscurable.myGetState`).
+pub fn mask(m: &Mask<'_>) -> Trait {
+    let (hide_key, deal_key) = (Key::Named("NeverUnmask").encode(), m.deal_key.encode());
+    let type_ = fields(
+        "obs;",
+        &[
+            &hide_key,
+            m.image,
+            "",
+            "I",
+            m.masked_name,
+            &m.access,
+            "",
+            m.description,
+            "false",
+            &deal_key,
+            m.deal_to,
+        ],
+    );
+    let mut state = SequenceEncoder::new(';');
+    state.append(m.owner.unwrap_or("null")).append("");
+    Trait {
+        type_,
+        state: state.value(),
+    }
+}
+
 /// Does Not Stack (`immob;`): selectable normally, never stacks; `movable = false` pins it in place.
 pub fn does_not_stack(movable: bool) -> Trait {
     Trait {
@@ -551,6 +649,51 @@ fn nest(parts: Vec<&str>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::vassal::sequence_encoder::SequenceDecoder;
+
+    /// `PieceAccessConfigurer.decode` as VASSAL 3.7.26 reads the access field: `sides:` then a `:`
+    /// Decoder over the rest; anything else is not a side list.
+    fn decode_sides(access: &str) -> Option<Vec<String>> {
+        let rest = access.strip_prefix("sides:")?;
+        let mut d = SequenceDecoder::new(rest, ':');
+        let mut out = Vec::new();
+        while d.has_more_tokens() {
+            out.extend(d.next_token());
+        }
+        Some(out)
+    }
+
+    /// A mask only the German side sees through, as VASSAL's `Obscurable.myGetType` writes it, and
+    /// its access field read back the way `Obscurable.mySetType` reads it (the 6th `;` token).
+    #[test]
+    fn a_mask_for_one_side_decodes_as_vassal_reads_it() {
+        let m = mask(&Mask {
+            image: "marker-soviet-morale.png",
+            masked_name: "Soviet morale chit",
+            access: sides_access(&["German"]),
+            deal_key: Key::Named("DealMoraleChit"),
+            deal_to: "German",
+            owner: Some(MASKED_TO_ALL),
+            description: "Morale chit, face down",
+        });
+        assert_eq!(
+            m.type_,
+            "obs;0,0,NeverUnmask;marker-soviet-morale.png;;I;Soviet morale chit;sides:German;;Morale chit, face down;false;0,0,DealMoraleChit;German"
+        );
+        assert_eq!(m.state, "nobody;");
+        let mut d = SequenceDecoder::new(m.type_.strip_prefix("obs;").unwrap_or(""), ';');
+        let tokens: Vec<String> = std::iter::from_fn(|| d.next_token()).collect();
+        assert_eq!(tokens[5], "sides:German");
+        assert_eq!(decode_sides(&tokens[5]), Some(vec!["German".to_string()]));
+        assert_eq!(tokens[10], "German");
+        // A side name with the list's delimiter survives: escaped `\:` inside, unescaped on reading.
+        let odd = sides_access(&["Side: A", "ドイツ軍"]);
+        assert_eq!(odd, r"sides:Side\: A:ドイツ軍");
+        assert_eq!(
+            decode_sides(&odd),
+            Some(vec!["Side: A".to_string(), "ドイツ軍".to_string()])
+        );
+    }
 
     /// The worked example of vassal-format.md §3.4, verified there with VASSAL 3.7.26's own encoder.
     #[test]

@@ -267,7 +267,7 @@ pub fn combat(game: &Game, tx: &Texts) -> CombatExprs {
     let cap_index = parse_odds(&combat.cap)
         .and_then(|cap| columns.iter().position(|c| *c == cap))
         .map_or(n, |i| i as i64 + 1);
-    let (shift, shift_texts) = shift_step(combat, tx);
+    let (shift, shift_texts) = shift_step(game, tx);
     let final_column = final_column_expr(combat, cap_index, n);
     let mut rolls = vec![(props::COMBAT_ROLL, roll_expr(game))];
     if !combat.roll_modifiers.is_empty() {
@@ -524,7 +524,10 @@ fn capped(cap_index: i64) -> Expr {
 }
 
 /// The sum of the column shifts that apply, and the report's text of each.
-fn shift_step(combat: &crate::model::Combat, tx: &Texts) -> (Expr, Vec<Expr>) {
+fn shift_step(game: &Game, tx: &Texts) -> (Expr, Vec<Expr>) {
+    let combat = &game.rules.combat;
+    // A count kept on the board is read from it (concept `morale`: the damage track).
+    let reading = |id: &str| crate::concept::morale::module::count_reading(game, tx, id);
     let mut shift_terms = Vec::new();
     let mut shift_texts = Vec::new();
     for sh in &combat.shifts {
@@ -544,7 +547,7 @@ fn shift_step(combat: &crate::model::Combat, tx: &Texts) -> (Expr, Vec<Expr>) {
             continue;
         }
         // Columns read from a count: the shift applies only when the count gives some.
-        let columns = shift_columns(sh);
+        let columns = shift_columns(sh, &reading);
         let applies = and(
             shift_condition(combat, sh),
             bin(Op::Ne, columns.clone(), int(0)),
@@ -568,9 +571,9 @@ fn shift_step(combat: &crate::model::Combat, tx: &Texts) -> (Expr, Vec<Expr>) {
 
 /// The columns of a shift that reads a count (the same reading as `shifts::columns`): the highest
 /// `by_count` step the count reaches (0 below the first), or `per_count` columns per point.
-fn shift_columns(sh: &crate::model::ColumnShift) -> Expr {
+fn shift_columns(sh: &crate::model::ColumnShift, reading: &dyn Fn(&str) -> Expr) -> Expr {
     if let Some(by) = &sh.by_count {
-        let count = prop(&count_property(&by.count));
+        let count = reading(&by.count);
         let mut steps: Vec<_> = by.steps.iter().collect();
         steps.sort_by_key(|st| st.at_least.value);
         return steps.into_iter().fold(int(0), |below, st| {
@@ -584,7 +587,7 @@ fn shift_columns(sh: &crate::model::ColumnShift) -> Expr {
     if let Some(per) = &sh.per_count {
         return bin(
             Op::Mul,
-            prop(&count_property(&per.count)),
+            reading(&per.count),
             int(i64::from(per.shift.value)),
         );
     }
@@ -915,6 +918,10 @@ pub fn globals(game: &Game, plan: &Plan) -> Vec<Global> {
     let combat = &game.rules.combat;
     let mut out = battle_globals();
     for c in &combat.counts {
+        // A count read from the board needs no buttons (concept `morale`: the damage track).
+        if crate::concept::morale::module::board_count(game, tx, &c.id).is_some() {
+            continue;
+        }
         let name = tx.get(&format!("counts.{}", c.id.as_str()));
         let tooltip = tx.fill("ui.count_tooltip", &[("name", &name)]);
         let changer = |key: &str, increment: i64| Changer {

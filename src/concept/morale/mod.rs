@@ -40,6 +40,31 @@ cited! {
         pub redraw: String,
         /// The morale check table, if the game has one.
         pub check: Option<MoraleCheck>,
+        /// The chits as pieces: the `[[markers]]` id of a chit (its front the face everybody sees,
+        /// its back the value), the cup they are shuffled in and the box the drawn one lies in. All
+        /// three or none.
+        pub chit_marker: Option<Sp<String>>,
+        pub cup: Option<Sp<String>>,
+        pub drawn_box: Option<Sp<String>>,
+        /// The box of the track the count is read from (a damage track): with it, `count` is the
+        /// number of `track_markers` pieces on that box, and the module has no buttons for it.
+        pub track: Option<Sp<String>>,
+        #[serde(default)]
+        pub track_markers: Vec<Sp<String>>,
+        /// The redraw with chit pieces: the count from which the viewer may demand it, and the box
+        /// the old chit is set aside in, unseen. Both or neither.
+        pub redraw_from: Option<Sp<u32>>,
+        pub set_aside: Option<Sp<String>>,
+    }
+}
+
+impl Morale {
+    /// The off-map boxes the chits and the track need, in data order.
+    pub fn boxes(&self) -> Vec<&Sp<String>> {
+        [&self.cup, &self.drawn_box, &self.track, &self.set_aside]
+            .into_iter()
+            .flatten()
+            .collect()
     }
 }
 

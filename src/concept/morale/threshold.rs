@@ -21,6 +21,15 @@ pub fn may_look(morale: &Morale, count: u32) -> bool {
     morale.view_from.as_ref().is_some_and(|f| count >= f.value)
 }
 
+/// Whether the viewing side may demand a redraw at `count` (from `redraw_from` on; never when the
+/// data names no such count). The other conditions are the players' to judge.
+pub fn may_redraw(morale: &Morale, count: u32) -> bool {
+    morale
+        .redraw_from
+        .as_ref()
+        .is_some_and(|f| count >= f.value)
+}
+
 /// What a morale check gives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CheckOutcome {

@@ -18,8 +18,8 @@ pub fn victory_report(game: &Game, plan: &Plan, victory: &crate::model::Victory)
     let Some(m) = &game.rules.morale else {
         return outcome;
     };
-    let surrender = morale::surrender_report(m, &plan.tx);
-    match morale::surrendered(m) {
+    let surrender = morale::surrender_report(game, m, &plan.tx);
+    match morale::surrendered(game, m, &plan.tx) {
         // A surrender ends the game: its result is the whole report.
         Some(now) => cond(now, surrender.clone(), add(surrender, outcome)),
         None => add(surrender, outcome),
@@ -199,9 +199,10 @@ fn term_count(game: &Game, plan: &Plan, t: &crate::model::VpTerm) -> Expr {
     let sides: Vec<String> = t.sides.iter().map(|x| x.value.clone()).collect();
     let types: Vec<String> = t.unit_types.iter().map(|x| x.value.clone()).collect();
     match t.counts() {
-        Some(VpCount::Count) => t.of.as_ref().map_or(int(0), |c| {
-            prop(&crate::concept::combat::module::count_property(c))
-        }),
+        Some(VpCount::Count) => {
+            t.of.as_ref()
+                .map_or(int(0), |c| morale::count_reading(game, &plan.tx, c))
+        }
         Some(VpCount::Cities) => {
             let hexes: Vec<String> = game
                 .map
