@@ -500,16 +500,23 @@ pub fn unit_traits(game: &Game, plan: &Plan) -> Vec<Trait> {
             ],
             "Names of the units marked to barrage",
         ),
-        pieces::dynamic_property(
-            ROLE,
-            &[
-                (&tx.get("ui.barrage_target"), named(MARK_TARGET), "target"),
-                ("", named(MARK_FIRER), "firer"),
-                ("", named(CLEAR), ""),
-            ],
-            "Part in the marked barrage",
-        ),
     ]);
+    // A barrage's shifts are its own: clearing the marks (after the Barrage button, or Clear
+    // barrage) turns them all off for the next one.
+    let shifts = game.rules.barrage.iter().flat_map(|b| &b.shifts);
+    let names: Vec<String> = shifts.map(|sh| shift_property(&sh.id)).collect();
+    out.extend(names.iter().map(|name| {
+        pieces::set_global_property(name, &[("", named(CLEAR), "0")], "Turn the shift off")
+    }));
+    out.extend([pieces::dynamic_property(
+        ROLE,
+        &[
+            (&tx.get("ui.barrage_target"), named(MARK_TARGET), "target"),
+            ("", named(MARK_FIRER), "firer"),
+            ("", named(CLEAR), ""),
+        ],
+        "Part in the marked barrage",
+    )]);
     out
 }
 
