@@ -337,6 +337,9 @@ fn dg_halves_the_barrage_strength_and_reserve_may_not_fire() {
     let (props, _) = press(&g, vec![firer(&g, "artillery-rgt", &[&reserve])], &[], 6);
     assert_eq!(props[steps::STRENGTH], "0");
     assert_eq!(props[steps::COLUMN], "0");
+    // 5.1, 4.8b A: air units have no modes; a DG marker on their stack leaves the Stuka at 9.
+    let (props, _) = press(&g, vec![firer(&g, "stuka-reduced", &[&dg])], &[], 6);
+    assert_eq!(props[steps::STRENGTH], "9");
 }
 
 #[test]

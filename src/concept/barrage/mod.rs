@@ -81,6 +81,10 @@ cited! {
         pub name: String,
         #[serde(default)]
         pub pays_supply: bool,
+        /// Units of this kind have no modes: a mode marker on their stack leaves their barrage
+        /// strength whole (OCS 5.1: air units).
+        #[serde(default)]
+        pub ignores_modes: bool,
         /// How a bracketed result reads for this kind.
         pub bracketed: String,
     }

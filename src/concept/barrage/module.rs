@@ -372,11 +372,27 @@ fn per_face(game: &Game, unit: &Unit, each: &dyn Fn(Option<u32>) -> Expr) -> Exp
         })
 }
 
+/// Whether the unit's kind of barrage has modes (air units have none, OCS 5.1).
+fn has_modes(game: &Game, unit: &Unit) -> bool {
+    let Some(e) = entry(game, unit) else {
+        return false;
+    };
+    let kinds = game.rules.barrage.iter().flat_map(|b| &b.kinds);
+    !kinds
+        .filter(|k| k.id.as_str() == e.kind.as_str())
+        .any(|k| k.ignores_modes)
+}
+
 /// A firing unit's barrage strength in its mode, in 1/`strength_denominator` units: the printed
 /// strength of the face up times the mode's factor; 0 in a mode that may not barrage or when the
-/// sources do not give it.
+/// sources do not give it. A kind without modes fires whole.
 pub fn scaled_expr(game: &Game, unit: &Unit) -> Expr {
     let denominator = strength_denominator(game);
+    if !has_modes(game, unit) {
+        return per_face(game, unit, &|printed| {
+            int(i64::from(printed.unwrap_or(0)) * denominator)
+        });
+    }
     let in_mode = |printed: Option<u32>| {
         let printed = int(i64::from(printed.unwrap_or(0)));
         if changes_strength(game) {
