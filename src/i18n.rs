@@ -935,6 +935,11 @@ fn barrage_entries(out: &mut Entries, game: &Game) {
             "chat: barrage report",
         ),
         (
+            "ui.report_barrage_mixed",
+            "Barrage: {firers} are of more than one kind; one barrage uses one kind [rule {rule}]",
+            "chat: barrage report",
+        ),
+        (
             "ui.report_barrage_no_firer",
             "Barrage: no unit is marked Fire barrage",
             "chat: barrage report",

@@ -423,6 +423,20 @@ fn p35_staged_air_barrage_target_2_nine_shifts_to_12_16_free_and_target_1_is_unk
 }
 
 #[test]
+fn one_barrage_uses_one_kind() {
+    // 10.0 F: artillery and a Stuka together are refused, not summed.
+    let g = ocs();
+    let firers = vec![
+        firer(&g, "artillery-rgt", &[]),
+        firer(&g, "stuka-reduced", &[]),
+    ];
+    let (props, report) = press(&g, firers, &[], 6);
+    assert_eq!(props[steps::KINDS], "2");
+    assert!(report.contains("are of more than one kind"), "{report}");
+    assert!(!report.contains("column"), "{report}");
+}
+
+#[test]
 fn no_firer_says_so() {
     let g = ocs();
     let (_, report) = press(&g, Vec::new(), &[], 7);

@@ -33,6 +33,10 @@ cited! {
         /// The units that barrage, with their barrage strength on each face.
         #[serde(default)]
         pub units: Vec<BarrageUnit>,
+        /// Whether one barrage may combine units of one kind only (OCS 10.0 F): the Barrage
+        /// button refuses a mix.
+        #[serde(default)]
+        pub one_kind: bool,
         /// Modes (`[[modes]]` ids) in which a unit may not barrage: its strength counts 0.
         #[serde(default)]
         pub barred_modes: Vec<Sp<String>>,

@@ -44,6 +44,8 @@ pub mod steps {
     pub const UNKNOWNS: &str = "BarrageUnknowns";
     pub const FIRERS: &str = "BarrageFirerCount";
     pub const KIND: &str = "BarrageKindNow";
+    /// How many kinds the marked firers have.
+    pub const KINDS: &str = "BarrageKinds";
     pub const STRENGTH: &str = "BarrageStrength";
     pub const COLUMN: &str = "BarrageColumn";
     pub const SHIFT: &str = "BarrageShift";
@@ -96,6 +98,7 @@ pub fn barrage(game: &Game, tx: &Texts) -> Option<BarrageExprs> {
         ),
         (steps::FIRERS, Expr::Count(Box::new(firer))),
         (steps::KIND, kind_expr(b)),
+        (steps::KINDS, kinds_count_expr(b)),
         // Summed, then rounded once, a half up (table::rounded).
         (
             steps::STRENGTH,
@@ -134,6 +137,15 @@ fn kind_expr(b: &Barrage) -> Expr {
             s(&k.id),
             rest,
         )
+    })
+}
+
+/// How many kinds the marked firers have.
+fn kinds_count_expr(b: &Barrage) -> Expr {
+    b.kinds.iter().fold(int(0), |total, k| {
+        let of_kind = and(is("firer"), eq(prop(KIND), s(&k.id)));
+        let present = bin(Op::Gt, Expr::Count(Box::new(of_kind)), int(0));
+        add(total, cond(present, int(1), int(0)))
     })
 }
 
@@ -331,14 +343,24 @@ fn report(b: &Barrage, tx: &Texts, denominator: i64) -> Expr {
         ("result", result_text(b, tx)),
         ("rule", s(b.rule.as_deref().map_or("", |r| r.as_str()))),
     ];
+    let read = cond(
+        bin(Op::Gt, prop(steps::UNKNOWNS), int(0)),
+        template(tx, "ui.report_barrage_unknown_strength", &vars),
+        template(tx, "ui.report_barrage", &vars),
+    );
+    let read = if b.one_kind {
+        cond(
+            bin(Op::Gt, prop(steps::KINDS), int(1)),
+            template(tx, "ui.report_barrage_mixed", &vars),
+            read,
+        )
+    } else {
+        read
+    };
     cond(
         eq(prop(steps::FIRERS), int(0)),
         template(tx, "ui.report_barrage_no_firer", &vars),
-        cond(
-            bin(Op::Gt, prop(steps::UNKNOWNS), int(0)),
-            template(tx, "ui.report_barrage_unknown_strength", &vars),
-            template(tx, "ui.report_barrage", &vars),
-        ),
+        read,
     )
 }
 
