@@ -526,6 +526,7 @@ pub fn entries(game: &Game) -> Vec<Entry> {
     hidden_entries(&mut out, game);
     variable_weather_entries(&mut out, game);
     morale_entries(&mut out, game);
+    barrage_entries(&mut out, game);
     steps_entries(&mut out, game);
     map_entries(&mut out, game);
     sequence_entries(&mut out, game);
@@ -895,6 +896,129 @@ fn morale_entries(out: &mut Entries, game: &Game) {
 }
 
 /// The Reveal command and its report, in games with untried units.
+/// The barrage's kinds, shifts and results, its commands, buttons and chat lines, in games with
+/// `[barrage]`.
+fn barrage_entries(out: &mut Entries, game: &Game) {
+    let Some(b) = &game.rules.barrage else {
+        return;
+    };
+    for k in &b.kinds {
+        let id = k.id.as_str();
+        out.add(
+            format!("barrage_kinds.{id}"),
+            &k.name,
+            "chat: barrage report",
+        );
+        out.add(
+            format!("barrage_brackets.{id}"),
+            &k.bracketed,
+            "chat: barrage report, a bracketed result",
+        );
+    }
+    out.add_each(
+        "barrage_shifts",
+        &b.shifts,
+        |s| (s.id.as_str(), &s.name),
+        "toolbar button and chat: a barrage column shift",
+    );
+    out.add_each(
+        "barrage_results",
+        &b.results,
+        |r| (r.id.as_str(), &r.effect),
+        "chat: barrage report, what a result does",
+    );
+    let keys = [
+        ("ui.barrage", "Barrage", "toolbar button"),
+        (
+            "ui.barrage_tooltip",
+            "Resolve the barrage of the units marked Fire barrage on the unit marked Barrage target",
+            "toolbar button tooltip",
+        ),
+        ("ui.clear_barrage", "Clear barrage", "toolbar button"),
+        (
+            "ui.clear_barrage_tooltip",
+            "Clear the Fire barrage and Barrage target marks",
+            "toolbar button tooltip",
+        ),
+        ("ui.barrage_fire", "Fire barrage", "unit command"),
+        ("ui.barrage_target", "Barrage target", "unit command"),
+        (
+            "ui.report_barrage_firer",
+            "{piece} fires a barrage",
+            "chat: a unit marked to fire a barrage",
+        ),
+        (
+            "ui.report_barrage_target",
+            "{piece} in {location} is the barrage target",
+            "chat: the barrage target marked",
+        ),
+        (
+            "ui.barrage_shift_toggle",
+            "{name} {shift}",
+            "toolbar button: turn a barrage shift on or off",
+        ),
+        (
+            "ui.barrage_shift_tooltip",
+            "Barrage column shift {shift}: turn it on or off for the next barrage",
+            "toolbar button tooltip",
+        ),
+        (
+            "ui.report_barrage_shift",
+            "Barrage shift {name} ({shift}): $newValue$ (1 = applies, 0 = not)",
+            "chat: a barrage shift turned on or off",
+        ),
+        (
+            "ui.report_barrage",
+            "Barrage [{kind}]: {firers} → {target} in {hex}: strength {total} → {strength}, column {column}{supply}; shifts{shifts} = {shift} → column {final}; {dice} {roll} → {result} [rule {rule}]",
+            "chat: barrage report",
+        ),
+        (
+            "ui.report_barrage_mixed",
+            "Barrage: {firers} are of more than one kind; one barrage uses one kind [rule {rule}]",
+            "chat: barrage report",
+        ),
+        (
+            "ui.report_barrage_no_firer",
+            "Barrage: no unit is marked Fire barrage",
+            "chat: barrage report",
+        ),
+        (
+            "ui.report_barrage_unknown_strength",
+            "Barrage [{kind}]: {firers} → {target} in {hex}: the barrage strength of a firing unit is not in the sources, so its column is unknown; shifts{shifts} = {shift} [rule {rule}]",
+            "chat: barrage report",
+        ),
+        ("ui.barrage_supply", ", supply {tokens}T", "chat: barrage report"),
+        (
+            "ui.barrage_supply_unknown",
+            ", supply unknown (not in the sources)",
+            "chat: barrage report",
+        ),
+        (
+            "ui.barrage_supply_free",
+            ", no supply",
+            "chat: barrage report",
+        ),
+        (
+            "ui.barrage_no_column",
+            "none the sources name",
+            "chat: barrage report",
+        ),
+        (
+            "ui.barrage_column_unknown",
+            "unknown (Barrage Table missing)",
+            "chat: barrage report",
+        ),
+        (
+            "ui.barrage_cell_unknown",
+            "unknown cell (Barrage Table missing)",
+            "chat: barrage report",
+        ),
+    ];
+    for (k, v, w) in keys {
+        out.add(k.to_string(), v, w);
+    }
+}
+
 fn hidden_entries(out: &mut Entries, game: &Game) {
     if game.counters.untried.is_none() {
         return;

@@ -28,6 +28,7 @@ mod morale;
 mod ocs_barrage;
 mod ocs_combat;
 mod ocs_series;
+mod ocs_staged_overrun;
 mod parallel_build;
 mod phase_skips;
 mod print;

@@ -32,6 +32,7 @@ pub fn piece_book(game: &Game, plan: &Plan) -> PieceBook {
 pub fn unit_traits(game: &Game, plan: &Plan) -> Vec<Trait> {
     [
         combat::module::resolution_traits(game, plan),
+        crate::concept::barrage::module::unit_traits(game, plan),
         stacking::module::check_traits(game, plan),
         movement::module::weather_limit_traits(game, plan),
         combat::module::position_traits(game),

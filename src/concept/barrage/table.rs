@@ -66,3 +66,66 @@ pub fn total_shift(barrage: &Barrage, ids: &[&str]) -> i32 {
         .map(|s| s.shift.value)
         .sum()
 }
+
+/// The result the sources give on `column` for `roll`, when they give it.
+pub fn cell(barrage: &Barrage, column: usize, roll: u32) -> Option<&str> {
+    let label = label(barrage, column)?;
+    barrage
+        .cells
+        .iter()
+        .find(|c| c.column.as_str() == label && c.roll.value == roll)
+        .map(|c| c.result.as_str())
+}
+
+/// What a barrage costs in supply: nothing for a kind that does not pay; else the column's cost,
+/// `None` when the sources do not give it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Supply {
+    Free,
+    Tokens(Option<u32>),
+}
+
+/// A barrage read on the table: the rounded strength, its column (`None`: no named column), the
+/// supply, the total shift, the column after it and the cell of the roll there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reading {
+    pub strength: u32,
+    pub column: Option<usize>,
+    pub supply: Supply,
+    pub shift: i32,
+    pub shifted: Option<usize>,
+    pub result: Option<String>,
+}
+
+/// Read a barrage of `total` strength by units of `kind`, with the shifts named by `shift_ids`, for
+/// `roll`.
+pub fn read(barrage: &Barrage, total: f64, kind: &str, shift_ids: &[&str], roll: u32) -> Reading {
+    let strength = rounded(total);
+    let column = column_of(barrage, strength);
+    let shift = total_shift(barrage, shift_ids);
+    let pays = barrage
+        .kinds
+        .iter()
+        .find(|k| k.id.as_str() == kind)
+        .is_none_or(|k| k.pays_supply);
+    let supply = if pays {
+        Supply::Tokens(column.and_then(|c| cost(barrage, c)))
+    } else {
+        Supply::Free
+    };
+    let after = column.and_then(|c| shifted(barrage, c, shift));
+    Reading {
+        strength,
+        column,
+        supply,
+        shift,
+        shifted: after,
+        result: after.and_then(|c| cell(barrage, c, roll).map(str::to_string)),
+    }
+}
+
+/// The dice of a roll written `NdF` ("2d6"): `(N, F)`.
+pub fn dice(roll: &str) -> Option<(u32, u32)> {
+    let (count, faces) = roll.trim().split_once('d')?;
+    Some((count.parse().ok()?, faces.parse().ok()?))
+}

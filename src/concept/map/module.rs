@@ -7,8 +7,14 @@ use crate::model::{Game, HexId};
 use crate::vassal::expression::{concat, cond, contains, prop, s, Expr};
 use crate::vassal::traits::{self as pieces, Trait};
 
+/// The global property listing the hexes of `terrain`: a BeanShell identifier, so a terrain id's
+/// `-` (OCS `very-close`) becomes `_`.
 pub fn hexes_property(terrain: &str) -> String {
-    format!("Hexes_{terrain}")
+    let id: String = terrain
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    format!("Hexes_{id}")
 }
 pub fn city_property(kind: &str) -> String {
     format!("Cities_{kind}")
