@@ -137,7 +137,15 @@ pub fn unit_piece(
     });
     let fire = combat::fire_command::fire_traits(game, plan, unit);
     let mode = modes::module::mode_traits(game, plan, unit);
-    unit_piece_of(game, plan, unit, face, gpid, [replace, fire, mode].concat())
+    let action_rating = combat::ar_command::action_rating_traits(game, plan, unit);
+    unit_piece_of(
+        game,
+        plan,
+        unit,
+        face,
+        gpid,
+        [replace, fire, mode, action_rating].concat(),
+    )
 }
 
 /// The piece of `unit` showing `face`, with `extra` traits (its replace command) after its
