@@ -129,7 +129,12 @@ pub fn action_rating_traits(game: &Game, plan: &Plan, unit: &Unit) -> Vec<Trait>
             named(TOGGLE),
             &actions,
         ),
-        pieces::report_with(&[named(REPORT)], &report.to_beanshell(), "Report AR unit", true),
+        pieces::report_with(
+            &[named(REPORT)],
+            &report.to_beanshell(),
+            "Report AR unit",
+            true,
+        ),
         pieces::counter_property(
             AR_UNIT,
             0,

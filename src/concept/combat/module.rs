@@ -5,12 +5,11 @@
 //! The steps are the module's reading of the rule that `odds.rs` and `shifts.rs` compute in Rust;
 //! tests/combat_automation.rs evaluates both over every case the data allows.
 
-use crate::concept::combat::odds::{dice_of, parse_odds};
 use crate::concept::combat::ar_command;
+use crate::concept::combat::odds::{dice_of, parse_odds};
 use crate::concept::combat::{
     BeyondFirst, BeyondLast, MarkerFace, ModifierRounding, Rounding, StrengthKind, SurpriseOutcome,
 };
-use crate::model::StrengthModifier;
 use crate::concept::map::module::{across_property, hexsides_property};
 use crate::concept::module::{
     keys, module_command, named, props, template, value_property, Changer, Global, NumericRange,
@@ -20,6 +19,7 @@ use crate::emit::xml::El;
 use crate::i18n::Texts;
 use crate::model::keyword::Keyword;
 use crate::model::Game;
+use crate::model::StrengthModifier;
 use crate::vassal::expression::{
     add, and, any, bin, concat, cond, contains, eq, int, prop, s, Expr, Op,
 };
@@ -190,7 +190,13 @@ fn defence_bonus(game: &Game, scale: i64) -> Option<Expr> {
     combat
         .defence_bonuses
         .iter()
-        .map(|b| cond(bonus_condition(combat, b), int(i64::from(b.bonus.value) * scale), int(0)))
+        .map(|b| {
+            cond(
+                bonus_condition(combat, b),
+                int(i64::from(b.bonus.value) * scale),
+                int(0),
+            )
+        })
         .reduce(add)
 }
 
@@ -290,11 +296,8 @@ fn modified_roll(combat: &crate::model::Combat) -> Expr {
         .roll_modifiers
         .iter()
         .fold(prop(props::COMBAT_ROLL), |roll, m| {
-            let count = ar_command::effective_count(
-                combat,
-                &m.count,
-                prop(&count_property(&m.count)),
-            );
+            let count =
+                ar_command::effective_count(combat, &m.count, prop(&count_property(&m.count)));
             let points = bin(Op::Mul, count, int(i64::from(m.per_point.value)));
             add(roll, points)
         })

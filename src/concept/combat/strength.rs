@@ -29,7 +29,10 @@ pub fn applies(m: &StrengthModifier, kind: StrengthKind, unit: &UnitState<'_>) -
         || unit
             .unit_type
             .is_some_and(|t| m.unit_types.iter().any(|x| x.as_str() == t));
-    let declared_ok = m.declared.iter().all(|d| unit.declared.contains(&d.as_str()))
+    let declared_ok = m
+        .declared
+        .iter()
+        .all(|d| unit.declared.contains(&d.as_str()))
         && !m
             .not_declared
             .iter()
@@ -70,8 +73,7 @@ pub fn bonus_applies(b: &DefenceBonus, defender: &UnitState<'_>) -> bool {
     b.declared
         .iter()
         .all(|d| defender.declared.contains(&d.as_str()))
-        && b
-            .defender_side
+        && b.defender_side
             .as_ref()
             .is_none_or(|s| defender.side == Some(s.as_str()))
 }

@@ -154,18 +154,22 @@ pub fn action_rating_expr(game: &Game, unit: &Unit, value: &str) -> Expr {
         return printed;
     }
     let mode = mode_expr(game, unit);
-    game.rules.modes.iter().rev().fold(printed.clone(), |rest, m| {
-        let derived = match (&m.action_rating, &m.action_rating_change) {
-            (Some(set), _) => int(i64::from(set.value)),
-            (None, Some(change)) => cond(
-                eq(printed.clone(), s("?")),
-                s("?"),
-                add(printed.clone(), int(i64::from(change.value))),
-            ),
-            (None, None) => return rest,
-        };
-        cond(eq(mode.clone(), s(&m.id)), derived, rest)
-    })
+    game.rules
+        .modes
+        .iter()
+        .rev()
+        .fold(printed.clone(), |rest, m| {
+            let derived = match (&m.action_rating, &m.action_rating_change) {
+                (Some(set), _) => int(i64::from(set.value)),
+                (None, Some(change)) => cond(
+                    eq(printed.clone(), s("?")),
+                    s("?"),
+                    add(printed.clone(), int(i64::from(change.value))),
+                ),
+                (None, None) => return rest,
+            };
+            cond(eq(mode.clone(), s(&m.id)), derived, rest)
+        })
 }
 
 /// One value in whichever mode the unit is in.
