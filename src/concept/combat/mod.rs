@@ -138,7 +138,8 @@ cited! {
 cited! {
     /// A unit's attack and/or defence multiplied by `numerator / denominator` while all its
     /// conditions hold (`[[combat.strength_modifiers]]`). Applied after `[[combat.attack_modifiers]]`
-    /// and the mode, in data order (The Last Stand at Moscow 6.26: terrain, then supply).
+    /// and the mode; the ratios of those that apply multiply into one, rounded once
+    /// (`strength::strength_of`; The Last Stand at Moscow 2.21).
     #[derive(Debug, Clone, Deserialize)]
     #[serde(deny_unknown_fields)]
     pub struct StrengthModifier {

@@ -130,27 +130,63 @@ impl Ratio {
     }
 }
 
-/// `e` after every strength modifier that changes `kind`, in data order, each when its conditions
-/// hold on the evaluating unit (`strength::strength_of`).
+/// `e` after the strength modifiers that change `kind` and apply to the evaluating unit
+/// (`strength::strength_of`): their ratios multiplied into one, and the product rounded once. `e`
+/// appears once in the result: VASSAL's BeanShell parser slows down exponentially on an expression
+/// that nests copies of itself, so each modifier adds a factor, not a branch.
 fn with_strength_modifiers(game: &Game, kind: StrengthKind, e: Expr, scale: i64) -> Expr {
     let combat = &game.rules.combat;
-    combat
+    let changing: Vec<&StrengthModifier> = combat
         .strength_modifiers
         .iter()
         .filter(|m| m.changes(kind))
-        .fold(e, |e, m| {
-            let ratio = Ratio {
-                numerator: m.numerator,
-                denominator: m.denominator,
-                keep_fractions: m.keep_fractions,
-                rounding: m.rounding(),
-            };
+        .collect();
+    if changing.is_empty() {
+        return e;
+    }
+    let factor = |part: &dyn Fn(&StrengthModifier) -> i64| {
+        changing
+            .iter()
+            .map(|m| cond(strength_condition(combat, m), int(part(m)), int(1)))
+            .reduce(|a, b| bin(Op::Mul, a, b))
+            .unwrap_or(int(1))
+    };
+    let numerator = factor(&|m| i64::from(m.numerator));
+    let denominator = factor(&|m| i64::from(m.denominator.max(1)));
+    // Rounded when an applying modifier does not keep fractions: up when one of those rounds up.
+    let rounds = |rounding: Option<ModifierRounding>| {
+        changing
+            .iter()
+            .filter(|m| !m.keep_fractions && rounding.is_none_or(|r| m.rounding() == r))
+            .map(|m| cond(strength_condition(combat, m), int(1), int(0)))
+            .reduce(add)
+            .unwrap_or(int(0))
+    };
+    let times = bin(Op::Mul, e, numerator);
+    let kept = bin(Op::Div, times.clone(), denominator.clone());
+    if changing.iter().all(|m| m.keep_fractions) {
+        return kept;
+    }
+    let whole = bin(Op::Mul, denominator, int(scale));
+    let up = bin(
+        Op::Div,
+        add(times.clone(), bin(Op::Sub, whole.clone(), int(1))),
+        whole.clone(),
+    );
+    let down = bin(Op::Div, times, whole);
+    cond(
+        eq(rounds(None), int(0)),
+        kept,
+        bin(
+            Op::Mul,
             cond(
-                strength_condition(combat, m),
-                ratio.applied(e.clone(), scale),
-                e,
-            )
-        })
+                bin(Op::Gt, rounds(Some(ModifierRounding::Up)), int(0)),
+                up,
+                down,
+            ),
+            int(scale),
+        ),
+    )
 }
 
 /// Whether a strength modifier's conditions hold on the evaluating unit (`strength::applies`): the
@@ -235,12 +271,11 @@ fn defence_scaled_expr(game: &Game, scale: i64) -> Expr {
         in_mode(game, defence.clone(), scale),
         scale,
     );
-    // A bonus is added once, and only to a defence above 0 (The Last Stand at Moscow 6.22).
+    // A bonus is added once, and only when the defence is above 0 (The Last Stand at Moscow 6.22).
     let total = match defence_bonus(game, scale) {
-        Some(bonus) => cond(
-            bin(Op::Gt, modified.clone(), int(0)),
-            add(modified.clone(), bonus),
+        Some(bonus) => add(
             modified,
+            cond(bin(Op::Gt, defence.clone(), int(0)), bonus, int(0)),
         ),
         None => modified,
     };

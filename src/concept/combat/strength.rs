@@ -40,31 +40,40 @@ pub fn applies(m: &StrengthModifier, kind: StrengthKind, unit: &UnitState<'_>) -
     m.changes(kind) && marker_ok && type_ok && declared_ok
 }
 
-/// `strength` after one modifier: multiplied, then kept or rounded as the modifier says.
-pub fn modified(m: &StrengthModifier, strength: f64) -> f64 {
-    let x = strength * f64::from(m.numerator) / f64::from(m.denominator.max(1));
-    if m.keep_fractions {
-        return x;
-    }
-    match m.rounding() {
-        ModifierRounding::Down => x.floor(),
-        ModifierRounding::Up => x.ceil(),
-    }
-}
-
-/// `strength` (after the attack modifiers and the mode) after every strength modifier that changes
-/// `kind` of `unit`, in data order.
+/// `strength` (after the attack modifiers and the mode) after the strength modifiers that change
+/// `kind` of `unit`: their ratios multiplied into one and the product rounded once (The Last Stand at
+/// Moscow 2.21: every modifier first, then round up once per unit); kept when every one that applies
+/// keeps fractions, else up when one of those that do not keep them rounds up, else down.
 pub fn strength_of(
     combat: &Combat,
     kind: StrengthKind,
     unit: &UnitState<'_>,
     strength: f64,
 ) -> f64 {
-    combat
+    let applying: Vec<&StrengthModifier> = combat
         .strength_modifiers
         .iter()
         .filter(|m| applies(m, kind, unit))
-        .fold(strength, |s, m| modified(m, s))
+        .collect();
+    let (numerator, denominator) = applying.iter().fold((1.0, 1.0), |(n, d), m| {
+        (
+            n * f64::from(m.numerator),
+            d * f64::from(m.denominator.max(1)),
+        )
+    });
+    let x = strength * numerator / denominator;
+    let rounding: Vec<ModifierRounding> = applying
+        .iter()
+        .filter(|m| !m.keep_fractions)
+        .map(|m| m.rounding())
+        .collect();
+    if rounding.is_empty() {
+        x
+    } else if rounding.contains(&ModifierRounding::Up) {
+        x.ceil()
+    } else {
+        x.floor()
+    }
 }
 
 /// Whether a defence bonus is added for `defender`: its declarations are made and its side is the
@@ -79,10 +88,11 @@ pub fn bonus_applies(b: &DefenceBonus, defender: &UnitState<'_>) -> bool {
 }
 
 /// The defence total: `defence` after the strength modifiers, plus every bonus that applies, added
-/// once and only to a defence above 0 (The Last Stand at Moscow 6.22).
+/// once and only when `defence` is above 0 (The Last Stand at Moscow 6.22: not for a hex of units
+/// that defend with 0).
 pub fn defence_total(combat: &Combat, defender: &UnitState<'_>, defence: f64) -> f64 {
     let modified = strength_of(combat, StrengthKind::Defence, defender, defence);
-    if modified <= 0.0 {
+    if defence <= 0.0 {
         return modified;
     }
     let bonus: u32 = combat
