@@ -1491,7 +1491,7 @@ fn state_problems(game: &Game, args: &OddsArgs) -> Vec<String> {
     }
     match (&args.ar, &game.rules.combat.action_rating) {
         (Some(ar), None) => problems.push(format!(
-            "--ar {ar}: {} has no [combat.action_rating]",
+            "--ar {ar}: {} has no [combat.action_rating] (no AR units): drop --ar",
             game.rules.game.id.as_str()
         )),
         (Some(ar), Some(_)) if ar_arg(ar).is_none() => problems.push(format!(
