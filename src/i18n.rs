@@ -666,6 +666,38 @@ fn combat_input_entries(out: &mut Entries, game: &Game) {
             ),
         ]);
     }
+    if !combat.strength_modifiers.is_empty() || !combat.defence_bonuses.is_empty() {
+        keys.push((
+            "ui.report_defence_state",
+            "; defence changed by:{modifiers}",
+            "chat: combat report, the defender's states that changed its defence",
+        ));
+    }
+    if combat.action_rating.is_some() {
+        keys.extend([
+            ("ui.use_ar", "Use this unit's AR", "unit menu: pick the unit whose AR its side uses"),
+            (
+                "ui.report_ar_unit",
+                "{piece} gives its side's AR ({ar} in its mode)",
+                "chat: a unit picked as its side's AR unit",
+            ),
+            (
+                "ui.report_ar_unit_off",
+                "{piece} no longer gives its side's AR",
+                "chat: a unit no longer its side's AR unit",
+            ),
+            (
+                "ui.report_ar_units",
+                "; AR of the marked units: {attacker} − {defender}; the first step loss of each side goes to its AR unit [rule {rule}]",
+                "chat: combat report, the AR difference from the units each side picked",
+            ),
+            (
+                "ui.report_ar_counts",
+                "; AR from the toolbar counts (a side marked no AR unit) [rule {rule}]",
+                "chat: combat report, the AR difference from the toolbar counts",
+            ),
+        ]);
+    }
     if !combat.counts.is_empty() {
         keys.extend([
             ("ui.count_up", "{name} +1", "toolbar button: raise a count"),
@@ -1255,6 +1287,18 @@ fn combat_entries(out: &mut Entries, game: &Game) {
     for m in &r.combat.attack_modifiers {
         out.add(format!("modifiers.{}", m.id.as_str()), &m.name, "CRT chart");
     }
+    out.add_each(
+        "strength_modifiers",
+        &r.combat.strength_modifiers,
+        |m| (m.id.as_str(), &m.name),
+        "chat: combat result, a defender's state that changed its strength",
+    );
+    out.add_each(
+        "defence_bonuses",
+        &r.combat.defence_bonuses,
+        |b| (b.id.as_str(), &b.name),
+        "chat: combat result, a bonus added to the defence",
+    );
     combat_input_entries(out, game);
 }
 

@@ -72,7 +72,7 @@ enum Command {
         root: PathBuf,
     },
     /// Compute a combat from the rules data, as the module does: odds, cap, shifts, CRT result.
-    Odds(OddsArgs),
+    Odds(Box<OddsArgs>),
     /// Translators' tools: catalog status and skeletons for new languages.
     I18n {
         #[command(subcommand)]
@@ -221,6 +221,20 @@ struct OddsArgs {
     /// Repeat per declaration.
     #[arg(long = "declare", value_name = "ID")]
     declared: Vec<String>,
+    /// A marker on the stack of every attacker (`[[markers]]` id; `ID:back` for its back face), for
+    /// `[[combat.strength_modifiers]]`. Repeat per marker.
+    #[arg(long = "marker", value_name = "ID[:back]")]
+    markers: Vec<String>,
+    /// A marker on the defender's stack (`ID:back` for its back face). Repeat per marker.
+    #[arg(long = "defender-marker", value_name = "ID[:back]")]
+    defender_markers: Vec<String>,
+    /// The defender's unit type, for strength modifiers limited to some types.
+    #[arg(long)]
+    defender_type: Option<String>,
+    /// The ARs of the units each side picked (`[combat.action_rating]`), attacker's first: `5:2`.
+    /// They stand in for the AR counts.
+    #[arg(long, value_name = "ATTACKER:DEFENDER")]
+    ar: Option<String>,
     /// Die roll to look up (default: show the whole column).
     #[arg(long)]
     roll: Option<u32>,
@@ -1276,6 +1290,7 @@ fn validate_odds(game: &Game, args: &OddsArgs) -> Result<Vec<Attacker>, Vec<Stri
     if let Err(p) = defence_total(args.defence) {
         problems.push(p);
     }
+    problems.extend(state_problems(game, args));
     let terrains: Vec<&str> = rules.terrain.iter().map(|t| t.id.as_str()).collect();
     let cities: Vec<&str> = rules.city_kinds.iter().map(|c| c.id.as_str()).collect();
     let sides: Vec<&str> = rules.sides.iter().map(|s| s.id.as_str()).collect();
@@ -1435,9 +1450,63 @@ fn count_problems(game: &Game, args: &OddsArgs) -> Vec<String> {
     problems
 }
 
+/// A marker argument, `ID` or `ID:back`: its id and face.
+fn marker_arg(text: &str) -> (&str, vmodc::concept::combat::MarkerFace) {
+    use vmodc::concept::combat::MarkerFace;
+    match text.rsplit_once(':') {
+        Some((id, "back")) => (id, MarkerFace::Back),
+        Some((id, "front")) => (id, MarkerFace::Front),
+        _ => (text, MarkerFace::Front),
+    }
+}
+
+/// The ARs of `--ar ATTACKER:DEFENDER`.
+fn ar_arg(text: &str) -> Option<(i64, i64)> {
+    let (a, d) = text.split_once(':')?;
+    Some((a.trim().parse().ok()?, d.trim().parse().ok()?))
+}
+
+/// Problems with the state arguments: markers, the defender's type, the ARs.
+fn state_problems(game: &Game, args: &OddsArgs) -> Vec<String> {
+    let markers: Vec<&str> = game
+        .counters
+        .markers
+        .iter()
+        .map(|m| m.id.as_str())
+        .collect();
+    let types: Vec<&str> = game.counters.types.iter().map(|t| t.id.as_str()).collect();
+    let mut problems: Vec<String> = args
+        .markers
+        .iter()
+        .map(|m| ("--marker", m))
+        .chain(
+            args.defender_markers
+                .iter()
+                .map(|m| ("--defender-marker", m)),
+        )
+        .filter_map(|(flag, m)| unknown_id("marker", flag, marker_arg(m).0, &markers))
+        .collect();
+    if let Some(t) = &args.defender_type {
+        problems.extend(unknown_id("unit type", "--defender-type", t, &types));
+    }
+    match (&args.ar, &game.rules.combat.action_rating) {
+        (Some(ar), None) => problems.push(format!(
+            "--ar {ar}: {} has no [combat.action_rating] (no AR units): drop --ar",
+            game.rules.game.id.as_str()
+        )),
+        (Some(ar), Some(_)) if ar_arg(ar).is_none() => problems.push(format!(
+            "--ar {ar}: write the two ARs, attacker's first, e.g. --ar 5:2"
+        )),
+        _ => {}
+    }
+    problems
+}
+
 /// A combat computed by `odds`.
 struct Computed<'g> {
     attack: f64,
+    /// The defence after the strength modifiers and bonuses.
+    defence: f64,
     weather: Option<&'g str>,
     applied: Vec<(&'g ColumnShift, i32)>,
     outcome: OddsOutcome,
@@ -1465,8 +1534,11 @@ fn attack_strength(
     game: &Game,
     attackers: &[Attacker],
     (across, weather, attack_kind, declared): (&[&str], Option<&str>, Option<&str>, &[&str]),
+    (side, markers): (Option<&str>, &[(&str, vmodc::concept::combat::MarkerFace)]),
 ) -> Result<f64, Vec<String>> {
     use vmodc::concept::combat::modifiers::{attack_of, Attacker as Unit};
+    use vmodc::concept::combat::strength::{strength_of, UnitState};
+    use vmodc::concept::combat::StrengthKind;
     let mut attack = 0.0;
     let mut problems = Vec::new();
     for a in attackers {
@@ -1477,8 +1549,14 @@ fn attack_strength(
             attack_kind,
             declared,
         };
+        let state = UnitState {
+            unit_type: a.kind.as_deref(),
+            side,
+            markers,
+            declared,
+        };
         match attack_of(&game.rules.combat.attack_modifiers, &unit, weather) {
-            Ok(s) => attack += s,
+            Ok(s) => attack += strength_of(&game.rules.combat, StrengthKind::Attack, &state, s),
             Err(undecided) => problems.extend(undecided.into_iter().map(|m| {
                 let types: Vec<&str> = m.unit_types.iter().map(|t| t.as_str()).collect();
                 format!(
@@ -1576,13 +1654,43 @@ fn odds_of<'g>(
     let given: Vec<&str> = args.declared.iter().map(String::as_str).collect();
     let declared = vmodc::concept::combat::shifts::declared_in(combat, &given, kind);
     let situation_of_units = (across.as_slice(), weather, kind, declared.as_slice());
-    let attack = attack_strength(game, attackers, situation_of_units)?;
+    let attacker_markers: Vec<_> = args.markers.iter().map(|m| marker_arg(m)).collect();
+    let attacking_side = attacker_side(game, args.side.as_deref());
+    let attack = attack_strength(
+        game,
+        attackers,
+        situation_of_units,
+        (attacking_side, &attacker_markers),
+    )?;
+    let defender_markers: Vec<_> = args
+        .defender_markers
+        .iter()
+        .map(|m| marker_arg(m))
+        .collect();
+    let defender = vmodc::concept::combat::strength::UnitState {
+        unit_type: args.defender_type.as_deref(),
+        side: args.side.as_deref(),
+        markers: &defender_markers,
+        declared: &declared,
+    };
+    let defence = vmodc::concept::combat::strength::defence_total(combat, &defender, args.defence);
     let mut counts: std::collections::BTreeMap<&str, u32> = combat
         .counts
         .iter()
         .map(|c| (c.id.as_str(), c.min()))
         .collect();
     counts.extend(parsed_counts(args));
+    // The ARs of the picked units stand in for the AR counts (strength::ar_counts).
+    if let (Some(ar), Some((a, d))) = (&combat.action_rating, args.ar.as_deref().and_then(ar_arg)) {
+        use vmodc::concept::combat::strength::{ar_counts, ArSource};
+        if let Some((for_attacker, for_defender)) = ar_counts(ArSource::Units {
+            attacker: a,
+            defender: d,
+        }) {
+            counts.insert(ar.attacker_count.as_str(), for_attacker);
+            counts.insert(ar.defender_count.as_str(), for_defender);
+        }
+    }
     let roll_modifier = combat.roll_modifier(&counts);
     let surprise_modifier = combat
         .surprise
@@ -1616,9 +1724,10 @@ fn odds_of<'g>(
             .map(|s| (s, vmodc::concept::combat::shifts::columns(s, &situation)))
             .collect();
     let shifts: Vec<i32> = applied.iter().map(|(_, n)| *n).collect();
-    let outcome = resolve_odds(attack, args.defence, combat, &shifts);
+    let outcome = resolve_odds(attack, defence, combat, &shifts);
     Ok(Computed {
         attack,
+        defence,
         weather,
         applied,
         outcome,
@@ -1654,10 +1763,10 @@ impl Computed<'_> {
     /// `12 vs 4 → 3:1, defender in forest -1 → 2:1 [1:DR 2:DR …] (turn 3, mud)`.
     fn line(&self, game: &Game, args: &OddsArgs) -> String {
         let o = &self.outcome;
-        if let (Resolution::Automatic { result }, true) = (&o.resolution, args.defence == 0.0) {
+        if let (Resolution::Automatic { result }, true) = (&o.resolution, self.defence == 0.0) {
             return format!("{} vs 0 → {result} automatically, no roll", self.attack);
         }
-        let mut line = format!("{} vs {} → {}", self.attack, args.defence, o.capped);
+        let mut line = format!("{} vs {} → {}", self.attack, self.defence, o.capped);
         // The kind of attack leads the line unless it is the regular one.
         let regular = game.rules.combat.attack_kind(None);
         if let Some(kind) = self
@@ -1776,7 +1885,7 @@ impl Computed<'_> {
             "turn": args.turn,
             "weather": self.weather,
             "attack": self.attack,
-            "defence": args.defence,
+            "defence": self.defence,
             "odds": o.raw.to_string(),
             "capped": o.capped.to_string(),
             "shifts": shifts,

@@ -39,6 +39,7 @@ mod stacking_points;
 mod steps;
 mod synthetic_game;
 mod todo_list;
+mod unit_state_combat;
 mod vassal_agreement;
 mod version_bump;
 mod whats_new;

@@ -359,8 +359,9 @@ fn the_module_reproduces_the_overrun_and_surprise_examples() {
     let (column, result, surprise, report) = module_in_kind(&g, 42, 7, &counts, "overrun", (4, 6));
     assert_eq!((column, result.as_str(), surprise), (11, "Ao1e4, DL1o2", 9));
     assert!(report.starts_with("[Overrun] Combat: Attacker vs Defender: 42 vs 7 → 5:1, Attacker surprise +2 → 9:1, roll 4 +3 = 7 → Ao1e4, DL1o2"), "{report}");
+    // No side marked an AR unit: the AR difference is the toolbar counts', and the report says so.
     assert!(
-        report.ends_with("; surprise check 9 → attacker surprise: roll 1d6 for the columns right"),
+        report.ends_with("; surprise check 9 → attacker surprise: roll 1d6 for the columns right; AR from the toolbar counts (a side marked no AR unit) [rule 9.2, 9.6, 9.6a, 9.11c]"),
         "{report}"
     );
     // 9.8 example 1: 4:1, AR +5, surprise 8 + 5 = 13 (attacker), 3 columns → 9:1, 7 + 5 = 12.

@@ -12,9 +12,9 @@ pub mod spanned;
 
 pub use crate::concept::cards::{Allotment, Card, CardPlay, CardUse, Deck};
 pub use crate::concept::combat::{
-    AttackKind, AttackModifier, AutomaticResult, ByCount, ColumnShift, Combat, CombatResult, Count,
-    CountStep, Declaration, FixedFire, KnownCell, PerCount, ResultGrammar, ResultPart, ResultSide,
-    Reversal, Surprise, SurprisePoint,
+    ActionRating, AttackKind, AttackModifier, AutomaticResult, ByCount, ColumnShift, Combat,
+    CombatResult, Count, CountStep, Declaration, DefenceBonus, FixedFire, KnownCell, PerCount,
+    ResultGrammar, ResultPart, ResultSide, Reversal, StrengthModifier, Surprise, SurprisePoint,
 };
 pub use crate::concept::map::grid::{self, Grid, HexId};
 pub use crate::concept::map::{

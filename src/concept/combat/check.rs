@@ -25,6 +25,9 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     surprise(cx);
     known_cells(cx);
     crt_gaps(cx);
+    action_rating(cx);
+    strength_modifiers(cx);
+    defence_bonuses(cx);
 }
 
 /// Result codes, shift ids and attack modifier ids are unique.
@@ -40,6 +43,18 @@ fn combat_ids_unique(cx: &mut Context<'_>) {
         f,
         "attack modifier",
         ids(&r.combat.attack_modifiers, |s| &s.id),
+    );
+    duplicates(
+        cx,
+        f,
+        "strength modifier",
+        ids(&r.combat.strength_modifiers, |s| &s.id),
+    );
+    duplicates(
+        cx,
+        f,
+        "defence bonus",
+        ids(&r.combat.defence_bonuses, |s| &s.id),
     );
 }
 
@@ -1291,5 +1306,199 @@ fn crt_gaps(cx: &mut Context<'_>) {
                 )
                 .help("the rules state no cap: odds better than the last column keep their shifts"),
         );
+    }
+}
+
+/// `[combat.action_rating]`: its value is a printed value, its counts are counts, two different ones,
+/// each read by a roll modifier (V0760: otherwise the marked units would change no roll).
+fn action_rating(cx: &mut Context<'_>) {
+    let g = cx.game;
+    let combat = &g.rules.combat;
+    let Some(ar) = &combat.action_rating else {
+        return;
+    };
+    let f = cx.rules_file();
+    let values = g.counters.counters.value_names();
+    cx.reference(
+        f,
+        &ar.value,
+        "value",
+        values.iter().copied(),
+        "[counters] values",
+    );
+    let counts = id_strs(&combat.counts, |c| &c.id);
+    for count in [&ar.attacker_count, &ar.defender_count] {
+        if !cx.reference(
+            f,
+            count,
+            "count",
+            counts.iter().copied(),
+            "[[combat.counts]]",
+        ) {
+            continue;
+        }
+        let read = combat
+            .roll_modifiers
+            .iter()
+            .any(|m| m.count.as_str() == count.as_str());
+        if !read {
+            cx.push(
+                Diagnostic::error(
+                    "V0760",
+                    format!("no roll modifier reads the AR count `{}`", count.as_str()),
+                )
+                .at(f, count.span.clone(), "the marked AR units would change no roll")
+                .rule_opt(rule_of(&ar.rule))
+                .help("add a `[[combat.roll_modifiers]]` entry with this count (per_point = 1 for the attacker's, -1 for the defender's)"),
+            );
+        }
+    }
+    if ar.attacker_count.as_str() == ar.defender_count.as_str() {
+        cx.push(
+            Diagnostic::error("V0760", "the AR counts of both sides are one count")
+                .at(f, ar.defender_count.span.clone(), "the same as `attacker_count`")
+                .rule_opt(rule_of(&ar.rule))
+                .help("the difference in the attacker's favour and in the defender's need a count each"),
+        );
+    }
+}
+
+/// `[[combat.strength_modifiers]]`: the strengths they change (V0761), the marker and its face
+/// (V0762), the ratio (V0763), and the unit types and declarations they name.
+fn strength_modifiers(cx: &mut Context<'_>) {
+    use crate::concept::combat::{MarkerFace, ModifierRounding, StrengthKind};
+    use crate::model::keyword::Keyword;
+    let g = cx.game;
+    let combat = &g.rules.combat;
+    let f = cx.rules_file();
+    let types: Vec<&str> = g.counters.types.iter().map(|t| t.id.as_str()).collect();
+    let markers = id_strs(&g.counters.markers, |m| &m.id);
+    let declarations = id_strs(&combat.declarations, |d| &d.id);
+    for m in &combat.strength_modifiers {
+        let rule = rule_of(&m.rule);
+        if m.strengths.is_empty() {
+            cx.push(
+                Diagnostic::error(
+                    "V0761",
+                    format!("strength modifier `{}` changes no strength", m.id.as_str()),
+                )
+                .at(f, m.id.span.clone(), "no `strengths`")
+                .rule_opt(rule)
+                .help("write `strengths = [\"attack\"]`, `[\"defence\"]` or both"),
+            );
+        }
+        for w in &m.strengths {
+            if StrengthKind::parse(w).is_none() {
+                cx.push(
+                    Diagnostic::error("V0761", format!("`{}` is not a strength", w.as_str()))
+                        .at(f, w.span.clone(), "not a strength a modifier changes")
+                        .rule_opt(rule)
+                        .help(format!(
+                            "write one of: {}",
+                            StrengthKind::words().join(", ")
+                        )),
+                );
+            }
+        }
+        if let Some(marker) = &m.marker {
+            cx.reference(f, marker, "marker", markers.iter().copied(), "[[markers]]");
+        }
+        if let Some(face) = &m.marker_face {
+            let two_faced = m.marker.as_ref().and_then(|id| {
+                g.counters
+                    .markers
+                    .iter()
+                    .find(|k| k.id.as_str() == id.as_str())
+                    .map(|k| k.back.is_some())
+            });
+            let problem = match (MarkerFace::parse(face), &m.marker, two_faced) {
+                (None, _, _) => Some(format!(
+                    "`{}` is not a marker face: write one of {}",
+                    face.as_str(),
+                    MarkerFace::words().join(", ")
+                )),
+                (_, None, _) => Some("`marker_face` needs the `marker` it is a face of".into()),
+                (Some(MarkerFace::Back), Some(_), Some(false)) => {
+                    Some("the marker has one face: it has no back".into())
+                }
+                _ => None,
+            };
+            if let Some(problem) = problem {
+                cx.push(
+                    Diagnostic::error("V0762", format!("strength modifier `{}`: {problem}", m.id.as_str()))
+                        .at(f, face.span.clone(), "this face")
+                        .rule_opt(rule)
+                        .help("a face is `front` or `back` of a two-faced `[[markers]]` entry named by `marker`"),
+                );
+            }
+        }
+        let bad_rounding = m
+            .rounding
+            .as_ref()
+            .filter(|r| ModifierRounding::parse(r).is_none());
+        if m.denominator == 0 || bad_rounding.is_some() {
+            let span = bad_rounding.map_or(m.id.span.clone(), |r| r.span.clone());
+            cx.push(
+                Diagnostic::error(
+                    "V0763",
+                    format!(
+                        "strength modifier `{}` has no ratio vmodc can apply",
+                        m.id.as_str()
+                    ),
+                )
+                .at(f, span, "a denominator of 0, or an unknown rounding")
+                .rule_opt(rule)
+                .help(format!(
+                    "use a denominator of 1 or more, and a rounding of: {}",
+                    ModifierRounding::words().join(", ")
+                )),
+            );
+        }
+        for t in &m.unit_types {
+            cx.reference(
+                f,
+                t,
+                "unit type",
+                types.iter().copied(),
+                "[[types]] of counters/*.toml",
+            );
+        }
+        for d in m.declared.iter().chain(&m.not_declared) {
+            cx.reference(
+                f,
+                d,
+                "declaration",
+                declarations.iter().copied(),
+                "[[combat.declarations]]",
+            );
+        }
+    }
+}
+
+/// `[[combat.defence_bonuses]]`: the declarations and the side they name.
+fn defence_bonuses(cx: &mut Context<'_>) {
+    let combat = &cx.game.rules.combat;
+    let f = cx.rules_file();
+    let declarations = id_strs(&combat.declarations, |d| &d.id);
+    let sides: Vec<&str> = cx.sides.iter().copied().collect();
+    for b in &combat.defence_bonuses {
+        for d in &b.declared {
+            cx.reference(
+                f,
+                d,
+                "declaration",
+                declarations.iter().copied(),
+                "[[combat.declarations]]",
+            );
+        }
+        if let Some(side) = &b.defender_side {
+            cx.reference(
+                f,
+                side,
+                "side",
+                sides.iter().copied(),
+                "[[sides]] of rules/*.toml",
+            );
+        }
     }
 }

@@ -1,5 +1,6 @@
 //! Combat: odds, the CRT, column shifts, attack modifiers, automatic results and the results themselves.
 
+pub mod ar_command;
 pub(crate) mod check;
 pub mod fire;
 pub mod fire_command;
@@ -8,6 +9,7 @@ pub mod modifiers;
 pub mod module;
 pub mod odds;
 pub mod shifts;
+pub mod strength;
 
 use crate::concept::provenance::cited;
 use crate::model::keyword::{keyword, Keyword};
@@ -102,6 +104,126 @@ cited! {
         pub attack_kinds: Vec<AttackKind>,
         /// The surprise check before the combat roll (`[combat.surprise]`, OCS 9.8).
         pub surprise: Option<Surprise>,
+        /// The action rating each side takes from one unit it picks (`[combat.action_rating]`, OCS
+        /// 9.2 step 3, 9.6).
+        pub action_rating: Option<ActionRating>,
+        /// Attack or defence multiplied while a unit's state holds: a marker on its stack, a
+        /// declaration (`[[combat.strength_modifiers]]`, The Last Stand at Moscow 6.23-6.25).
+        #[serde(default)]
+        pub strength_modifiers: Vec<StrengthModifier>,
+        /// A flat amount added once to the defence total (`[[combat.defence_bonuses]]`, The Last
+        /// Stand at Moscow 6.22).
+        #[serde(default)]
+        pub defence_bonuses: Vec<DefenceBonus>,
+    }
+}
+
+cited! {
+    /// The action rating of a combat taken from one unit per side (`[combat.action_rating]`): each
+    /// unit gets a command that marks it as its side's AR unit; when both sides have marked one, the
+    /// difference of their ARs in their modes (OCS 9.6a: DG −1, Strat 0) stands in for the two counts
+    /// that otherwise hold it, in the combat roll and the surprise roll alike.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct ActionRating {
+        /// The printed value that is the action rating (a `[counters] values` name).
+        pub value: Sp<String>,
+        /// The `[[combat.counts]]` id holding the difference in the attacker's favour.
+        pub attacker_count: Sp<String>,
+        /// The `[[combat.counts]]` id holding the difference in the defender's favour.
+        pub defender_count: Sp<String>,
+    }
+}
+
+cited! {
+    /// A unit's attack and/or defence multiplied by `numerator / denominator` while all its
+    /// conditions hold (`[[combat.strength_modifiers]]`). Applied after `[[combat.attack_modifiers]]`
+    /// and the mode; the ratios of those that apply multiply into one, rounded once
+    /// (`strength::strength_of`; The Last Stand at Moscow 2.21).
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct StrengthModifier {
+        pub id: Sp<String>,
+        pub name: String,
+        /// Which strengths it changes: `attack`, `defence`, or both.
+        pub strengths: Vec<Sp<String>>,
+        /// Only a unit with this marker (`[[markers]]` id) on its stack (OCS 4.8b: a marker on top of
+        /// a stack is on every unit beneath).
+        pub marker: Option<Sp<String>>,
+        /// With `marker`: only when the marker shows this face, `front` or `back` (The Last Stand at
+        /// Moscow 6.24-6.25: Out of Supply on the front, Isolated on the back).
+        pub marker_face: Option<Sp<String>>,
+        /// Only units of these types (every type when empty).
+        #[serde(default)]
+        pub unit_types: Vec<Sp<String>>,
+        /// Only when all these `[[combat.declarations]]` are declared.
+        #[serde(default)]
+        pub declared: Vec<Sp<String>>,
+        /// Never when one of these `[[combat.declarations]]` is declared.
+        #[serde(default)]
+        pub not_declared: Vec<Sp<String>>,
+        pub numerator: u32,
+        pub denominator: u32,
+        /// Keep fractions (OCS 4.2) instead of rounding.
+        pub keep_fractions: bool,
+        /// How a fraction is rounded when it is not kept: `down` (default) or `up`.
+        pub rounding: Option<Sp<String>>,
+    }
+}
+
+cited! {
+    /// A flat amount added once to the defence total while its declarations are made and the defence
+    /// is above 0 (`[[combat.defence_bonuses]]`, The Last Stand at Moscow 6.22: +2 for Soviet units in
+    /// an entrenchment, only if some defender has a defence above 0). Added after every multiplier.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct DefenceBonus {
+        pub id: Sp<String>,
+        pub name: String,
+        pub bonus: Sp<u32>,
+        /// Only when all these `[[combat.declarations]]` are declared.
+        #[serde(default)]
+        pub declared: Vec<Sp<String>>,
+        /// Only for a defender of this side.
+        pub defender_side: Option<Sp<String>>,
+    }
+}
+
+keyword! {
+    /// A strength a `[[combat.strength_modifiers]]` entry changes (`strengths`).
+    pub enum StrengthKind {
+        Attack = "attack",
+        Defence = "defence",
+    }
+}
+
+keyword! {
+    /// A face of a two-faced marker (`marker_face`).
+    pub enum MarkerFace {
+        Front = "front",
+        Back = "back",
+    }
+}
+
+impl StrengthModifier {
+    /// Whether it changes `kind` (unknown words are reported by the checks).
+    pub fn changes(&self, kind: StrengthKind) -> bool {
+        self.strengths
+            .iter()
+            .any(|w| StrengthKind::parse(w) == Some(kind))
+    }
+
+    /// Its rounding (`down` for a missing or unknown word; the checks report the latter).
+    pub fn rounding(&self) -> ModifierRounding {
+        self.rounding
+            .as_ref()
+            .and_then(|r| ModifierRounding::parse(r))
+            .unwrap_or(ModifierRounding::Down)
+    }
+
+    /// The marker face it needs, `None` for any face.
+    pub fn face(&self) -> Option<MarkerFace> {
+        self.marker_face.as_ref().and_then(|f| MarkerFace::parse(f))
     }
 }
 

@@ -5,9 +5,10 @@
 //! The steps are the module's reading of the rule that `odds.rs` and `shifts.rs` compute in Rust;
 //! tests/combat_automation.rs evaluates both over every case the data allows.
 
+use crate::concept::combat::ar_command;
 use crate::concept::combat::odds::{dice_of, parse_odds};
 use crate::concept::combat::{
-    BeyondFirst, BeyondLast, ModifierRounding, Rounding, SurpriseOutcome,
+    BeyondFirst, BeyondLast, MarkerFace, ModifierRounding, Rounding, StrengthKind, SurpriseOutcome,
 };
 use crate::concept::map::module::{across_property, hexsides_property};
 use crate::concept::module::{
@@ -18,6 +19,7 @@ use crate::emit::xml::El;
 use crate::i18n::Texts;
 use crate::model::keyword::Keyword;
 use crate::model::Game;
+use crate::model::StrengthModifier;
 use crate::vassal::expression::{
     add, and, any, bin, concat, cond, contains, eq, int, prop, s, Expr, Op,
 };
@@ -32,6 +34,13 @@ pub fn attack_scale(game: &Game) -> i64 {
         if m.keep_fractions && m.denominator > 0 {
             let d = i64::from(m.denominator);
             scale = scale * d / gcd(scale, d);
+        }
+    }
+    // Strength modifiers chain (OCS 4.3: DG 1/2 × OOS 1/2 × no combat supply 1/2): each one that
+    // keeps fractions multiplies the scale, so the product stays whole.
+    for m in &game.rules.combat.strength_modifiers {
+        if m.keep_fractions && m.denominator > 1 {
+            scale *= i64::from(m.denominator);
         }
     }
     scale
@@ -79,23 +88,161 @@ pub fn attack_scaled_expr(game: &Game) -> Expr {
             .into_iter()
             .reduce(and)
             .unwrap_or(eq(int(1), int(1)));
-        let (num, den) = (i64::from(m.numerator), i64::from(m.denominator.max(1)));
-        let times = bin(Op::Mul, e.clone(), int(num));
-        let modified = if m.keep_fractions {
-            bin(Op::Div, times, int(den))
-        } else {
-            // Whole points: round e·num/den (in 1/scale units) down or up to a multiple of scale.
-            let whole = den * scale;
-            let rounded = match m.rounding() {
-                ModifierRounding::Down => bin(Op::Div, times, int(whole)),
-                ModifierRounding::Up => bin(Op::Div, add(times, int(whole - 1)), int(whole)),
-            };
-            bin(Op::Mul, rounded, int(scale))
+        let ratio = Ratio {
+            numerator: m.numerator,
+            denominator: m.denominator,
+            keep_fractions: m.keep_fractions,
+            rounding: m.rounding(),
         };
-        e = cond(applies, modified, e);
+        e = cond(applies, ratio.applied(e.clone(), scale), e);
     }
+    e = with_strength_modifiers(game, StrengthKind::Attack, e, scale);
     // A strength the sources do not give ("?") attacks with 0 rather than failing the expression.
     cond(eq(strength, s("?")), int(0), e)
+}
+
+/// A multiplier and how it rounds (an attack modifier's or a strength modifier's).
+struct Ratio {
+    numerator: u32,
+    denominator: u32,
+    keep_fractions: bool,
+    rounding: ModifierRounding,
+}
+
+impl Ratio {
+    /// `e` (in 1/scale units) times the ratio, kept or rounded to whole points.
+    fn applied(&self, e: Expr, scale: i64) -> Expr {
+        let (num, den) = (
+            i64::from(self.numerator),
+            i64::from(self.denominator.max(1)),
+        );
+        let times = bin(Op::Mul, e, int(num));
+        if self.keep_fractions {
+            return bin(Op::Div, times, int(den));
+        }
+        // Whole points: round e·num/den (in 1/scale units) down or up to a multiple of scale.
+        let whole = den * scale;
+        let rounded = match self.rounding {
+            ModifierRounding::Down => bin(Op::Div, times, int(whole)),
+            ModifierRounding::Up => bin(Op::Div, add(times, int(whole - 1)), int(whole)),
+        };
+        bin(Op::Mul, rounded, int(scale))
+    }
+}
+
+/// `e` after the strength modifiers that change `kind` and apply to the evaluating unit
+/// (`strength::strength_of`): their ratios multiplied into one, and the product rounded once. `e`
+/// appears once in the result: VASSAL's BeanShell parser slows down exponentially on an expression
+/// that nests copies of itself, so each modifier adds a factor, not a branch.
+fn with_strength_modifiers(game: &Game, kind: StrengthKind, e: Expr, scale: i64) -> Expr {
+    let combat = &game.rules.combat;
+    let changing: Vec<&StrengthModifier> = combat
+        .strength_modifiers
+        .iter()
+        .filter(|m| m.changes(kind))
+        .collect();
+    if changing.is_empty() {
+        return e;
+    }
+    let factor = |part: &dyn Fn(&StrengthModifier) -> i64| {
+        changing
+            .iter()
+            .map(|m| cond(strength_condition(combat, m), int(part(m)), int(1)))
+            .reduce(|a, b| bin(Op::Mul, a, b))
+            .unwrap_or(int(1))
+    };
+    let numerator = factor(&|m| i64::from(m.numerator));
+    let denominator = factor(&|m| i64::from(m.denominator.max(1)));
+    // Rounded when an applying modifier does not keep fractions: up when one of those rounds up.
+    let rounds = |rounding: Option<ModifierRounding>| {
+        changing
+            .iter()
+            .filter(|m| !m.keep_fractions && rounding.is_none_or(|r| m.rounding() == r))
+            .map(|m| cond(strength_condition(combat, m), int(1), int(0)))
+            .reduce(add)
+            .unwrap_or(int(0))
+    };
+    let times = bin(Op::Mul, e, numerator);
+    let kept = bin(Op::Div, times.clone(), denominator.clone());
+    if changing.iter().all(|m| m.keep_fractions) {
+        return kept;
+    }
+    let whole = bin(Op::Mul, denominator, int(scale));
+    let up = bin(
+        Op::Div,
+        add(times.clone(), bin(Op::Sub, whole.clone(), int(1))),
+        whole.clone(),
+    );
+    let down = bin(Op::Div, times, whole);
+    cond(
+        eq(rounds(None), int(0)),
+        kept,
+        bin(
+            Op::Mul,
+            cond(
+                bin(Op::Gt, rounds(Some(ModifierRounding::Up)), int(0)),
+                up,
+                down,
+            ),
+            int(scale),
+        ),
+    )
+}
+
+/// Whether a strength modifier's conditions hold on the evaluating unit (`strength::applies`): the
+/// marker on its stack (showing the face asked for), its type, the declarations.
+pub fn strength_condition(combat: &crate::model::Combat, m: &StrengthModifier) -> Expr {
+    use crate::concept::modes::module::{MARKER_COUNT, MARKER_ID};
+    let mut terms = Vec::new();
+    if let Some(marker) = &m.marker {
+        let mut which = eq(prop(MARKER_ID), s(marker));
+        if let Some(face) = m.face() {
+            // A marker's faces are the levels of its `Face` layer (markers/module.rs).
+            let level = match face {
+                MarkerFace::Front => 1,
+                MarkerFace::Back => 2,
+            };
+            which = and(which, eq(prop("Face_Level"), int(level)));
+        }
+        let on_stack = Expr::SumStackWhere(MARKER_COUNT.into(), Box::new(which));
+        terms.push(bin(Op::Gt, on_stack, int(0)));
+    }
+    if !m.unit_types.is_empty() {
+        terms.push(any(m
+            .unit_types
+            .iter()
+            .map(|t| eq(prop("Type"), s(t)))
+            .collect()));
+    }
+    terms.extend(m.declared.iter().map(|d| declared(combat, d)));
+    terms.extend(m.not_declared.iter().map(|d| not_declared(combat, d)));
+    terms.into_iter().reduce(and).unwrap_or(eq(int(1), int(1)))
+}
+
+/// The defence bonuses that apply, in 1/scale units (`strength::defence_total`): each when its
+/// declarations are made and the defender is of its side.
+fn defence_bonus(game: &Game, scale: i64) -> Option<Expr> {
+    let combat = &game.rules.combat;
+    combat
+        .defence_bonuses
+        .iter()
+        .map(|b| {
+            cond(
+                bonus_condition(combat, b),
+                int(i64::from(b.bonus.value) * scale),
+                int(0),
+            )
+        })
+        .reduce(add)
+}
+
+/// Whether a defence bonus applies to the evaluating defender (`strength::bonus_applies`).
+fn bonus_condition(combat: &crate::model::Combat, b: &crate::model::DefenceBonus) -> Expr {
+    let mut terms: Vec<Expr> = b.declared.iter().map(|d| declared(combat, d)).collect();
+    if let Some(side) = &b.defender_side {
+        terms.push(eq(prop("Side"), s(side)));
+    }
+    terms.into_iter().reduce(and).unwrap_or(eq(int(1), int(1)))
 }
 
 /// A printed strength in 1/scale units, times the unit's mode factor in a game whose modes change
@@ -118,11 +265,21 @@ fn in_mode(game: &Game, strength: Expr, scale: i64) -> Expr {
 /// sources lack).
 fn defence_scaled_expr(game: &Game, scale: i64) -> Expr {
     let defence = prop(&value_property(game.rules.combat.defence_value()));
-    cond(
-        eq(defence.clone(), s("?")),
-        int(0),
-        in_mode(game, defence, scale),
-    )
+    let modified = with_strength_modifiers(
+        game,
+        StrengthKind::Defence,
+        in_mode(game, defence.clone(), scale),
+        scale,
+    );
+    // A bonus is added once, and only when the defence is above 0 (The Last Stand at Moscow 6.22).
+    let total = match defence_bonus(game, scale) {
+        Some(bonus) => add(
+            modified,
+            cond(bin(Op::Gt, defence.clone(), int(0)), bonus, int(0)),
+        ),
+        None => modified,
+    };
+    cond(eq(defence, s("?")), int(0), total)
 }
 
 /// One declared battle, resolved on the defending unit in steps: each step stores one value in a
@@ -174,11 +331,9 @@ fn modified_roll(combat: &crate::model::Combat) -> Expr {
         .roll_modifiers
         .iter()
         .fold(prop(props::COMBAT_ROLL), |roll, m| {
-            let points = bin(
-                Op::Mul,
-                prop(&count_property(&m.count)),
-                int(i64::from(m.per_point.value)),
-            );
+            let count =
+                ar_command::effective_count(combat, &m.count, prop(&count_property(&m.count)));
+            let points = bin(Op::Mul, count, int(i64::from(m.per_point.value)));
             add(roll, points)
         })
 }
@@ -288,18 +443,61 @@ pub fn combat(game: &Game, tx: &Texts) -> CombatExprs {
                 (steps::RESULT, crt_result(combat, tx)),
             ])
             .collect(),
-        report: with_kind_and_surprise(
-            combat,
+        report: with_state_notes(
+            game,
             tx,
-            automatic_report(
+            with_kind_and_surprise(
                 combat,
                 tx,
-                scale,
-                combat_report(combat, tx, scale, cap_index, shift_texts),
+                automatic_report(
+                    combat,
+                    tx,
+                    scale,
+                    combat_report(combat, tx, scale, cap_index, shift_texts),
+                ),
             ),
         ),
         surprise: surprise(game, tx),
     }
+}
+
+/// The report, followed, in a game that has them, by the defender's strength modifiers and defence
+/// bonuses that applied and by where the AR difference came from.
+fn with_state_notes(game: &Game, tx: &Texts, report: Expr) -> Expr {
+    let combat = &game.rules.combat;
+    let mut applied: Vec<(Expr, String)> = combat
+        .strength_modifiers
+        .iter()
+        .filter(|m| m.changes(StrengthKind::Defence))
+        .map(|m| {
+            let name = tx.get(&format!("strength_modifiers.{}", m.id.as_str()));
+            (strength_condition(combat, m), name)
+        })
+        .collect();
+    applied.extend(combat.defence_bonuses.iter().map(|b| {
+        let name = tx.get(&format!("defence_bonuses.{}", b.id.as_str()));
+        (bonus_condition(combat, b), name)
+    }));
+    let mut parts = vec![report];
+    if !applied.is_empty() {
+        let names = applied
+            .iter()
+            .map(|(applies, name)| cond(applies.clone(), s(&format!(" ({name})")), s("")));
+        let names = concat(std::iter::once(s("")).chain(names).collect());
+        let any_applied = any(applied.into_iter().map(|(applies, _)| applies).collect());
+        parts.push(cond(
+            any_applied,
+            template(tx, "ui.report_defence_state", &[("modifiers", names)]),
+            s(""),
+        ));
+    }
+    if combat.action_rating.is_some() {
+        parts.push(ar_command::report_note(game, tx));
+    }
+    if parts.len() == 1 {
+        return parts.remove(0);
+    }
+    concat(parts)
 }
 
 /// The name of the kind of attack being resolved.
@@ -350,7 +548,8 @@ fn surprise(game: &Game, tx: &Texts) -> Option<SurpriseExprs> {
         .modifiers
         .iter()
         .fold(prop(props::SURPRISE_ROLL), |roll, m| {
-            let count = prop(&count_property(&m.count));
+            let count =
+                ar_command::effective_count(combat, &m.count, prop(&count_property(&m.count)));
             let points = match &m.at_most {
                 Some(cap) => Expr::Min(Box::new(count), Box::new(int(i64::from(cap.value)))),
                 None => count,
@@ -1048,10 +1247,15 @@ pub fn resolution_traits(game: &Game, plan: &Plan) -> Vec<Trait> {
         "Combat result",
         true,
     ));
+    // The AR units are marks of the combat too, and the defender's may stand beside the defender.
+    let mut marked = bin(Op::Ne, prop(props::COMBAT_ROLE), s(""));
+    if game.rules.combat.action_rating.is_some() {
+        marked = bin(Op::Or, marked, eq(prop(ar_command::AR_UNIT), int(1)));
+    }
     out.push(pieces::global_key(
         named(keys::CLEAR_ALL),
         named(keys::CLEAR_COMBAT),
-        &bin(Op::Ne, prop(props::COMBAT_ROLE), s("")).to_beanshell(),
+        &marked.to_beanshell(),
         "Clear every combat mark",
     ));
     for ((name, e), key) in combat.steps.iter().zip(&step_keys) {

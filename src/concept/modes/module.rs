@@ -139,6 +139,39 @@ fn action_rating_text(value: &str, mode: &Mode) -> Expr {
     cond(eq(printed, s("?")), s("?"), add(s(""), derived))
 }
 
+/// The action rating `value` (a `[counters] values` name) of `unit` as a number in its mode (the
+/// mode's change when `value` is the one `[mode_values]` names, `derive::action_rating`), or `?`
+/// when the sources do not give it.
+pub fn action_rating_expr(game: &Game, unit: &Unit, value: &str) -> Expr {
+    let printed = prop(&value_property(value));
+    let by_modes = game
+        .rules
+        .mode_values
+        .as_ref()
+        .and_then(|v| v.action_rating.as_ref())
+        .is_some_and(|v| v.as_str() == value);
+    if !by_modes {
+        return printed;
+    }
+    let mode = mode_expr(game, unit);
+    game.rules
+        .modes
+        .iter()
+        .rev()
+        .fold(printed.clone(), |rest, m| {
+            let derived = match (&m.action_rating, &m.action_rating_change) {
+                (Some(set), _) => int(i64::from(set.value)),
+                (None, Some(change)) => cond(
+                    eq(printed.clone(), s("?")),
+                    s("?"),
+                    add(printed.clone(), int(i64::from(change.value))),
+                ),
+                (None, None) => return rest,
+            };
+            cond(eq(mode.clone(), s(&m.id)), derived, rest)
+        })
+}
+
 /// One value in whichever mode the unit is in.
 fn per_mode(game: &Game, unit: &Unit, each: &dyn Fn(&Mode) -> Expr) -> Expr {
     let mode = mode_expr(game, unit);

@@ -138,13 +138,14 @@ pub fn unit_piece(
     let fire = combat::fire_command::fire_traits(game, plan, unit);
     let mode = modes::module::mode_traits(game, plan, unit);
     let barrage = crate::concept::barrage::module::firer_traits(game, plan, unit);
+    let action_rating = combat::ar_command::action_rating_traits(game, plan, unit);
     unit_piece_of(
         game,
         plan,
         unit,
         face,
         gpid,
-        [replace, fire, mode, barrage].concat(),
+        [replace, fire, mode, barrage, action_rating].concat(),
     )
 }
 
