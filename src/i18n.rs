@@ -950,7 +950,7 @@ fn barrage_entries(out: &mut Entries, game: &Game) {
     out.add_each(
         "barrage_shifts",
         &b.shifts,
-        |s| (s.id.as_str(), &s.name),
+        |s| (s.id.as_str(), s.display_name()),
         "toolbar button and chat: a barrage column shift",
     );
     out.add_each(

@@ -67,7 +67,9 @@ cited! {
     #[serde(deny_unknown_fields)]
     pub struct BarrageShift {
         pub id: Sp<String>,
-        /// A short name, for its toolbar toggle ("No spotter").
+        /// A short name, for its toolbar toggle ("No spotter"); the id when not given, so data
+        /// written before the module had toggles still loads.
+        #[serde(default)]
         pub name: String,
         /// The condition, in a sentence for the players.
         pub condition: String,
@@ -130,5 +132,16 @@ cited! {
         /// Whether the result is bracketed: the kind's `bracketed` sentence says how it reads.
         #[serde(default)]
         pub bracketed: bool,
+    }
+}
+
+impl BarrageShift {
+    /// The name of its toolbar toggle: `name`, or the id.
+    pub fn display_name(&self) -> &String {
+        if self.name.is_empty() {
+            &self.id.value
+        } else {
+            &self.name
+        }
     }
 }
