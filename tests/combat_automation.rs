@@ -4,7 +4,6 @@
 
 use crate::common::module_piece::Piece;
 use std::collections::BTreeMap;
-use std::path::Path;
 use vmodc::concept::combat::odds::{resolve_odds, Lookup};
 use vmodc::concept::module::props;
 use vmodc::i18n::Texts;
@@ -16,8 +15,7 @@ mod automation {
 }
 
 fn b4m() -> Game {
-    let mut sources = vmodc::diag::Sources::default();
-    vmodc::load::load_game(Path::new("."), "b4m", &mut sources).expect("b4m loads")
+    crate::common::shipped_game("b4m")
 }
 
 /// One battle: attackers (strength, type, across a river?), defender (strength, terrain, city, side).

@@ -3,15 +3,13 @@
 //! collide, and a collision of hashes is resolved by the keys' order, not the data's.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 use vmodc::emit::gpids::{palette_unit_key, Gpids};
 use vmodc::emit::plan::Plan;
 use vmodc::i18n::Texts;
 use vmodc::model::Game;
 
 fn b4m() -> Game {
-    let mut sources = vmodc::diag::Sources::default();
-    vmodc::load::load_game(Path::new("."), "b4m", &mut sources).expect("b4m loads")
+    crate::common::shipped_game("b4m")
 }
 
 /// Each unit's palette piece id in the module `game` builds.

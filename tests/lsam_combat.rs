@@ -5,7 +5,6 @@
 use crate::common::module_piece::Piece;
 use crate::common::{code, path, repo, show, text, vmodc};
 use std::collections::BTreeMap;
-use std::path::Path;
 use std::process::Output;
 use vmodc::concept::combat::module::{combat, count_property, declared_property, steps};
 use vmodc::concept::combat::odds::{resolve_odds, Resolution};
@@ -19,8 +18,7 @@ use vmodc::model::Game;
 use vmodc::vassal::expression::{CURRENT_MAP, LOCATION_NAME};
 
 fn lsam() -> Game {
-    let mut sources = vmodc::diag::Sources::default();
-    vmodc::load::load_game(Path::new("."), "lsam", &mut sources).expect("lsam loads")
+    crate::common::shipped_game("lsam")
 }
 
 /// `vmodc odds lsam` on the shipped data with these arguments.
@@ -726,8 +724,7 @@ fn katyusha_fire_reads_the_fixed_column() {
     }
 
     // Battle for Moscow's known table, with a fire on its 3:1 column: the same cell both ways.
-    let mut sources = vmodc::diag::Sources::default();
-    let b4m = vmodc::load::load_game(Path::new("."), "b4m", &mut sources).expect("b4m");
+    let b4m = crate::common::shipped_game("b4m");
     let mut fire = fire.clone();
     fire.column = vmodc::model::Sp::synthetic("3:1".into());
     for roll in 1..=6 {

@@ -4,15 +4,13 @@
 
 use crate::common::module_piece::Props;
 use std::collections::BTreeMap;
-use std::path::Path;
 use vmodc::concept::modes::derive::{action_rating, mode_of, ratio, scaled};
 use vmodc::concept::modes::module::{mode_expr, MARKER_COUNT, MARKER_ID};
 use vmodc::model::Game;
 use vmodc::vassal::expression::{Env, Value};
 
 fn ocs() -> Game {
-    let mut sources = vmodc::diag::Sources::default();
-    vmodc::load::load_game(Path::new("."), "ocs", &mut sources).expect("ocs loads")
+    crate::common::shipped_game("ocs")
 }
 
 /// A piece and the stack it stands in (itself included).

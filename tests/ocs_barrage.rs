@@ -4,21 +4,18 @@
 //! scenarios that stage them.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 use vmodc::concept::barrage::module::{self as barrage_module, shift_property, steps};
 use vmodc::concept::barrage::table::{
     self, column_of, cost, label, rounded, shifted, total_shift, Supply,
 };
 use vmodc::concept::barrage::Barrage;
 use vmodc::concept::modes::module::{strength_factor_expr, MARKER_COUNT, MARKER_ID, MODE_STRENGTH};
-use vmodc::diag::Sources;
 use vmodc::i18n::Texts;
 use vmodc::model::Game;
 use vmodc::vassal::expression::{Env, Value};
 
 fn ocs() -> Game {
-    let mut sources = Sources::default();
-    vmodc::load::load_game(Path::new("."), "ocs", &mut sources).expect("ocs loads")
+    crate::common::shipped_game("ocs")
 }
 
 fn barrage() -> Barrage {

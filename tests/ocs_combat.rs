@@ -7,7 +7,6 @@
 use crate::common::module_piece::Piece;
 use crate::common::{code, path, repo, show, text, vmodc};
 use std::collections::BTreeMap;
-use std::path::Path;
 use vmodc::concept::combat::module::{combat, count_property, steps};
 use vmodc::concept::combat::odds::{resolve_odds, Lookup, Resolution};
 use vmodc::concept::module::props;
@@ -15,8 +14,7 @@ use vmodc::i18n::Texts;
 use vmodc::model::Game;
 
 fn ocs() -> Game {
-    let mut sources = vmodc::diag::Sources::default();
-    vmodc::load::load_game(Path::new("."), "ocs", &mut sources).expect("ocs loads")
+    crate::common::shipped_game("ocs")
 }
 
 /// The column rolled on after `shift` columns (`None` past the columns the text gives), and the

@@ -5,7 +5,6 @@
 
 use crate::common::module_piece::{Piece, Props};
 use std::collections::BTreeMap;
-use std::path::Path;
 use vmodc::concept::combat::module::{combat, count_property, steps};
 use vmodc::concept::modes::derive::mode_of;
 use vmodc::concept::modes::module::{strength_factor_expr, MARKER_COUNT, MARKER_ID, MODE_STRENGTH};
@@ -15,8 +14,7 @@ use vmodc::model::{Game, Unit};
 use vmodc::vassal::expression::{Env, Value};
 
 fn ocs() -> Game {
-    let mut sources = vmodc::diag::Sources::default();
-    vmodc::load::load_game(Path::new("."), "ocs", &mut sources).expect("ocs loads")
+    crate::common::shipped_game("ocs")
 }
 
 /// A piece's own properties and the pieces of its stack (for the mode markers).

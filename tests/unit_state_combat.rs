@@ -5,7 +5,6 @@
 
 use crate::common::{code, path, repo, show, text, vmodc};
 use std::collections::BTreeMap;
-use std::path::Path;
 use vmodc::concept::combat::ar_command::{AR_UNIT, COMBAT_AR};
 use vmodc::concept::combat::module::{
     attack_scale, attack_scaled_expr, combat, count_property, declared_property, steps,
@@ -23,8 +22,7 @@ use vmodc::model::Game;
 use vmodc::vassal::expression::{Env, Value};
 
 fn load(id: &str) -> Game {
-    let mut sources = vmodc::diag::Sources::default();
-    vmodc::load::load_game(Path::new("."), id, &mut sources).expect("game loads")
+    crate::common::shipped_game(id)
 }
 
 /// A piece as the module's expressions see it: its properties (globals among them), the markers in

@@ -191,3 +191,10 @@ pub fn show(out: &Output) -> String {
 pub fn path(p: &Path) -> &str {
     p.to_str().expect("UTF-8 path")
 }
+
+/// A shipped game's data as the repository holds it (the tests run from its root).
+pub fn shipped_game(id: &str) -> vmodc::model::Game {
+    let mut sources = Sources::default();
+    vmodc::load::load_game(Path::new("."), id, &mut sources)
+        .unwrap_or_else(|_| panic!("{id} loads"))
+}
