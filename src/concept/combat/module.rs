@@ -12,7 +12,8 @@ use crate::concept::combat::{
 };
 use crate::concept::map::module::{across_property, hexsides_property};
 use crate::concept::module::{
-    keys, module_command, named, props, template, value_property, Changer, Global, NumericRange,
+    decimal_text, keys, module_command, named, props, template, value_property, Changer, Global,
+    NumericRange,
 };
 use crate::emit::plan::Plan;
 use crate::emit::xml::El;
@@ -906,28 +907,11 @@ fn known_cells(combat: &crate::model::Combat, unknown: &str) -> Expr {
         })
 }
 
-/// A strength in 1/scale units (a step property) as the report prints it: whole, or with one
-/// decimal when scaled.
+/// A strength in 1/scale units (a step property) as the report prints it: whole, or with its
+/// decimals when scaled (9.75, 3.5).
 fn strength_text(step: &str, scale: i64) -> Expr {
-    let attack = prop(step);
-    if scale == 1 {
-        add(s(""), attack.clone())
-    } else {
-        cond(
-            eq(bin(Op::Rem, attack.clone(), int(scale)), int(0)),
-            add(s(""), bin(Op::Div, attack.clone(), int(scale))),
-            concat(vec![
-                s(""),
-                bin(Op::Div, attack.clone(), int(scale)),
-                s("."),
-                bin(
-                    Op::Rem,
-                    bin(Op::Div, bin(Op::Mul, attack.clone(), int(10)), int(scale)),
-                    int(10),
-                ),
-            ]),
-        )
-    }
+    let scale = u32::try_from(scale).unwrap_or(1);
+    add(s(""), decimal_text(prop(step), scale))
 }
 
 /// The defence as the report prints it: in the defender's mode, or `?` when the sources do not give
@@ -1434,4 +1418,40 @@ pub fn buttons(game: &Game, plan: &Plan) -> Vec<El> {
             ),
         ])
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::strength_text;
+    use crate::vassal::expression::{Env, Value};
+
+    /// One piece whose only property is a strength in 1/scale units.
+    struct Strength(i64);
+
+    impl Env for Strength {
+        fn prop(&self, _: &str) -> Result<Value, String> {
+            Ok(Value::Int(self.0))
+        }
+        fn pieces(&self) -> Vec<&dyn Env> {
+            Vec::new()
+        }
+        fn stack(&self) -> Vec<&dyn Env> {
+            Vec::new()
+        }
+        fn range_from_old(&self) -> i64 {
+            0
+        }
+        fn random(&self, _: i64) -> i64 {
+            1
+        }
+    }
+
+    #[test]
+    fn the_report_prints_a_scaled_strength_with_its_decimals() {
+        // OCS 4.2: three attackers total 9.75 (39 quarters); a DG defence of 7 is 3.5.
+        for (parts, scale, text) in [(39, 4, "9.75"), (14, 4, "3.5"), (40, 4, "10"), (7, 1, "7")] {
+            let shown = strength_text("CombatAttack", scale).eval(&Strength(parts));
+            assert_eq!(shown, Ok(Value::Str(text.into())), "{parts}/{scale}");
+        }
+    }
 }
