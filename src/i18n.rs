@@ -527,6 +527,7 @@ pub fn entries(game: &Game) -> Vec<Entry> {
     variable_weather_entries(&mut out, game);
     morale_entries(&mut out, game);
     barrage_entries(&mut out, game);
+    air_entries(&mut out, game);
     steps_entries(&mut out, game);
     map_entries(&mut out, game);
     sequence_entries(&mut out, game);
@@ -1046,6 +1047,88 @@ fn barrage_entries(out: &mut Entries, game: &Game) {
             "chat: barrage report",
         ),
     ];
+    for (k, v, w) in keys {
+        out.add(k.to_string(), v, w);
+    }
+}
+
+/// The air kinds, the count and roll buttons and their chat lines, in games with `[air]`.
+fn air_entries(out: &mut Entries, game: &Game) {
+    let Some(air) = &game.rules.air else {
+        return;
+    };
+    out.add_each(
+        "air_kinds",
+        &air.kinds,
+        |k| (k.id.as_str(), &k.name),
+        "rules help: a kind of air unit",
+    );
+    let count = "toolbar button: a count the air rolls read";
+    let mut keys = vec![(
+        "ui.report_air_count",
+        "{name}: $newValue$",
+        "chat: an air count changed",
+    )];
+    if air.flak.is_some() {
+        keys.extend([
+            ("ui.air_aa_points", "AA points", count),
+            (
+                "ui.air_aa_points_tooltip",
+                "The AA points affecting the mission (from the Flak/AA chart, which the sources lack)",
+                "toolbar button tooltip",
+            ),
+            ("ui.flak", "Flak", "toolbar button"),
+            (
+                "ui.flak_tooltip",
+                "Roll flak against the mission: the dice plus the AA points",
+                "toolbar button tooltip",
+            ),
+            (
+                "ui.report_flak",
+                "Flak ({dice}): {roll} + AA points {aa} = {modified} → {outcome} (a hit at {hit_at} or more; the AA points come from the Flak/AA chart, which the sources lack) [rule {rule}]",
+                "chat: flak report",
+            ),
+            ("ui.flak_hit", "hit: the mission loses 1 step", "chat: flak report"),
+            ("ui.flak_no_effect", "no effect", "chat: flak report"),
+        ]);
+    }
+    if air.air_combat.is_some() {
+        keys.extend([
+            ("ui.air_attacker", "Attacker air strength", count),
+            (
+                "ui.air_attacker_tooltip",
+                "The air strength of the attacking air unit in this round of air combat",
+                "toolbar button tooltip",
+            ),
+            ("ui.air_defender", "Defender air strength", count),
+            (
+                "ui.air_defender_tooltip",
+                "The air strength of the defending air unit in this round of air combat",
+                "toolbar button tooltip",
+            ),
+            ("ui.air_combat", "Air combat", "toolbar button"),
+            (
+                "ui.air_combat_tooltip",
+                "Roll air combat: the dice plus the attacker's air strength minus the defender's",
+                "toolbar button tooltip",
+            ),
+            (
+                "ui.report_air_combat",
+                "Air combat ({dice}): {roll} + attacker {attacker} − defender {defender} = {modified}; the Air Combat Table is missing from the sources, so which unit aborts is unknown{loss} [rule {rule}]",
+                "chat: air combat report",
+            ),
+            (
+                "ui.air_combat_loss",
+                "; then roll one die: {loss_at} or more → each aborted unit loses 1 step",
+                "chat: air combat report",
+            ),
+            (
+                "ui.air_combat_loss_unknown",
+                "; whether an aborted unit loses a step is unknown",
+                "chat: air combat report",
+            ),
+        ]);
+    }
     for (k, v, w) in keys {
         out.add(k.to_string(), v, w);
     }

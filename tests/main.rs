@@ -25,6 +25,7 @@ mod modes;
 mod module_library;
 mod module_readback;
 mod morale;
+mod ocs_air;
 mod ocs_barrage;
 mod ocs_combat;
 mod ocs_series;

@@ -43,6 +43,7 @@ pub fn check_game(game: &Game, sources: &Sources) -> Report {
     concept::victory::check::check(&mut cx);
     concept::morale::check::check(&mut cx);
     concept::barrage::check::check(&mut cx);
+    concept::air::check::check(&mut cx);
     concept::setup::check::check(&mut cx);
     concept::provenance::check::check(&mut cx);
     concept::releases::check::check(&mut cx);

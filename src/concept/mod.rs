@@ -6,6 +6,7 @@
 //! traits, global properties, buttons). The pipeline stages (`load`, `check`, `render`, `emit`) ask each
 //! concept for its part; see docs/architecture.md.
 
+pub mod air;
 pub mod art;
 pub mod barrage;
 pub mod cards;

@@ -318,6 +318,7 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
         .child(predefined_setups(game, plan))
         .children(combat::module::buttons(game, plan))
         .children(crate::concept::barrage::module::buttons(game, plan))
+        .children(crate::concept::air::module::buttons(game, plan))
         .children(victory::module::buttons(game, plan))
         .children(weather::module::buttons(game, plan))
         .child(global_properties(game, plan))
@@ -337,6 +338,7 @@ fn global_properties(game: &Game, plan: &Plan) -> El {
             .chain(combat::module::globals(game, plan))
             .chain(crate::concept::morale::module::globals(game))
             .chain(crate::concept::barrage::module::globals(game, plan))
+            .chain(crate::concept::air::module::globals(game, plan))
             .map(|g| {
                 let (numeric, min, max, wrap) = match &g.numeric {
                     Some(r) => ("true", r.min.to_string(), r.max.to_string(), r.wrap),

@@ -117,6 +117,8 @@ pub struct RulesFile {
     pub combat: Combat,
     /// The barrage table: its columns, costs and shifts (`[barrage]`).
     pub barrage: Option<crate::concept::barrage::Barrage>,
+    /// Air units and airbases, with the flak and air combat rolls (`[air]`).
+    pub air: Option<crate::concept::air::Air>,
     /// A side's morale chits: its breaking point against a count (`[morale]`).
     pub morale: Option<crate::concept::morale::Morale>,
     #[serde(default)]
