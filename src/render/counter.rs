@@ -210,9 +210,9 @@ fn draw_symbol(
 /// smallest size is wrapped at that size, the lines centred on the band.
 fn draw_id(p: &mut Pixmap, id: &str, style: &TextStyle, s: f32, band_h: f32) {
     let (max_width, min_size) = (s * 0.9, s * 0.09);
-    let one_line = text::fitted(id, style, max_width, min_size);
-    if text::text_width(id, &one_line) <= max_width {
-        text::draw_text_centred(p, id, &one_line, s / 2.0, band_h * 0.52);
+    let (size, fits) = text::fit(id, style, max_width, min_size);
+    if fits {
+        text::draw_text_centred(p, id, &style.with_size(size), s / 2.0, band_h * 0.52);
         return;
     }
     let small = style.with_size(min_size);
@@ -230,9 +230,9 @@ fn draw_id(p: &mut Pixmap, id: &str, style: &TextStyle, s: f32, band_h: f32) {
 /// text leaves the counter.
 fn draw_values(p: &mut Pixmap, values: &str, style: &TextStyle, s: f32) {
     let (max_width, min_size) = (s * 0.92, s * 0.1);
-    let one_line = text::fitted(values, style, max_width, min_size);
-    if text::text_width(values, &one_line) <= max_width {
-        text::draw_text_centred(p, values, &one_line, s / 2.0, s * 0.83);
+    let (size, fits) = text::fit(values, style, max_width, min_size);
+    if fits {
+        text::draw_text_centred(p, values, &style.with_size(size), s / 2.0, s * 0.83);
         return;
     }
     let small = style.with_size(s * 0.12);

@@ -564,16 +564,22 @@ pub fn draw_text_centred(pixmap: &mut Pixmap, text: &str, style: &TextStyle, cx:
 /// The largest size not above `style.size` (and not below `min_size`) at which `text` fits in
 /// `max_width`.
 pub fn fit_size(text: &str, style: &TextStyle, max_width: f32, min_size: f32) -> f32 {
+    fit(text, style, max_width, min_size).0
+}
+
+/// [`fit_size`], and whether the text fits at that size (false: even `min_size` is too wide), from
+/// one measurement.
+pub fn fit(text: &str, style: &TextStyle, max_width: f32, min_size: f32) -> (f32, bool) {
     let Some(size) = style.usable_size() else {
-        return style.size;
+        return (style.size, true);
     };
     let width = text_width(text, style);
     if width <= max_width || width <= 0.0 {
-        return size;
+        return (size, true);
     }
     // Advances scale linearly with the size (kerning too), so one division is exact.
-    let fitted = size * (max_width / width).max(0.0);
-    fitted.clamp(min_size.min(size), size)
+    let fitted = (size * (max_width / width).max(0.0)).clamp(min_size.min(size), size);
+    (fitted, width * fitted / size <= max_width * 1.0001)
 }
 
 /// `style` shrunk so that `text` fits in `max_width` (never below `min_size`).
@@ -624,6 +630,21 @@ mod tests {
 
     fn style(size: f32) -> TextStyle {
         Fonts::default().regular(size, Color::BLACK)
+    }
+
+    #[test]
+    fn a_text_shrunk_to_exactly_the_width_fits() {
+        let st = style(20.0);
+        let width = text_width("Game Turn", &st);
+        // Shrunk to exactly the width: it fits, though the product of the sizes is inexact.
+        for share in [0.8, 0.61, 0.37] {
+            let (size, fits) = fit("Game Turn", &st, width * share, 1.0);
+            assert!(fits, "{share}");
+            assert!((size - 20.0 * share).abs() < 1e-3, "{size}");
+        }
+        // Too wide even at the smallest size.
+        assert_eq!(fit("Game Turn", &st, width * 0.3, 10.0), (10.0, false));
+        assert_eq!(fit("Game Turn", &st, width * 2.0, 10.0), (20.0, true));
     }
 
     #[test]
