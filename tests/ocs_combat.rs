@@ -513,7 +513,7 @@ fn odds_command_reproduces_the_overrun_examples() {
 /// 2:1, attacker surprise +2 → 4:1, roll 3 + 3 = 6 → "Ao1, Do1"; the Rust rule agrees unit by unit.
 #[test]
 fn the_staged_p14_attack_reads_17_vs_10_from_the_pieces() {
-    use crate::common::module_piece::Props;
+    use crate::common::module_piece::{InStack, Props};
     use vmodc::concept::combat::modifiers::{attack_of, Attacker};
     use vmodc::concept::combat::module::{attack_scale, declared_property};
     use vmodc::concept::map::module::across_property;
@@ -521,7 +521,6 @@ fn the_staged_p14_attack_reads_17_vs_10_from_the_pieces() {
     use vmodc::concept::modes::module::{
         strength_factor_expr, MARKER_COUNT, MARKER_ID, MODE_STRENGTH,
     };
-    use vmodc::vassal::expression::{Env, Value};
 
     let game = ocs();
     let tx = Texts::new(&game, None);
@@ -553,24 +552,6 @@ fn the_staged_p14_attack_reads_17_vs_10_from_the_pieces() {
     assert_eq!((attack, defence), (17.0, 10.0));
 
     // The defender's mode factor, read over its stack with a DG marker on it.
-    struct InStack(Props, Vec<Props>);
-    impl Env for InStack {
-        fn prop(&self, name: &str) -> Result<Value, String> {
-            self.0.prop(name)
-        }
-        fn pieces(&self) -> Vec<&dyn Env> {
-            Vec::new()
-        }
-        fn stack(&self) -> Vec<&dyn Env> {
-            self.1.iter().map(|p| p as &dyn Env).collect()
-        }
-        fn range_from_old(&self) -> i64 {
-            0
-        }
-        fn random(&self, _: i64) -> i64 {
-            0
-        }
-    }
     let stand_in = game
         .counters
         .units

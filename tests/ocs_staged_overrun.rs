@@ -3,7 +3,7 @@
 //! toolbar settings, give the example's numbers: 21 vs 3.5 → 5:1, AR +3, surprise 6 + 3 = 9 → 9:1,
 //! roll 4 + 3 = 7 → "Ao1e4, DL1o2".
 
-use crate::common::module_piece::{Piece, Props};
+use crate::common::module_piece::{InStack, Piece, Props};
 use std::collections::BTreeMap;
 use vmodc::concept::combat::module::{combat, count_property, steps};
 use vmodc::concept::modes::derive::mode_of;
@@ -11,31 +11,9 @@ use vmodc::concept::modes::module::{strength_factor_expr, MARKER_COUNT, MARKER_I
 use vmodc::concept::module::props;
 use vmodc::i18n::Texts;
 use vmodc::model::{Game, Unit};
-use vmodc::vassal::expression::{Env, Value};
 
 fn ocs() -> Game {
     crate::common::shipped_game("ocs")
-}
-
-/// A piece's own properties and the pieces of its stack (for the mode markers).
-struct InStack(Props, Vec<Props>);
-
-impl Env for InStack {
-    fn prop(&self, name: &str) -> Result<Value, String> {
-        self.0.prop(name)
-    }
-    fn pieces(&self) -> Vec<&dyn Env> {
-        Vec::new()
-    }
-    fn stack(&self) -> Vec<&dyn Env> {
-        self.1.iter().map(|p| p as &dyn Env).collect()
-    }
-    fn range_from_old(&self) -> i64 {
-        0
-    }
-    fn random(&self, _: i64) -> i64 {
-        0
-    }
 }
 
 /// The staged unit at `hex` in the p.16 scenario, and its printed values on the face it shows.

@@ -77,3 +77,24 @@ impl Env for Props {
         0
     }
 }
+
+/// A piece's own properties and the pieces of its stack (for the markers a mode or state reads).
+pub struct InStack(pub Props, pub Vec<Props>);
+
+impl Env for InStack {
+    fn prop(&self, name: &str) -> Result<Value, String> {
+        self.0.prop(name)
+    }
+    fn pieces(&self) -> Vec<&dyn Env> {
+        Vec::new()
+    }
+    fn stack(&self) -> Vec<&dyn Env> {
+        self.1.iter().map(|p| p as &dyn Env).collect()
+    }
+    fn range_from_old(&self) -> i64 {
+        0
+    }
+    fn random(&self, _: i64) -> i64 {
+        0
+    }
+}

@@ -6,6 +6,7 @@
 use super::{AirCombat, Flak};
 use crate::concept::barrage::table::dice;
 use crate::concept::module::{template, Changer, Global, NumericRange};
+use crate::concept::sequence;
 use crate::emit::plan::Plan;
 use crate::emit::xml::El;
 use crate::i18n::Texts;
@@ -164,25 +165,5 @@ pub fn buttons(game: &Game, plan: &Plan) -> Vec<El> {
 /// A VASSAL dice button rolling `roll` (checked as NdF; 2d6 otherwise) whose chat line is `report`.
 fn dice_button(name: &str, tooltip: &str, roll: &str, report: &Expr) -> El {
     let (count, faces) = dice(roll).unwrap_or((2, 6));
-    El::new("VASSAL.build.module.DiceButton")
-        .attr("addToTotal", "0")
-        .attr("hotkey", "")
-        .attr("icon", "")
-        .attr("keepCount", "1")
-        .attr("keepDice", "false")
-        .attr("keepOption", ">")
-        .attr("lockAdd", "false")
-        .attr("lockDice", "false")
-        .attr("lockPlus", "false")
-        .attr("lockSides", "false")
-        .attr("nDice", count)
-        .attr("nSides", faces)
-        .attr("name", name)
-        .attr("plus", "0")
-        .attr("prompt", "false")
-        .attr("reportFormat", report.to_beanshell())
-        .attr("reportTotal", "false")
-        .attr("sortDice", "false")
-        .attr("text", name)
-        .attr("tooltip", tooltip)
+    sequence::module::dice_button(name, count, faces, tooltip, &report.to_beanshell())
 }

@@ -178,7 +178,7 @@ fn shift_expr(b: &Barrage) -> Expr {
 fn run_of(b: &Barrage, column: usize) -> (usize, usize) {
     let first = (0..=column)
         .rev()
-        .find(|&i| b.columns[i].unknown_before || i == 0)
+        .find(|&i| i == 0 || b.columns.get(i).is_some_and(|c| c.unknown_before))
         .unwrap_or(0);
     let last = (column..b.columns.len())
         .find(|&i| b.columns.get(i + 1).is_none_or(|n| n.unknown_before))

@@ -211,10 +211,12 @@ pub fn surrendered(game: &Game, m: &Morale, tx: &Texts) -> Option<Expr> {
 /// Whether the viewer may look now: a chit is drawn, the count has reached `view_from`, and the
 /// player pressing the button plays the viewing side (`PlayerSide`).
 pub fn look_allowed(game: &Game, m: &Morale, tx: &Texts) -> Expr {
-    let from = m
-        .view_from
-        .as_ref()
-        .map_or(i64::MAX, |f| i64::from(f.value));
+    viewer_may_act(game, m, tx, from_count(&m.view_from))
+}
+
+/// Whether a chit is drawn, the count has reached `from`, and the player pressing the button plays
+/// the viewing side (`PlayerSide`): what both the look and the redraw need.
+fn viewer_may_act(game: &Game, m: &Morale, tx: &Texts, from: i64) -> Expr {
     let side = viewer_name(m, tx).unwrap_or_default();
     and(
         and(drawn(m, tx), bin(Op::Ge, count(game, m, tx), int(from))),
@@ -222,14 +224,16 @@ pub fn look_allowed(game: &Game, m: &Morale, tx: &Texts) -> Expr {
     )
 }
 
+/// The count from which a viewer's action is allowed; never, when the data gives none.
+fn from_count(from: &Option<crate::model::Sp<u32>>) -> i64 {
+    from.as_ref().map_or(i64::MAX, |f| i64::from(f.value))
+}
+
 /// The viewer's look: refused before the draw, below `view_from` and to a player of another side;
 /// else the chit is shown to the viewing side alone (its value never goes to the chat, which both
 /// sides read).
 pub fn look_report(game: &Game, m: &Morale, tx: &Texts) -> Expr {
-    let from = m
-        .view_from
-        .as_ref()
-        .map_or(i64::MAX, |f| i64::from(f.value));
+    let from = from_count(&m.view_from);
     let shown = if m.values.is_empty() {
         text(game, m, tx, "ui.report_morale_value_unknown", &[])
     } else {
@@ -254,24 +258,13 @@ pub fn look_report(game: &Game, m: &Morale, tx: &Texts) -> Expr {
 /// Whether the viewer may have the chit redrawn now: a chit is drawn, the count has reached
 /// `redraw_from`, and the player pressing the button plays the viewing side.
 pub fn redraw_allowed(game: &Game, m: &Morale, tx: &Texts) -> Expr {
-    let from = m
-        .redraw_from
-        .as_ref()
-        .map_or(i64::MAX, |f| i64::from(f.value));
-    let side = viewer_name(m, tx).unwrap_or_default();
-    and(
-        and(drawn(m, tx), bin(Op::Ge, count(game, m, tx), int(from))),
-        eq(prop("PlayerSide"), s(&side)),
-    )
+    viewer_may_act(game, m, tx, from_count(&m.redraw_from))
 }
 
 /// The redraw's report: refused before the draw, below `redraw_from` and to a player of another
 /// side; else what was done and the conditions the players must judge.
 pub fn redraw_report(game: &Game, m: &Morale, tx: &Texts) -> Expr {
-    let from = m
-        .redraw_from
-        .as_ref()
-        .map_or(i64::MAX, |f| i64::from(f.value));
+    let from = from_count(&m.redraw_from);
     let vars = [
         ("redraw_from", int(from)),
         (

@@ -155,17 +155,27 @@ pub fn dice_buttons(game: &Game, plan: &Plan) -> Vec<El> {
     let dice = &game.rules.dice;
     let dice_name = format!("{}d{}", dice.count, dice.faces);
     let tooltip = tx.fill("ui.dice_tooltip", &[("dice", &dice_name)]);
-    let mut out = vec![dice_button(&dice_name, dice.count, dice.faces, &tooltip)];
+    let mut out = vec![dice_button(
+        &dice_name,
+        dice.count,
+        dice.faces,
+        &tooltip,
+        DICE_REPORT,
+    )];
     for d in &game.rules.other_dice {
         let name = tx.get(&format!("other_dice.{}", d.id.as_str()));
         let tooltip = tx.get(&format!("other_dice_used_for.{}", d.id.as_str()));
-        out.push(dice_button(&name, d.count, d.faces, &tooltip));
+        out.push(dice_button(&name, d.count, d.faces, &tooltip, DICE_REPORT));
     }
     out
 }
 
-/// A VASSAL dice button rolling `count` dice of `faces` faces, reporting the total in the chat.
-fn dice_button(name: &str, count: u32, faces: u32, tooltip: &str) -> El {
+/// The chat line of a plain dice button: its name and the total.
+const DICE_REPORT: &str = "** $name$ = $result$ *** $playerName$";
+
+/// A VASSAL dice button rolling `count` dice of `faces` faces, writing `report` (a VASSAL message
+/// format, `$result$` the total) in the chat.
+pub fn dice_button(name: &str, count: u32, faces: u32, tooltip: &str, report: &str) -> El {
     El::new("VASSAL.build.module.DiceButton")
         .attr("addToTotal", "0")
         .attr("hotkey", "")
@@ -182,7 +192,7 @@ fn dice_button(name: &str, count: u32, faces: u32, tooltip: &str) -> El {
         .attr("name", name)
         .attr("plus", "0")
         .attr("prompt", "false")
-        .attr("reportFormat", "** $name$ = $result$ *** $playerName$")
+        .attr("reportFormat", report)
         .attr("reportTotal", "false")
         .attr("sortDice", "false")
         .attr("text", name)
