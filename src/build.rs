@@ -2,10 +2,10 @@
 //! language catalog.
 
 use crate::check::check_game;
+use crate::concept::game::Game;
 use crate::diag::{Diagnostic, Report, Severity, Sources};
 use crate::emit::{self, plan::Plan};
 use crate::i18n::{self, Catalog, Texts};
-use crate::model::Game;
 use crate::package::{self, Entry};
 use crate::render::RenderError;
 use rayon::prelude::*;

@@ -16,8 +16,9 @@
 //! ```
 //! Texts may hold placeholders such as `{piece}`; the module fills them in.
 
+use crate::concept::game::{Game, ScenarioFile, Victory};
 use crate::diag::{suggest, Diagnostic, Report, Sources};
-use crate::model::{FileId, Game, ScenarioFile, Sp, Victory};
+use crate::model::{FileId, Sp};
 use std::collections::BTreeMap;
 use std::path::Path;
 

@@ -5,13 +5,14 @@
 //! diagnostics pointing at the offending line; nothing here panics on bad input.
 
 use crate::concept::art::image_file::ImageFile;
+use crate::concept::game::{
+    CountersFile, Game, Loaded, MapFile, Placement, RulesFile, ScenarioFile, Victory,
+};
 use crate::concept::releases::ReleaseHistory;
 use crate::concept::series::compose::compose;
 use crate::concept::series::Layering;
 use crate::diag::{suggest, Diagnostic, Report, Sources};
-use crate::model::{
-    CountersFile, FileId, Game, Loaded, MapFile, Placement, RulesFile, ScenarioFile, Sp, Victory,
-};
+use crate::model::{FileId, Sp};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -329,9 +330,9 @@ fn toml_error(file: FileId, text: &str, e: &toml::de::Error) -> Diagnostic {
 pub struct Effective<'g> {
     pub scenario: &'g Loaded<ScenarioFile>,
     pub setup: (FileId, &'g [Placement]),
-    pub off_map: (FileId, &'g [crate::model::OffMap]),
-    pub reinforcements: (FileId, &'g [crate::model::Reinforcement]),
-    pub replacements: (FileId, &'g [crate::model::Replacements]),
+    pub off_map: (FileId, &'g [crate::concept::game::OffMap]),
+    pub reinforcements: (FileId, &'g [crate::concept::game::Reinforcement]),
+    pub replacements: (FileId, &'g [crate::concept::game::Replacements]),
     pub victory: Option<(FileId, &'g Victory)>,
     pub start_turn: Option<u32>,
     pub start_phase: Option<&'g str>,

@@ -10,8 +10,8 @@ use std::process::ExitCode;
 use vmodc::build::{self, Options, Outcome};
 use vmodc::concept::combat::grammar::explain;
 use vmodc::concept::combat::odds::{dice_of, resolve_odds, Lookup, OddsOutcome, Resolution};
+use vmodc::concept::game::{ColumnShift, Game};
 use vmodc::diag::{plural, suggest, Diagnostic, Report, Severity, Sources, Tally};
-use vmodc::model::{ColumnShift, Game};
 
 #[derive(Parser)]
 #[command(

@@ -5,8 +5,8 @@
 use crate::common::*;
 use std::path::Path;
 use vmodc::concept::art::image_file::{ImageFile, Rgba};
+use vmodc::concept::game::Game;
 use vmodc::diag::{Severity, Sources};
-use vmodc::model::Game;
 use vmodc::verify::{self, hex_grid_from_node};
 
 fn load(root: &Path, id: &str) -> (Game, Sources, vmodc::diag::Report) {
@@ -81,7 +81,7 @@ impl Scan {
 /// The b4m map as vmodc draws it, "scanned" at 137%, shifted and cropped on every side, and given to the
 /// copy of the game at `root` as `[map] image` with three hex centres read off it (rounded to whole
 /// pixels, as a designer reads them). Returns the scan's geometry and the printed map's layout.
-fn scanned_b4m(root: &Path) -> (Scan, vmodc::model::grid::HexLayout) {
+fn scanned_b4m(root: &Path) -> (Scan, vmodc::concept::game::grid::HexLayout) {
     copy_game(&repo(), "b4m", root);
     let (drawn, _, _) = load(root, "b4m");
     let print = pixels(&entries(&drawn)["images/map.png"]);

@@ -13,11 +13,12 @@ use vmodc::concept::stacking::limits::{check_units, Points, Violation};
 fn whole(n: u32) -> Points {
     Points::whole(n, 1)
 }
+use vmodc::concept::game::{
+    parse_value_slots, CountersFile, Game, HexId, Loaded, MapFile, RulesFile, ScenarioFile,
+};
 use vmodc::concept::weather::turn::weather_of_turn;
 use vmodc::diag::{Severity, Sources};
-use vmodc::model::{
-    parse_value_slots, CountersFile, FileId, Game, HexId, Loaded, MapFile, RulesFile, ScenarioFile,
-};
+use vmodc::model::FileId;
 
 fn load(id: &str) -> (Game, Sources) {
     let mut sources = Sources::default();

@@ -5,9 +5,9 @@
 use crate::common::module_piece::Piece;
 use std::collections::BTreeMap;
 use vmodc::concept::combat::odds::{resolve_odds, Lookup};
+use vmodc::concept::game::Game;
 use vmodc::concept::module::props;
 use vmodc::i18n::Texts;
-use vmodc::model::Game;
 
 /// The module's rule automation, from the concepts whose module parts build it.
 mod automation {

@@ -1,6 +1,6 @@
 //! The Battle for Moscow data files deserialize into the model structs (unknown keys are rejected).
 
-use vmodc::model::{CountersFile, MapFile, RulesFile, ScenarioFile};
+use vmodc::concept::game::{CountersFile, MapFile, RulesFile, ScenarioFile};
 
 fn read(path: &str) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"))

@@ -320,13 +320,13 @@ fn loader_survives_random_files() {
         let result = catch_unwind(AssertUnwindSafe(|| {
             let mut sources = Sources::default();
             let mut report = Report::default();
-            let _ = vmodc::load::load_file::<vmodc::model::RulesFile>(
+            let _ = vmodc::load::load_file::<vmodc::concept::game::RulesFile>(
                 dir.path(),
                 "x.toml",
                 &mut sources,
                 &mut report,
             );
-            let _ = vmodc::load::load_file::<vmodc::model::ScenarioFile>(
+            let _ = vmodc::load::load_file::<vmodc::concept::game::ScenarioFile>(
                 dir.path(),
                 "x.toml",
                 &mut sources,
@@ -357,7 +357,7 @@ fn deeply_nested_toml_is_an_error() {
         std::fs::write(dir.path().join("x.toml"), text).expect("write");
         let mut sources = Sources::default();
         let mut report = Report::default();
-        let loaded = vmodc::load::load_file::<vmodc::model::RulesFile>(
+        let loaded = vmodc::load::load_file::<vmodc::concept::game::RulesFile>(
             dir.path(),
             "x.toml",
             &mut sources,

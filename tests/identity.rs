@@ -3,10 +3,10 @@
 //! collide, and a collision of hashes is resolved by the keys' order, not the data's.
 
 use std::collections::BTreeMap;
+use vmodc::concept::game::Game;
 use vmodc::emit::gpids::{palette_unit_key, Gpids};
 use vmodc::emit::plan::Plan;
 use vmodc::i18n::Texts;
-use vmodc::model::Game;
 
 fn b4m() -> Game {
     crate::common::shipped_game("b4m")
@@ -121,7 +121,7 @@ fn random_edit(game: &mut Game, random: &mut Random, step: usize) -> Option<Stri
 }
 
 /// The id of the unit the last branch of [`random_edit`] added.
-fn unit_key_owner(units: &[vmodc::model::Unit], step: usize) -> String {
+fn unit_key_owner(units: &[vmodc::concept::game::Unit], step: usize) -> String {
     units
         .iter()
         .map(|u| u.id.value.clone())

@@ -9,12 +9,12 @@ use std::process::Output;
 use vmodc::concept::combat::module::{combat, count_property, declared_property, steps};
 use vmodc::concept::combat::odds::{resolve_odds, Resolution};
 use vmodc::concept::combat::shifts::{declared_in, shift_values, Situation};
+use vmodc::concept::game::Game;
 use vmodc::concept::modes::module::MARKER_ID;
 use vmodc::concept::module::props;
 use vmodc::concept::morale::module::board_count;
 use vmodc::emit::plan::box_region;
 use vmodc::i18n::Texts;
-use vmodc::model::Game;
 use vmodc::vassal::expression::{CURRENT_MAP, LOCATION_NAME};
 
 fn lsam() -> Game {

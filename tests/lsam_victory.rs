@@ -6,7 +6,7 @@ use std::path::Path;
 use vmodc::concept::victory::score::score;
 use vmodc::diag::Sources;
 
-fn points() -> vmodc::model::VictoryPoints {
+fn points() -> vmodc::concept::game::VictoryPoints {
     let mut sources = Sources::default();
     let game = vmodc::load::load_game(Path::new("."), "lsam", &mut sources).expect("lsam loads");
     let scenario = game.scenarios.first().expect("a scenario");

@@ -85,13 +85,13 @@ fn lsam_markers_are_in_the_palette_with_their_faces() {
     }
 }
 
-fn ocs() -> vmodc::model::Game {
+fn ocs() -> vmodc::concept::game::Game {
     let mut sources = vmodc::diag::Sources::default();
     vmodc::load::load_game(std::path::Path::new("."), "ocs", &mut sources).expect("ocs")
 }
 
 /// The count the OCS supply dump carries.
-fn supply_dump_tally(game: &vmodc::model::Game) -> &vmodc::concept::markers::Tally {
+fn supply_dump_tally(game: &vmodc::concept::game::Game) -> &vmodc::concept::markers::Tally {
     game.counters
         .markers
         .iter()

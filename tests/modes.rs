@@ -4,9 +4,9 @@
 
 use crate::common::module_piece::Props;
 use std::collections::BTreeMap;
+use vmodc::concept::game::Game;
 use vmodc::concept::modes::derive::{action_rating, mode_of, ratio, scaled};
 use vmodc::concept::modes::module::{mode_expr, MARKER_COUNT, MARKER_ID};
-use vmodc::model::Game;
 use vmodc::vassal::expression::{Env, Value};
 
 fn ocs() -> Game {
@@ -91,7 +91,7 @@ fn modes_derive_the_values_of_5_x() {
             .find(|m| m.id.as_str() == id)
             .expect(id)
     };
-    let by = |m: &vmodc::model::Mode, which: &str| match which {
+    let by = |m: &vmodc::concept::game::Mode, which: &str| match which {
         "strength" => m.strength.as_deref().map(|s| s.to_string()),
         _ => m.movement.as_deref().map(|s| s.to_string()),
     };

@@ -10,7 +10,7 @@ use vmodc::diag::Sources;
 use vmodc::verify::{self, decode_add_piece, hex_grid_from_node, ModuleView, Node};
 
 /// Every module of a game: (file name in dist/, game, archive bytes), one per language.
-fn modules(id: &str) -> Vec<(String, vmodc::model::Game, Vec<u8>)> {
+fn modules(id: &str) -> Vec<(String, vmodc::concept::game::Game, Vec<u8>)> {
     let mut sources = Sources::default();
     let (loaded, report) = vmodc::build::load_and_check(Path::new("."), id, &mut sources);
     assert!(!report.has_errors(), "{id}: {:?}", report.diagnostics);
@@ -28,7 +28,7 @@ fn modules(id: &str) -> Vec<(String, vmodc::model::Game, Vec<u8>)> {
 }
 
 /// The game and its first module (English where there are catalogs).
-fn build(id: &str) -> (vmodc::model::Game, Vec<u8>) {
+fn build(id: &str) -> (vmodc::concept::game::Game, Vec<u8>) {
     let (_, game, bytes) = modules(id).into_iter().next().expect("a module");
     (game, bytes)
 }

@@ -8,6 +8,7 @@ use crate::common;
 use crate::common::module_piece::Piece;
 use std::collections::BTreeMap;
 use std::path::Path;
+use vmodc::concept::game::Game;
 use vmodc::concept::modes::module::MARKER_ID;
 use vmodc::concept::morale::module::{
     board_count, check_report, count_reading, drawn_report, look_allowed, look_report, pick_again,
@@ -19,7 +20,6 @@ use vmodc::concept::morale::threshold::{
 use vmodc::diag::Sources;
 use vmodc::emit::plan::box_region;
 use vmodc::i18n::Texts;
-use vmodc::model::Game;
 use vmodc::vassal::expression::{Expr, CURRENT_MAP, LOCATION_NAME};
 
 fn load(root: &Path) -> Game {

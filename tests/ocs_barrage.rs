@@ -9,9 +9,9 @@ use vmodc::concept::barrage::table::{
     self, column_of, cost, label, rounded, shifted, total_shift, Supply,
 };
 use vmodc::concept::barrage::Barrage;
+use vmodc::concept::game::Game;
 use vmodc::concept::modes::module::{strength_factor_expr, MARKER_COUNT, MARKER_ID, MODE_STRENGTH};
 use vmodc::i18n::Texts;
-use vmodc::model::Game;
 use vmodc::vassal::expression::{Env, Value};
 
 fn ocs() -> Game {

@@ -9,9 +9,9 @@ use crate::common::{code, path, repo, show, text, vmodc};
 use std::collections::BTreeMap;
 use vmodc::concept::combat::module::{combat, count_property, steps};
 use vmodc::concept::combat::odds::{resolve_odds, Lookup, Resolution};
+use vmodc::concept::game::Game;
 use vmodc::concept::module::props;
 use vmodc::i18n::Texts;
-use vmodc::model::Game;
 
 fn ocs() -> Game {
     crate::common::shipped_game("ocs")

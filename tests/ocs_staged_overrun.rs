@@ -6,11 +6,11 @@
 use crate::common::module_piece::{InStack, Piece, Props};
 use std::collections::BTreeMap;
 use vmodc::concept::combat::module::{combat, count_property, steps};
+use vmodc::concept::game::{Game, Unit};
 use vmodc::concept::modes::derive::mode_of;
 use vmodc::concept::modes::module::{strength_factor_expr, MARKER_COUNT, MARKER_ID, MODE_STRENGTH};
 use vmodc::concept::module::props;
 use vmodc::i18n::Texts;
-use vmodc::model::{Game, Unit};
 
 fn ocs() -> Game {
     crate::common::shipped_game("ocs")

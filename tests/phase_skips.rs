@@ -5,6 +5,7 @@
 use crate::common::module_piece::Piece;
 use std::collections::BTreeMap;
 use std::path::Path;
+use vmodc::concept::game::Game;
 use vmodc::concept::module::props;
 use vmodc::concept::sequence::module::phase_report;
 use vmodc::concept::sequence::skip::{skipped, Skip};
@@ -12,7 +13,7 @@ use vmodc::concept::weather::turn::weather_of_turn;
 use vmodc::diag::Sources;
 use vmodc::emit::plan::Plan;
 use vmodc::i18n::Texts;
-use vmodc::model::{Game, Sp};
+use vmodc::model::Sp;
 
 /// The shipped game, with Rain on turn 3 so that the weather skip is exercised (the printed turn
 /// track's weather is not in the rulebook's text).

@@ -4,8 +4,8 @@
 use crate::synthetic;
 
 use synthetic::{files, game, grid, write, Params, Rng};
+use vmodc::concept::game::HexId;
 use vmodc::diag::{Report, Severity, Sources};
-use vmodc::model::HexId;
 
 fn small() -> Params {
     Params::new("synth-test", 2, 8, 7, 60)

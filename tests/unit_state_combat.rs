@@ -13,12 +13,12 @@ use vmodc::concept::combat::strength::{
     ar_counts, ar_source, defence_total, strength_of, ArSource, UnitState,
 };
 use vmodc::concept::combat::{MarkerFace, StrengthKind};
+use vmodc::concept::game::Game;
 use vmodc::concept::modes::module::{
     action_rating_expr, strength_factor_expr, MARKER_COUNT, MARKER_ID, MODE_STRENGTH,
 };
 use vmodc::concept::module::props;
 use vmodc::i18n::Texts;
-use vmodc::model::Game;
 use vmodc::vassal::expression::{Env, Value};
 
 fn load(id: &str) -> Game {
@@ -161,7 +161,7 @@ fn unit_props(
         .find(|u| u.id.as_str() == unit)
         .expect("a unit of the data");
     let face = game.counters.faces_of(u)[0];
-    let printed = vmodc::model::parse_value_slots(&u.faces[face]).expect("values");
+    let printed = vmodc::concept::game::parse_value_slots(&u.faces[face]).expect("values");
     let mut props = globals.clone();
     for (name, value) in game.counters.counters.values.iter().zip(printed) {
         let v = value.map_or("?".to_string(), |n| n.to_string());

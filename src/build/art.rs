@@ -2,11 +2,11 @@
 //! ships. Rendering runs in parallel; the result is ordered by image name, so it does not depend on
 //! scheduling.
 
+use crate::concept::game::{parse_values, Game, Marker};
 use crate::concept::markers;
 use crate::concept::units::UnitSymbol;
 use crate::emit::plan::{self, Plan};
 use crate::model::keyword::Keyword;
-use crate::model::{parse_values, Game, Marker};
 use crate::package::Entry;
 use crate::render::card::{render_card, CardArt};
 use crate::render::text::{PlacedText, TextCapture};
@@ -417,7 +417,7 @@ fn counter_art(
 fn card_art(
     game: &Game,
     plan: &Plan,
-    card: &crate::model::Card,
+    card: &crate::concept::game::Card,
     fonts: &Fonts,
 ) -> Result<CardArt, RenderError> {
     let tx = &plan.tx;

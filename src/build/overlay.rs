@@ -2,8 +2,8 @@
 //! the overlay renderer's inputs.
 
 use crate::concept::art::{cut, ArtOwner};
+use crate::concept::game::Game;
 use crate::concept::map::fit::{self, FitError};
-use crate::model::Game;
 use crate::render::overlay::{self, CellMark, HexMark};
 use crate::render::Fonts;
 

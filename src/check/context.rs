@@ -2,8 +2,9 @@
 //! report being filled, and helpers for the diagnostics many checks make (unknown references,
 //! duplicate ids, hex labels, colours, turns).
 
+use crate::concept::game::{Game, HexId};
 use crate::diag::{suggest, Diagnostic, Report, Sources};
-use crate::model::{FileId, Game, HexId, Sp};
+use crate::model::{FileId, Sp};
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 use toml::de::{DeTable, DeValue};
@@ -16,9 +17,9 @@ pub(crate) struct Context<'g> {
     pub hexes: BTreeSet<HexId>,
     pub sides: BTreeSet<&'g str>,
     pub faces: Vec<&'g str>,
-    pub units: BTreeMap<&'g str, &'g crate::model::Unit>,
+    pub units: BTreeMap<&'g str, &'g crate::concept::game::Unit>,
     pub terrain_of: BTreeMap<HexId, &'g str>,
-    pub cities: BTreeMap<HexId, &'g crate::model::City>,
+    pub cities: BTreeMap<HexId, &'g crate::concept::game::City>,
 }
 
 impl<'g> Context<'g> {

@@ -14,8 +14,8 @@ pub mod todo;
 use crate::concept;
 use context::{locate, Context, Seg};
 
+use crate::concept::game::Game;
 use crate::diag::{Diagnostic, Report, Sources};
-use crate::model::Game;
 
 /// Run every check on a game.
 pub fn check_game(game: &Game, sources: &Sources) -> Report {

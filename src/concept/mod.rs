@@ -11,6 +11,7 @@ pub mod art;
 pub mod barrage;
 pub mod cards;
 pub mod combat;
+pub mod game;
 pub mod hidden;
 pub mod map;
 pub mod markers;

@@ -7,11 +7,11 @@ pub mod html;
 pub mod revision;
 
 use crate::build::Loaded;
+use crate::concept::game::Game;
 use crate::concept::map::place::terrain_at;
 pub use crate::concept::releases::text_key;
 use crate::concept::releases::{text_what, UnitLook};
 use crate::i18n::{entries, Texts};
-use crate::model::Game;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// One change a player would notice.

@@ -56,7 +56,7 @@ impl Gpids {
 
 /// The keys of the counter palette's slots: one per unit and one per marker. They are reserved
 /// before any other id, so their ids depend only on the set of units and markers.
-pub fn palette_keys(game: &crate::model::Game) -> Vec<String> {
+pub fn palette_keys(game: &crate::concept::game::Game) -> Vec<String> {
     let units = game.counters.units.iter().map(|u| palette_unit_key(&u.id));
     let markers = game
         .counters

@@ -11,7 +11,7 @@ pub mod prototypes;
 pub mod translation;
 pub mod xml;
 
-use crate::model::{Game, Loaded, ScenarioFile};
+use crate::concept::game::{Game, Loaded, ScenarioFile};
 use crate::vassal::sequence_encoder::SequenceEncoder;
 use crate::vassal::traits::Piece;
 use plan::Plan;

@@ -8,11 +8,11 @@ use super::gpids::{palette_marker_key, palette_unit_key, Gpids};
 use super::plan::{self, Plan};
 use super::prototypes::piece_book;
 use super::xml::El;
+use crate::concept::game::Game;
 use crate::concept::hidden;
 use crate::concept::setup::module::placements;
 use crate::concept::units::module::{unit_name, unit_piece};
 use crate::concept::{cards, combat, map, markers, morale, releases, sequence, victory, weather};
-use crate::model::Game;
 use crate::vassal::sequence_encoder::SequenceEncoder;
 use crate::vassal::traits::Piece;
 use rayon::prelude::*;
@@ -442,7 +442,7 @@ fn palette(game: &Game, plan: &Plan, gpids: &mut Gpids) -> El {
         .map(|f| f.value.clone())
         .unwrap_or_default();
     let lists = game.rules.sides.iter().map(|side| {
-        let ids: Vec<(&crate::model::Unit, String)> = game
+        let ids: Vec<(&crate::concept::game::Unit, String)> = game
             .counters
             .units
             .iter()

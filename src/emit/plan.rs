@@ -2,9 +2,9 @@
 //! layout, the off-map board's boxes, and stable piece ids. Both the renderer and the emitter read the
 //! plan, so an image is always named and placed the same way in both.
 
+use crate::concept::game::grid::HexLayout;
+use crate::concept::game::Game;
 use crate::i18n::Texts;
-use crate::model::grid::HexLayout;
-use crate::model::Game;
 use crate::slug::slug;
 use std::collections::BTreeMap;
 
@@ -166,7 +166,7 @@ fn cards_layout(game: &Game, tx: &Texts) -> Option<TrackLayout> {
 
 impl Plan {
     /// The unit with this id.
-    pub fn unit<'g>(&self, game: &'g Game, id: &str) -> Option<&'g crate::model::Unit> {
+    pub fn unit<'g>(&self, game: &'g Game, id: &str) -> Option<&'g crate::concept::game::Unit> {
         self.unit_index
             .get(id)
             .and_then(|&i| game.counters.units.get(i))
@@ -183,7 +183,7 @@ impl Plan {
     }
 
     /// Region of an off-map placement: its area's box, or its named box.
-    pub fn off_map_region(&self, o: &crate::model::OffMap) -> String {
+    pub fn off_map_region(&self, o: &crate::concept::game::OffMap) -> String {
         match &o.area {
             Some(a) => self.tx.get(&format!("areas.{}", a.as_str())),
             None => self.box_region(&o.box_name),
@@ -191,7 +191,7 @@ impl Plan {
     }
 
     /// The board of a hex's sheet.
-    pub fn board_of(&self, hex: crate::model::HexId) -> &SheetBoard {
+    pub fn board_of(&self, hex: crate::concept::game::HexId) -> &SheetBoard {
         let i = usize::from(hex.sheet).min(self.sheets.len().saturating_sub(1));
         &self.sheets[i]
     }
@@ -454,7 +454,7 @@ fn turn_lines(
     game: &Game,
     tx: &Texts,
     turn: u32,
-    weather: Option<&crate::model::Weather>,
+    weather: Option<&crate::concept::game::Weather>,
     schedule: Option<&crate::load::Effective<'_>>,
 ) -> Vec<String> {
     let rules = &game.rules;

@@ -1,9 +1,9 @@
 //! The module's prototypes: what every unit shares, asked of each concept in turn, and one prototype
 //! per side.
 
+use crate::concept::game::Game;
 use crate::concept::{combat, map, movement, stacking, units, weather};
 use crate::emit::plan::Plan;
-use crate::model::Game;
 use crate::vassal::traits::{self as pieces, Piece, Trait};
 
 /// Everything the pieces of a game share: prototypes and per-unit piece definitions.

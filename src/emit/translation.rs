@@ -9,8 +9,8 @@
 use super::plan::Plan;
 use super::prototypes;
 use super::xml::El;
+use crate::concept::game::Game;
 use crate::i18n::Texts;
-use crate::model::Game;
 use std::collections::BTreeMap;
 
 /// Pairs (text in this module, text in the other language) for every translatable piece text.

@@ -21,10 +21,10 @@ pub mod tiles;
 
 use crate::build::cache::{fingerprint, Cache};
 use crate::build::{Loaded, Module};
+use crate::concept::game::Game;
 use crate::diag::{Diagnostic, SourceFile};
 use crate::emit::plan::Plan;
 use crate::i18n::Texts;
-use crate::model::Game;
 use std::path::{Path, PathBuf};
 
 /// A paper size.

@@ -12,7 +12,7 @@ use super::{
     encode, fill, new_pixmap, polygon, polyline, round_stroke, segment, stroke, stroke_with, Color,
     RenderError,
 };
-use crate::model::grid::{HexId, HexLayout};
+use crate::concept::game::grid::{HexId, HexLayout};
 use tiny_skia::{PathBuilder, Pixmap};
 
 /// One hex: its printed number (drawn small at the top; may be empty) and terrain colour.
@@ -489,7 +489,7 @@ fn draw_mark(p: &mut Pixmap, symbol: MarkSymbol, x: f32, y: f32, size: f32, colo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::grid::Grid;
+    use crate::concept::game::grid::Grid;
     use crate::render::testutil::*;
 
     use crate::concept::map::grid::b4m_grid;

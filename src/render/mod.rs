@@ -7,7 +7,7 @@
 //!
 //! - [`counter::render_counter`]: one counter face ([`counter::CounterArt`]);
 //! - [`map::render_map`]: the hex map ([`map::MapArt`]), laid out by the same
-//!   [`HexLayout`](crate::model::grid::HexLayout) as the module's VASSAL grid;
+//!   [`HexLayout`](crate::concept::game::grid::HexLayout) as the module's VASSAL grid;
 //! - [`chart::render_table`] and [`chart::render_turn_track`]: charts and tables;
 //! - [`track::render_board`]: the off-map board of labelled boxes.
 
@@ -48,8 +48,8 @@ pub enum RenderError {
     BadFont(String),
     /// A hexside given as two hexes that do not share a side in the layout.
     NotAdjacent {
-        a: crate::model::grid::HexId,
-        b: crate::model::grid::HexId,
+        a: crate::concept::game::grid::HexId,
+        b: crate::concept::game::grid::HexId,
     },
     /// PNG encoding failed.
     Png(String),

@@ -4,13 +4,13 @@
 use super::text::{draw_text_halo, Align, Fonts};
 use super::{polygon, stroke, stroke_rect, Color, RenderError};
 use crate::concept::art::image_file::Rgba;
-use crate::model::grid::HexLayout;
+use crate::concept::game::grid::HexLayout;
 use tiny_skia::{IntSize, Pixmap};
 
 /// One hex to outline and label.
 #[derive(Debug, Clone)]
 pub struct HexMark {
-    pub hex: crate::model::HexId,
+    pub hex: crate::concept::game::HexId,
     pub label: String,
 }
 

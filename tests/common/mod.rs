@@ -193,7 +193,7 @@ pub fn path(p: &Path) -> &str {
 }
 
 /// A shipped game's data as the repository holds it (the tests run from its root).
-pub fn shipped_game(id: &str) -> vmodc::model::Game {
+pub fn shipped_game(id: &str) -> vmodc::concept::game::Game {
     let mut sources = Sources::default();
     vmodc::load::load_game(Path::new("."), id, &mut sources)
         .unwrap_or_else(|_| panic!("{id} loads"))

@@ -4,10 +4,10 @@
 
 use std::collections::BTreeMap;
 use vmodc::concept::combat::module::attack_scaled_expr;
+use vmodc::concept::game::Game;
 use vmodc::concept::modes::module::{strength_factor_expr, MODE_STRENGTH};
 use vmodc::concept::module::props;
 use vmodc::concept::weather::module::weather_expr;
-use vmodc::model::Game;
 use vmodc::vassal::expression::{Env, Value};
 
 pub struct Piece<'a> {

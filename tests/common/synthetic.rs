@@ -32,8 +32,8 @@ use serde::de::DeserializeOwned;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+use vmodc::concept::game::{Game, Grid, HexId, Loaded};
 use vmodc::diag::{Diagnostic, Report, Sources};
-use vmodc::model::{Game, Grid, HexId, Loaded};
 
 /// The size and shape of a generated game.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -5,12 +5,12 @@
 
 use super::{AirCombat, Flak};
 use crate::concept::barrage::table::dice;
+use crate::concept::game::Game;
 use crate::concept::module::{template, Changer, Global, NumericRange};
 use crate::concept::sequence;
 use crate::emit::plan::Plan;
 use crate::emit::xml::El;
 use crate::i18n::Texts;
-use crate::model::Game;
 use crate::vassal::expression::{add, bin, cond, int, prop, s, Expr, Op};
 
 /// The AA points affecting the mission, a global the players count.

@@ -5,6 +5,7 @@
 //! same rule in Rust; tests/ocs_barrage.rs evaluates both.
 
 use super::{Barrage, BarrageUnit};
+use crate::concept::game::{Game, Unit};
 use crate::concept::modes::module::{
     changes_strength, mode_expr, strength_denominator, MODE_STRENGTH,
 };
@@ -14,7 +15,6 @@ use crate::concept::module::{
 use crate::emit::plan::Plan;
 use crate::emit::xml::El;
 use crate::i18n::Texts;
-use crate::model::{Game, Unit};
 use crate::vassal::expression::{add, and, any, bin, concat, cond, eq, int, prop, s, Expr, Op};
 use crate::vassal::traits::{self as pieces, Trait};
 

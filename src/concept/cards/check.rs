@@ -2,10 +2,10 @@
 
 use crate::check::context::{color, duplicates, id_strs, one_of, turn_in_range, Context};
 use crate::concept::cards::CardSelection;
+use crate::concept::game::{Card, Deck};
 use crate::concept::provenance::{rule_of, Component};
 use crate::diag::Diagnostic;
 use crate::model::keyword::Keyword;
-use crate::model::{Card, Deck};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Run every check of this concept.

@@ -1,14 +1,14 @@
 //! What cards add to the module: a piece per card, and per deck a face-up draw pile holding the side's
 //! cards (players draw the cards they choose) on the card window's board.
 
+use crate::concept::game::Game;
 use crate::emit::gpids::Gpids;
 use crate::emit::plan::{self, Plan, TrackLayout};
 use crate::emit::xml::El;
-use crate::model::Game;
 use crate::vassal::traits::{self as pieces, Piece};
 
 /// The piece of one card: its face image, its name, its side.
-pub fn card_piece(plan: &Plan, card: &crate::model::Card, gpid: &str) -> Piece {
+pub fn card_piece(plan: &Plan, card: &crate::concept::game::Card, gpid: &str) -> Piece {
     let image = plan
         .card_images
         .get(card.id.as_str())

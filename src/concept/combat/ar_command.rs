@@ -4,9 +4,9 @@
 //! stands in for the toolbar's AR counts when each side marked exactly one (`strength::ar_source`
 //! and `strength::ar_counts` compute the same).
 
+use crate::concept::game::{Combat, Game, Unit};
 use crate::concept::module::{keys, named, props, template};
 use crate::emit::plan::Plan;
-use crate::model::{Combat, Game, Unit};
 use crate::vassal::expression::{and, bin, cond, eq, int, prop, s, Expr, Op};
 use crate::vassal::traits::{self as pieces, Key, Trait};
 

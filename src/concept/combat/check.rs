@@ -3,9 +3,10 @@
 
 use crate::check::context::{duplicates, id_strs, ids, Context, Seg};
 use crate::concept::combat::odds::{parse_odds, Odds};
+use crate::concept::game::ColumnShift;
 use crate::concept::provenance::{rule_of, Component};
 use crate::diag::Diagnostic;
-use crate::model::{ColumnShift, FileId, Sp};
+use crate::model::{FileId, Sp};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Run every check of this concept.

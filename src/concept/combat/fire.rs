@@ -2,7 +2,7 @@
 //! a roll gives. The module's Fire command (module.rs) reads the same cells.
 
 use crate::concept::combat::odds::{Lookup, OddsOutcome, Resolution};
-use crate::model::{Combat, FixedFire, Game, Unit};
+use crate::concept::game::{Combat, FixedFire, Game, Unit};
 
 /// The fire a unit may make: the first `[[combat.fire]]` entry listing its type.
 pub fn fire_of<'g>(game: &'g Game, unit: &Unit) -> Option<&'g FixedFire> {

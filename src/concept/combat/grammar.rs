@@ -1,7 +1,7 @@
 //! Results built from parts (`[combat.result_grammar]`): parse a result such as `AL1o1, Do1` into
 //! each side's parts, and explain it in words. Nothing here knows a game's letters: they are data.
 
-use crate::model::ResultGrammar;
+use crate::concept::game::ResultGrammar;
 
 /// One side's share of a result, part by part, explained.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -81,7 +81,7 @@ pub fn explain(grammar: &ResultGrammar, result: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{ResultPart, ResultSide};
+    use crate::concept::game::{ResultPart, ResultSide};
 
     fn grammar() -> ResultGrammar {
         let part = |letter: Option<&str>, word: Option<&str>, means: &str| ResultPart {

@@ -3,7 +3,7 @@
 //! (`attack_scaled_expr` in module.rs) computes the same.
 
 use super::ModifierRounding;
-use crate::model::AttackModifier;
+use crate::concept::game::AttackModifier;
 
 /// One attacking unit as the modifiers see it.
 #[derive(Debug, Clone, Copy)]

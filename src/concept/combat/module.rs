@@ -10,6 +10,8 @@ use crate::concept::combat::odds::{dice_of, parse_odds};
 use crate::concept::combat::{
     BeyondFirst, BeyondLast, MarkerFace, ModifierRounding, Rounding, StrengthKind, SurpriseOutcome,
 };
+use crate::concept::game::Game;
+use crate::concept::game::StrengthModifier;
 use crate::concept::map::module::{across_property, hexsides_property};
 use crate::concept::module::{
     decimal_text, keys, module_command, named, props, template, value_property, Changer, Global,
@@ -19,8 +21,6 @@ use crate::emit::plan::Plan;
 use crate::emit::xml::El;
 use crate::i18n::Texts;
 use crate::model::keyword::Keyword;
-use crate::model::Game;
-use crate::model::StrengthModifier;
 use crate::vassal::expression::{
     add, and, any, bin, concat, cond, contains, eq, int, prop, s, Expr, Op,
 };
@@ -192,7 +192,7 @@ fn with_strength_modifiers(game: &Game, kind: StrengthKind, e: Expr, scale: i64)
 
 /// Whether a strength modifier's conditions hold on the evaluating unit (`strength::applies`): the
 /// marker on its stack (showing the face asked for), its type, the declarations.
-pub fn strength_condition(combat: &crate::model::Combat, m: &StrengthModifier) -> Expr {
+pub fn strength_condition(combat: &crate::concept::game::Combat, m: &StrengthModifier) -> Expr {
     use crate::concept::modes::module::{MARKER_COUNT, MARKER_ID};
     let mut terms = Vec::new();
     if let Some(marker) = &m.marker {
@@ -238,7 +238,10 @@ fn defence_bonus(game: &Game, scale: i64) -> Option<Expr> {
 }
 
 /// Whether a defence bonus applies to the evaluating defender (`strength::bonus_applies`).
-fn bonus_condition(combat: &crate::model::Combat, b: &crate::model::DefenceBonus) -> Expr {
+fn bonus_condition(
+    combat: &crate::concept::game::Combat,
+    b: &crate::concept::game::DefenceBonus,
+) -> Expr {
     let mut terms: Vec<Expr> = b.declared.iter().map(|d| declared(combat, d)).collect();
     if let Some(side) = &b.defender_side {
         terms.push(eq(prop("Side"), s(side)));
@@ -318,7 +321,7 @@ pub mod steps {
 }
 
 /// The roll the CRT is read with: the die roll, or the modified roll in a game with roll modifiers.
-fn table_roll(combat: &crate::model::Combat) -> Expr {
+fn table_roll(combat: &crate::concept::game::Combat) -> Expr {
     if combat.roll_modifiers.is_empty() {
         prop(props::COMBAT_ROLL)
     } else {
@@ -327,7 +330,7 @@ fn table_roll(combat: &crate::model::Combat) -> Expr {
 }
 
 /// The die roll plus every roll modifier (per point of its count; `Combat::roll_modifier`).
-fn modified_roll(combat: &crate::model::Combat) -> Expr {
+fn modified_roll(combat: &crate::concept::game::Combat) -> Expr {
     combat
         .roll_modifiers
         .iter()
@@ -340,7 +343,7 @@ fn modified_roll(combat: &crate::model::Combat) -> Expr {
 }
 
 /// The roll as the report prints it: `3`, or `3 +3 = 6` with roll modifiers.
-fn roll_text(combat: &crate::model::Combat) -> Expr {
+fn roll_text(combat: &crate::concept::game::Combat) -> Expr {
     if combat.roll_modifiers.is_empty() {
         return prop(props::COMBAT_ROLL);
     }
@@ -365,7 +368,7 @@ fn roll_text(combat: &crate::model::Combat) -> Expr {
 }
 
 /// A defence the sources give as 0 (not one they do not give: an untried unit is revealed first).
-fn known_zero_defence(combat: &crate::model::Combat) -> Expr {
+fn known_zero_defence(combat: &crate::concept::game::Combat) -> Expr {
     let defence = prop(&value_property(combat.defence_value()));
     and(bin(Op::Ne, defence.clone(), s("?")), eq(defence, int(0)))
 }
@@ -502,7 +505,7 @@ fn with_state_notes(game: &Game, tx: &Texts, report: Expr) -> Expr {
 }
 
 /// The name of the kind of attack being resolved.
-fn kind_name(combat: &crate::model::Combat, tx: &Texts) -> Expr {
+fn kind_name(combat: &crate::concept::game::Combat, tx: &Texts) -> Expr {
     combat.attack_kinds.iter().rev().fold(s(""), |rest, k| {
         cond(
             eq(prop(props::ATTACK_KIND), s(&k.id)),
@@ -514,7 +517,7 @@ fn kind_name(combat: &crate::model::Combat, tx: &Texts) -> Expr {
 
 /// The combat report, led by the kind of attack in a game with kinds, and followed by the surprise
 /// check when one was made for this combat.
-fn with_kind_and_surprise(combat: &crate::model::Combat, tx: &Texts, report: Expr) -> Expr {
+fn with_kind_and_surprise(combat: &crate::concept::game::Combat, tx: &Texts, report: Expr) -> Expr {
     let mut report = report;
     if !combat.attack_kinds.is_empty() {
         report = template(
@@ -601,7 +604,7 @@ fn surprise(game: &Game, tx: &Texts) -> Option<SurpriseExprs> {
 
 /// What the sources give for the modified surprise roll in the kind of attack being resolved, or
 /// that they lack it.
-fn surprise_outcome(combat: &crate::model::Combat, tx: &Texts) -> Expr {
+fn surprise_outcome(combat: &crate::concept::game::Combat, tx: &Texts) -> Expr {
     let Some(surprise) = &combat.surprise else {
         return s("");
     };
@@ -628,7 +631,7 @@ fn surprise_outcome(combat: &crate::model::Combat, tx: &Texts) -> Expr {
 }
 
 /// The column the odds reach before shifts, as `rounding` and `beyond_first` read them (odds.rs).
-fn raw_column_expr(combat: &crate::model::Combat, columns: &[(u32, u32)]) -> Expr {
+fn raw_column_expr(combat: &crate::concept::game::Combat, columns: &[(u32, u32)]) -> Expr {
     let reached = match combat.rounding() {
         Rounding::Defender => raw_column(columns),
         Rounding::Nearest => raw_column_nearest(columns),
@@ -643,7 +646,7 @@ fn raw_column_expr(combat: &crate::model::Combat, columns: &[(u32, u32)]) -> Exp
 /// The column after the cap and the shifts: no further right than the last column unless the
 /// sources stop there (then further right is a column nobody knows), and, when odds below the
 /// table roll on the first column, no further left than it.
-fn final_column_expr(combat: &crate::model::Combat, cap_index: i64, n: i64) -> Expr {
+fn final_column_expr(combat: &crate::concept::game::Combat, cap_index: i64, n: i64) -> Expr {
     let shifted = add(capped(cap_index), prop(steps::SHIFT));
     let right = match combat.beyond_last() {
         BeyondLast::Virtual => Expr::Min(Box::new(shifted), Box::new(int(n))),
@@ -771,7 +774,7 @@ fn shift_step(game: &Game, tx: &Texts) -> (Expr, Vec<Expr>) {
 
 /// The columns of a shift that reads a count (the same reading as `shifts::columns`): the highest
 /// `by_count` step the count reaches (0 below the first), or `per_count` columns per point.
-fn shift_columns(sh: &crate::model::ColumnShift, reading: &dyn Fn(&str) -> Expr) -> Expr {
+fn shift_columns(sh: &crate::concept::game::ColumnShift, reading: &dyn Fn(&str) -> Expr) -> Expr {
     if let Some(by) = &sh.by_count {
         let count = reading(&by.count);
         let mut steps: Vec<_> = by.steps.iter().collect();
@@ -813,7 +816,7 @@ fn identifier(id: &str) -> String {
 
 /// The CRT lookup: one branch per roll, one per column (or, when the table is unknown, per cell the
 /// sources give); below the first column, the table's note.
-fn crt_result(combat: &crate::model::Combat, tx: &Texts) -> Expr {
+fn crt_result(combat: &crate::concept::game::Combat, tx: &Texts) -> Expr {
     let fin = prop(steps::FINAL);
     let mut lookup = s("?");
     if !combat.table_known {
@@ -878,7 +881,7 @@ fn crt_result(combat: &crate::model::Combat, tx: &Texts) -> Expr {
 
 /// The 0-based index of a column on the module's ladder: a printed column, or one of
 /// `beyond_columns` past the last.
-fn column_index(combat: &crate::model::Combat, column: &str) -> Option<usize> {
+fn column_index(combat: &crate::concept::game::Combat, column: &str) -> Option<usize> {
     combat
         .columns
         .iter()
@@ -887,7 +890,7 @@ fn column_index(combat: &crate::model::Combat, column: &str) -> Option<usize> {
 }
 
 /// The cells the sources give of an unknown table, by final column and roll; `unknown` elsewhere.
-fn known_cells(combat: &crate::model::Combat, unknown: &str) -> Expr {
+fn known_cells(combat: &crate::concept::game::Combat, unknown: &str) -> Expr {
     combat
         .known_cells
         .iter()
@@ -916,7 +919,7 @@ fn strength_text(step: &str, scale: i64) -> Expr {
 
 /// The defence as the report prints it: in the defender's mode, or `?` when the sources do not give
 /// it.
-fn defence_text(combat: &crate::model::Combat, scale: i64) -> Expr {
+fn defence_text(combat: &crate::concept::game::Combat, scale: i64) -> Expr {
     let printed = prop(&value_property(combat.defence_value()));
     cond(
         eq(printed, s("?")),
@@ -927,7 +930,7 @@ fn defence_text(combat: &crate::model::Combat, scale: i64) -> Expr {
 
 /// The chat line of a resolved battle, from the step properties.
 fn combat_report(
-    combat: &crate::model::Combat,
+    combat: &crate::concept::game::Combat,
     tx: &Texts,
     scale: i64,
     cap_index: i64,
@@ -989,7 +992,12 @@ fn combat_report(
 
 /// `by_odds`, unless an attack meets a defence of 0 with its own automatic result: then the report
 /// says the result came without odds or a roll.
-fn automatic_report(combat: &crate::model::Combat, tx: &Texts, scale: i64, by_odds: Expr) -> Expr {
+fn automatic_report(
+    combat: &crate::concept::game::Combat,
+    tx: &Texts,
+    scale: i64,
+    by_odds: Expr,
+) -> Expr {
     let Some(a) = combat.automatic.iter().find(|a| a.on_zero_defence()) else {
         return by_odds;
     };
@@ -1017,7 +1025,10 @@ fn automatic_report(combat: &crate::model::Combat, tx: &Texts, scale: i64, by_od
 
 /// The condition of a column shift, evaluated on the defender. Every condition the data gives must
 /// hold (the same reading as `concept::combat::shifts::applies`).
-fn shift_condition(combat: &crate::model::Combat, sh: &crate::model::ColumnShift) -> Expr {
+fn shift_condition(
+    combat: &crate::concept::game::Combat,
+    sh: &crate::concept::game::ColumnShift,
+) -> Expr {
     let mut terms = Vec::new();
     if !sh.attack_kinds.is_empty() {
         terms.push(kind_is(&sh.attack_kinds));
@@ -1078,7 +1089,7 @@ fn shift_condition(combat: &crate::model::Combat, sh: &crate::model::ColumnShift
 
 /// Whether declaration `id` is declared and counts in the kind of attack being resolved
 /// (`shifts::declared_in`).
-fn declared(combat: &crate::model::Combat, id: &str) -> Expr {
+fn declared(combat: &crate::concept::game::Combat, id: &str) -> Expr {
     let made = eq(prop(&declared_property(id)), int(1));
     match combat.declarations.iter().find(|d| d.id.as_str() == id) {
         Some(d) if !d.attack_kinds.is_empty() => and(made, kind_is(&d.attack_kinds)),
@@ -1087,7 +1098,7 @@ fn declared(combat: &crate::model::Combat, id: &str) -> Expr {
 }
 
 /// Whether declaration `id` is not made for this combat (`declared`, negated).
-fn not_declared(combat: &crate::model::Combat, id: &str) -> Expr {
+fn not_declared(combat: &crate::concept::game::Combat, id: &str) -> Expr {
     match declared(combat, id) {
         Expr::Bin(Op::Eq, l, r) => Expr::Bin(Op::Ne, l, r),
         limited => Expr::Not(Box::new(limited)),
@@ -1158,7 +1169,7 @@ pub fn globals(game: &Game, plan: &Plan) -> Vec<Global> {
 
 /// The kind of attack the next combat is resolved as, with a toolbar button per kind that sets it;
 /// none in a game with one kind.
-fn attack_kind_global(combat: &crate::model::Combat, tx: &Texts) -> Option<Global> {
+fn attack_kind_global(combat: &crate::concept::game::Combat, tx: &Texts) -> Option<Global> {
     let first = combat.attack_kinds.first()?;
     let changers = combat
         .attack_kinds

@@ -12,7 +12,7 @@
 //! 4. odds below the first column fall `below_table`; odds above the last column use the last column.
 
 use crate::concept::combat::{BeyondFirst, BeyondLast, Rounding};
-use crate::model::Combat;
+use crate::concept::game::Combat;
 use std::fmt;
 
 /// A ratio as the rulebooks write it: `3:1`, `1:2`, `3:2`.
@@ -388,7 +388,7 @@ pub fn parse_odds(s: &str) -> Option<(u32, u32)> {
 
 /// The dice a kind of attack rolls, as (count, faces): its `die` (an `[[other_dice]]` id) or the
 /// combat dice of `[dice]`.
-pub fn dice_of(rules: &crate::model::RulesFile, kind: Option<&str>) -> (u32, u32) {
+pub fn dice_of(rules: &crate::concept::game::RulesFile, kind: Option<&str>) -> (u32, u32) {
     kind.and_then(|k| rules.combat.attack_kind_named(k))
         .and_then(|k| k.die.as_ref())
         .and_then(|d| {

@@ -3,7 +3,7 @@
 //! shift whose columns come from a count (`by_count`, `per_count`) applies only when the count gives
 //! it some.
 
-use crate::model::{ColumnShift, Combat};
+use crate::concept::game::{ColumnShift, Combat};
 use std::collections::BTreeMap;
 
 /// What a combat looks like to the shift conditions.

@@ -4,7 +4,7 @@
 //! properties compute the same.
 
 use super::{MarkerFace, ModifierRounding, StrengthKind};
-use crate::model::{Combat, DefenceBonus, StrengthModifier};
+use crate::concept::game::{Combat, DefenceBonus, StrengthModifier};
 
 /// One unit as the strength modifiers see it.
 #[derive(Debug, Clone, Copy, Default)]

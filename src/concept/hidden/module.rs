@@ -2,9 +2,9 @@
 //! and for all, and its report in the chat with the values it reveals.
 
 use super::Untried;
+use crate::concept::game::{Game, Unit};
 use crate::emit::plan::{self, Plan};
 use crate::emit::xml::El;
-use crate::model::{Game, Unit};
 use crate::vassal::traits::{self as pieces, Key, LayerReset, Trait, CTRL};
 
 /// Ctrl+R: reveal an untried unit.

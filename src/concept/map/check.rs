@@ -4,12 +4,13 @@
 use crate::check::context::{
     color, duplicates, id_strs, ids, locate, neighbour_list, one_of, Context, Seg,
 };
+use crate::concept::game::HexId;
 use crate::concept::map::grid::{Geometry, GridKind};
 use crate::concept::map::{Blocked, CityKey};
 use crate::concept::provenance::{rule_of, Component};
 use crate::diag::Diagnostic;
 use crate::model::keyword::Keyword;
-use crate::model::{FileId, HexId, Sp};
+use crate::model::{FileId, Sp};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Run every check of this concept.
@@ -48,7 +49,7 @@ fn terrain_and_feature_ids_unique(cx: &mut Context<'_>) {
 }
 
 /// Map sheets: each told apart by its prefix and lying in a place of its own.
-fn sheets(cx: &mut Context<'_>, grid: &crate::model::Grid, f: FileId) {
+fn sheets(cx: &mut Context<'_>, grid: &crate::concept::game::Grid, f: FileId) {
     if !grid.sheets.is_empty() && !grid.prefix.is_empty() {
         let span = locate(cx.sources, f, &[Seg::Key("grid"), Seg::Key("prefix")])
             .map_or(grid.kind.span.clone(), |(_, v)| v);

@@ -130,7 +130,7 @@ fn exact_height(centres: &[GivenCentre], raw: &impl Fn(HexId) -> (i32, i32), dy:
 /// The given centres of a game's map whose labels parse, with their entries in `[map] hex_centres`
 /// (in the order of [`Fit::misses`]).
 pub fn given_centres(
-    game: &crate::model::Game,
+    game: &crate::concept::game::Game,
 ) -> Vec<(&String, &crate::model::Sp<[f64; 2]>, GivenCentre)> {
     let grid = &game.map.grid;
     game.map
@@ -146,7 +146,7 @@ pub fn given_centres(
 }
 
 /// The hex grid of a game's map scan, fitted to its given centres (`None` without a scan).
-pub fn scan_fit(game: &crate::model::Game) -> Option<Result<Fit, FitError>> {
+pub fn scan_fit(game: &crate::concept::game::Game) -> Option<Result<Fit, FitError>> {
     let image = game.images.get(game.map.map.image.as_ref()?.as_str())?;
     let centres: Vec<GivenCentre> = given_centres(game).into_iter().map(|(_, _, c)| c).collect();
     Some(fit(&game.map.grid, &centres, image.width, image.height))

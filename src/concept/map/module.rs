@@ -1,9 +1,9 @@
 //! What the map adds to the module: global properties listing the hexes of each terrain, city kind and
 //! hexside feature, and the calculated properties through which a unit reads the terrain under it.
 
+use crate::concept::game::{Game, HexId};
 use crate::concept::module::{props, Global};
 use crate::emit::plan::Plan;
-use crate::model::{Game, HexId};
 use crate::vassal::expression::{concat, cond, contains, prop, s, Expr};
 use crate::vassal::traits::{self as pieces, Trait};
 

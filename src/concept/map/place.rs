@@ -1,6 +1,6 @@
 //! Where things stand on the map: hexes or off-grid areas, the terrain of a hex, and its neighbours.
 
-use crate::model::{Game, HexId};
+use crate::concept::game::{Game, HexId};
 /// Where a unit stands: a hex of the grid, or an off-grid area (`[[areas]]` id).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Location<'a> {

@@ -1,7 +1,7 @@
 //! The image file of each marker face, named from the data alone (the plan and the renderer both
 //! read it).
 
-use crate::model::Game;
+use crate::concept::game::Game;
 use crate::slug::slug;
 use std::collections::{BTreeMap, BTreeSet};
 

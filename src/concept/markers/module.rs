@@ -1,12 +1,12 @@
 //! What markers add to the module: one piece per `[[markers]]` entry, with a face the players flip
 //! when the marker has two, in a "Markers" list of the counter palette.
 
+use crate::concept::game::Marker;
 use crate::concept::markers::Tally;
 use crate::concept::modes::module::{MARKER_COUNT, MARKER_ID};
 use crate::concept::module::{named, template};
 use crate::concept::units::module::{flip_report, FLIP_KEY};
 use crate::emit::plan::Plan;
-use crate::model::Marker;
 use crate::vassal::expression::{bin, concat, eq, int, prop, s, Expr, Op};
 use crate::vassal::traits::{self as pieces, Key, Piece, Trait};
 

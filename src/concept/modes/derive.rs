@@ -1,6 +1,6 @@
 //! A unit's mode and the values it derives (the module's Mode command reports the same).
 
-use crate::model::{Game, Mode};
+use crate::concept::game::{Game, Mode};
 
 /// `"1/4"` → (1, 4), `"2"` → (2, 1), `"0"` → (0, 1); `None` for anything else.
 pub fn ratio(text: &str) -> Option<(u32, u32)> {

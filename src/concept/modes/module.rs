@@ -3,9 +3,9 @@
 //! rule in Rust.
 
 use super::derive::ratio;
+use crate::concept::game::{Game, Mode, Unit};
 use crate::concept::module::{decimal_text, named, template, value_property};
 use crate::emit::plan::Plan;
-use crate::model::{Game, Mode, Unit};
 use crate::vassal::expression::{add, bin, cond, eq, int, prop, s, Expr, Op};
 use crate::vassal::traits::{self as pieces, Key, Trait, CTRL};
 

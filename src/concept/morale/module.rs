@@ -8,6 +8,7 @@
 
 use super::Morale;
 use crate::concept::combat::module::count_property;
+use crate::concept::game::Game;
 use crate::concept::modes::module::MARKER_ID;
 use crate::concept::module::{module_command, named, template, Global, NumericRange};
 use crate::emit::gpids::Gpids;
@@ -15,7 +16,6 @@ use crate::emit::plan::{self, box_region, Plan};
 use crate::emit::xml::El;
 use crate::i18n::Texts;
 use crate::model::spanned::Sp;
-use crate::model::Game;
 use crate::vassal::expression::{
     add, and, any, bin, cond, eq, int, prop, s, Expr, Op, CURRENT_MAP, LOCATION_NAME,
 };

@@ -1,9 +1,9 @@
 //! What movement adds to the module: the weather's movement limits, checked after each move on the
 //! main map (a warning in the chat: VASSAL cannot veto a drag).
 
+use crate::concept::game::Game;
 use crate::concept::module::{keys, named, props, template};
 use crate::emit::plan::Plan;
-use crate::model::Game;
 use crate::vassal::expression::{add, and, any, bin, eq, int, prop, s, Expr, Op};
 use crate::vassal::traits::{self as pieces, Trait};
 

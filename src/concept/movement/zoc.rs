@@ -2,11 +2,11 @@
 //! that cancels ZOC (`no_zoc_inside`), hexside features that block it (`blocks = ["zoc"]`), and areas
 //! that project it into every adjacent hex (`zoc_to_adjacent`) or keep enemy ZOC out (`enemy_zoc`).
 
+use crate::concept::game::{Game, HexId, UnitType};
 use crate::concept::map::place::{known_neighbours, terrain_at, Location};
 use crate::concept::map::Blocked;
 use crate::concept::units::ZocMode;
 use crate::model::keyword::Keyword;
-use crate::model::{Game, HexId, UnitType};
 use std::collections::BTreeSet;
 
 /// Whether a hex holds a city (a `[[cities]]` entry of the map).

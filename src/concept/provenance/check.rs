@@ -1,10 +1,11 @@
 //! Checks of provenance: every `[[missing]]` and `[[inferred]]` fact, and every `disputed` fact.
 
 use crate::check::context::{one_of, Context};
+use crate::concept::game::Gap;
 use crate::concept::provenance::{rule_of, Component};
 use crate::diag::Diagnostic;
 use crate::model::keyword::Keyword;
-use crate::model::{FileId, Gap};
+use crate::model::FileId;
 
 /// Run every check of this concept.
 pub(crate) fn check(cx: &mut Context<'_>) {

@@ -1,12 +1,12 @@
 //! What the turn sequence adds to the module: the dice buttons, and the announcement the turn tracker
 //! writes at each phase.
 
+use crate::concept::game::{Game, Phase};
 use crate::concept::module::{props, template};
 use crate::concept::sequence::TurnValue;
 use crate::concept::weather::module::weather_expr;
 use crate::emit::plan::Plan;
 use crate::emit::xml::El;
-use crate::model::{Game, Phase};
 use crate::vassal::expression::{bin, concat, cond, eq, int, prop, s, Expr, Op};
 
 /// The phase announcement written by the turn tracker.

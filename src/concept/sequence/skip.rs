@@ -1,7 +1,7 @@
 //! Phases that are not played in some turns: before their first turn, or in some weather. The
 //! module's phase announcement says the same (module.rs), and the tests compare the two.
 
-use crate::model::Phase;
+use crate::concept::game::Phase;
 
 /// Why a phase is not played this turn.
 #[derive(Debug, Clone, PartialEq, Eq)]

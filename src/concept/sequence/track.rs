@@ -1,7 +1,7 @@
 //! What a turn box of the turn record track prints of the turn values (`[[turn_values]]`).
 
+use crate::concept::game::Game;
 use crate::i18n::Texts;
-use crate::model::Game;
 
 /// The lines a turn box prints for the turn values: `Air points: 2`, or `?` for a turn the sources
 /// leave out.

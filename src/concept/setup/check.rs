@@ -2,10 +2,11 @@
 //! setups, and the placements the sources lack.
 
 use crate::check::context::{duplicates_across, id_strs, one_of, turn_in_range, Context};
+use crate::concept::game::{HexId, Loaded, ScenarioFile};
 use crate::concept::provenance::{rule_of, Component};
 use crate::diag::Diagnostic;
 use crate::model::keyword::Keyword;
-use crate::model::{FileId, HexId, Loaded, ScenarioFile, Sp};
+use crate::model::{FileId, Sp};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Run every check of this concept.
@@ -249,7 +250,8 @@ fn victory_condition_references(cx: &mut Context<'_>, s: &Loaded<ScenarioFile>) 
 fn setup_marks(cx: &mut Context<'_>) {
     let g = cx.game;
     let grid = &g.map.grid;
-    let mut marks: BTreeMap<&str, (Vec<HexId>, &crate::model::SetupMarks)> = BTreeMap::new();
+    let mut marks: BTreeMap<&str, (Vec<HexId>, &crate::concept::game::SetupMarks)> =
+        BTreeMap::new();
     for m in &g.map.setup_marks {
         let entry = marks.entry(m.side.as_str()).or_insert((Vec::new(), m));
         entry.0.extend(m.hexes.iter().filter_map(|h| grid.parse(h)));

@@ -2,6 +2,7 @@
 //! (the module's at-start stacks for the first scenario, a saved game for each other one).
 
 use super::slots::AtStartSlots;
+use crate::concept::game::{Game, HexId};
 use crate::concept::map::module::snapped_centre;
 use crate::concept::units::module::{unit_name, unit_piece};
 use crate::concept::victory::module::{control_marker, control_name};
@@ -9,7 +10,6 @@ use crate::concept::weather::module::weather_marker;
 use crate::emit::gpids::Gpids;
 use crate::emit::plan::{self, Plan};
 use crate::load::Effective;
-use crate::model::{Game, HexId};
 use crate::vassal::traits::Piece;
 use rayon::prelude::*;
 
@@ -34,7 +34,7 @@ pub struct Placed {
 pub fn placements(
     game: &Game,
     plan: &Plan,
-    scenario: &crate::model::Loaded<crate::model::ScenarioFile>,
+    scenario: &crate::concept::game::Loaded<crate::concept::game::ScenarioFile>,
     gpids: &mut Gpids,
 ) -> Vec<Placed> {
     let eff = game.effective(scenario);
@@ -57,7 +57,7 @@ fn on_hexes(
 ) -> Vec<Placed> {
     let size = game.counters.counters.size;
     // Ids are handed out in order; the pieces themselves are built in parallel (thousands of units).
-    let setup: Vec<(&crate::model::Placement, HexId, String)> = eff
+    let setup: Vec<(&crate::concept::game::Placement, HexId, String)> = eff
         .setup
         .1
         .iter()

@@ -1,8 +1,8 @@
 //! Which piece slot each scenario piece matches (docs/identity.md): the first scenario's pieces are
 //! the module's at-start slots; the same keys name the pieces of every saved scenario.
 
+use crate::concept::game::Game;
 use crate::emit::gpids::palette_unit_key;
-use crate::model::Game;
 
 /// The module's at-start slots: the first scenario's pieces. Every scenario's pieces carry the id of
 /// the slot they match (a unit the first scenario does not set up, its palette slot's), so that a

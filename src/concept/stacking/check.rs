@@ -2,11 +2,12 @@
 //! stack against them.
 
 use crate::check::context::Context;
+use crate::concept::game::{HexId, Unit};
 use crate::concept::map::place::Location;
 use crate::concept::provenance::rule_of;
 use crate::concept::stacking::limits as stacking;
 use crate::diag::Diagnostic;
-use crate::model::{FileId, HexId, Sp, Unit};
+use crate::model::{FileId, Sp};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Run every check of this concept.

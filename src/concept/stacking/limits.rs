@@ -2,8 +2,8 @@
 //! Off-grid areas marked `no_stacking_limit` hold any number of units. Units count the stacking
 //! points of their type (`stack_points`, 1 when not given); the module sums the same points.
 
+use crate::concept::game::{Game, StackLimit, Stacking, Unit};
 use crate::concept::map::place::Location;
-use crate::model::{Game, StackLimit, Stacking, Unit};
 use std::collections::BTreeMap;
 
 /// The limit that applies to one side's units in one hex.

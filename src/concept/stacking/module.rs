@@ -3,9 +3,9 @@
 //! (the limits and the points come from `limits.rs`, which the Rust checks use too).
 
 use super::limits::{declared_limits, unit_points, Points};
+use crate::concept::game::{Game, Unit};
 use crate::concept::module::{decimal_text, keys, named, props, template};
 use crate::emit::plan::Plan;
-use crate::model::{Game, Unit};
 use crate::vassal::expression::{add, and, bin, eq, int, prop, s, Expr, Op};
 use crate::vassal::traits::{self as pieces, Trait};
 

@@ -10,9 +10,9 @@
 pub(crate) mod check;
 pub mod module;
 
+use crate::concept::game::{Game, Unit};
 use crate::concept::provenance::cited;
 use crate::model::spanned::Sp;
-use crate::model::{Game, Unit};
 use serde::Deserialize;
 
 cited! {

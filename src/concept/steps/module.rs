@@ -3,9 +3,9 @@
 //! same place (VASSAL's Replace With Other, with the replacement's whole piece definition inside).
 
 use super::Replacement;
+use crate::concept::game::{Game, Unit};
 use crate::emit::gpids::palette_unit_key;
 use crate::emit::plan::Plan;
-use crate::model::{Game, Unit};
 use crate::vassal::traits::{self as pieces, Key, Piece, Trait, CTRL};
 
 /// Ctrl+K: replace a unit with its replacement counter (Kampfgruppe).

@@ -2,12 +2,12 @@
 //! reduction rule, counter totals, and the unit values the sources lack.
 
 use crate::check::context::{color, duplicates, id_strs, ids, one_of, turn_in_range, Context, Seg};
+use crate::concept::game::{parse_value_slots, Unit};
 use crate::concept::provenance::{rule_of, Component};
 use crate::concept::units::UnitSymbol;
 use crate::concept::units::{PrintStyle, ZocMode};
 use crate::diag::Diagnostic;
 use crate::model::keyword::Keyword;
-use crate::model::{parse_value_slots, Unit};
 use std::collections::BTreeSet;
 
 /// Run every check of this concept.

@@ -2,10 +2,10 @@
 //! printed values as properties of the current face), the reports of a step change and an
 //! elimination, and one prototype per side that sends its units to their eliminated box.
 
+use crate::concept::game::{Game, Unit};
 use crate::concept::module::{props, value_property};
 use crate::concept::{combat, hidden, modes, stacking, steps};
 use crate::emit::plan::{self, Plan};
-use crate::model::{Game, Unit};
 use crate::vassal::expression::{cond, eq, int, prop, s, Expr};
 use crate::vassal::traits::{self as pieces, Key, Piece, Trait, CTRL};
 
@@ -31,7 +31,7 @@ pub fn face_value_expr(game: &Game, unit: &Unit, value_index: usize) -> Expr {
     let value_of = |face: &str| match unit
         .faces
         .get(face)
-        .and_then(|v| crate::model::parse_value_slots(v))
+        .and_then(|v| crate::concept::game::parse_value_slots(v))
         .and_then(|v| v.get(value_index).copied())
     {
         Some(Some(n)) => int(i64::from(n)),

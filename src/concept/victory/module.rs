@@ -1,19 +1,19 @@
 //! What victory adds to the module: a control marker per city (one layer level per side), the victory
 //! evaluation its report computes from the markers and the pieces, and the button that asks for it.
 
+use crate::concept::game::Game;
 use crate::concept::module::{keys, module_command, props, template};
 use crate::concept::morale::module as morale;
 use crate::concept::units::module::FLIP_KEY;
 use crate::concept::victory::{LossRounding, VpCount};
 use crate::emit::plan::Plan;
 use crate::emit::xml::El;
-use crate::model::Game;
 use crate::vassal::expression::{add, and, any, bin, concat, cond, eq, int, prop, s, Expr, Op};
 use crate::vassal::traits::{self as pieces, Key, Piece};
 
 /// The victory evaluation, reported by the first victory hex's control marker: a side's surrender
 /// first (its morale chit against its count, concept `morale`), then the outcome.
-pub fn victory_report(game: &Game, plan: &Plan, victory: &crate::model::Victory) -> Expr {
+pub fn victory_report(game: &Game, plan: &Plan, victory: &crate::concept::game::Victory) -> Expr {
     let outcome = outcome_report(game, plan, victory);
     let Some(m) = &game.rules.morale else {
         return outcome;
@@ -27,7 +27,7 @@ pub fn victory_report(game: &Game, plan: &Plan, victory: &crate::model::Victory)
 }
 
 /// The outcome: the victory points or the first condition that holds.
-fn outcome_report(game: &Game, plan: &Plan, victory: &crate::model::Victory) -> Expr {
+fn outcome_report(game: &Game, plan: &Plan, victory: &crate::concept::game::Victory) -> Expr {
     let tx = &plan.tx;
     let scenario = game
         .scenarios
@@ -79,7 +79,7 @@ fn victory_points(
     game: &Game,
     plan: &Plan,
     scenario: &str,
-    vp: &crate::model::VictoryPoints,
+    vp: &crate::concept::game::VictoryPoints,
 ) -> Expr {
     let tx = &plan.tx;
     let mut gains: Vec<Expr> = Vec::new();
@@ -172,7 +172,7 @@ fn one_of(property: &str, values: &[String]) -> Expr {
 
 /// A term's points in halves for `count` things: by band (the highest band reached), else `points`
 /// per whole group of `per` (the same reading as `score::term_points`).
-fn term_value(t: &crate::model::VpTerm, count: Expr) -> Expr {
+fn term_value(t: &crate::concept::game::VpTerm, count: Expr) -> Expr {
     let halves = |points: f64| (points * HALVES as f64).round() as i64;
     if !t.bands.is_empty() {
         let mut e = int(0);
@@ -195,7 +195,7 @@ fn term_value(t: &crate::model::VpTerm, count: Expr) -> Expr {
 
 /// How many of what a victory-point term counts: controlled cities, or units on the map, or
 /// eliminated units.
-fn term_count(game: &Game, plan: &Plan, t: &crate::model::VpTerm) -> Expr {
+fn term_count(game: &Game, plan: &Plan, t: &crate::concept::game::VpTerm) -> Expr {
     let sides: Vec<String> = t.sides.iter().map(|x| x.value.clone()).collect();
     let types: Vec<String> = t.unit_types.iter().map(|x| x.value.clone()).collect();
     match t.counts() {
@@ -265,7 +265,7 @@ fn term_count(game: &Game, plan: &Plan, t: &crate::model::VpTerm) -> Expr {
 fn threshold_result(
     tx: &crate::i18n::Texts,
     scenario: &str,
-    vp: &crate::model::VictoryPoints,
+    vp: &crate::concept::game::VictoryPoints,
     total: &Expr,
 ) -> Expr {
     let mut result = s("?");
@@ -287,7 +287,7 @@ fn threshold_result(
 }
 
 /// Name of a city's control marker.
-pub fn control_name(plan: &Plan, city: &crate::model::City) -> String {
+pub fn control_name(plan: &Plan, city: &crate::concept::game::City) -> String {
     let name = plan.tx.get(&format!("cities.{}", city.hex.as_str()));
     plan.tx.fill("ui.control_marker", &[("city", &name)])
 }
@@ -296,7 +296,7 @@ pub fn control_name(plan: &Plan, city: &crate::model::City) -> String {
 pub fn control_marker(
     game: &Game,
     plan: &Plan,
-    city: &crate::model::City,
+    city: &crate::concept::game::City,
     level: usize,
     gpid: &str,
 ) -> Piece {

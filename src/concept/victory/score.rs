@@ -1,8 +1,8 @@
 //! Victory-point scores (`[victory.points]` of a scenario) as a pure function of the terms and of what
 //! the players (or a module) count for each term.
 
+use crate::concept::game::{VictoryPoints, VpTerm};
 use crate::concept::victory::LossRounding;
-use crate::model::{VictoryPoints, VpTerm};
 
 /// A score, term by term.
 #[derive(Debug, Clone, PartialEq)]

@@ -1,12 +1,12 @@
 //! What the weather adds to the module: the weather of the current turn as a property of every unit,
 //! and the weather marker that shows it.
 
+use crate::concept::game::Game;
 use crate::concept::module::{module_command, named, props, template};
 use crate::concept::weather::VariableWeather;
 use crate::emit::plan::Plan;
 use crate::emit::xml::El;
 use crate::i18n::Texts;
-use crate::model::Game;
 use crate::vassal::expression::{and, any, bin, cond, eq, int, prop, s, Expr, Op};
 use crate::vassal::traits::{self as pieces, Key, Piece, Trait};
 

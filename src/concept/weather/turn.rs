@@ -1,7 +1,7 @@
 //! Which weather a turn has.
 
+use crate::concept::game::{RulesFile, Weather};
 use crate::concept::weather::VariableWeather;
-use crate::model::{RulesFile, Weather};
 /// The weather of a turn: the weather that lists it, else the default weather.
 pub fn weather_of_turn(rules: &RulesFile, turn: u32) -> Option<&Weather> {
     rules
