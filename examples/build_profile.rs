@@ -14,8 +14,8 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 use vmodc::build::{self, Loaded};
+use vmodc::concept::plan::Plan;
 use vmodc::diag::Sources;
-use vmodc::emit::plan::Plan;
 use vmodc::i18n::Texts;
 use vmodc::package::{self, Entry};
 

@@ -3,8 +3,9 @@
 
 use crate::check::check_game;
 use crate::concept::game::Game;
+use crate::concept::plan::Plan;
 use crate::diag::{Diagnostic, Report, Severity, Sources};
-use crate::emit::{self, plan::Plan};
+use crate::emit;
 use crate::i18n::{self, Catalog, Texts};
 use crate::package::{self, Entry};
 use crate::render::RenderError;

@@ -187,8 +187,8 @@ pub struct Diagnostic {
 /// Where a missing fact is found and the data keys to write it into.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fill {
-    /// The component a designer picks up to read it (`crate::concept::provenance::Component`).
-    pub component: crate::concept::provenance::Component,
+    /// The component a designer picks up to read it (`crate::model::component::Component`).
+    pub component: crate::model::component::Component,
     /// The data keys to fill, each as a path in its file (`[[units]] id = "sov-9" → faces.active`).
     pub keys: Vec<String>,
 }
@@ -251,7 +251,7 @@ impl Diagnostic {
     /// The component that shows the missing fact and the data keys that take it.
     pub fn to_fill(
         mut self,
-        component: crate::concept::provenance::Component,
+        component: crate::model::component::Component,
         keys: impl IntoIterator<Item = String>,
     ) -> Self {
         self.fill = Some(Fill {

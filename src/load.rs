@@ -5,9 +5,7 @@
 //! diagnostics pointing at the offending line; nothing here panics on bad input.
 
 use crate::concept::art::image_file::ImageFile;
-use crate::concept::game::{
-    CountersFile, Game, Loaded, MapFile, Placement, RulesFile, ScenarioFile, Victory,
-};
+use crate::concept::game::{CountersFile, Game, Loaded, MapFile, RulesFile, ScenarioFile};
 use crate::concept::releases::ReleaseHistory;
 use crate::concept::series::compose::compose;
 use crate::concept::series::Layering;
@@ -322,73 +320,4 @@ fn toml_error(file: FileId, text: &str, e: &toml::de::Error) -> Diagnostic {
     Diagnostic::error("V0010", format!("invalid TOML: {first_line}"))
         .at(file, span, "here")
         .help("see docs/data-format.md for the format of this file")
-}
-
-/// What a scenario holds once `based_on` is followed: each part comes from the nearest scenario in
-/// the chain that defines it, with that scenario's file for diagnostics.
-#[derive(Debug, Clone, Copy)]
-pub struct Effective<'g> {
-    pub scenario: &'g Loaded<ScenarioFile>,
-    pub setup: (FileId, &'g [Placement]),
-    pub off_map: (FileId, &'g [crate::concept::game::OffMap]),
-    pub reinforcements: (FileId, &'g [crate::concept::game::Reinforcement]),
-    pub replacements: (FileId, &'g [crate::concept::game::Replacements]),
-    pub victory: Option<(FileId, &'g Victory)>,
-    pub start_turn: Option<u32>,
-    pub start_phase: Option<&'g str>,
-}
-
-impl Game {
-    pub fn scenario(&self, id: &str) -> Option<&Loaded<ScenarioFile>> {
-        self.scenarios.iter().find(|s| s.scenario.id.as_str() == id)
-    }
-
-    /// The scenario followed by its bases (stops at a missing base or a cycle).
-    pub fn scenario_chain<'g>(
-        &'g self,
-        s: &'g Loaded<ScenarioFile>,
-    ) -> Vec<&'g Loaded<ScenarioFile>> {
-        let mut chain = vec![s];
-        let mut current = s;
-        while let Some(base) = &current.scenario.based_on {
-            match self.scenario(base) {
-                Some(b) if !chain.iter().any(|c| c.file == b.file) => {
-                    chain.push(b);
-                    current = b;
-                }
-                _ => break,
-            }
-        }
-        chain
-    }
-
-    pub fn effective<'g>(&'g self, s: &'g Loaded<ScenarioFile>) -> Effective<'g> {
-        let chain = self.scenario_chain(s);
-        fn pick<'g, T>(
-            chain: &[&'g Loaded<ScenarioFile>],
-            get: impl Fn(&'g ScenarioFile) -> &'g [T],
-        ) -> (FileId, &'g [T]) {
-            chain
-                .iter()
-                .map(|c| (c.file, get(&c.data)))
-                .find(|(_, items)| !items.is_empty())
-                .unwrap_or((chain[0].file, &[]))
-        }
-        Effective {
-            scenario: s,
-            setup: pick(&chain, |f| &f.setup),
-            off_map: pick(&chain, |f| &f.off_map),
-            reinforcements: pick(&chain, |f| &f.reinforcements),
-            replacements: pick(&chain, |f| &f.replacements),
-            victory: chain
-                .iter()
-                .find_map(|c| c.victory.as_ref().map(|v| (c.file, v))),
-            start_turn: chain
-                .iter()
-                .find_map(|c| c.scenario.start_turn.as_ref().map(|t| t.value)),
-            start_phase: chain
-                .iter()
-                .find_map(|c| c.scenario.start_phase.as_ref().map(|p| p.as_str())),
-        }
-    }
 }

@@ -85,7 +85,7 @@ fn scanned_b4m(root: &Path) -> (Scan, vmodc::concept::game::grid::HexLayout) {
     copy_game(&repo(), "b4m", root);
     let (drawn, _, _) = load(root, "b4m");
     let print = pixels(&entries(&drawn)["images/map.png"]);
-    let plan = vmodc::emit::plan::Plan::new(&drawn, vmodc::i18n::Texts::new(&drawn, None));
+    let plan = vmodc::concept::plan::Plan::new(&drawn, vmodc::i18n::Texts::new(&drawn, None));
     let printed = plan.layout;
     let scan = Scan {
         scale: 1.37,
@@ -195,7 +195,7 @@ fn a_misfit_and_a_short_scan_are_reported() {
     copy_game(&repo(), "b4m", root);
     let (drawn, _, _) = load(root, "b4m");
     let print = pixels(&entries(&drawn)["images/map.png"]);
-    let plan = vmodc::emit::plan::Plan::new(&drawn, vmodc::i18n::Texts::new(&drawn, None));
+    let plan = vmodc::concept::plan::Plan::new(&drawn, vmodc::i18n::Texts::new(&drawn, None));
     let grid = &drawn.map.grid;
     let centre = |label: &str| plan.layout.centre(grid.parse(label).expect("hex"));
     // The right half of the map only.
@@ -243,12 +243,12 @@ fn counters_cut_from_sheets_equal_the_originals() {
     let root = dir.path();
     copy_game(&repo(), "b4m", root);
     let (drawn, _, _) = load(root, "b4m");
-    let plan = vmodc::emit::plan::Plan::new(&drawn, vmodc::i18n::Texts::new(&drawn, None));
+    let plan = vmodc::concept::plan::Plan::new(&drawn, vmodc::i18n::Texts::new(&drawn, None));
     let originals = entries(&drawn);
     let units = &drawn.counters.units;
     let faces: Vec<Vec<String>> = units
         .iter()
-        .map(|u| vmodc::emit::plan::unit_face_images(&drawn, &plan, &u.id))
+        .map(|u| vmodc::concept::plan::unit_face_images(&drawn, &plan, &u.id))
         .collect();
     let size = pixels(&originals[&format!("images/{}", faces[0][0])]).width;
     let (cols, gap, origin) = (7u32, 3u32, (11u32, 8u32));
@@ -415,7 +415,7 @@ fn write_overlay_pictures() {
         let root = dir.path();
         let (drawn, _, _) = load(root, "tiny");
         let print = pixels(&entries(&drawn)["images/map.png"]);
-        let plan = vmodc::emit::plan::Plan::new(&drawn, vmodc::i18n::Texts::new(&drawn, None));
+        let plan = vmodc::concept::plan::Plan::new(&drawn, vmodc::i18n::Texts::new(&drawn, None));
         let scan = Scan {
             scale: 1.5,
             offset: (14.0, -9.0),
@@ -458,13 +458,13 @@ fn write_sheet_overlay_picture() {
     let dir = tiny_copy();
     let root = dir.path();
     let (drawn, _, _) = load(root, "tiny");
-    let plan = vmodc::emit::plan::Plan::new(&drawn, vmodc::i18n::Texts::new(&drawn, None));
+    let plan = vmodc::concept::plan::Plan::new(&drawn, vmodc::i18n::Texts::new(&drawn, None));
     let images = entries(&drawn);
     let faces: Vec<Rgba> = drawn
         .counters
         .units
         .iter()
-        .flat_map(|u| vmodc::emit::plan::unit_face_images(&drawn, &plan, &u.id))
+        .flat_map(|u| vmodc::concept::plan::unit_face_images(&drawn, &plan, &u.id))
         .map(|name| pixels(&images[&format!("images/{name}")]))
         .collect();
     let (size, gap, origin, cols) = (faces[0].width, 6u32, 9u32, 4u32);
@@ -579,7 +579,7 @@ fn markers_and_cards_cut_from_sheets_equal_the_originals() {
     let root = dir.path();
     copy_game(&repo(), "btm2", root);
     let (drawn, _, _) = load(root, "btm2");
-    let plan = vmodc::emit::plan::Plan::new(&drawn, vmodc::i18n::Texts::new(&drawn, None));
+    let plan = vmodc::concept::plan::Plan::new(&drawn, vmodc::i18n::Texts::new(&drawn, None));
     let originals = entries(&drawn);
     let image = |name: &str| pixels(&originals[&format!("images/{name}")]);
     let mut art = String::new();

@@ -4,8 +4,8 @@
 
 use std::collections::BTreeMap;
 use vmodc::concept::game::Game;
-use vmodc::emit::gpids::{palette_unit_key, Gpids};
-use vmodc::emit::plan::Plan;
+use vmodc::concept::gpids::{palette_unit_key, Gpids};
+use vmodc::concept::plan::Plan;
 use vmodc::i18n::Texts;
 
 fn b4m() -> Game {

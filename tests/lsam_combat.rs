@@ -13,7 +13,7 @@ use vmodc::concept::game::Game;
 use vmodc::concept::modes::module::MARKER_ID;
 use vmodc::concept::module::props;
 use vmodc::concept::morale::module::board_count;
-use vmodc::emit::plan::box_region;
+use vmodc::concept::plan::box_region;
 use vmodc::i18n::Texts;
 use vmodc::vassal::expression::{CURRENT_MAP, LOCATION_NAME};
 

@@ -134,7 +134,7 @@ fn pieces_decode_and_resolve() {
 fn setup_locations_match_the_grid_and_the_image() {
     for (_, game, bytes) in games().iter().flat_map(|g| modules(g)) {
         let view = verify::open_module(&bytes).expect("module opens");
-        let plan = vmodc::emit::plan::Plan::new(&game, vmodc::i18n::Texts::new(&game, None));
+        let plan = vmodc::concept::plan::Plan::new(&game, vmodc::i18n::Texts::new(&game, None));
         let map = view
             .root
             .find_all("VASSAL.build.module.Map")
@@ -142,7 +142,7 @@ fn setup_locations_match_the_grid_and_the_image() {
             .find(|m| {
                 m.find_all("VASSAL.build.module.map.boardPicker.Board")
                     .iter()
-                    .any(|b| b.attr("name") == vmodc::emit::plan::MAIN_BOARD)
+                    .any(|b| b.attr("name") == vmodc::concept::plan::MAIN_BOARD)
             })
             .expect("main map");
         let grid_node = map.find_all("VASSAL.build.module.map.boardPicker.board.HexGrid")[0];
@@ -241,7 +241,7 @@ fn b4m_standard_setup_and_counts() {
     assert_eq!(pool, 2, "two spare Soviet armies off the map");
     let units_on_map = stacks
         .iter()
-        .filter(|s| s.attr("owningBoard") == vmodc::emit::plan::MAIN_BOARD)
+        .filter(|s| s.attr("owningBoard") == vmodc::concept::plan::MAIN_BOARD)
         .filter(|s| {
             decode_add_piece(&s.children[0].text)
                 .unwrap()

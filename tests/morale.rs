@@ -17,8 +17,8 @@ use vmodc::concept::morale::module::{
 use vmodc::concept::morale::threshold::{
     check_outcome, chit_value, may_look, may_redraw, surrenders, CheckOutcome,
 };
+use vmodc::concept::plan::box_region;
 use vmodc::diag::Sources;
-use vmodc::emit::plan::box_region;
 use vmodc::i18n::Texts;
 use vmodc::vassal::expression::{Expr, CURRENT_MAP, LOCATION_NAME};
 
@@ -303,7 +303,7 @@ fn with_values_the_module_decides_surrender_and_the_look_as_the_rule_does() {
         }
     }
     // The Victory report: a surrender is the whole result (12.0 step 1); below it, the score follows.
-    let plan = vmodc::emit::plan::Plan::new(&game, Texts::new(&game, None));
+    let plan = vmodc::concept::plan::Plan::new(&game, Texts::new(&game, None));
     let victory = game.scenarios[0].victory.as_ref().expect("victory");
     let report = vmodc::concept::victory::module::victory_report(&game, &plan, victory);
     let with_13 = |damage| Board {

@@ -7,11 +7,11 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use vmodc::concept::game::Game;
 use vmodc::concept::module::props;
+use vmodc::concept::plan::Plan;
 use vmodc::concept::sequence::module::phase_report;
 use vmodc::concept::sequence::skip::{skipped, Skip};
 use vmodc::concept::weather::turn::weather_of_turn;
 use vmodc::diag::Sources;
-use vmodc::emit::plan::Plan;
 use vmodc::i18n::Texts;
 use vmodc::model::Sp;
 

@@ -4,8 +4,8 @@
 
 use crate::concept::game::{parse_values, Game, Marker};
 use crate::concept::markers;
+use crate::concept::plan::{self, Plan};
 use crate::concept::units::UnitSymbol;
-use crate::emit::plan::{self, Plan};
 use crate::model::keyword::Keyword;
 use crate::package::Entry;
 use crate::render::card::{render_card, CardArt};

@@ -54,10 +54,7 @@ impl Cache {
     }
 }
 
-/// A 128-bit content hash (XXH3), as 32 hex digits.
-pub fn hash(bytes: &[u8]) -> String {
-    format!("{:032x}", xxhash_rust::xxh3::xxh3_128(bytes))
-}
+pub use crate::model::digest::hash;
 
 /// The cache key of a description of an image: its hash together with vmodc's own identity.
 pub fn key(description: &str) -> String {

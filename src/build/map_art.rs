@@ -1,7 +1,7 @@
 //! Model → render inputs for the map and the charts.
 
 use crate::concept::game::{Game, HexId};
-use crate::emit::plan::Plan;
+use crate::concept::plan::Plan;
 use crate::render::chart::{render_table, render_turn_track, TableChart, TurnBox, TurnTrackArt};
 use crate::render::map::{
     render_map, CityArt, Compass, EdgeArt, HexArt, HexsideArt, LineArt, LineStyle, MapArt,

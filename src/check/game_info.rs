@@ -1,6 +1,6 @@
 //! Checks of the game's identity: its module version.
 
-use crate::check::context::{is_semver, Context};
+use crate::concept::context::{is_semver, Context};
 use crate::diag::Diagnostic;
 
 pub(crate) fn game_version(cx: &mut Context<'_>) {

@@ -7,12 +7,11 @@
 //!
 //! Codes are stable and listed in docs/diagnostics.md.
 
-pub(crate) mod context;
 mod game_info;
 pub mod todo;
 
 use crate::concept;
-use context::{locate, Context, Seg};
+use crate::concept::context::{locate, Context, Seg};
 
 use crate::concept::game::Game;
 use crate::diag::{Diagnostic, Report, Sources};

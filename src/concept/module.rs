@@ -6,10 +6,10 @@
 //! and cite the rule. Every expression is built as an [`Expr`] so tests can evaluate exactly what
 //! the module computes (vassal-format.md §4).
 
-use crate::emit::xml::El;
 use crate::i18n::{Segment, Texts};
 use crate::vassal::expression::{add, bin, concat, cond, eq, int, s, Expr, Op};
 use crate::vassal::traits::{Key, MODULE_TARGET};
+use crate::vassal::xml::El;
 
 /// Named keys the automation uses (VASSAL allocates a key code per name).
 pub mod keys {

@@ -5,8 +5,8 @@
 
 use super::{text_key, Change};
 use crate::build::{counter_image, languages, map_image, plan_for, Loaded};
+use crate::concept::plan::Plan;
 use crate::concept::releases::AREAS;
-use crate::emit::plan::Plan;
 use crate::html::{escape, page, png_data_uri};
 use crate::render::RenderError;
 use std::collections::BTreeMap;

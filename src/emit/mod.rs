@@ -4,18 +4,15 @@
 //! The emitter assembles; what each rule concept adds (traits, global properties, buttons, pieces)
 //! comes from that concept's `module.rs` (`src/concept/<concept>/module.rs`).
 
-pub mod gpids;
 pub mod module;
-pub mod plan;
 pub mod prototypes;
 pub mod translation;
-pub mod xml;
 
 use crate::concept::game::{Game, Loaded, ScenarioFile};
+use crate::concept::plan::{self, Plan};
 use crate::vassal::sequence_encoder::SequenceEncoder;
 use crate::vassal::traits::Piece;
-use plan::Plan;
-use xml::El;
+use crate::vassal::xml::El;
 
 /// Written into moduledata and the buildFile root: loads on every VASSAL 3.7.x (vassal-format.md §1.2).
 pub const VASSAL_VERSION: &str = "3.7.0";

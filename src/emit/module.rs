@@ -4,17 +4,17 @@
 //! (vassal-format.md §2). Every Map helper is written explicitly: VASSAL does not add them when it
 //! loads a buildFile (§2.2).
 
-use super::gpids::{palette_marker_key, palette_unit_key, Gpids};
-use super::plan::{self, Plan};
 use super::prototypes::piece_book;
-use super::xml::El;
 use crate::concept::game::Game;
+use crate::concept::gpids::{palette_marker_key, palette_unit_key, Gpids};
 use crate::concept::hidden;
+use crate::concept::plan::{self, Plan};
 use crate::concept::setup::module::placements;
 use crate::concept::units::module::{unit_name, unit_piece};
 use crate::concept::{cards, combat, map, markers, morale, releases, sequence, victory, weather};
 use crate::vassal::sequence_encoder::SequenceEncoder;
 use crate::vassal::traits::Piece;
+use crate::vassal::xml::El;
 use rayon::prelude::*;
 
 fn prototype_definition(name: &str, piece: &Piece) -> El {

@@ -2,8 +2,8 @@
 //! per side.
 
 use crate::concept::game::Game;
+use crate::concept::plan::Plan;
 use crate::concept::{combat, map, movement, stacking, units, weather};
-use crate::emit::plan::Plan;
 use crate::vassal::traits::{self as pieces, Piece, Trait};
 
 /// Everything the pieces of a game share: prototypes and per-unit piece definitions.

@@ -6,11 +6,11 @@
 //! text this module writes into a piece is paired with the text the other language's module writes
 //! in the same place: names, menu commands, layer level names, report formats and report expressions.
 
-use super::plan::Plan;
 use super::prototypes;
-use super::xml::El;
 use crate::concept::game::Game;
+use crate::concept::plan::Plan;
 use crate::i18n::Texts;
+use crate::vassal::xml::El;
 use std::collections::BTreeMap;
 
 /// Pairs (text in this module, text in the other language) for every translatable piece text.

@@ -2,6 +2,8 @@
 //! and the words a data file may choose ([`keyword`]). The concepts compose these into their data
 //! types, and `concept::game` composes the concepts into a [`Game`](crate::concept::game::Game).
 
+pub mod component;
+pub mod digest;
 pub mod keyword;
 pub mod spanned;
 

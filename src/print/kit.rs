@@ -6,7 +6,7 @@ use super::tiles::{tiles, Tile, OVERLAP_MM};
 use super::{Paper, PrintOptions, Printed};
 use crate::build::{self, PrintedCounter, PrintedImage};
 use crate::concept::game::Game;
-use crate::emit::plan::Plan;
+use crate::concept::plan::Plan;
 use crate::render::counter::render_counter;
 use crate::render::map::HEX_OUTLINE;
 use crate::render::text::TextCapture;

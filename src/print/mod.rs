@@ -22,8 +22,8 @@ pub mod tiles;
 use crate::build::cache::{fingerprint, Cache};
 use crate::build::{Loaded, Module};
 use crate::concept::game::Game;
+use crate::concept::plan::Plan;
 use crate::diag::{Diagnostic, SourceFile};
-use crate::emit::plan::Plan;
 use crate::i18n::Texts;
 use std::path::{Path, PathBuf};
 

@@ -4,7 +4,9 @@
 
 pub mod expression;
 pub mod hexgrid;
+pub mod image;
 pub mod properties;
 pub mod sequence_encoder;
 pub mod traits;
 pub mod vsav;
+pub mod xml;

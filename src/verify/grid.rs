@@ -59,7 +59,7 @@ pub fn board_hex_grid(
     let image = archive
         .entries
         .get(&format!("images/{}", board.attr("image")));
-    if let Some((w, h)) = image.and_then(|b| super::library::image_size(b)) {
+    if let Some((w, h)) = image.and_then(|b| crate::vassal::image::image_size(b)) {
         grid.board_width = i32::try_from(w).unwrap_or(i32::MAX);
         grid.board_height = i32::try_from(h).unwrap_or(i32::MAX);
     }

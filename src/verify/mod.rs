@@ -33,7 +33,6 @@ pub use archive::{
 };
 pub use decode::{decode_add_piece, unnest, DecodedPiece, KNOWN_TRAITS};
 pub use grid::{hex_grid_from_node, location_resolves};
-pub(crate) use library::{image_size, tiling_problem};
 pub use maps::MAP_HELPERS;
 pub use moduledata::module_version;
 pub use view::{open_module, ModuleView};

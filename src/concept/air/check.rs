@@ -3,8 +3,8 @@
 //! and reach.
 
 use super::Air;
-use crate::check::context::{duplicates, ids, Context};
 use crate::concept::barrage::table::dice;
+use crate::concept::context::{duplicates, ids, Context};
 use crate::concept::provenance::rule_of;
 use crate::diag::Diagnostic;
 use crate::model::spanned::Sp;

@@ -7,11 +7,11 @@ use super::{AirCombat, Flak};
 use crate::concept::barrage::table::dice;
 use crate::concept::game::Game;
 use crate::concept::module::{template, Changer, Global, NumericRange};
+use crate::concept::plan::Plan;
 use crate::concept::sequence;
-use crate::emit::plan::Plan;
-use crate::emit::xml::El;
 use crate::i18n::Texts;
 use crate::vassal::expression::{add, bin, cond, int, prop, s, Expr, Op};
+use crate::vassal::xml::El;
 
 /// The AA points affecting the mission, a global the players count.
 pub const AA_POINTS: &str = "AirAAPoints";

@@ -2,7 +2,7 @@
 //! cells the pieces are cut from.
 
 use super::{cut, ArtCell, ArtOwner, ArtSheet};
-use crate::check::context::Context;
+use crate::concept::context::Context;
 use crate::concept::map::fit::{self, FitError, FIT_TOLERANCE_PX};
 use crate::diag::Diagnostic;
 use crate::model::{FileId, Sp};
@@ -37,7 +37,7 @@ fn map_scan(cx: &mut Context<'_>) {
         return; // unreadable: the loader reported it
     };
     if let Some((fatal, why)) =
-        crate::verify::tiling_problem(u64::from(image.width), u64::from(image.height))
+        crate::vassal::image::tiling_problem(u64::from(image.width), u64::from(image.height))
     {
         let d = if fatal {
             Diagnostic::error("V1003", format!("map image `{}` is {why}", path.as_str()))

@@ -103,7 +103,7 @@ impl ImageFile {
         } else {
             return Err("not a PNG or JPEG file".into());
         };
-        let (width, height) = crate::verify::image_size(&bytes)
+        let (width, height) = crate::vassal::image::image_size(&bytes)
             .ok_or_else(|| "its header gives no image size".to_string())?;
         let (width, height) = match (u32::try_from(width), u32::try_from(height)) {
             (Ok(w), Ok(h)) if w > 0 && h > 0 => (w, h),
@@ -111,7 +111,7 @@ impl ImageFile {
         };
         Ok(ImageFile {
             path: path.to_string(),
-            hash: crate::build::cache::hash(&bytes),
+            hash: crate::model::digest::hash(&bytes),
             bytes: Arc::new(bytes),
             format,
             width,

@@ -4,7 +4,7 @@
 
 use super::table::{dice, label};
 use super::Barrage;
-use crate::check::context::{duplicates, ids, Context};
+use crate::concept::context::{duplicates, ids, Context};
 use crate::concept::provenance::rule_of;
 use crate::diag::Diagnostic;
 

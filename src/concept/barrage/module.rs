@@ -12,11 +12,11 @@ use crate::concept::modes::module::{
 use crate::concept::module::{
     decimal_text, module_command, named, template, Changer, Global, NumericRange,
 };
-use crate::emit::plan::Plan;
-use crate::emit::xml::El;
+use crate::concept::plan::Plan;
 use crate::i18n::Texts;
 use crate::vassal::expression::{add, and, any, bin, concat, cond, eq, int, prop, s, Expr, Op};
 use crate::vassal::traits::{self as pieces, Trait};
+use crate::vassal::xml::El;
 
 /// A unit's part in the marked barrage: `firer`, `target` or empty.
 pub const ROLE: &str = "BarrageRole";

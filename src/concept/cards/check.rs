@@ -1,7 +1,7 @@
 //! Checks of cards: decks, cards, card uses, play and allotments, and the cards the sources lack.
 
-use crate::check::context::{color, duplicates, id_strs, one_of, turn_in_range, Context};
 use crate::concept::cards::CardSelection;
+use crate::concept::context::{color, duplicates, id_strs, one_of, turn_in_range, Context};
 use crate::concept::game::{Card, Deck};
 use crate::concept::provenance::{rule_of, Component};
 use crate::diag::Diagnostic;

@@ -2,10 +2,10 @@
 //! cards (players draw the cards they choose) on the card window's board.
 
 use crate::concept::game::Game;
-use crate::emit::gpids::Gpids;
-use crate::emit::plan::{self, Plan, TrackLayout};
-use crate::emit::xml::El;
+use crate::concept::gpids::Gpids;
+use crate::concept::plan::{self, Plan, TrackLayout};
 use crate::vassal::traits::{self as pieces, Piece};
+use crate::vassal::xml::El;
 
 /// The piece of one card: its face image, its name, its side.
 pub fn card_piece(plan: &Plan, card: &crate::concept::game::Card, gpid: &str) -> Piece {

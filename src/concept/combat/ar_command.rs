@@ -6,7 +6,7 @@
 
 use crate::concept::game::{Combat, Game, Unit};
 use crate::concept::module::{keys, named, props, template};
-use crate::emit::plan::Plan;
+use crate::concept::plan::Plan;
 use crate::vassal::expression::{and, bin, cond, eq, int, prop, s, Expr, Op};
 use crate::vassal::traits::{self as pieces, Key, Trait};
 

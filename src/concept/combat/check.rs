@@ -1,8 +1,8 @@
 //! Checks of combat: the CRT (columns, cap, rows, result codes, reversals), column shifts, attack
 //! modifiers, automatic results and known cells, and what the sources lack of the table.
 
-use crate::check::context::{duplicates, id_strs, ids, Context, Seg};
 use crate::concept::combat::odds::{parse_odds, Odds};
+use crate::concept::context::{duplicates, id_strs, ids, Context, Seg};
 use crate::concept::game::ColumnShift;
 use crate::concept::provenance::{rule_of, Component};
 use crate::diag::Diagnostic;

@@ -17,14 +17,14 @@ use crate::concept::module::{
     decimal_text, keys, module_command, named, props, template, value_property, Changer, Global,
     NumericRange,
 };
-use crate::emit::plan::Plan;
-use crate::emit::xml::El;
+use crate::concept::plan::Plan;
 use crate::i18n::Texts;
 use crate::model::keyword::Keyword;
 use crate::vassal::expression::{
     add, and, any, bin, concat, cond, contains, eq, int, prop, s, Expr, Op,
 };
 use crate::vassal::traits::{self as pieces, Key, Trait};
+use crate::vassal::xml::El;
 
 /// The common multiple of attack-modifier denominators that keep fractions: attack strengths are
 /// summed in these units so halves stay whole numbers (VASSAL's arithmetic is integer).

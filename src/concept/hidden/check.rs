@@ -1,6 +1,6 @@
 //! Checks of hidden units: the untried types exist, and both faces are faces of each of them.
 
-use crate::check::context::Context;
+use crate::concept::context::Context;
 use crate::concept::provenance::rule_of;
 use crate::diag::Diagnostic;
 

@@ -3,9 +3,9 @@
 
 use super::Untried;
 use crate::concept::game::{Game, Unit};
-use crate::emit::plan::{self, Plan};
-use crate::emit::xml::El;
+use crate::concept::plan::{self, Plan};
 use crate::vassal::traits::{self as pieces, Key, LayerReset, Trait, CTRL};
+use crate::vassal::xml::El;
 
 /// Ctrl+R: reveal an untried unit.
 pub const REVEAL_KEY: Key<'static> = Key::Stroke(82, CTRL);

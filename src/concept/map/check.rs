@@ -1,7 +1,7 @@
 //! Checks of the map: grid geometry and sheets, terrain, cities, hexside and line features, edges,
 //! off-grid areas, and what the sources lack of them.
 
-use crate::check::context::{
+use crate::concept::context::{
     color, duplicates, id_strs, ids, locate, neighbour_list, one_of, Context, Seg,
 };
 use crate::concept::game::HexId;

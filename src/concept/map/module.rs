@@ -3,7 +3,7 @@
 
 use crate::concept::game::{Game, HexId};
 use crate::concept::module::{props, Global};
-use crate::emit::plan::Plan;
+use crate::concept::plan::Plan;
 use crate::vassal::expression::{concat, cond, contains, prop, s, Expr};
 use crate::vassal::traits::{self as pieces, Trait};
 

@@ -1,7 +1,7 @@
 //! Checks of markers: the side and the `back_of` type resolve, and the type names the marker as its
 //! back.
 
-use crate::check::context::{duplicates, id_strs, Context};
+use crate::concept::context::{duplicates, id_strs, Context};
 use crate::concept::provenance::rule_of;
 use crate::diag::Diagnostic;
 

@@ -5,8 +5,8 @@ use crate::concept::game::Marker;
 use crate::concept::markers::Tally;
 use crate::concept::modes::module::{MARKER_COUNT, MARKER_ID};
 use crate::concept::module::{named, template};
+use crate::concept::plan::Plan;
 use crate::concept::units::module::{flip_report, FLIP_KEY};
-use crate::emit::plan::Plan;
 use crate::vassal::expression::{bin, concat, eq, int, prop, s, Expr, Op};
 use crate::vassal::traits::{self as pieces, Key, Piece, Trait};
 

@@ -1,7 +1,7 @@
 //! Checks of modes: unique ids; faces, markers and value names that exist; ratios that parse; a mode
 //! shown by a face or a marker, one of the two.
 
-use crate::check::context::{duplicates, id_strs, ids, Context};
+use crate::concept::context::{duplicates, id_strs, ids, Context};
 use crate::concept::provenance::rule_of;
 use crate::diag::Diagnostic;
 

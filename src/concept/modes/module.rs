@@ -5,7 +5,7 @@
 use super::derive::ratio;
 use crate::concept::game::{Game, Mode, Unit};
 use crate::concept::module::{decimal_text, named, template, value_property};
-use crate::emit::plan::Plan;
+use crate::concept::plan::Plan;
 use crate::vassal::expression::{add, bin, cond, eq, int, prop, s, Expr, Op};
 use crate::vassal::traits::{self as pieces, Key, Trait, CTRL};
 

@@ -1,7 +1,7 @@
 //! Checks of morale chits: the sides and the count they name, as many values as chits (or none), a
 //! viewer with the count it may look from, and morale check rows within the die, one per count.
 
-use crate::check::context::{Context, Seg};
+use crate::concept::context::{Context, Seg};
 use crate::concept::provenance::rule_of;
 use crate::diag::Diagnostic;
 use crate::slug::slug;

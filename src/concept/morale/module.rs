@@ -9,17 +9,17 @@
 use super::Morale;
 use crate::concept::combat::module::count_property;
 use crate::concept::game::Game;
+use crate::concept::gpids::Gpids;
 use crate::concept::modes::module::MARKER_ID;
 use crate::concept::module::{module_command, named, template, Global, NumericRange};
-use crate::emit::gpids::Gpids;
-use crate::emit::plan::{self, box_region, Plan};
-use crate::emit::xml::El;
+use crate::concept::plan::{self, box_region, Plan};
 use crate::i18n::Texts;
 use crate::model::spanned::Sp;
 use crate::vassal::expression::{
     add, and, any, bin, cond, eq, int, prop, s, Expr, Op, CURRENT_MAP, LOCATION_NAME,
 };
 use crate::vassal::traits::{self as pieces, Key, Piece, Trait};
+use crate::vassal::xml::El;
 
 /// The global property holding the number of the chit the last draw picked, 1 to `chits`; 0 before
 /// the first draw. The chit itself is a piece: which one lies in the box is what counts.

@@ -1,6 +1,6 @@
 //! Checks of movement limits: weather limits and movement prohibitions.
 
-use crate::check::context::{id_strs, one_of, turn_in_range, Context};
+use crate::concept::context::{id_strs, one_of, turn_in_range, Context};
 use crate::concept::movement::MoveLimitMode;
 use crate::concept::provenance::rule_of;
 use crate::diag::Diagnostic;

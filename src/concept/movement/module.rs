@@ -3,7 +3,7 @@
 
 use crate::concept::game::Game;
 use crate::concept::module::{keys, named, props, template};
-use crate::emit::plan::Plan;
+use crate::concept::plan::Plan;
 use crate::vassal::expression::{add, and, any, bin, eq, int, prop, s, Expr, Op};
 use crate::vassal::traits::{self as pieces, Trait};
 

@@ -1,6 +1,6 @@
 //! Checks of provenance: every `[[missing]]` and `[[inferred]]` fact, and every `disputed` fact.
 
-use crate::check::context::{one_of, Context};
+use crate::concept::context::{one_of, Context};
 use crate::concept::game::Gap;
 use crate::concept::provenance::{rule_of, Component};
 use crate::diag::Diagnostic;

@@ -2,7 +2,6 @@
 //! (`[[missing]]` gaps, reported as warnings; `[[inferred]]` facts, reported as notes).
 
 pub(crate) mod check;
-use crate::model::keyword::keyword;
 use crate::model::spanned::Sp;
 use serde::Deserialize;
 
@@ -31,31 +30,7 @@ pub struct Gap {
     pub keys: Vec<String>,
 }
 
-keyword! {
-    /// The component of a game where a missing fact is printed (`[[missing]] found_on`).
-    pub enum Component {
-        Map = "map",
-        CounterSheet = "counter-sheet",
-        CrtCard = "crt-card",
-        TurnTrack = "turn-track",
-        Cards = "cards",
-        Rulebook = "rulebook",
-    }
-}
-
-impl Component {
-    /// The heading of its group in `vmodc check GAME --todo`.
-    pub fn heading(self) -> &'static str {
-        match self {
-            Component::Map => "from the map",
-            Component::CounterSheet => "from the counter sheet",
-            Component::CrtCard => "from the CRT card",
-            Component::TurnTrack => "from the turn track",
-            Component::Cards => "from the cards",
-            Component::Rulebook => "from the rulebook",
-        }
-    }
-}
+pub use crate::model::component::Component;
 
 /// The rule section a fact cites, if any: what a diagnostic about the fact quotes as `rule:`.
 pub fn rule_of(rule: &Option<Sp<String>>) -> Option<&str> {

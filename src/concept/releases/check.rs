@@ -1,7 +1,7 @@
 //! Checks of the release history: its newest entry is the module's version, so the "What's new"
 //! page does not stop at an older release when the version went up.
 
-use crate::check::context::Context;
+use crate::concept::context::Context;
 use crate::diag::Diagnostic;
 
 /// Run every check of this concept.

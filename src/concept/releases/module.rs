@@ -10,9 +10,9 @@
 
 use super::{text_key, RecordedChange, Release, UnitLook, AREAS};
 use crate::concept::game::Game;
-use crate::emit::plan::Plan;
-use crate::emit::xml::El;
+use crate::concept::plan::Plan;
 use crate::html::{escape_ascii as esc, page};
+use crate::vassal::xml::El;
 use std::fmt::Write as _;
 
 /// The page's entry in the archive.

@@ -1,7 +1,7 @@
 //! Checks of the turn and phase sequence: phases, their sides and announcements, dice (`[dice]` and
 //! `[[other_dice]]`), turn labels.
 
-use crate::check::context::{duplicates, id_strs, ids, turn_in_range, Context, Seg};
+use crate::concept::context::{duplicates, id_strs, ids, turn_in_range, Context, Seg};
 use crate::concept::sequence::Announcement;
 use crate::diag::Diagnostic;
 use crate::model::keyword::Keyword;

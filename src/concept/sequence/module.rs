@@ -3,11 +3,11 @@
 
 use crate::concept::game::{Game, Phase};
 use crate::concept::module::{props, template};
+use crate::concept::plan::Plan;
 use crate::concept::sequence::TurnValue;
 use crate::concept::weather::module::weather_expr;
-use crate::emit::plan::Plan;
-use crate::emit::xml::El;
 use crate::vassal::expression::{bin, concat, cond, eq, int, prop, s, Expr, Op};
+use crate::vassal::xml::El;
 
 /// The phase announcement written by the turn tracker.
 pub fn phase_report(game: &Game, plan: &Plan) -> Expr {

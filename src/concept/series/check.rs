@@ -2,7 +2,7 @@
 //! section the game writes and a rule the series has (the override itself is a note that names
 //! the rule); a section the game writes over the series' needs an override.
 
-use crate::check::context::{duplicates, Context};
+use crate::concept::context::{duplicates, Context};
 use crate::concept::provenance::rule_of;
 use crate::diag::Diagnostic;
 
@@ -118,10 +118,10 @@ fn unannounced_replacements(cx: &mut Context<'_>) {
             .iter()
             .any(|o| o.section.as_str() == section);
         if shared && !announced {
-            let span = crate::check::context::locate(
+            let span = crate::concept::context::locate(
                 cx.sources,
                 f,
-                &[crate::check::context::Seg::Key(section)],
+                &[crate::concept::context::Seg::Key(section)],
             )
             .map(|(key, _)| key)
             .unwrap_or(0..0);

@@ -1,7 +1,7 @@
 //! Checks of setups: placements, off-map units, reinforcements, replacements, setup marks, area
 //! setups, and the placements the sources lack.
 
-use crate::check::context::{duplicates_across, id_strs, one_of, turn_in_range, Context};
+use crate::concept::context::{duplicates_across, id_strs, one_of, turn_in_range, Context};
 use crate::concept::game::{HexId, Loaded, ScenarioFile};
 use crate::concept::provenance::{rule_of, Component};
 use crate::diag::Diagnostic;

@@ -3,13 +3,13 @@
 
 use super::slots::AtStartSlots;
 use crate::concept::game::{Game, HexId};
+use crate::concept::gpids::Gpids;
 use crate::concept::map::module::snapped_centre;
+use crate::concept::plan::{self, Plan};
+use crate::concept::setup::effective::Effective;
 use crate::concept::units::module::{unit_name, unit_piece};
 use crate::concept::victory::module::{control_marker, control_name};
 use crate::concept::weather::module::weather_marker;
-use crate::emit::gpids::Gpids;
-use crate::emit::plan::{self, Plan};
-use crate::load::Effective;
 use crate::vassal::traits::Piece;
 use rayon::prelude::*;
 

@@ -2,7 +2,7 @@
 //! the module's at-start slots; the same keys name the pieces of every saved scenario.
 
 use crate::concept::game::Game;
-use crate::emit::gpids::palette_unit_key;
+use crate::concept::gpids::palette_unit_key;
 
 /// The module's at-start slots: the first scenario's pieces. Every scenario's pieces carry the id of
 /// the slot they match (a unit the first scenario does not set up, its palette slot's), so that a

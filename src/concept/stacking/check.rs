@@ -1,7 +1,7 @@
 //! Checks of stacking: the limit the rules state, per-side and per-branch limits, and every setup
 //! stack against them.
 
-use crate::check::context::Context;
+use crate::concept::context::Context;
 use crate::concept::game::{HexId, Unit};
 use crate::concept::map::place::Location;
 use crate::concept::provenance::rule_of;

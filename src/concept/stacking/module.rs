@@ -5,7 +5,7 @@
 use super::limits::{declared_limits, unit_points, Points};
 use crate::concept::game::{Game, Unit};
 use crate::concept::module::{decimal_text, keys, named, props, template};
-use crate::emit::plan::Plan;
+use crate::concept::plan::Plan;
 use crate::vassal::expression::{add, and, bin, eq, int, prop, s, Expr, Op};
 use crate::vassal::traits::{self as pieces, Trait};
 

@@ -2,7 +2,7 @@
 //! every unit it replaces; no type is replaced twice, and no replacement is itself replaced. A type's
 //! steps per face name faces the type has.
 
-use crate::check::context::Context;
+use crate::concept::context::Context;
 use crate::concept::provenance::rule_of;
 use crate::diag::Diagnostic;
 use std::collections::{BTreeMap, BTreeSet};

@@ -4,8 +4,8 @@
 
 use super::Replacement;
 use crate::concept::game::{Game, Unit};
-use crate::emit::gpids::palette_unit_key;
-use crate::emit::plan::Plan;
+use crate::concept::gpids::palette_unit_key;
+use crate::concept::plan::Plan;
 use crate::vassal::traits::{self as pieces, Key, Piece, Trait, CTRL};
 
 /// Ctrl+K: replace a unit with its replacement counter (Kampfgruppe).

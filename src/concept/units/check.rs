@@ -1,7 +1,9 @@
 //! Checks of units and faces: sides, unit types, units and their faces, derived values, markers, the
 //! reduction rule, counter totals, and the unit values the sources lack.
 
-use crate::check::context::{color, duplicates, id_strs, ids, one_of, turn_in_range, Context, Seg};
+use crate::concept::context::{
+    color, duplicates, id_strs, ids, one_of, turn_in_range, Context, Seg,
+};
 use crate::concept::game::{parse_value_slots, Unit};
 use crate::concept::provenance::{rule_of, Component};
 use crate::concept::units::UnitSymbol;

@@ -4,8 +4,8 @@
 
 use crate::concept::game::{Game, Unit};
 use crate::concept::module::{props, value_property};
+use crate::concept::plan::{self, Plan};
 use crate::concept::{combat, hidden, modes, stacking, steps};
-use crate::emit::plan::{self, Plan};
 use crate::vassal::expression::{cond, eq, int, prop, s, Expr};
 use crate::vassal::traits::{self as pieces, Key, Piece, Trait, CTRL};
 

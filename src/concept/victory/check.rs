@@ -1,6 +1,6 @@
 //! Checks of control and victory: victory hexes, designated cities, victory points.
 
-use crate::check::context::{duplicates, id_strs, one_of, Context};
+use crate::concept::context::{duplicates, id_strs, one_of, Context};
 use crate::concept::provenance::rule_of;
 use crate::concept::victory::{CityDesignation, VictoryPoints, VpTerm};
 use crate::concept::victory::{LossRounding, VpCount};

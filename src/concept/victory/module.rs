@@ -4,12 +4,12 @@
 use crate::concept::game::Game;
 use crate::concept::module::{keys, module_command, props, template};
 use crate::concept::morale::module as morale;
+use crate::concept::plan::Plan;
 use crate::concept::units::module::FLIP_KEY;
 use crate::concept::victory::{LossRounding, VpCount};
-use crate::emit::plan::Plan;
-use crate::emit::xml::El;
 use crate::vassal::expression::{add, and, any, bin, concat, cond, eq, int, prop, s, Expr, Op};
 use crate::vassal::traits::{self as pieces, Key, Piece};
+use crate::vassal::xml::El;
 
 /// The victory evaluation, reported by the first victory hex's control marker: a side's surrender
 /// first (its morale chit against its count, concept `morale`), then the outcome.

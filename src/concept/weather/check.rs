@@ -1,7 +1,7 @@
 //! Checks of weather: one default weather, each turn with one weather; a variable weather table with
 //! a known weather for every turn and every roll of the die.
 
-use crate::check::context::{duplicates, ids, turn_in_range, Context, Seg};
+use crate::concept::context::{duplicates, ids, turn_in_range, Context, Seg};
 use crate::concept::provenance::rule_of;
 use crate::diag::Diagnostic;
 use std::collections::BTreeMap;

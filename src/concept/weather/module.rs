@@ -3,12 +3,12 @@
 
 use crate::concept::game::Game;
 use crate::concept::module::{module_command, named, props, template};
+use crate::concept::plan::Plan;
 use crate::concept::weather::VariableWeather;
-use crate::emit::plan::Plan;
-use crate::emit::xml::El;
 use crate::i18n::Texts;
 use crate::vassal::expression::{and, any, bin, cond, eq, int, prop, s, Expr, Op};
 use crate::vassal::traits::{self as pieces, Key, Piece, Trait};
+use crate::vassal::xml::El;
 
 /// The weather id of the current turn (global property `Turn`).
 pub fn weather_expr(game: &Game) -> Expr {

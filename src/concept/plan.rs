@@ -111,15 +111,15 @@ pub struct Plan {
     pub marker_images: BTreeMap<String, Vec<String>>,
     /// Piece ids with the palette's reserved first (`gpids::palette_keys`): every id handed out for
     /// the module and its saves starts from these.
-    pub gpids: crate::emit::gpids::Gpids,
+    pub gpids: crate::concept::gpids::Gpids,
 }
 
 /// Piece ids reserved before any other, in sorted key order: the palette's and the at-start slots'
 /// (docs/identity.md).
-fn reserved_gpids(game: &Game) -> crate::emit::gpids::Gpids {
+fn reserved_gpids(game: &Game) -> crate::concept::gpids::Gpids {
     let at_start = crate::concept::setup::slots::AtStartSlots::of(game).keys(game);
-    let palette = crate::emit::gpids::palette_keys(game);
-    crate::emit::gpids::Gpids::with_reserved(palette.into_iter().chain(at_start))
+    let palette = crate::concept::gpids::palette_keys(game);
+    crate::concept::gpids::Gpids::with_reserved(palette.into_iter().chain(at_start))
 }
 
 /// The deck box and in-play box of each deck, side by side.
@@ -455,7 +455,7 @@ fn turn_lines(
     tx: &Texts,
     turn: u32,
     weather: Option<&crate::concept::game::Weather>,
-    schedule: Option<&crate::load::Effective<'_>>,
+    schedule: Option<&crate::concept::setup::effective::Effective<'_>>,
 ) -> Vec<String> {
     let rules = &game.rules;
     let mut lines = vec![turn_region(tx, turn)];

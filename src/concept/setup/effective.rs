@@ -1,0 +1,76 @@
+//! A scenario as it plays: `based_on` followed, each part taken from the nearest scenario in the
+//! chain that defines it.
+
+use crate::concept::game::{
+    Game, Loaded, OffMap, Placement, Reinforcement, Replacements, ScenarioFile, Victory,
+};
+use crate::model::FileId;
+
+/// What a scenario holds once `based_on` is followed: each part comes from the nearest scenario in
+/// the chain that defines it, with that scenario's file for diagnostics.
+#[derive(Debug, Clone, Copy)]
+pub struct Effective<'g> {
+    pub scenario: &'g Loaded<ScenarioFile>,
+    pub setup: (FileId, &'g [Placement]),
+    pub off_map: (FileId, &'g [OffMap]),
+    pub reinforcements: (FileId, &'g [Reinforcement]),
+    pub replacements: (FileId, &'g [Replacements]),
+    pub victory: Option<(FileId, &'g Victory)>,
+    pub start_turn: Option<u32>,
+    pub start_phase: Option<&'g str>,
+}
+
+impl Game {
+    pub fn scenario(&self, id: &str) -> Option<&Loaded<ScenarioFile>> {
+        self.scenarios.iter().find(|s| s.scenario.id.as_str() == id)
+    }
+
+    /// The scenario followed by its bases (stops at a missing base or a cycle).
+    pub fn scenario_chain<'g>(
+        &'g self,
+        s: &'g Loaded<ScenarioFile>,
+    ) -> Vec<&'g Loaded<ScenarioFile>> {
+        let mut chain = vec![s];
+        let mut current = s;
+        while let Some(base) = &current.scenario.based_on {
+            match self.scenario(base) {
+                Some(b) if !chain.iter().any(|c| c.file == b.file) => {
+                    chain.push(b);
+                    current = b;
+                }
+                _ => break,
+            }
+        }
+        chain
+    }
+
+    pub fn effective<'g>(&'g self, s: &'g Loaded<ScenarioFile>) -> Effective<'g> {
+        let chain = self.scenario_chain(s);
+        fn pick<'g, T>(
+            chain: &[&'g Loaded<ScenarioFile>],
+            get: impl Fn(&'g ScenarioFile) -> &'g [T],
+        ) -> (FileId, &'g [T]) {
+            chain
+                .iter()
+                .map(|c| (c.file, get(&c.data)))
+                .find(|(_, items)| !items.is_empty())
+                .unwrap_or((chain[0].file, &[]))
+        }
+        Effective {
+            scenario: s,
+            setup: pick(&chain, |f| &f.setup),
+            off_map: pick(&chain, |f| &f.off_map),
+            reinforcements: pick(&chain, |f| &f.reinforcements),
+            replacements: pick(&chain, |f| &f.replacements),
+            victory: chain
+                .iter()
+                .find_map(|c| c.victory.as_ref().map(|v| (c.file, v))),
+            start_turn: chain
+                .iter()
+                .find_map(|c| c.scenario.start_turn.as_ref().map(|t| t.value)),
+            start_phase: chain
+                .iter()
+                .find_map(|c| c.scenario.start_phase.as_ref().map(|p| p.as_str())),
+        }
+    }
+}
