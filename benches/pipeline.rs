@@ -76,7 +76,7 @@ fn build_to(root: &Path, id: &str, out: &Path, cache: Option<&Path>) -> Vec<buil
         deny_warnings: false,
         cache: cache.map(Path::to_path_buf),
         // The modules only: the print-and-play PDF has its own benchmark (`b4m/print`).
-        print: false,
+        print: None,
     };
     let outcome = build::build_game(&options, id, &mut Sources::default());
     assert!(!outcome.modules.is_empty(), "{id} builds");

@@ -34,9 +34,20 @@ pub struct Options {
     pub deny_warnings: bool,
     /// Folder of the rendered-image cache (none: render everything).
     pub cache: Option<PathBuf>,
-    /// Also write each module's print-and-play PDF beside it (`vmodc build --no-print`: modules only).
-    pub print: bool,
+    /// What to write beside each game's modules: the print-and-play PDFs (`vmodc build --no-print`:
+    /// none, modules only).
+    pub print: Option<KitWriter>,
 }
+
+/// Writes a checked game's print-and-play kits beside its modules, one per module, and tells what it
+/// wrote. The PDF writer (`crate::print`) sits above the build and uses its image adapters, so the
+/// build is handed it as a value by the layer above both instead of importing it.
+pub type KitWriter = fn(
+    &Loaded,
+    &Path,
+    Option<&cache::Cache>,
+    &[crate::diag::SourceFile],
+) -> Result<Vec<Module>, Diagnostic>;
 
 /// What happened to one game.
 #[derive(Debug)]
@@ -130,8 +141,8 @@ fn build_loaded(
     for d in committed::unraised_versions(&options.root, &options.out, loaded) {
         done.report.push(d);
     }
-    if options.print {
-        match crate::print::write_kits(loaded, &options.out, cache.as_ref(), files) {
+    if let Some(write_kits) = options.print {
+        match write_kits(loaded, &options.out, cache.as_ref(), files) {
             Ok(prints) => done.prints = prints,
             Err(d) => done.report.push(d),
         }

@@ -309,7 +309,7 @@ fn main() -> ExitCode {
                     out,
                     deny_warnings,
                     cache,
-                    print: !no_print,
+                    print: (!no_print).then_some(vmodc::print::write_kits as build::KitWriter),
                 },
                 format,
             )

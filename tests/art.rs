@@ -377,7 +377,7 @@ fn a_changed_scan_rebuilds_the_module() {
         out: root.join("dist"),
         deny_warnings: false,
         cache: Some(root.join("cache")),
-        print: true,
+        print: Some(vmodc::print::write_kits),
     };
     let build = || {
         let mut sources = Sources::default();

@@ -167,7 +167,7 @@ fn a_third_language_from_extract_builds() {
             out: out.clone(),
             deny_warnings: true,
             cache: None,
-            print: true,
+            print: Some(vmodc::print::write_kits),
         },
         "b4m",
         &mut sources,

@@ -296,7 +296,7 @@ fn tournament_setup_decodes() {
 /// that board's numbering names the hex; saved setups place pieces in map coordinates.
 #[test]
 fn multi_sheet_maps_read_back() {
-    use vmodc::{concept::map::module, emit::plan::Plan};
+    use vmodc::{concept::map::module, concept::plan::Plan};
     let p = synthetic::Params::new("sheets", 4, 10, 8, 40);
     let (mut game, _) = synthetic::game(&p).expect("the synthetic game parses");
     let mut second = game.scenarios[0].clone();

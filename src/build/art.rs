@@ -409,7 +409,7 @@ fn counter_art(
         id: unit.label().to_string(),
         values,
         reduced_marker: Some(face) != first_face,
-        step_marks: crate::concept::steps::steps_on_face(game, unit, face),
+        step_marks: crate::concept::steps::remaining::steps_on_face(game, unit, face),
         fonts: fonts.clone(),
     })
 }

@@ -160,3 +160,20 @@ pub fn value_property(name: &str) -> String {
         None => String::new(),
     }
 }
+
+/// The global property that holds a `[[combat.counts]]` value.
+pub fn count_property(id: &str) -> String {
+    format!("CombatCount_{}", identifier(id))
+}
+
+/// The global property that holds whether a `[[combat.declarations]]` is declared (1) or not (0).
+pub fn declared_property(id: &str) -> String {
+    format!("CombatDeclared_{}", identifier(id))
+}
+
+/// An id as a part of a BeanShell identifier.
+fn identifier(id: &str) -> String {
+    id.chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect()
+}

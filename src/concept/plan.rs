@@ -514,7 +514,13 @@ fn off_map_boxes(game: &Game, tx: &Texts, eliminated: &BTreeMap<String, String>)
         .iter()
         .map(|a| tx.get(&format!("areas.{}", a.id.as_str())));
     // The morale chits' cup and box and the track their count is read from (concept `morale`).
-    pools.extend(crate::concept::morale::module::box_names(game, tx));
+    pools.extend(
+        game.rules
+            .morale
+            .iter()
+            .flat_map(|m| m.boxes())
+            .map(|b| box_region(tx, b)),
+    );
     pools
         .into_iter()
         .chain(areas)

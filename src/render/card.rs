@@ -1,8 +1,8 @@
 //! A playing card face: deck colour, name, printed name, one badge per use (its icon and name), and
 //! notes (restrictions, errata, what the sources do not give).
 
+use super::canvas::{encode, fill, new_pixmap, stroke_rect, Color, RenderError};
 use super::text::{self, Align, Fonts};
-use super::{encode, fill, new_pixmap, stroke_rect, Color, RenderError};
 use tiny_skia::{PathBuilder, Rect};
 
 #[derive(Debug, Clone)]

@@ -4,8 +4,8 @@
 //! Sizes follow the text: column widths are measured, long cells wrap at `max_column_width`, notes wrap
 //! to the table's width.
 
+use super::canvas::{encode, fill_rect, new_pixmap, stroke_rect, Color, RenderError};
 use super::text::{self, Align, Fonts, TextStyle};
-use super::{encode, fill_rect, new_pixmap, stroke_rect, Color, RenderError};
 use tiny_skia::Pixmap;
 
 const MARGIN: f32 = 10.0;

@@ -28,8 +28,8 @@
 //! A reduced face carries a band in the foreground colour across the top of the counter, with the unit
 //! id printed on it in the background colour, so reduced units can be told apart at a glance.
 
+use super::canvas::{encode, fill, fill_rect, new_pixmap, stroke, stroke_rect, Color, RenderError};
 use super::text::{self, Align, Fonts, TextStyle};
-use super::{encode, fill, fill_rect, new_pixmap, stroke, stroke_rect, Color, RenderError};
 use tiny_skia::{Path, PathBuilder, Pixmap};
 
 /// The symbol inside the NATO box.
@@ -193,7 +193,7 @@ fn draw_symbol(
             fill_rect(p, x, y + h - bar, w, bar, fg);
         }
         NatoSymbol::Cavalry => {
-            if let Some(path) = super::segment((x, y + h), (x + w, y)) {
+            if let Some(path) = super::canvas::segment((x, y + h), (x + w, y)) {
                 stroke(p, &path, fg, line * 0.85);
             }
         }

@@ -7,11 +7,11 @@
 //! Geometry comes only from the layout: the side two hexes share is found from their corners, and a
 //! side is "outer" when no hex of [`MapArt::hexes`] lies across it. So the renderer needs no grid rules.
 
-use super::text::{self, Align, Fonts};
-use super::{
+use super::canvas::{
     encode, fill, new_pixmap, polygon, polyline, round_stroke, segment, stroke, stroke_with, Color,
     RenderError,
 };
+use super::text::{self, Align, Fonts};
 use crate::concept::game::grid::{HexId, HexLayout};
 use tiny_skia::{PathBuilder, Pixmap};
 
@@ -420,12 +420,14 @@ fn draw_city(p: &mut Pixmap, art: &MapArt, city: &CityArt) {
     let outline = city.color.contrasting();
     if city.major {
         let half = dy * 0.12;
-        if let Some(path) = super::rect_path(cx - half, cy - half, 2.0 * half, 2.0 * half) {
+        if let Some(path) = super::canvas::rect_path(cx - half, cy - half, 2.0 * half, 2.0 * half) {
             fill(p, &path, city.color);
             stroke(p, &path, outline, (dy * 0.025).max(1.0));
         }
         let inner = half * 0.4;
-        if let Some(path) = super::rect_path(cx - inner, cy - inner, 2.0 * inner, 2.0 * inner) {
+        if let Some(path) =
+            super::canvas::rect_path(cx - inner, cy - inner, 2.0 * inner, 2.0 * inner)
+        {
             fill(p, &path, outline);
         }
     } else if let Some(path) = PathBuilder::from_circle(cx, cy, dy * 0.085) {

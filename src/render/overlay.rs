@@ -1,8 +1,8 @@
 //! Overlays over the designer's scans: the fitted hex grid with its labels over the map, and the cut
 //! lines with each piece's id over a counter sheet. They show at a glance where a fit is off.
 
+use super::canvas::{polygon, stroke, stroke_rect, Color, RenderError};
 use super::text::{draw_text_halo, Align, Fonts};
-use super::{polygon, stroke, stroke_rect, Color, RenderError};
 use crate::concept::art::image_file::Rgba;
 use crate::concept::game::grid::HexLayout;
 use tiny_skia::{IntSize, Pixmap};

@@ -9,7 +9,7 @@
 //! A character that no font has is drawn as the first font's "missing glyph" box; control characters are
 //! skipped. Text is a single line; use [`wrap`] to break long text into lines.
 
-use super::{fill, stroke_with, Color, RenderError};
+use super::canvas::{fill, stroke_with, Color, RenderError};
 use ab_glyph::{Font as _, FontArc, GlyphId, Outline, OutlineCurve};
 use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -544,7 +544,12 @@ pub fn draw_text_halo(
         return text_width(text, style);
     }
     if let Some(path) = text_path(text, style, x, baseline, align) {
-        stroke_with(pixmap, &path, halo, &super::round_stroke(halo_width * 2.0));
+        stroke_with(
+            pixmap,
+            &path,
+            halo,
+            &super::canvas::round_stroke(halo_width * 2.0),
+        );
         fill(pixmap, &path, style.color);
     }
     text_width(text, style)

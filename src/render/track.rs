@@ -1,8 +1,8 @@
 //! The off-map board: turn record boxes and holding boxes (pools, eliminated units), each a labelled
 //! rectangle that the module declares as a VASSAL region at the same place.
 
+use super::canvas::{encode, fill_rect, new_pixmap, stroke_rect, Color, RenderError};
 use super::text::{self, Align, Fonts};
-use super::{encode, fill_rect, new_pixmap, stroke_rect, Color, RenderError};
 
 #[derive(Debug, Clone)]
 pub struct BoxArt {

@@ -13,6 +13,9 @@ use crate::concept::combat::{
 use crate::concept::game::Game;
 use crate::concept::game::StrengthModifier;
 use crate::concept::map::module::{across_property, hexsides_property};
+/// The property names of counts and declarations live in the shared vocabulary: morale reads
+/// the same counts. Re-exported here, where the tests that set them look.
+pub use crate::concept::module::{count_property, declared_property};
 use crate::concept::module::{
     decimal_text, keys, module_command, named, props, template, value_property, Changer, Global,
     NumericRange,
@@ -795,23 +798,6 @@ fn shift_columns(sh: &crate::concept::game::ColumnShift, reading: &dyn Fn(&str) 
         );
     }
     int(i64::from(sh.shift))
-}
-
-/// The global property that holds a `[[combat.counts]]` value.
-pub fn count_property(id: &str) -> String {
-    format!("CombatCount_{}", identifier(id))
-}
-
-/// The global property that holds whether a `[[combat.declarations]]` is declared (1) or not (0).
-pub fn declared_property(id: &str) -> String {
-    format!("CombatDeclared_{}", identifier(id))
-}
-
-/// An id as a part of a BeanShell identifier.
-fn identifier(id: &str) -> String {
-    id.chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-        .collect()
 }
 
 /// The CRT lookup: one branch per roll, one per column (or, when the table is unknown, per cell the

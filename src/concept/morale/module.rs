@@ -7,10 +7,10 @@
 //! Victory report (`victory::module`).
 
 use super::Morale;
-use crate::concept::combat::module::count_property;
 use crate::concept::game::Game;
 use crate::concept::gpids::Gpids;
 use crate::concept::modes::module::MARKER_ID;
+use crate::concept::module::count_property;
 use crate::concept::module::{module_command, named, template, Global, NumericRange};
 use crate::concept::plan::{self, box_region, Plan};
 use crate::i18n::Texts;
@@ -632,14 +632,4 @@ pub fn cup_chits(game: &Game, plan: &Plan, gpids: &mut Gpids) -> Option<CupChits
         })
         .collect();
     Some((region, (x as i32, y as i32), chits))
-}
-
-/// The boxes of the turn track the chits and the track need (their translated names).
-pub fn box_names(game: &Game, tx: &Texts) -> Vec<String> {
-    game.rules
-        .morale
-        .iter()
-        .flat_map(|m| m.boxes())
-        .map(|b| box_region(tx, b))
-        .collect()
 }

@@ -9,8 +9,8 @@
 
 pub(crate) mod check;
 pub mod module;
+pub mod remaining;
 
-use crate::concept::game::{Game, Unit};
 use crate::concept::provenance::cited;
 use crate::model::spanned::Sp;
 use serde::Deserialize;
@@ -33,14 +33,4 @@ impl Replacement {
     pub fn covers(&self, unit_type: &str) -> bool {
         self.unit_types.iter().any(|t| t.as_str() == unit_type)
     }
-}
-
-/// The steps a unit has left while showing `face`, as its type's data gives them (0 when not given).
-pub fn steps_on_face(game: &Game, unit: &Unit, face: &str) -> u32 {
-    game.counters
-        .types
-        .iter()
-        .find(|t| t.id.as_str() == unit.unit_type.as_str())
-        .and_then(|t| t.steps.get(face))
-        .map_or(0, |n| n.value)
 }
