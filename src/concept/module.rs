@@ -177,3 +177,7 @@ fn identifier(id: &str) -> String {
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
         .collect()
 }
+
+/// The name of the prototype every unit shares: the unit concept's pieces refer to it, and the
+/// emitter defines it from every concept's layers.
+pub const UNIT_PROTOTYPE: &str = "Unit";

@@ -2,6 +2,7 @@
 
 pub mod ar_command;
 pub(crate) mod check;
+pub mod concept;
 pub mod fire;
 pub mod fire_command;
 pub mod grammar;
