@@ -85,6 +85,10 @@ pub trait Concept: Sync {
     ) {
     }
 
+    /// Names it composes from catalog texts (a city's control marker), in the plan's language: the
+    /// module's translations pair them across languages.
+    fn composed_names(&self, _game: &Game, _plan: &Plan, _out: &mut Vec<String>) {}
+
     /// Its lists in the counter palette.
     fn palette(
         &self,

@@ -231,7 +231,7 @@ fn sheet_board(game: &Game, plan: &Plan, sheet: u16) -> El {
 /// `vDescend` and `vOff` of a sheet's grid numbering. Rows counted upward descend in VASSAL's terms:
 /// `HexGridNumbering.getRow` gives `getMaxRows() - rawRow` (its row count from the board's height),
 /// so the offset brings that back to the printed top row minus the raw row.
-fn vertical_numbering(l: &crate::concept::map::grid::HexLayout) -> (bool, i32) {
+fn vertical_numbering(l: &crate::concept::game::grid::HexLayout) -> (bool, i32) {
     if !l.rows_upward {
         return (false, l.first_raw_row);
     }

@@ -43,11 +43,16 @@ fn piece_pairs(game: &Game, here: &Plan, there: &Plan) -> Vec<(String, String)> 
             format!("+ ({})", there.tx.get(&k)),
         ));
     }
-    for c in &game.map.cities {
-        pairs.push((
-            crate::concept::victory::module::control_name(here, c),
-            crate::concept::victory::module::control_name(there, c),
-        ));
+    // Names composed from catalog texts (a city's control marker).
+    let composed = |plan: &Plan| {
+        let mut names = Vec::new();
+        for concept in CONCEPTS {
+            concept.composed_names(game, plan, &mut names);
+        }
+        names
+    };
+    for (a, b) in composed(here).into_iter().zip(composed(there)) {
+        pairs.push((a, b));
     }
     // Report formats and expressions: the same builders in both languages.
     let formats = |p: &Plan| -> Vec<String> {

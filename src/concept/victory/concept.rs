@@ -17,6 +17,15 @@ impl Concept for VictoryConcept {
         super::check::check(cx);
     }
 
+    fn composed_names(&self, game: &Game, plan: &Plan, out: &mut Vec<String>) {
+        out.extend(
+            game.map
+                .cities
+                .iter()
+                .map(|c| super::module::control_name(plan, c)),
+        );
+    }
+
     fn module(&self, game: &Game, plan: &Plan, out: &mut ModuleParts) {
         for button in super::module::buttons(game, plan) {
             out.toolbar.push((ToolbarPlace::Automation, button));
