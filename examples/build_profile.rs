@@ -16,7 +16,6 @@ use std::time::{Duration, Instant};
 use vmodc::build::{self, Loaded};
 use vmodc::concept::plan::Plan;
 use vmodc::diag::Sources;
-use vmodc::i18n::Texts;
 use vmodc::package::{self, Entry};
 
 fn timed<T>(what: &str, f: impl FnOnce() -> T) -> (T, Duration) {
@@ -52,12 +51,7 @@ fn profile_module(loaded: &Loaded, lang: Option<&str>) {
     let (entries, compile) = timed("compile (draw + encode + XML)", || {
         build::compile_language(loaded, lang).expect("the game compiles")
     });
-    let catalog = lang.and_then(|l| loaded.catalogs.iter().find(|c| c.code == l));
-    let plan = Plan::new(
-        game,
-        Texts::new(game, catalog),
-        vmodc::concept::registry::CONCEPTS,
-    );
+    let plan = Plan::new(game, loaded.texts(lang), vmodc::concept::registry::CONCEPTS);
     let (_, xml) = timed("  XML (buildFile, moduledata, saves)", || {
         let build_file = vmodc::emit::module::build_file(game, &plan);
         let moduledata = vmodc::emit::moduledata(game, &plan, &[]);

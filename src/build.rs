@@ -4,9 +4,10 @@
 use crate::check::check_game;
 use crate::concept::game::Game;
 use crate::concept::plan::Plan;
+use crate::concept::texts;
 use crate::diag::{Diagnostic, Report, Severity, Sources};
 use crate::emit;
-use crate::i18n::{self, Catalog, Texts};
+use crate::i18n::{self, Catalog, Language, Texts};
 use crate::package::{self, Entry};
 use crate::render::RenderError;
 use rayon::prelude::*;
@@ -75,7 +76,54 @@ pub struct Module {
 #[derive(Debug, Clone)]
 pub struct Loaded {
     pub game: Game,
+    /// The game's own catalogs, one per language.
     pub catalogs: Vec<Catalog>,
+    /// The interface catalogs of the game's languages (`i18n/interface/<lang>.toml`).
+    pub interface: Vec<Catalog>,
+}
+
+impl Loaded {
+    /// The game with its catalogs and the interface catalogs of its languages, read and checked
+    /// (problems go into `report`).
+    pub fn with_catalogs(
+        root: &Path,
+        game: Game,
+        sources: &mut Sources,
+        report: &mut Report,
+    ) -> Loaded {
+        let catalogs = crate::load::load_catalogs(root, &game.id, sources, report);
+        let codes = catalogs.iter().map(|c| c.code.as_str());
+        let interface = crate::load::load_interface_catalogs(root, codes, sources, report);
+        let entries = texts::entries(&game);
+        report.extend(i18n::check_catalogs(
+            &game.id, &entries, &catalogs, &interface,
+        ));
+        let every_interface_text = texts::interface_entries();
+        for c in &interface {
+            report.extend(i18n::check_interface_catalog(&every_interface_text, c));
+        }
+        Loaded {
+            game,
+            catalogs,
+            interface,
+        }
+    }
+
+    /// The catalogs of one language (none: the data's own texts, with the English interface).
+    pub fn language(&self, lang: Option<&str>) -> Language<'_> {
+        let Some(lang) = lang else {
+            return Language::default();
+        };
+        Language {
+            game: self.catalogs.iter().find(|c| c.code == lang),
+            interface: self.interface.iter().find(|c| c.code == lang),
+        }
+    }
+
+    /// The texts of one language's module.
+    pub fn texts(&self, lang: Option<&str>) -> Texts {
+        Texts::new(&texts::entries(&self.game), self.language(lang))
+    }
 }
 
 /// Load and check one game and its catalogs; the report says whether it may be built.
@@ -83,10 +131,9 @@ pub fn load_and_check(root: &Path, id: &str, sources: &mut Sources) -> (Option<L
     match crate::load::load_game(root, id, sources) {
         Ok(game) => {
             let mut report = check_game(&game, sources);
-            let catalogs = i18n::load_catalogs(root, id, sources, &mut report);
-            report.extend(i18n::check_catalogs(&game, &catalogs));
+            let loaded = Loaded::with_catalogs(root, game, sources, &mut report);
             report.sort();
-            (Some(Loaded { game, catalogs }), report)
+            (Some(loaded), report)
         }
         Err(report) => (None, report),
     }
@@ -150,7 +197,8 @@ fn build_loaded(
 }
 
 /// The modules to build, one per language, each with the fingerprint of its inputs and whether the
-/// file already in place was built from them.
+/// file already in place was built from them. `files` are the files read for the game: its data and
+/// catalogs, and the interface catalogs of its languages ([`Loaded::with_catalogs`]).
 fn targets(
     options: &Options,
     loaded: &Loaded,
@@ -347,7 +395,7 @@ pub fn compile_with(
         .catalogs
         .iter()
         .filter(|c| Some(c.code.as_str()) != lang)
-        .map(|c| Texts::new(game, Some(c)))
+        .map(|c| loaded.texts(Some(&c.code)))
         .collect();
     let mut plan = plan_for(loaded, lang);
     plan.translations = others.iter().map(|t| t.lang.clone()).collect();
@@ -356,10 +404,9 @@ pub fn compile_with(
 
 /// The plan of one language's module: its names, layout and image names.
 pub fn plan_for(loaded: &Loaded, lang: Option<&str>) -> Plan {
-    let catalog = lang.and_then(|l| loaded.catalogs.iter().find(|c| c.code == l));
     Plan::new(
         &loaded.game,
-        Texts::new(&loaded.game, catalog),
+        loaded.texts(lang),
         crate::concept::registry::CONCEPTS,
     )
 }
@@ -375,7 +422,7 @@ pub fn compile(game: &Game) -> Result<Vec<Entry>, Diagnostic> {
         game,
         &Plan::new(
             game,
-            Texts::new(game, None),
+            texts::default_texts(game),
             crate::concept::registry::CONCEPTS,
         ),
         &[],

@@ -12,6 +12,7 @@ use vmodc::concept::combat::grammar::explain;
 use vmodc::concept::combat::odds::{dice_of, resolve_odds, Lookup, OddsOutcome, Resolution};
 use vmodc::concept::game::{ColumnShift, Game};
 use vmodc::diag::{plural, suggest, Diagnostic, Report, Severity, Sources, Tally};
+use vmodc::i18n::INTERFACE_FOLDER;
 
 #[derive(Parser)]
 #[command(
@@ -260,13 +261,22 @@ enum I18nCommand {
         root: PathBuf,
     },
     /// Write a catalog skeleton for a new language: every key, with the texts of --from (or defaults).
+    /// A game's catalog holds the game's own texts; the interface texts every game shares are
+    /// translated once, in the interface catalog (`--interface LANG`).
     Extract {
-        game: String,
-        lang: String,
-        /// Language whose texts fill the skeleton (default: the data's own texts).
+        #[arg(required_unless_present = "interface")]
+        game: Option<String>,
+        #[arg(required_unless_present = "interface")]
+        lang: Option<String>,
+        /// Write the interface catalog of this language instead: i18n/interface/<LANG>.toml.
+        #[arg(long, value_name = "LANG", conflicts_with_all = ["game", "lang"])]
+        interface: Option<String>,
+        /// Language whose texts fill the skeleton (default: the data's own texts, English for the
+        /// interface).
         #[arg(long)]
         from: Option<String>,
-        /// Where to write (default: i18n/<game>/<lang>.toml; `-` for standard output).
+        /// Where to write (default: i18n/<game>/<lang>.toml or i18n/interface/<LANG>.toml; `-` for
+        /// standard output).
         #[arg(long)]
         out: Option<PathBuf>,
         /// Overwrite an existing catalog.
@@ -358,11 +368,25 @@ fn main() -> ExitCode {
             I18nCommand::Extract {
                 game,
                 lang,
+                interface,
                 from,
                 out,
                 force,
                 root,
-            } => run_i18n_extract(&root, &game, &lang, from.as_deref(), out, force),
+            } => {
+                let written = match (interface, game, lang) {
+                    (Some(lang), _, _) => extract_interface(&root, &lang, from.as_deref()),
+                    (None, Some(game), Some(lang)) => {
+                        extract_game(&root, &game, &lang, from.as_deref())
+                    }
+                    // clap requires GAME and LANG without --interface.
+                    _ => Err(ExitCode::from(USAGE)),
+                };
+                match written {
+                    Ok((text, path)) => write_catalog(&text, out.unwrap_or(path), force),
+                    Err(code) => code,
+                }
+            }
         },
         Command::Odds(args) => run_odds(&args),
         Command::Save {
@@ -1085,36 +1109,42 @@ fn run_i18n_status(games: Vec<String>, root: &Path) -> ExitCode {
             Ok(l) => l,
             Err(code) => return code,
         };
-        let entries = vmodc::i18n::entries(&loaded.game);
+        let entries = vmodc::concept::texts::entries(&loaded.game);
         println!("{id}: {} texts", entries.len());
         if loaded.catalogs.is_empty() {
             println!("  no catalogs in i18n/{id}/ (the module uses the data's own texts)");
         }
         for c in &loaded.catalogs {
-            let missing: Vec<&str> = entries
-                .iter()
-                .filter(|e| !c.texts.contains_key(&e.key))
-                .map(|e| e.key.as_str())
-                .collect();
-            let unused: Vec<&str> = c
-                .texts
-                .keys()
-                .filter(|k| !entries.iter().any(|e| &e.key == *k))
-                .map(String::as_str)
-                .collect();
+            let language = loaded.language(Some(&c.code));
+            let missing = language.missing(&entries);
+            let unused = vmodc::i18n::unused(c, &entries);
+            let repeated = language.repeated(&entries);
             missing_any |= !missing.is_empty();
-            println!(
+            let mut line = format!(
                 "  {} ({}): {} missing, {} unused",
                 c.code,
                 c.name,
                 missing.len(),
                 unused.len()
             );
-            for k in missing {
-                println!("    missing: {k}");
+            if !repeated.is_empty() {
+                line.push_str(&format!(", {} repeating the interface", repeated.len()));
+            }
+            if language.interface.is_some() {
+                line.push_str(&format!(
+                    " (interface texts: i18n/{INTERFACE_FOLDER}/{}.toml)",
+                    c.code
+                ));
+            }
+            println!("{line}");
+            for e in missing {
+                println!("    missing: {}", e.key);
             }
             for k in unused {
                 println!("    unused:  {k}");
+            }
+            for e in repeated {
+                println!("    repeats: {} (delete it)", e.key);
             }
         }
     }
@@ -1125,29 +1155,70 @@ fn run_i18n_status(games: Vec<String>, root: &Path) -> ExitCode {
     }
 }
 
-fn run_i18n_extract(
+/// A game catalog skeleton (the game's texts, and the interface texts `--from` words its own way)
+/// and where it goes by default.
+fn extract_game(
     root: &Path,
     game: &str,
     lang: &str,
     from: Option<&str>,
-    out: Option<PathBuf>,
-    force: bool,
-) -> ExitCode {
+) -> Result<(String, PathBuf), ExitCode> {
     let mut sources = Sources::default();
-    if let Err(code) = games_or_all(vec![game.to_string()], root, &sources, Format::Human) {
-        return code;
-    }
-    let loaded = match load_for_i18n(root, game, &mut sources) {
-        Ok(l) => l,
-        Err(code) => return code,
-    };
+    games_or_all(vec![game.to_string()], root, &sources, Format::Human)?;
+    let loaded = load_for_i18n(root, game, &mut sources)?;
     let base = from.and_then(|f| loaded.catalogs.iter().find(|c| c.code == f));
     if let (Some(f), None) = (from, base) {
         eprintln!("error: no catalog i18n/{game}/{f}.toml to start from");
-        return ExitCode::from(USAGE);
+        return Err(ExitCode::from(USAGE));
     }
-    let text = vmodc::i18n::extract(&loaded.game, lang, base);
-    let path = out.unwrap_or_else(|| root.join("i18n").join(game).join(format!("{lang}.toml")));
+    if !root
+        .join(format!("i18n/{INTERFACE_FOLDER}/{lang}.toml"))
+        .is_file()
+        && lang != vmodc::i18n::DEFAULT_LANGUAGE
+    {
+        eprintln!(
+            "note: the interface texts every game shares go into i18n/{INTERFACE_FOLDER}/{lang}.toml: `vmodc i18n extract --interface {lang}` writes it"
+        );
+    }
+    Ok((
+        vmodc::concept::texts::game_catalog_skeleton(&loaded.game, lang, base),
+        root.join("i18n").join(game).join(format!("{lang}.toml")),
+    ))
+}
+
+/// An interface catalog skeleton (every interface text of every game) and where it goes by default.
+fn extract_interface(
+    root: &Path,
+    lang: &str,
+    from: Option<&str>,
+) -> Result<(String, PathBuf), ExitCode> {
+    let mut sources = Sources::default();
+    let mut report = Report::default();
+    let base = match from {
+        Some(f) => {
+            let found = vmodc::load::load_interface_catalogs(root, [f], &mut sources, &mut report);
+            if report.has_errors() {
+                print_report(&report, &sources, Format::Human);
+                return Err(ExitCode::from(FAILED));
+            }
+            let Some(base) = found.into_iter().next() else {
+                eprintln!("error: no catalog i18n/{INTERFACE_FOLDER}/{f}.toml to start from");
+                return Err(ExitCode::from(USAGE));
+            };
+            Some(base)
+        }
+        None => None,
+    };
+    Ok((
+        vmodc::concept::texts::interface_catalog_skeleton(lang, base.as_ref()),
+        root.join("i18n")
+            .join(INTERFACE_FOLDER)
+            .join(format!("{lang}.toml")),
+    ))
+}
+
+/// Write a catalog skeleton to `path` (`-`: standard output); an existing file only with --force.
+fn write_catalog(text: &str, path: PathBuf, force: bool) -> ExitCode {
     if path.as_os_str() == "-" {
         print!("{text}");
         return ExitCode::SUCCESS;
@@ -1158,6 +1229,10 @@ fn run_i18n_extract(
             path.display()
         );
         return ExitCode::from(USAGE);
+    }
+    if let Some(dir) = path.parent() {
+        // A new language's interface catalog may be the first file of its folder.
+        let _ = std::fs::create_dir_all(dir);
     }
     match vmodc::package::write_atomically(&path, text.as_bytes()) {
         Ok(()) => {

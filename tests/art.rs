@@ -6,6 +6,7 @@ use crate::common::*;
 use std::path::Path;
 use vmodc::concept::art::image_file::{ImageFile, Rgba};
 use vmodc::concept::game::Game;
+use vmodc::concept::texts::default_texts;
 use vmodc::diag::{Severity, Sources};
 use vmodc::verify::{self, hex_grid_from_node};
 
@@ -87,7 +88,7 @@ fn scanned_b4m(root: &Path) -> (Scan, vmodc::concept::game::grid::HexLayout) {
     let print = pixels(&entries(&drawn)["images/map.png"]);
     let plan = vmodc::concept::plan::Plan::new(
         &drawn,
-        vmodc::i18n::Texts::new(&drawn, None),
+        default_texts(&drawn),
         vmodc::concept::registry::CONCEPTS,
     );
     let printed = plan.layout;
@@ -201,7 +202,7 @@ fn a_misfit_and_a_short_scan_are_reported() {
     let print = pixels(&entries(&drawn)["images/map.png"]);
     let plan = vmodc::concept::plan::Plan::new(
         &drawn,
-        vmodc::i18n::Texts::new(&drawn, None),
+        default_texts(&drawn),
         vmodc::concept::registry::CONCEPTS,
     );
     let grid = &drawn.map.grid;
@@ -253,7 +254,7 @@ fn counters_cut_from_sheets_equal_the_originals() {
     let (drawn, _, _) = load(root, "b4m");
     let plan = vmodc::concept::plan::Plan::new(
         &drawn,
-        vmodc::i18n::Texts::new(&drawn, None),
+        default_texts(&drawn),
         vmodc::concept::registry::CONCEPTS,
     );
     let originals = entries(&drawn);
@@ -429,7 +430,7 @@ fn write_overlay_pictures() {
         let print = pixels(&entries(&drawn)["images/map.png"]);
         let plan = vmodc::concept::plan::Plan::new(
             &drawn,
-            vmodc::i18n::Texts::new(&drawn, None),
+            default_texts(&drawn),
             vmodc::concept::registry::CONCEPTS,
         );
         let scan = Scan {
@@ -476,7 +477,7 @@ fn write_sheet_overlay_picture() {
     let (drawn, _, _) = load(root, "tiny");
     let plan = vmodc::concept::plan::Plan::new(
         &drawn,
-        vmodc::i18n::Texts::new(&drawn, None),
+        default_texts(&drawn),
         vmodc::concept::registry::CONCEPTS,
     );
     let images = entries(&drawn);
@@ -601,7 +602,7 @@ fn markers_and_cards_cut_from_sheets_equal_the_originals() {
     let (drawn, _, _) = load(root, "btm2");
     let plan = vmodc::concept::plan::Plan::new(
         &drawn,
-        vmodc::i18n::Texts::new(&drawn, None),
+        default_texts(&drawn),
         vmodc::concept::registry::CONCEPTS,
     );
     let originals = entries(&drawn);

@@ -196,14 +196,18 @@ fn verify(
     Ok(())
 }
 
-/// A fresh copy of the case's base game, and the warnings that game already has unbroken (a shipped
-/// game lists the facts its sources lack), which the case may leave in place.
+/// A fresh copy of the case's base game (with its language catalogs when the case breaks one), and
+/// the warnings that game already has unbroken (a shipped game lists the facts its sources lack),
+/// which the case may leave in place.
 fn base_copy(case: &Case) -> (TempDir, BTreeSet<(String, String)>) {
     let Some(game) = &case.base else {
         return (tiny_copy(), BTreeSet::new());
     };
     let dir = TempDir::new(game);
     copy_game(&repo(), game, dir.path());
+    if case.file.starts_with("i18n/") {
+        copy_catalogs(&repo(), game, dir.path());
+    }
     let (_, report) = check_dir(dir.path());
     let baseline = report
         .diagnostics

@@ -789,6 +789,20 @@ fn every_command_follows_one_exit_code_contract() {
         ],
         &v,
     );
+    expect_exit(
+        0,
+        &[
+            "i18n",
+            "extract",
+            "--interface",
+            "fr",
+            "--root",
+            "{good}",
+            "--out",
+            "-",
+        ],
+        &v,
+    );
     // 1: the data or module has errors.
     expect_exit(1, &["build", "--root", "{bad}", "--out", "{out}"], &v);
     expect_exit(1, &["check", "--root", "{bad}"], &v);
@@ -855,6 +869,21 @@ fn every_command_follows_one_exit_code_contract() {
         ],
         &v,
     );
+    expect_exit(
+        2,
+        &[
+            "i18n",
+            "extract",
+            "--interface",
+            "fr",
+            "--from",
+            "xx",
+            "--root",
+            "{good}",
+        ],
+        &v,
+    );
+    expect_exit(2, &["i18n", "extract", "--interface", "fr", "tiny"], &v);
     expect_exit(2, &["check", "{out}/missing.vmod"], &v);
     expect_exit(2, &["check", "missing.vmod"], &v);
     expect_exit(2, &["i18n"], &v);
@@ -961,5 +990,30 @@ fn an_output_path_that_cannot_be_written_is_named_and_leaves_nothing_behind() {
             .all(|name| !name.contains("tmp")),
         "a temporary file was left: {:?}",
         listing(out_dir.path())
+    );
+}
+
+/// A translator adding a language translates the interface once (`--interface`, written under
+/// i18n/interface/) and each game's own texts (its catalog holds no interface text).
+#[test]
+fn extract_writes_the_interface_catalog_once_and_the_game_catalog_without_it() {
+    let dir = tiny_copy();
+    let root = path(dir.path());
+    let out = vmodc(&["i18n", "extract", "--interface", "fr", "--root", root]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    let interface = std::fs::read_to_string(dir.path().join("i18n/interface/fr.toml")).unwrap();
+    assert!(interface.contains("code = \"fr\"") && interface.contains("flip = \"Flip\""));
+    let out = vmodc(&["i18n", "extract", "tiny", "fr", "--root", root]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    let game = std::fs::read_to_string(dir.path().join("i18n/tiny/fr.toml")).unwrap();
+    assert!(game.contains("[units]") && !game.contains("[ui]"), "{game}");
+    let out = vmodc(&["i18n", "status", "--root", root]);
+    assert_eq!(code(&out), 0, "{}", show(&out));
+    assert!(
+        text(&out.stdout).contains(
+            "fr (Français): 0 missing, 0 unused (interface texts: i18n/interface/fr.toml)"
+        ),
+        "{}",
+        show(&out)
     );
 }

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use vmodc::concept::combat::odds::{resolve_odds, Lookup};
 use vmodc::concept::game::Game;
 use vmodc::concept::module::props;
-use vmodc::i18n::Texts;
+use vmodc::concept::texts::default_texts;
 
 /// The module's rule automation, from the concepts whose module parts build it.
 mod automation {
@@ -45,7 +45,7 @@ fn props_of(pairs: &[(&str, String)]) -> BTreeMap<String, String> {
 
 /// Run the module's combat steps for a battle.
 fn run_module(game: &Game, b: &Battle) -> ModuleOutcome {
-    let tx = Texts::new(game, None);
+    let tx = default_texts(game);
     let exprs = automation::combat(game, &tx);
     let turn = b.turn.to_string();
     let attackers: Vec<Piece> = b

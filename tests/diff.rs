@@ -1,7 +1,7 @@
 //! `vmodc diff`: what changed for players between two versions of a game's data.
 
 use crate::common::{
-    code, copy_game, copy_tree, patch, path, repo, show, text, tiny_copy, vmodc, TempDir,
+    code, copy_catalogs, copy_game, patch, path, repo, show, text, tiny_copy, vmodc, TempDir,
 };
 use std::path::Path;
 use vmodc::diag::Sources;
@@ -151,7 +151,7 @@ pub(crate) fn diff_b4m(old: &Path, new: &Path, format: &str) -> String {
 pub(crate) fn b4m_copy() -> TempDir {
     let dir = TempDir::new("b4m");
     copy_game(&repo(), "b4m", dir.path());
-    copy_tree(&repo().join("i18n/b4m"), &dir.path().join("i18n/b4m"));
+    copy_catalogs(&repo(), "b4m", dir.path());
     dir
 }
 

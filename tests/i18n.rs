@@ -1,6 +1,7 @@
 //! Translators' workflow: catalogs are checked key by key, every language gets its own module whose
 //! texts are in that language, and each module carries VASSAL's own translation of itself.
 
+use crate::common;
 use std::path::{Path, PathBuf};
 use vmodc::build;
 use vmodc::diag::Sources;
@@ -16,13 +17,15 @@ fn copy_b4m(tag: &str) -> PathBuf {
         "maps",
         "scenarios/b4m",
         "i18n/b4m",
+        "i18n/interface",
         "changes",
     ] {
         std::fs::create_dir_all(root.join(dir)).unwrap();
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
             let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            if path.is_file() && (name.starts_with("b4m") || dir.contains("b4m")) {
+            let whole_folder = dir.contains("b4m") || dir == "i18n/interface";
+            if path.is_file() && (name.starts_with("b4m") || whole_folder) {
                 std::fs::copy(&path, root.join(dir).join(name)).unwrap();
             }
         }
@@ -81,7 +84,11 @@ fn unused_keys_and_unknown_placeholders_point_at_their_line() {
     let text = std::fs::read_to_string(&path)
         .unwrap()
         .replace("\nXXIV = ", "\nXXV = ")
-        .replace("report_flip = \"{old}", "report_flip = \"{unit}{old}");
+        // The game's own wording of an interface text, with a placeholder the text lacks.
+        .replace(
+            "\n[scenarios]\n",
+            "\n[ui]\nreport_flip = \"{unit}{old}を裏返して{new}に（{location}）\"\n\n[scenarios]\n",
+        );
     std::fs::write(&path, &text).unwrap();
     let (sources, report) = check(&root);
     let codes: Vec<_> = report.diagnostics.iter().map(|d| d.code).collect();
@@ -156,9 +163,12 @@ fn a_third_language_from_extract_builds() {
     let root = copy_b4m("third");
     let mut sources = Sources::default();
     let (loaded, _) = build::load_and_check(&root, "b4m", &mut sources);
-    let skeleton = vmodc::i18n::extract(&loaded.unwrap().game, "de", None);
-    let skeleton = skeleton.replace("\"Flip\"", "\"Umdrehen\"");
+    let skeleton = vmodc::concept::texts::game_catalog_skeleton(&loaded.unwrap().game, "de", None);
     std::fs::write(root.join("i18n/b4m/de.toml"), skeleton).unwrap();
+    // The interface texts are translated once, for every game.
+    let interface = vmodc::concept::texts::interface_catalog_skeleton("de", None);
+    let interface = interface.replace("\"Flip\"", "\"Umdrehen\"");
+    std::fs::write(root.join("i18n/interface/de.toml"), interface).unwrap();
     let out = root.join("dist");
     let mut sources = Sources::default();
     let outcome = build::build_game(
@@ -219,4 +229,168 @@ fn a_catalog_declaring_another_language_points_at_its_code() {
     assert!(d.help.as_deref().unwrap_or("").contains("code = \"ja\""));
     assert!(report.has_errors());
     let _ = std::fs::remove_dir_all(&root);
+}
+
+/// The shipped games, with their catalogs and the interface catalogs of their languages.
+fn shipped() -> Vec<build::Loaded> {
+    let mut sources = Sources::default();
+    let ids = vmodc::load::discover(Path::new(".")).unwrap();
+    ids.iter()
+        .map(|id| {
+            let (loaded, report) = build::load_and_check(Path::new("."), id, &mut sources);
+            loaded.unwrap_or_else(|| panic!("{id} loads: {:?}", report.diagnostics))
+        })
+        .collect()
+}
+
+/// Each interface text has one definition per language: the interface catalog's (the code's
+/// English default for English), or a game's own wording that differs from it. A game catalog
+/// repeating the shared text is a second copy to keep in step.
+#[test]
+fn interface_texts_are_defined_once_per_language() {
+    let english: std::collections::BTreeMap<String, String> =
+        vmodc::concept::texts::interface_entries()
+            .into_iter()
+            .map(|e| (e.key, e.default))
+            .collect();
+    let mut repeated = Vec::new();
+    for loaded in shipped() {
+        for catalog in &loaded.catalogs {
+            let interface = loaded.interface.iter().find(|c| c.code == catalog.code);
+            for (key, text) in catalog.texts.iter().filter(|(k, _)| k.starts_with("ui.")) {
+                let shared = match interface.and_then(|i| i.texts.get(key)) {
+                    Some(t) => Some(&t.value),
+                    None if catalog.code == "en" => english.get(key),
+                    None => None,
+                };
+                if shared == Some(&text.value) {
+                    repeated.push(format!(
+                        "i18n/{}/{}.toml: {key}",
+                        loaded.game.id, catalog.code
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        repeated.is_empty(),
+        "repeated interface texts: {repeated:#?}"
+    );
+}
+
+/// Every interface text a game uses is in the list the interface catalogs are checked and written
+/// from, with the same English text and use.
+#[test]
+fn every_interface_text_a_game_uses_is_listed_for_the_interface_catalogs() {
+    let all = vmodc::concept::texts::interface_entries();
+    for loaded in shipped() {
+        for e in vmodc::concept::texts::entries(&loaded.game) {
+            if e.is_interface() {
+                assert!(all.contains(&e), "{} is not in interface_entries()", e.key);
+            }
+        }
+    }
+    assert!(all.iter().all(|e| e.is_interface()));
+}
+
+/// A key's text comes from the game's catalog, else from the interface catalog of the language,
+/// else from the default.
+#[test]
+fn a_game_catalog_overrides_the_interface_catalog_which_overrides_the_default() {
+    let games = shipped();
+    let game = |id: &str| games.iter().find(|l| l.game.id == id).unwrap();
+    let ocs = game("ocs");
+    let lsam = game("lsam");
+    let own =
+        &ocs.catalogs.iter().find(|c| c.code == "ja").unwrap().texts["ui.declaration_tooltip"];
+    assert_eq!(
+        ocs.texts(Some("ja")).get("ui.declaration_tooltip"),
+        own.value
+    );
+    let shared = &lsam.interface[0].texts["ui.declaration_tooltip"];
+    assert_eq!(
+        lsam.texts(Some("ja")).get("ui.declaration_tooltip"),
+        shared.value
+    );
+    assert_ne!(own.value, shared.value);
+    assert_eq!(lsam.texts(Some("ja")).get("ui.flip"), "裏返す");
+    assert_eq!(lsam.texts(Some("en")).get("ui.flip"), "Flip");
+    assert_eq!(lsam.texts(None).get("ui.flip"), "Flip");
+    // The game's texts never come from the interface catalog.
+    assert_eq!(lsam.texts(Some("ja")).lang, "ja");
+}
+
+/// A game named like the interface catalogs' folder would take them for its own: it is refused.
+#[test]
+fn a_game_named_like_the_interface_folder_is_refused() {
+    let dir = common::tiny_copy();
+    let root = dir.path();
+    for file in ["rules", "counters", "maps"] {
+        let from = root.join(file).join("tiny.toml");
+        std::fs::rename(&from, root.join(file).join("interface.toml")).unwrap();
+    }
+    std::fs::rename(
+        root.join("scenarios/tiny"),
+        root.join("scenarios/interface"),
+    )
+    .unwrap();
+    let mut sources = Sources::default();
+    let (_, report) = build::load_and_check(root, "interface", &mut sources);
+    let d = report
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "V0906")
+        .unwrap_or_else(|| panic!("V0906 not reported: {:?}", report.diagnostics));
+    assert!(d.message.contains("`interface`"), "{}", d.message);
+    assert!(report.has_errors());
+}
+
+/// The interface catalog of a module's language is an input of the module: editing it rebuilds the
+/// module, editing another language's does not.
+#[test]
+fn editing_the_interface_catalog_rebuilds_the_modules_of_its_language() {
+    let dir = common::tiny_copy();
+    let root = dir.path().to_path_buf();
+    std::fs::create_dir_all(root.join("i18n/tiny")).unwrap();
+    std::fs::create_dir_all(root.join("i18n/interface")).unwrap();
+    let catalog = |code: &str| format!("[language]\ncode = \"{code}\"\nname = \"{code}\"\n");
+    std::fs::write(root.join("i18n/tiny/de.toml"), catalog("de")).unwrap();
+    let interface = root.join("i18n/interface/de.toml");
+    std::fs::write(&interface, catalog("de") + "\n[ui]\nflip = \"Umdrehen\"\n").unwrap();
+    std::fs::write(root.join("i18n/interface/fr.toml"), catalog("fr")).unwrap();
+    let options = build::Options {
+        root: root.clone(),
+        out: root.join("dist"),
+        deny_warnings: false,
+        cache: Some(root.join("cache")),
+        print: None,
+    };
+    let build = || {
+        let mut sources = Sources::default();
+        let outcome = build::build_game(&options, "tiny", &mut sources);
+        assert_eq!(outcome.modules.len(), 1, "{:?}", outcome.report);
+        let module = &outcome.modules[0];
+        let xml = verify::open_module(&std::fs::read(&module.path).unwrap())
+            .map(|view| String::from_utf8(view.archive.entries["buildFile.xml"].clone()).unwrap())
+            .unwrap();
+        (module.written, xml)
+    };
+    let (written, xml) = build();
+    assert!(written && xml.contains("Umdrehen"));
+    assert!(!build().0, "nothing changed: the module is left as it is");
+    std::fs::write(
+        root.join("i18n/interface/fr.toml"),
+        catalog("fr") + "\n[ui]\nflip = \"Retourner\"\n",
+    )
+    .unwrap();
+    assert!(
+        !build().0,
+        "another language's interface catalog is no input"
+    );
+    std::fs::write(&interface, catalog("de") + "\n[ui]\nflip = \"Wenden\"\n").unwrap();
+    let (written, xml) = build();
+    assert!(
+        written && xml.contains("Wenden"),
+        "the edited interface text is built"
+    );
 }

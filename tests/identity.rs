@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use vmodc::concept::game::Game;
 use vmodc::concept::gpids::{palette_unit_key, Gpids};
 use vmodc::concept::plan::Plan;
-use vmodc::i18n::Texts;
+use vmodc::concept::texts::default_texts;
 
 fn b4m() -> Game {
     crate::common::shipped_game("b4m")
@@ -16,7 +16,7 @@ fn b4m() -> Game {
 fn unit_ids(game: &Game) -> BTreeMap<String, String> {
     let plan = Plan::new(
         game,
-        Texts::new(game, None),
+        default_texts(game),
         vmodc::concept::registry::CONCEPTS,
     );
     game.counters

@@ -14,7 +14,7 @@ use vmodc::concept::modes::module::MARKER_ID;
 use vmodc::concept::module::props;
 use vmodc::concept::morale::module::board_count;
 use vmodc::concept::plan::box_region;
-use vmodc::i18n::Texts;
+use vmodc::concept::texts::default_texts;
 use vmodc::vassal::expression::{CURRENT_MAP, LOCATION_NAME};
 
 fn lsam() -> Game {
@@ -368,7 +368,7 @@ struct Case {
 
 /// The module's final column label and its chat report, from the expressions the module holds.
 fn run_module(game: &Game, c: &Case) -> (String, String) {
-    let tx = Texts::new(game, None);
+    let tx = default_texts(game);
     let exprs = combat(game, &tx);
     let attacker_side = if c.defender == "german" {
         "soviet"

@@ -3,6 +3,7 @@
 //! setup location with VASSAL's grid arithmetic.
 
 use crate::synthetic;
+use vmodc::concept::texts::default_texts;
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -136,7 +137,7 @@ fn setup_locations_match_the_grid_and_the_image() {
         let view = verify::open_module(&bytes).expect("module opens");
         let plan = vmodc::concept::plan::Plan::new(
             &game,
-            vmodc::i18n::Texts::new(&game, None),
+            default_texts(&game),
             vmodc::concept::registry::CONCEPTS,
         );
         let map = view
@@ -314,7 +315,7 @@ fn multi_sheet_maps_read_back() {
     let view = verify::open_module(&bytes).unwrap();
     let plan = Plan::new(
         &game,
-        vmodc::i18n::Texts::new(&game, None),
+        default_texts(&game),
         vmodc::concept::registry::CONCEPTS,
     );
     let map = view.root.find_all("VASSAL.build.module.Map")[0];

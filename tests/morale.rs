@@ -18,6 +18,7 @@ use vmodc::concept::morale::threshold::{
     check_outcome, chit_value, may_look, may_redraw, surrenders, CheckOutcome,
 };
 use vmodc::concept::plan::box_region;
+use vmodc::concept::texts::default_texts;
 use vmodc::diag::Sources;
 use vmodc::i18n::Texts;
 use vmodc::vassal::expression::{Expr, CURRENT_MAP, LOCATION_NAME};
@@ -51,7 +52,7 @@ fn on(tx: &Texts, box_name: &str, marker: &str) -> BTreeMap<String, String> {
 /// The text (or value) `e` gives on the host piece with `board` laid out.
 fn eval(game: &Game, e: &Expr, board: &Board) -> String {
     let m = game.rules.morale.as_ref().expect("[morale]");
-    let tx = Texts::new(game, None);
+    let tx = default_texts(game);
     let track = m.track.as_ref().expect("track").as_str();
     let mut pieces: Vec<BTreeMap<String, String>> = (0..board.damage)
         .map(|i| {
@@ -112,7 +113,7 @@ fn board(damage: u32, chit: u32) -> Board {
 #[test]
 fn the_damage_count_is_the_markers_on_the_track() {
     let game = load(Path::new("."));
-    let tx = Texts::new(&game, None);
+    let tx = default_texts(&game);
     let count = count_reading(&game, &tx, "soviet-damage");
     assert_eq!(
         Some(&count),
@@ -137,7 +138,7 @@ fn without_values_the_module_says_what_the_players_compare() {
     let m = game.rules.morale.as_ref().expect("lsam has [morale]");
     assert_eq!(m.chits.value, 12);
     assert!(m.values.is_empty(), "no chit value is in the sources");
-    let tx = Texts::new(&game, None);
+    let tx = default_texts(&game);
     let look = look_report(&game, m, &tx);
     assert!(eval(&game, &look, &board(20, 0)).contains("none drawn yet"));
     let refused = eval(&game, &look, &board(12, 5));
@@ -171,7 +172,7 @@ fn without_values_the_module_says_what_the_players_compare() {
 fn the_look_is_dealt_only_to_the_viewer_from_the_count_on() {
     let game = load(Path::new("."));
     let m = game.rules.morale.as_ref().expect("[morale]");
-    let tx = Texts::new(&game, None);
+    let tx = default_texts(&game);
     let allowed = look_allowed(&game, m, &tx);
     for damage in 0..=20 {
         for side in ["Germany", "Soviet Union", "<observer>"] {
@@ -195,7 +196,7 @@ fn the_look_is_dealt_only_to_the_viewer_from_the_count_on() {
 fn a_redraw_is_the_viewers_from_its_count_on() {
     let game = load(Path::new("."));
     let m = game.rules.morale.as_ref().expect("[morale]");
-    let tx = Texts::new(&game, None);
+    let tx = default_texts(&game);
     let (allowed, report) = (redraw_allowed(&game, m, &tx), redraw_report(&game, m, &tx));
     // 8.38: not before 15 damage markers.
     assert!(!may_redraw(m, 14) && may_redraw(m, 15));
@@ -224,7 +225,7 @@ fn a_redraw_is_the_viewers_from_its_count_on() {
 fn the_draw_picks_only_chits_left_in_the_cup() {
     let game = load(Path::new("."));
     let m = game.rules.morale.as_ref().expect("[morale]");
-    let tx = Texts::new(&game, None);
+    let tx = default_texts(&game);
     let cup = m.cup.as_ref().expect("cup");
     let again = pick_again(m, &tx, cup);
     let chit = m.chit_marker.as_ref().expect("chit marker");
@@ -273,7 +274,7 @@ fn with_values_the_module_decides_surrender_and_the_look_as_the_rule_does() {
     common::patch(dir.path(), "rules/lsam.toml", "values = []", values).expect("patch");
     let game = load(dir.path());
     let m = game.rules.morale.as_ref().expect("[morale]");
-    let tx = Texts::new(&game, None);
+    let tx = default_texts(&game);
     let (look, surrender) = (look_report(&game, m, &tx), surrender_report(&game, m, &tx));
     for chit in 1..=12 {
         let value = chit_value(m, chit).expect("a value per chit");
@@ -305,7 +306,7 @@ fn with_values_the_module_decides_surrender_and_the_look_as_the_rule_does() {
     // The Victory report: a surrender is the whole result (12.0 step 1); below it, the score follows.
     let plan = vmodc::concept::plan::Plan::new(
         &game,
-        Texts::new(&game, None),
+        default_texts(&game),
         vmodc::concept::registry::CONCEPTS,
     );
     let victory = game.scenarios[0].victory.as_ref().expect("victory");
@@ -331,7 +332,7 @@ fn the_morale_check_reads_the_one_known_row() {
     let m = game.rules.morale.as_ref().expect("[morale]");
     let check = m.check.as_ref().expect("[morale.check]");
     assert_eq!(check.max_failures.as_ref().map(|x| x.value), Some(3));
-    let tx = Texts::new(&game, None);
+    let tx = default_texts(&game);
     let report = check_report(&game, m, &tx);
     for damage in [12, 13, 14] {
         for roll in 1..=6 {

@@ -8,7 +8,7 @@ use vmodc::concept::air::module::{
 };
 use vmodc::concept::air::rolls;
 use vmodc::concept::air::Air;
-use vmodc::i18n::Texts;
+use vmodc::concept::texts::default_texts;
 use vmodc::vassal::expression::{Env, Value};
 
 fn air() -> Air {
@@ -92,7 +92,7 @@ fn the_flak_button_reports_what_the_rust_rule_gives() {
         .as_ref()
         .and_then(|a| a.flak.clone())
         .expect("flak");
-    let tx = Texts::new(&g, None);
+    let tx = default_texts(&g);
     let report = flak_report(&flak, &tx);
     for roll in 2..=12 {
         for aa in [0, 1, 3] {
@@ -134,7 +134,7 @@ fn the_air_combat_button_reports_the_modified_roll_and_the_missing_table() {
         .as_ref()
         .and_then(|a| a.air_combat.clone())
         .expect("air combat");
-    let tx = Texts::new(&g, None);
+    let tx = default_texts(&g);
     let report = air_combat_report(&combat, &tx);
     for (roll, attacker, defender) in [(9, 2, 4), (2, 0, 6), (12, 5, 1)] {
         let line = report

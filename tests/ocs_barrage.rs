@@ -11,7 +11,7 @@ use vmodc::concept::barrage::table::{
 use vmodc::concept::barrage::Barrage;
 use vmodc::concept::game::Game;
 use vmodc::concept::modes::module::{strength_factor_expr, MARKER_COUNT, MARKER_ID, MODE_STRENGTH};
-use vmodc::i18n::Texts;
+use vmodc::concept::texts::default_texts;
 use vmodc::vassal::expression::{Env, Value};
 
 fn ocs() -> Game {
@@ -184,7 +184,7 @@ fn press(
     shifts: &[&str],
     roll: u32,
 ) -> (BTreeMap<String, String>, String) {
-    let tx = Texts::new(game, None);
+    let tx = default_texts(game);
     let exprs = barrage_module::barrage(game, &tx).expect("the Barrage button");
     let b = game.rules.barrage.as_ref().expect("[barrage]");
     let names: Vec<String> = firers.iter().map(|f| f["BasicName"].clone()).collect();
@@ -390,7 +390,7 @@ fn p35_staged_air_barrage_target_2_nine_shifts_to_12_16_free_and_target_1_is_unk
         "{report}"
     );
     // A bracketed result of air barrage counts only as DG (p.35): the reading the report adds.
-    let tx = Texts::new(&g, None);
+    let tx = default_texts(&g);
     assert_eq!(
         tx.get("barrage_brackets.air"),
         "for air barrage a bracketed result counts only as DG"

@@ -11,7 +11,7 @@ use vmodc::concept::combat::module::{combat, count_property, steps};
 use vmodc::concept::combat::odds::{resolve_odds, Lookup, Resolution};
 use vmodc::concept::game::Game;
 use vmodc::concept::module::props;
-use vmodc::i18n::Texts;
+use vmodc::concept::texts::default_texts;
 
 fn ocs() -> Game {
     crate::common::shipped_game("ocs")
@@ -143,7 +143,7 @@ fn module_with(
     counts: &[(&str, u32)],
     roll: u32,
 ) -> (i64, String) {
-    let tx = Texts::new(game, None);
+    let tx = default_texts(game);
     let exprs = combat(game, &tx);
     let globals: Vec<(String, String)> = game
         .rules
@@ -285,7 +285,7 @@ fn module_in_kind(
     kind: &str,
     (roll, surprise_roll): (u32, u32),
 ) -> (i64, String, i64, String) {
-    let tx = Texts::new(game, None);
+    let tx = default_texts(game);
     let exprs = combat(game, &tx);
     let mut globals: BTreeMap<String, String> = game
         .rules
@@ -523,7 +523,7 @@ fn the_staged_p14_attack_reads_17_vs_10_from_the_pieces() {
     };
 
     let game = ocs();
-    let tx = Texts::new(&game, None);
+    let tx = default_texts(&game);
     let exprs = combat(&game, &tx);
     let scale = attack_scale(&game);
     let heavy_at = ["defender-open", "defender-heavy-at"];

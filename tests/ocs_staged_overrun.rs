@@ -10,7 +10,7 @@ use vmodc::concept::game::{Game, Unit};
 use vmodc::concept::modes::derive::mode_of;
 use vmodc::concept::modes::module::{strength_factor_expr, MARKER_COUNT, MARKER_ID, MODE_STRENGTH};
 use vmodc::concept::module::props;
-use vmodc::i18n::Texts;
+use vmodc::concept::texts::default_texts;
 
 fn ocs() -> Game {
     crate::common::shipped_game("ocs")
@@ -71,7 +71,7 @@ fn the_staged_p16_overrun_reads_the_examples_numbers() {
     let ar: i32 = attack[1].parse::<i32>().unwrap() - (defence[1].parse::<i32>().unwrap() + change);
     assert_eq!(ar, 3);
 
-    let tx = Texts::new(&game, None);
+    let tx = default_texts(&game);
     let exprs = combat(&game, &tx);
     let set = [("ar-attacker", ar as u32), ("surprise-attacker", 2)];
     let mut globals: BTreeMap<String, String> = game

@@ -10,9 +10,9 @@ use vmodc::concept::module::props;
 use vmodc::concept::plan::Plan;
 use vmodc::concept::sequence::module::phase_report;
 use vmodc::concept::sequence::skip::{skipped, Skip};
+use vmodc::concept::texts::default_texts;
 use vmodc::concept::weather::turn::weather_of_turn;
 use vmodc::diag::Sources;
-use vmodc::i18n::Texts;
 use vmodc::model::Sp;
 
 /// The shipped game, with Rain on turn 3 so that the weather skip is exercised (the printed turn
@@ -59,7 +59,7 @@ fn module_announcement_agrees_with_the_rust_rule() {
     let game = lsam_with_rain_on_turn_3();
     let plan = Plan::new(
         &game,
-        Texts::new(&game, None),
+        default_texts(&game),
         vmodc::concept::registry::CONCEPTS,
     );
     let report = phase_report(&game, &plan);
@@ -110,7 +110,7 @@ fn turn_values_are_announced_and_printed() {
     let game = vmodc::load::load_game(Path::new("."), "lsam", &mut sources).expect("lsam");
     let plan = Plan::new(
         &game,
-        Texts::new(&game, None),
+        default_texts(&game),
         vmodc::concept::registry::CONCEPTS,
     );
     let report = phase_report(&game, &plan);

@@ -6,7 +6,9 @@
 //! 0103 → 0305, XLI Panzer Corps flipped to its reduced side and moved 0104 → 0305, the turn
 //! tracker one phase on.
 
-use crate::common::{code, copy_game, copy_tree, patch, path, repo, show, text, vmodc, TempDir};
+use crate::common::{
+    code, copy_catalogs, copy_game, patch, path, repo, show, text, vmodc, TempDir,
+};
 use std::path::{Path, PathBuf};
 use vmodc::save::dump::{dump, Dump, Locations, PieceRow};
 use vmodc::save::{Command, SavedGame, SavedPiece};
@@ -62,7 +64,7 @@ fn an_unchanged_save_writes_back_the_same_commands() {
 /// Battle for Moscow with errata: a value, a CRT cell, a unit renamed, and the version raised.
 fn errata_module(dir: &Path) -> PathBuf {
     copy_game(&repo(), "b4m", dir);
-    copy_tree(&repo().join("i18n/b4m"), &dir.join("i18n/b4m"));
+    copy_catalogs(&repo(), "b4m", dir);
     let edits = [
         ("counters/b4m.toml", "name = \"XXIV Panzer Corps\"\nside = \"german\"\ntype = \"panzer\"\nsize = \"XXX\"\nfaces = { full = \"12-6\"", "name = \"XXIV Panzer Corps\"\nside = \"german\"\ntype = \"panzer\"\nsize = \"XXX\"\nfaces = { full = \"13-6\""),
         ("i18n/b4m/en.toml", "XLI = \"XLI Panzer Corps\"", "XLI = \"XLI Motorized Corps\""),

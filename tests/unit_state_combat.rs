@@ -18,7 +18,7 @@ use vmodc::concept::modes::module::{
     action_rating_expr, strength_factor_expr, MARKER_COUNT, MARKER_ID, MODE_STRENGTH,
 };
 use vmodc::concept::module::props;
-use vmodc::i18n::Texts;
+use vmodc::concept::texts::default_texts;
 use vmodc::vassal::expression::{Env, Value};
 
 fn load(id: &str) -> Game {
@@ -184,7 +184,7 @@ fn module_attack(game: &Game, u: &Unit<'_>) -> f64 {
 
 /// The defender's defence as the module's defence step computes it, in strength points.
 fn module_defence(game: &Game, u: &Unit<'_>) -> f64 {
-    let tx = Texts::new(game, None);
+    let tx = default_texts(game);
     let exprs = combat(game, &tx);
     let (_, step) = exprs
         .steps
@@ -458,7 +458,7 @@ fn ocs_p14_ar_from_the_marked_units() {
     assert_eq!(ar_counts(ar_source(&[Some(5)], &[Some(2)])), Some((3, 0)));
     assert_eq!(ar_source(&[Some(5)], &[]), ArSource::Counts);
     assert_eq!(ar_source(&[Some(5), Some(4)], &[Some(2)]), ArSource::Counts);
-    let tx = Texts::new(&g, None);
+    let tx = default_texts(&g);
     let exprs = combat(&g, &tx);
     // Returns the modified roll, the result and the report, with the AR marks given and a count of
     // 1 for the attacker on the toolbar (which the marked units replace).

@@ -66,7 +66,9 @@ pub fn key(description: &str) -> String {
 }
 
 /// What a module was built from: vmodc's identity, the module's language and every source file of
-/// its game (path and text).
+/// its game (path and text): its data, its catalogs, and the interface catalogs of its languages
+/// (a module carries the other languages' texts as VASSAL translations, so each language's interface
+/// catalog is an input of every module of the game).
 pub fn fingerprint<'a>(
     lang: Option<&str>,
     files: impl IntoIterator<Item = (&'a Path, &'a str)>,

@@ -11,7 +11,7 @@ use crate::concept::game::Game;
 use crate::concept::map::place::terrain_at;
 pub use crate::concept::releases::text_key;
 use crate::concept::releases::{text_what, UnitLook};
-use crate::i18n::{entries, Texts};
+use crate::concept::texts::entries;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// One change a player would notice.
@@ -211,16 +211,20 @@ fn texts(old: &Loaded, new: &Loaded) -> Vec<Change> {
     let mut out = Vec::new();
     for lang in languages {
         let all = |l: &Loaded| -> BTreeMap<String, String> {
-            let catalog = l.catalogs.iter().find(|c| Some(&c.code) == lang.as_ref());
-            if lang.is_some() && catalog.is_none() {
+            let language = l.language(lang.as_deref());
+            if lang.is_some() && language.game.is_none() {
                 return BTreeMap::new();
             }
-            let tx = Texts::new(&l.game, catalog);
             entries(&l.game)
-                .into_iter()
+                .iter()
                 // vmodc's own phrases and the release notes are not the game's texts.
-                .filter(|e| !e.key.starts_with("ui.") && !e.key.starts_with("releases."))
-                .map(|e| (text_what(&e.key, lang.as_deref()), tx.get(&e.key)))
+                .filter(|e| !e.is_interface() && !e.key.starts_with("releases."))
+                .map(|e| {
+                    (
+                        text_what(&e.key, lang.as_deref()),
+                        language.text(e).to_string(),
+                    )
+                })
                 .collect()
         };
         out.extend(compare("text", all(old), all(new)));

@@ -24,7 +24,6 @@ use crate::build::{Loaded, Module};
 use crate::concept::game::Game;
 use crate::concept::plan::Plan;
 use crate::diag::{Diagnostic, SourceFile};
-use crate::i18n::Texts;
 use std::path::{Path, PathBuf};
 
 /// A paper size.
@@ -118,12 +117,7 @@ pub fn print_language(
     options: &PrintOptions,
 ) -> Result<Printed, Diagnostic> {
     let game = &loaded.game;
-    let catalog = lang.and_then(|l| loaded.catalogs.iter().find(|c| c.code == l));
-    let plan = Plan::new(
-        game,
-        Texts::new(game, catalog),
-        crate::concept::registry::CONCEPTS,
-    );
+    let plan = Plan::new(game, loaded.texts(lang), crate::concept::registry::CONCEPTS);
     kit::print(game, &plan, options).map_err(|e| {
         Diagnostic::error("V0606", format!("cannot print {}: {e}", game.id))
             .help("check the colours and sizes in the data (vmodc check)")

@@ -79,6 +79,15 @@ pub fn copy_game(root: &Path, id: &str, dst: &Path) {
     );
 }
 
+/// Copy the language catalogs of one game (`i18n/<id>/`) and the interface catalogs every game
+/// shares (`i18n/interface/`) from `root` to `dst`.
+pub fn copy_catalogs(root: &Path, id: &str, dst: &Path) {
+    for dir in [id, vmodc::i18n::INTERFACE_FOLDER] {
+        let rel = Path::new("i18n").join(dir);
+        copy_tree(&root.join(&rel), &dst.join(&rel));
+    }
+}
+
 /// The tiny test game (tests/fixtures/tiny) copied into a fresh temporary folder.
 pub fn tiny_copy() -> TempDir {
     let dir = TempDir::new("tiny");
@@ -118,7 +127,11 @@ pub fn check_dir(root: &Path) -> (Sources, Report) {
         Ok(ids) => {
             for id in ids {
                 match vmodc::load::load_game(root, &id, &mut sources) {
-                    Ok(game) => report.extend(vmodc::check::check_game(&game, &sources)),
+                    Ok(game) => {
+                        report.extend(vmodc::check::check_game(&game, &sources));
+                        // A game without i18n/<id>/ has no catalogs and nothing to report here.
+                        vmodc::build::Loaded::with_catalogs(root, game, &mut sources, &mut report);
+                    }
                     Err(r) => report.extend(r),
                 }
             }

@@ -9,6 +9,7 @@ pub(crate) mod check;
 pub mod concept;
 pub mod module;
 pub mod rolls;
+pub(crate) mod texts;
 
 use crate::concept::provenance::cited;
 use crate::model::spanned::Sp;

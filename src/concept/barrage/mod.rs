@@ -9,6 +9,7 @@ pub(crate) mod check;
 pub mod concept;
 pub mod module;
 pub mod table;
+pub(crate) mod texts;
 
 use crate::concept::provenance::cited;
 use crate::model::spanned::Sp;

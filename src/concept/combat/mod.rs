@@ -11,6 +11,7 @@ pub mod module;
 pub mod odds;
 pub mod shifts;
 pub mod strength;
+pub(crate) mod texts;
 
 use crate::concept::provenance::cited;
 use crate::model::keyword::{keyword, Keyword};

@@ -4,6 +4,7 @@
 pub(crate) mod check;
 pub mod concept;
 pub mod module;
+pub(crate) mod texts;
 
 use crate::concept::provenance::cited;
 use crate::model::keyword::keyword;

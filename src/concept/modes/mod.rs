@@ -6,6 +6,7 @@ pub(crate) mod check;
 pub mod concept;
 pub mod derive;
 pub mod module;
+pub(crate) mod texts;
 
 use crate::concept::provenance::cited;
 use crate::model::spanned::Sp;

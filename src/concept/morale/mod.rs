@@ -6,6 +6,7 @@
 pub(crate) mod check;
 pub mod concept;
 pub mod module;
+pub(crate) mod texts;
 pub mod threshold;
 
 use crate::concept::provenance::cited;

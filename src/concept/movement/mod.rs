@@ -3,6 +3,7 @@
 pub(crate) mod check;
 pub mod concept;
 pub mod module;
+pub(crate) mod texts;
 pub mod zoc;
 
 use crate::concept::provenance::cited;

@@ -20,6 +20,7 @@
 pub(crate) mod check;
 pub mod concept;
 pub mod module;
+pub(crate) mod texts;
 
 use crate::model::Sp;
 use serde::Deserialize;

@@ -4,6 +4,7 @@ pub(crate) mod check;
 pub mod concept;
 pub mod module;
 pub mod skip;
+pub(crate) mod texts;
 pub mod track;
 
 use crate::concept::provenance::cited;

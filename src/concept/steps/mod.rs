@@ -11,6 +11,7 @@ pub(crate) mod check;
 pub mod concept;
 pub mod module;
 pub mod remaining;
+pub(crate) mod texts;
 
 use crate::concept::provenance::cited;
 use crate::model::spanned::Sp;

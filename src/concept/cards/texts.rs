@@ -1,0 +1,54 @@
+//! The texts of cards: decks, card uses and cards, and the interface texts of the card window and
+//! the card faces.
+
+use crate::concept::game::Game;
+use crate::i18n::{Entries, InterfaceText};
+
+const INTERFACE: &[InterfaceText] = &[
+    ("ui.cards", "Cards", "card window and its toolbar button"),
+    ("ui.cards_title", "{game} — Cards", "card board"),
+    ("ui.in_play", "{deck}: in play", "card board box"),
+    (
+        "ui.card_uses_unknown",
+        "Uses as far as the sources give them.",
+        "card faces",
+    ),
+    (
+        "ui.card_count_unknown",
+        "Number of copies not in the sources.",
+        "card faces",
+    ),
+];
+
+/// Every interface text of cards.
+pub(crate) fn interface_texts(out: &mut Entries) {
+    out.add_interface(INTERFACE);
+}
+
+/// Decks, card uses and cards, and the interface texts.
+pub(crate) fn entries(game: &Game, out: &mut Entries) {
+    for d in &game.counters.decks {
+        out.add(format!("decks.{}", d.side.as_str()), &d.name, "card decks");
+    }
+    out.add_each(
+        "card_uses",
+        &game.counters.card_uses,
+        |u| (u.id.as_str(), &u.name),
+        "card faces",
+    );
+    for c in &game.counters.cards {
+        out.add(
+            format!("cards.{}", c.id.as_str()),
+            &c.name,
+            "card names and faces",
+        );
+        if !c.restriction.is_empty() {
+            out.add(
+                format!("card_restrictions.{}", c.id.as_str()),
+                &c.restriction,
+                "card faces",
+            );
+        }
+    }
+    out.add_interface(INTERFACE);
+}

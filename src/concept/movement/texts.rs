@@ -1,0 +1,23 @@
+//! The interface texts of movement: the move report and the weather's movement warning.
+
+use crate::concept::game::Game;
+use crate::i18n::{Entries, InterfaceText};
+
+const INTERFACE: &[InterfaceText] = &[
+    ("ui.report_move", "{piece} moves {from} → {to}", "chat: a move"),
+    (
+        "ui.report_weather_move",
+        "{weather} (rule {rule}): {piece} moved more than {max} hex in one move; at most {max} per phase in {weather}",
+        "chat: weather movement warning",
+    ),
+];
+
+/// Every interface text of movement.
+pub(crate) fn interface_texts(out: &mut Entries) {
+    out.add_interface(INTERFACE);
+}
+
+/// The move report and the weather's movement warning (every game has them).
+pub(crate) fn entries(_game: &Game, out: &mut Entries) {
+    out.add_interface(INTERFACE);
+}
