@@ -3,14 +3,21 @@
 pub mod ar_command;
 pub(crate) mod check;
 pub mod concept;
+mod crt_expr;
 pub mod fire;
 pub mod fire_command;
 pub mod grammar;
 pub mod modifiers;
 pub mod module;
 pub mod odds;
+mod report_expr;
+mod roll_expr;
+mod shift_expr;
 pub mod shifts;
+mod step_terms;
 pub mod strength;
+mod strength_expr;
+mod surprise_expr;
 
 use crate::concept::provenance::cited;
 use crate::model::keyword::{keyword, Keyword};

@@ -17,7 +17,7 @@ pub const MARKER_ID: &str = "MarkerId";
 pub const MARKER_COUNT: &str = "MarkerCount";
 const REPORT: &str = "ReportMode";
 /// A unit's strength factor in its mode, in 1/`strength_denominator` units (OCS DG: 1/2 of 4 = 2).
-/// Combat multiplies the printed attack and defence by it (combat/module.rs).
+/// Combat multiplies the printed attack and defence by it (combat/strength_expr.rs).
 pub const MODE_STRENGTH: &str = "ModeStrength";
 
 /// The common denominator of the modes' strength ratios: 1 in a game whose modes change no
