@@ -3,7 +3,6 @@
 //! Exit codes, for every command (as cargo's): 0 = success; 1 = the data or module has errors (the
 //! checks failed, or warnings were denied); 2 = a usage or I/O problem (bad arguments, an unknown game,
 //! a file that cannot be read or written).
-
 //!
 //! This file is the command line's syntax: the arguments as clap parses them, turned into the
 //! library's values and handed to the command's runner in `vmodc::cli`.

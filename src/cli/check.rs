@@ -1,5 +1,5 @@
-//! `vmodc check`: games against their rules, `.vmod` files read back as VASSAL does, and the list of
-//! facts the data lacks (`--todo`).
+//! `vmodc check`: games against their rules, `.vmod` files read back as VASSAL does, and the list
+//! of facts the data lacks (`--todo`).
 
 use super::{exit_for, games_or_all, print_report, Format};
 use crate::build;

@@ -1,12 +1,15 @@
-//! `vmodc odds`: one battle computed from the rules data, as the module does. The flags are read into
-//! a [`Battle`] (concept combat) once the game is loaded, because what a bad flag's message offers
-//! (the count ids, a count's range) comes from the game; the battle's own check, its resolution and
-//! its report line are the concept's. This file names each part of the battle by its flag.
+//! `vmodc odds`: one battle computed from the rules data, as the module does. The flags are read
+//! into a [`Battle`] (concept combat) once the game is loaded, because what a bad flag's message
+//! offers (the count ids, a count's range) comes from the game; the battle's own check, its
+//! resolution and its report line are the concept's. This file names each part of the battle by its
+//! flag.
 
 use super::{exit_for, games_or_all, print_report, Format, USAGE};
-use crate::concept::combat::battle::{
-    count_range, id_problem, in_game, Attacker, Battle, Fault, Need, Part, Problem, Undecided,
+use crate::concept::combat::battle::outcome::{Need, Undecided};
+use crate::concept::combat::battle::problems::{
+    count_range, id_problem, in_game, Fault, Part, Problem,
 };
+use crate::concept::combat::battle::{Attacker, Battle};
 use crate::concept::combat::MarkerFace;
 use crate::concept::game::Game;
 use crate::diag::{plural, suggest, Sources};

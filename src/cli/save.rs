@@ -1,4 +1,5 @@
-//! `vmodc save dump` and `vmodc refresh`: saved games read, listed, and given a new module's pieces.
+//! `vmodc save dump` and `vmodc refresh`: saved games read, listed, and given a new module's
+//! pieces.
 
 use super::{read_input, Format, USAGE};
 use std::path::{Path, PathBuf};

@@ -2,14 +2,12 @@
 //! on each side's stacks, the declarations, counts and ARs, the turn or weather, and the die rolls.
 //! [`Battle::problems`] checks the description against the game (problems.rs); [`Battle::resolve`]
 //! computes it with the rule files of this concept (attack modifiers, strength from state, shifts,
-//! odds) into a [`BattleOutcome`], which reads the CRT and gives the one-line report `vmodc odds`
-//! prints (outcome.rs). The module's Resolve button computes the same with expressions (module.rs).
+//! odds) into an [`outcome::BattleOutcome`], which reads the CRT and gives the one-line report
+//! `vmodc odds` prints (outcome.rs). The module's Resolve button computes the same with expressions
+//! (module.rs).
 
-mod outcome;
-mod problems;
-
-pub use outcome::{BattleOutcome, Need, Undecided};
-pub use problems::{count_range, id_problem, in_game, Fault, Part, Problem};
+pub mod outcome;
+pub mod problems;
 
 use super::MarkerFace;
 

@@ -1,7 +1,7 @@
-//! A battle resolved: the attack total after modifiers, the defence after its modifiers and bonuses,
-//! the counts, the shifts that apply and the odds; what the CRT gives for each roll, and the report
-//! of it all in one line or as JSON. A battle that leaves a rule open (an attacker's type, a
-//! defender's side) is not guessed at: [`Undecided`] says what it would need.
+//! A battle resolved: the attack total after modifiers, the defence after its modifiers and
+//! bonuses, the counts, the shifts that apply and the odds; what the CRT gives for each roll, and
+//! the report of it all in one line or as JSON. A battle that leaves a rule open (an attacker's
+//! type, a defender's side) is not guessed at: [`Undecided`] says what it would need.
 
 use super::Battle;
 use crate::concept::combat::grammar::explain;
@@ -74,8 +74,8 @@ pub struct BattleOutcome<'a> {
     pub surprise_modifier: i64,
 }
 
-/// The attacker's side: the defender's opponent, when the game has two sides and the defender's side
-/// is known.
+/// The attacker's side: the defender's opponent, when the game has two sides and the defender's
+/// side is known.
 fn attacker_side<'g>(game: &'g Game, defender: Option<&str>) -> Option<&'g str> {
     let sides = &game.rules.sides;
     let defender = defender?;
@@ -118,8 +118,8 @@ fn undecided_shift<'a>(
 }
 
 impl Battle {
-    /// The attack total after the attack modifiers (modifiers.rs) and the strength modifiers of each
-    /// attacker's state (strength.rs), or the modifiers that depend on a unit type not given.
+    /// The attack total after the attack modifiers (modifiers.rs) and the strength modifiers of
+    /// each attacker's state (strength.rs), or the modifiers that depend on a unit type not given.
     fn attack_total<'a>(
         &self,
         game: &'a Game,

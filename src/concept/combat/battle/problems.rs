@@ -55,7 +55,8 @@ impl Part {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Problem {
     pub part: Part,
-    /// Which of the part's values (the n-th attacker, count, declaration…); 0 for a part of one value.
+    /// Which of the part's values (the n-th attacker, count, declaration…); 0 for a part of one
+    /// value.
     pub index: usize,
     pub fault: Fault,
 }
