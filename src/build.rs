@@ -357,7 +357,11 @@ pub fn compile_with(
 /// The plan of one language's module: its names, layout and image names.
 pub fn plan_for(loaded: &Loaded, lang: Option<&str>) -> Plan {
     let catalog = lang.and_then(|l| loaded.catalogs.iter().find(|c| c.code == l));
-    Plan::new(&loaded.game, Texts::new(&loaded.game, catalog))
+    Plan::new(
+        &loaded.game,
+        Texts::new(&loaded.game, catalog),
+        crate::concept::registry::CONCEPTS,
+    )
 }
 
 /// The board image of one map sheet, as the module draws it (PNG).
@@ -369,7 +373,11 @@ pub fn map_image(game: &Game, plan: &Plan, sheet: u16) -> Result<Vec<u8>, Render
 pub fn compile(game: &Game) -> Result<Vec<Entry>, Diagnostic> {
     compile_plan(
         game,
-        &Plan::new(game, Texts::new(game, None)),
+        &Plan::new(
+            game,
+            Texts::new(game, None),
+            crate::concept::registry::CONCEPTS,
+        ),
         &[],
         None,
         None,

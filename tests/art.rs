@@ -85,7 +85,11 @@ fn scanned_b4m(root: &Path) -> (Scan, vmodc::concept::game::grid::HexLayout) {
     copy_game(&repo(), "b4m", root);
     let (drawn, _, _) = load(root, "b4m");
     let print = pixels(&entries(&drawn)["images/map.png"]);
-    let plan = vmodc::concept::plan::Plan::new(&drawn, vmodc::i18n::Texts::new(&drawn, None));
+    let plan = vmodc::concept::plan::Plan::new(
+        &drawn,
+        vmodc::i18n::Texts::new(&drawn, None),
+        vmodc::concept::registry::CONCEPTS,
+    );
     let printed = plan.layout;
     let scan = Scan {
         scale: 1.37,
@@ -195,7 +199,11 @@ fn a_misfit_and_a_short_scan_are_reported() {
     copy_game(&repo(), "b4m", root);
     let (drawn, _, _) = load(root, "b4m");
     let print = pixels(&entries(&drawn)["images/map.png"]);
-    let plan = vmodc::concept::plan::Plan::new(&drawn, vmodc::i18n::Texts::new(&drawn, None));
+    let plan = vmodc::concept::plan::Plan::new(
+        &drawn,
+        vmodc::i18n::Texts::new(&drawn, None),
+        vmodc::concept::registry::CONCEPTS,
+    );
     let grid = &drawn.map.grid;
     let centre = |label: &str| plan.layout.centre(grid.parse(label).expect("hex"));
     // The right half of the map only.
@@ -243,7 +251,11 @@ fn counters_cut_from_sheets_equal_the_originals() {
     let root = dir.path();
     copy_game(&repo(), "b4m", root);
     let (drawn, _, _) = load(root, "b4m");
-    let plan = vmodc::concept::plan::Plan::new(&drawn, vmodc::i18n::Texts::new(&drawn, None));
+    let plan = vmodc::concept::plan::Plan::new(
+        &drawn,
+        vmodc::i18n::Texts::new(&drawn, None),
+        vmodc::concept::registry::CONCEPTS,
+    );
     let originals = entries(&drawn);
     let units = &drawn.counters.units;
     let faces: Vec<Vec<String>> = units
@@ -415,7 +427,11 @@ fn write_overlay_pictures() {
         let root = dir.path();
         let (drawn, _, _) = load(root, "tiny");
         let print = pixels(&entries(&drawn)["images/map.png"]);
-        let plan = vmodc::concept::plan::Plan::new(&drawn, vmodc::i18n::Texts::new(&drawn, None));
+        let plan = vmodc::concept::plan::Plan::new(
+            &drawn,
+            vmodc::i18n::Texts::new(&drawn, None),
+            vmodc::concept::registry::CONCEPTS,
+        );
         let scan = Scan {
             scale: 1.5,
             offset: (14.0, -9.0),
@@ -458,7 +474,11 @@ fn write_sheet_overlay_picture() {
     let dir = tiny_copy();
     let root = dir.path();
     let (drawn, _, _) = load(root, "tiny");
-    let plan = vmodc::concept::plan::Plan::new(&drawn, vmodc::i18n::Texts::new(&drawn, None));
+    let plan = vmodc::concept::plan::Plan::new(
+        &drawn,
+        vmodc::i18n::Texts::new(&drawn, None),
+        vmodc::concept::registry::CONCEPTS,
+    );
     let images = entries(&drawn);
     let faces: Vec<Rgba> = drawn
         .counters
@@ -579,7 +599,11 @@ fn markers_and_cards_cut_from_sheets_equal_the_originals() {
     let root = dir.path();
     copy_game(&repo(), "btm2", root);
     let (drawn, _, _) = load(root, "btm2");
-    let plan = vmodc::concept::plan::Plan::new(&drawn, vmodc::i18n::Texts::new(&drawn, None));
+    let plan = vmodc::concept::plan::Plan::new(
+        &drawn,
+        vmodc::i18n::Texts::new(&drawn, None),
+        vmodc::concept::registry::CONCEPTS,
+    );
     let originals = entries(&drawn);
     let image = |name: &str| pixels(&originals[&format!("images/{name}")]);
     let mut art = String::new();

@@ -10,8 +10,8 @@
 mod game_info;
 pub mod todo;
 
-use crate::concept;
 use crate::concept::context::{locate, Context, Seg};
+use crate::concept::registry::CONCEPTS;
 
 use crate::concept::game::Game;
 use crate::diag::{Diagnostic, Report, Sources};
@@ -25,27 +25,9 @@ pub fn check_game(game: &Game, sources: &Sources) -> Report {
     }
     let mut cx = Context::new(game, sources);
     game_info::game_version(&mut cx);
-    concept::series::check::check(&mut cx);
-    concept::units::check::check(&mut cx);
-    concept::markers::check::check(&mut cx);
-    concept::modes::check::check(&mut cx);
-    concept::hidden::check::check(&mut cx);
-    concept::steps::check::check(&mut cx);
-    concept::sequence::check::check(&mut cx);
-    concept::weather::check::check(&mut cx);
-    concept::map::check::check(&mut cx);
-    concept::art::check::check(&mut cx);
-    concept::movement::check::check(&mut cx);
-    concept::stacking::check::check(&mut cx);
-    concept::combat::check::check(&mut cx);
-    concept::cards::check::check(&mut cx);
-    concept::victory::check::check(&mut cx);
-    concept::morale::check::check(&mut cx);
-    concept::barrage::check::check(&mut cx);
-    concept::air::check::check(&mut cx);
-    concept::setup::check::check(&mut cx);
-    concept::provenance::check::check(&mut cx);
-    concept::releases::check::check(&mut cx);
+    for concept in CONCEPTS {
+        concept.check(&mut cx);
+    }
     let mut report = cx.report;
     report.sort();
     report

@@ -10,7 +10,7 @@ use std::ops::Range;
 use toml::de::{DeTable, DeValue};
 
 /// Shared lookups and the report being filled.
-pub(crate) struct Context<'g> {
+pub struct Context<'g> {
     pub game: &'g Game,
     pub sources: &'g Sources,
     pub report: Report,
@@ -237,7 +237,7 @@ pub(crate) fn duplicates_across<'a>(
 
 /// One step of a path into a TOML document: a key of a table or an index into an array.
 #[derive(Debug, Clone, Copy)]
-pub(crate) enum Seg<'a> {
+pub enum Seg<'a> {
     Key(&'a str),
     Index(usize),
 }

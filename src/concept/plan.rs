@@ -21,6 +21,13 @@ pub const CARD_SIZE: (u32, u32) = (180, 250);
 /// Edge of control and weather markers, in pixels.
 pub const MARKER_SIZE: u32 = 44;
 
+/// What a concept asks of the module's layout (every concept is one: see
+/// `concept::interface::Concept::track_boxes`).
+pub trait LayoutNeeds {
+    /// Off-map boxes it needs on the turn-track board, by their names in the data.
+    fn track_boxes<'g>(&self, game: &'g Game) -> Vec<&'g str>;
+}
+
 /// A rectangle of the off-map board that VASSAL knows as a region (pieces snap to its centre and report
 /// its name as their location).
 #[derive(Debug, Clone, PartialEq)]
@@ -207,7 +214,10 @@ impl Plan {
         )
     }
 
-    pub fn new(game: &Game, tx: Texts) -> Plan {
+    /// The plan of `game`'s module in the language of `tx`; `concepts` is the registry
+    /// (`concept::registry::CONCEPTS`), handed down by the stage that builds the plan so that the
+    /// concepts' own files, which the registry imports, never import it back.
+    pub fn new<C: LayoutNeeds + ?Sized>(game: &Game, tx: Texts, concepts: &[&C]) -> Plan {
         let style = &game.map.style;
         // A scanned map brings its own geometry; otherwise the map is drawn to the style's.
         let layout = match crate::concept::map::fit::scan_fit(game) {
@@ -227,7 +237,7 @@ impl Plan {
                 )
             })
             .collect();
-        let track = track_layout(game, &tx, &eliminated_box);
+        let track = track_layout(game, &tx, &eliminated_box, concepts);
         let charts = charts(&tx);
         let control_images = game
             .rules
@@ -388,7 +398,12 @@ pub fn box_region(tx: &Texts, box_name: &str) -> String {
 
 /// Turn boxes in a row, then one row of off-map boxes (pools named by the scenarios, eliminated units
 /// per side).
-fn track_layout(game: &Game, tx: &Texts, eliminated: &BTreeMap<String, String>) -> TrackLayout {
+fn track_layout<C: LayoutNeeds + ?Sized>(
+    game: &Game,
+    tx: &Texts,
+    eliminated: &BTreeMap<String, String>,
+    concepts: &[&C],
+) -> TrackLayout {
     const BOX_W: u32 = 150;
     const BOX_H: u32 = 150;
     const GAP: u32 = 10;
@@ -423,7 +438,7 @@ fn track_layout(game: &Game, tx: &Texts, eliminated: &BTreeMap<String, String>) 
             shaded: weather.is_some_and(|w| !w.default),
         });
     }
-    let second_row = off_map_boxes(game, tx, eliminated);
+    let second_row = off_map_boxes(game, tx, eliminated, concepts);
     let wide = BOX_W * 2 + GAP;
     // Off-map boxes, four to a row, under the turn boxes.
     for (i, name) in second_row.iter().enumerate() {
@@ -497,7 +512,12 @@ fn turn_lines(
 
 /// The off-map boxes, in order: pools named by the scenarios, the map's areas, eliminated units per
 /// side.
-fn off_map_boxes(game: &Game, tx: &Texts, eliminated: &BTreeMap<String, String>) -> Vec<String> {
+fn off_map_boxes<C: LayoutNeeds + ?Sized>(
+    game: &Game,
+    tx: &Texts,
+    eliminated: &BTreeMap<String, String>,
+    concepts: &[&C],
+) -> Vec<String> {
     let mut pools: Vec<String> = Vec::new();
     for s in &game.scenarios {
         // Units in an off-map area wait in that area's box.
@@ -513,12 +533,11 @@ fn off_map_boxes(game: &Game, tx: &Texts, eliminated: &BTreeMap<String, String>)
         .areas
         .iter()
         .map(|a| tx.get(&format!("areas.{}", a.id.as_str())));
-    // The morale chits' cup and box and the track their count is read from (concept `morale`).
+    // The boxes concepts ask for (the morale chits' cup and box, the track their count is read from).
     pools.extend(
-        game.rules
-            .morale
+        concepts
             .iter()
-            .flat_map(|m| m.boxes())
+            .flat_map(|c| c.track_boxes(game))
             .map(|b| box_region(tx, b)),
     );
     pools

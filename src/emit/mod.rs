@@ -9,7 +9,9 @@ pub mod prototypes;
 pub mod translation;
 
 use crate::concept::game::{Game, Loaded, ScenarioFile};
+use crate::concept::interface::ModuleParts;
 use crate::concept::plan::{self, Plan};
+use crate::concept::registry::CONCEPTS;
 use crate::vassal::sequence_encoder::SequenceEncoder;
 use crate::vassal::traits::Piece;
 use crate::vassal::xml::El;
@@ -48,7 +50,7 @@ pub fn moduledata(game: &Game, plan: &Plan, others: &[crate::i18n::Texts]) -> St
 /// every piece with its prototypes expanded, one stack per occupied location, the boards, and
 /// `SETUP_STACK` so VASSAL does not add the at-start stacks again.
 pub fn scenario_save(game: &Game, plan: &Plan, scenario: &Loaded<ScenarioFile>) -> String {
-    let book = prototypes::piece_book(game, plan);
+    let book = prototypes::piece_book(&ModuleParts::of(game, plan, CONCEPTS));
     let lookup = |name: &str| {
         book.prototypes
             .iter()
@@ -58,10 +60,11 @@ pub fn scenario_save(game: &Game, plan: &Plan, scenario: &Loaded<ScenarioFile>) 
     let mut gpids = plan.gpids.clone();
     let mut commands = vec!["begin_save".to_string()];
     let mut stacks: Vec<(String, i32, i32, Vec<String>)> = Vec::new();
-    for (n, placed) in crate::concept::setup::module::placements(game, plan, scenario, &mut gpids)
-        .into_iter()
-        .enumerate()
-    {
+    let mut placements = Vec::new();
+    for concept in CONCEPTS {
+        concept.placements(game, plan, CONCEPTS, scenario, &mut gpids, &mut placements);
+    }
+    for (n, placed) in placements.into_iter().enumerate() {
         let id = format!("vmodc{}", n + 1);
         let (x, y) = (
             placed.origin.0 + placed.point.0,

@@ -6,16 +6,13 @@
 
 use super::prototypes::piece_book;
 use crate::concept::game::Game;
-use crate::concept::gpids::{palette_marker_key, palette_unit_key, Gpids};
-use crate::concept::hidden;
+use crate::concept::gpids::Gpids;
+use crate::concept::interface::{AtStartParts, ModuleParts, PaletteList, ToolbarPlace};
 use crate::concept::plan::{self, Plan};
-use crate::concept::setup::module::placements;
-use crate::concept::units::module::{unit_name, unit_piece};
-use crate::concept::{cards, combat, map, markers, morale, releases, sequence, victory, weather};
+use crate::concept::registry::CONCEPTS;
 use crate::vassal::sequence_encoder::SequenceEncoder;
 use crate::vassal::traits::Piece;
 use crate::vassal::xml::El;
-use rayon::prelude::*;
 
 fn prototype_definition(name: &str, piece: &Piece) -> El {
     El::new("VASSAL.build.module.PrototypeDefinition")
@@ -234,7 +231,7 @@ fn sheet_board(game: &Game, plan: &Plan, sheet: u16) -> El {
 /// `vDescend` and `vOff` of a sheet's grid numbering. Rows counted upward descend in VASSAL's terms:
 /// `HexGridNumbering.getRow` gives `getMaxRows() - rawRow` (its row count from the board's height),
 /// so the offset brings that back to the printed top row minus the raw row.
-fn vertical_numbering(l: &crate::concept::map::grid::HexLayout) -> (bool, i32) {
+fn vertical_numbering(l: &crate::concept::game::grid::HexLayout) -> (bool, i32) {
     if !l.rows_upward {
         return (false, l.first_raw_row);
     }
@@ -266,6 +263,28 @@ fn setup_stack(name: &str, board: &str, location: &str, point: (i32, i32), slot:
         .child(slot)
 }
 
+/// A draw pile on the turn track at `point` (a cup of untried units), shuffled at every draw, that
+/// shows its pieces' current faces (an untried unit's hidden face) and lets nobody pick one (`slots`
+/// are its pieces' slots).
+fn draw_pile(name: &str, point: (i32, i32), size: u32, slots: Vec<El>) -> El {
+    El::new("VASSAL.build.module.map.DrawPile")
+        .attr("allowMultiple", "false")
+        .attr("allowSelect", "false")
+        .attr("color", "255,255,255")
+        .attr("draw", "true")
+        .attr("faceDown", "Never")
+        .attr("height", size)
+        .attr("name", name)
+        .attr("owningBoard", plan::TRACK_BOARD)
+        .attr("reshufflable", "false")
+        .attr("reversible", "false")
+        .attr("shuffle", "Always")
+        .attr("width", size)
+        .attr("x", point.0)
+        .attr("y", point.1)
+        .children(slots)
+}
+
 /// The whole buildFile.
 pub fn build_file(game: &Game, plan: &Plan) -> String {
     build_tree(game, plan).to_document()
@@ -275,6 +294,7 @@ pub fn build_file(game: &Game, plan: &Plan) -> String {
 /// at-start stacks, cards, palette.
 pub fn build_tree(game: &Game, plan: &Plan) -> El {
     let mut gpids = plan.gpids.clone();
+    let parts = ModuleParts::of(game, plan, CONCEPTS);
     let (main_setup, track_setup) = at_start_stacks(game, plan, &mut gpids);
     let mut main_map = map_element(plan, &plan.main_map, "/images/map.gif", false)
         .child(main_board_picker(game, plan))
@@ -301,27 +321,20 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
         .attr("nextPieceSlotId", next_id)
         .attr("version", rules.game.version.as_str())
         .child(El::new("VASSAL.build.module.BasicCommandEncoder"))
-        .child(
-            El::new("VASSAL.build.module.Documentation")
-                .children(releases::module::help_file(game, plan)),
-        )
+        .child(El::new("VASSAL.build.module.Documentation").children(parts.help.iter().cloned()))
         .child(roster(game, plan))
         .child(global_options())
         .child(main_map)
         .child(track_map)
         .children(cards_map)
         .child(palette)
-        .child(prototypes(game, plan))
-        .children(sequence::module::dice_buttons(game, plan))
-        .child(turn_tracker(game, plan))
+        .child(prototypes(&parts))
+        .children(parts.toolbar_at(ToolbarPlace::Dice).cloned())
+        .child(turn_tracker(game, plan, &parts))
         .child(charts(plan))
         .child(predefined_setups(game, plan))
-        .children(combat::module::buttons(game, plan))
-        .children(crate::concept::barrage::module::buttons(game, plan))
-        .children(crate::concept::air::module::buttons(game, plan))
-        .children(victory::module::buttons(game, plan))
-        .children(weather::module::buttons(game, plan))
-        .child(global_properties(game, plan))
+        .children(parts.toolbar_at(ToolbarPlace::Automation).cloned())
+        .child(global_properties(&parts))
         .child(El::new(
             "VASSAL.build.module.properties.GlobalTranslatableMessages",
         ))
@@ -331,48 +344,42 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
 }
 
 /// The module's global properties, each concept's in turn, with the buttons that change them.
-fn global_properties(game: &Game, plan: &Plan) -> El {
+fn global_properties(parts: &ModuleParts) -> El {
     El::new("VASSAL.build.module.properties.GlobalProperties").children(
-        map::module::globals(game)
-            .into_iter()
-            .chain(combat::module::globals(game, plan))
-            .chain(crate::concept::morale::module::globals(game))
-            .chain(crate::concept::barrage::module::globals(game, plan))
-            .chain(crate::concept::air::module::globals(game, plan))
-            .map(|g| {
-                let (numeric, min, max, wrap) = match &g.numeric {
-                    Some(r) => ("true", r.min.to_string(), r.max.to_string(), r.wrap),
-                    None => ("false", String::new(), String::new(), false),
-                };
-                El::new("VASSAL.build.module.properties.GlobalProperty")
-                    .attr("description", g.description)
-                    .attr("initialValue", g.initial)
-                    .attr("isNumeric", numeric)
-                    .attr("max", max)
-                    .attr("min", min)
-                    .attr("name", g.name)
-                    .attr("wrap", if wrap { "true" } else { "false" })
-                    .children(g.changers.into_iter().map(|c| {
-                        El::new("VASSAL.build.module.properties.ChangePropertyButton")
-                            .attr("canDisable", "false")
-                            .attr("desc", "")
-                            .attr("disabledIcon", "")
-                            .attr("hideWhenDisabled", "false")
-                            .attr("hotkey", "")
-                            .attr("icon", "")
-                            .attr(
-                                "propChanger",
-                                match &c.set_to {
-                                    Some(v) => format!("P,{v}"),
-                                    None => format!("I,{}", c.increment),
-                                },
-                            )
-                            .attr("propertyGate", "")
-                            .attr("reportFormat", c.report)
-                            .attr("text", c.text)
-                            .attr("tooltip", c.tooltip)
-                    }))
-            }),
+        parts.globals.iter().cloned().map(|g| {
+            let (numeric, min, max, wrap) = match &g.numeric {
+                Some(r) => ("true", r.min.to_string(), r.max.to_string(), r.wrap),
+                None => ("false", String::new(), String::new(), false),
+            };
+            El::new("VASSAL.build.module.properties.GlobalProperty")
+                .attr("description", g.description)
+                .attr("initialValue", g.initial)
+                .attr("isNumeric", numeric)
+                .attr("max", max)
+                .attr("min", min)
+                .attr("name", g.name)
+                .attr("wrap", if wrap { "true" } else { "false" })
+                .children(g.changers.into_iter().map(|c| {
+                    El::new("VASSAL.build.module.properties.ChangePropertyButton")
+                        .attr("canDisable", "false")
+                        .attr("desc", "")
+                        .attr("disabledIcon", "")
+                        .attr("hideWhenDisabled", "false")
+                        .attr("hotkey", "")
+                        .attr("icon", "")
+                        .attr(
+                            "propChanger",
+                            match &c.set_to {
+                                Some(v) => format!("P,{v}"),
+                                None => format!("I,{}", c.increment),
+                            },
+                        )
+                        .attr("propertyGate", "")
+                        .attr("reportFormat", c.report)
+                        .attr("text", c.text)
+                        .attr("tooltip", c.tooltip)
+                }))
+        }),
     )
 }
 
@@ -382,11 +389,21 @@ fn at_start_stacks(game: &Game, plan: &Plan, gpids: &mut Gpids) -> (Vec<El>, Vec
     // At-start stacks of the first scenario (the standard game).
     let mut main_setup = Vec::new();
     let mut track_setup = Vec::new();
-    // Units set up in a cup go into the cup's draw pile instead of a stack (concept `hidden`).
-    let cups = hidden::module::cup_regions(game, plan);
-    let mut in_cup: Vec<(String, (i32, i32), Vec<El>)> = Vec::new();
+    let mut placements = Vec::new();
     if let Some(standard) = game.scenarios.first() {
-        for placed in placements(game, plan, standard, gpids) {
+        for concept in CONCEPTS {
+            concept.placements(game, plan, CONCEPTS, standard, gpids, &mut placements);
+        }
+    }
+    let mut extra = AtStartParts::default();
+    for concept in CONCEPTS {
+        concept.at_start(game, plan, gpids, &mut extra);
+    }
+    // Units set up in a cup go into the cup's draw pile instead of a stack.
+    let cups = &extra.draw_piles;
+    let mut in_cup: Vec<(String, (i32, i32), Vec<El>)> = Vec::new();
+    {
+        for placed in placements {
             if placed.map == plan.track_map && cups.contains(&placed.location) {
                 let slot = El::new("VASSAL.build.widget.CardSlot")
                     .attr("entryName", &placed.name)
@@ -416,56 +433,40 @@ fn at_start_stacks(game: &Game, plan: &Plan, gpids: &mut Gpids) -> (Vec<El>, Vec
     }
     let size = game.counters.counters.size;
     for (name, point, slots) in in_cup {
-        track_setup.push(hidden::module::cup_pile(&name, point, size, slots));
+        track_setup.push(draw_pile(&name, point, size, slots));
     }
-    // The morale chits wait in their cup's box, masked (concept `morale`).
-    if let Some((region, point, chits)) = morale::module::cup_chits(game, plan, gpids) {
-        let mut slots = chits
+    // Stacks of the concepts' own (the morale chits, masked, in their cup's box).
+    for stack in &extra.track_stacks {
+        let mut slots = stack
+            .pieces
             .iter()
-            .map(|(name, gpid, piece)| piece_slot(name, gpid, plan::MARKER_SIZE, piece));
+            .map(|(name, gpid, piece)| piece_slot(name, gpid, stack.size, piece));
         if let Some(first) = slots.next() {
-            let stack = setup_stack(&region, plan::TRACK_BOARD, &region, point, first);
-            track_setup.push(stack.children(slots.collect::<Vec<_>>()));
+            let region = &stack.region;
+            let el = setup_stack(region, plan::TRACK_BOARD, region, stack.point, first);
+            track_setup.push(el.children(slots.collect::<Vec<_>>()));
         }
     }
     (main_setup, track_setup)
 }
 
-/// The counter palette: one list per side, every unit at its first face.
+/// The counter palette: each concept's lists (a list per side, then the markers).
 fn palette(game: &Game, plan: &Plan, gpids: &mut Gpids) -> El {
-    let size = game.counters.counters.size;
-    let first_face = game
-        .counters
-        .counters
-        .faces
-        .first()
-        .map(|f| f.value.clone())
-        .unwrap_or_default();
-    let lists = game.rules.sides.iter().map(|side| {
-        let ids: Vec<(&crate::concept::game::Unit, String)> = game
-            .counters
-            .units
-            .iter()
-            .filter(|u| u.side.as_str() == side.id.as_str())
-            .map(|u| (u, gpids.get(&palette_unit_key(&u.id))))
-            .collect();
-        let slots: Vec<El> = ids
-            .into_par_iter()
-            .filter_map(|(u, gpid)| {
-                let face = game
-                    .counters
-                    .faces_of(u)
-                    .first()
-                    .copied()
-                    .unwrap_or(&first_face);
-                unit_piece(game, plan, &u.id, face, &gpid)
-                    .map(|p| piece_slot(&unit_name(plan, &u.id), &gpid, size, &p))
-            })
-            .collect();
-        palette_list(&plan.tx.get(&format!("sides.{}", side.id.as_str())), slots)
-    });
-    let mut lists: Vec<El> = lists.collect();
-    lists.extend(marker_list(game, plan, gpids));
+    let mut lists: Vec<PaletteList> = Vec::new();
+    for concept in CONCEPTS {
+        concept.palette(game, plan, CONCEPTS, gpids, &mut lists);
+    }
+    let lists: Vec<El> = lists
+        .into_iter()
+        .map(|list| {
+            let slots = list
+                .pieces
+                .iter()
+                .map(|(name, gpid, size, piece)| piece_slot(name, gpid, *size, piece))
+                .collect();
+            palette_list(&list.name, slots)
+        })
+        .collect();
     El::new("VASSAL.build.module.PieceWindow")
         .attr("defaultWidth", "0")
         .attr("hidden", "false")
@@ -482,21 +483,6 @@ fn palette(game: &Game, plan: &Plan, gpids: &mut Gpids) -> El {
         )
 }
 
-/// The palette's "Markers" list (concept `markers`), none when the game has no markers.
-fn marker_list(game: &Game, plan: &Plan, gpids: &mut Gpids) -> Option<El> {
-    if game.counters.markers.is_empty() {
-        return None;
-    }
-    let size = plan::MARKER_SIZE;
-    let slots = game.counters.markers.iter().map(|m| {
-        let gpid = gpids.get(&palette_marker_key(&m.id));
-        let piece = markers::module::marker_piece(plan, m, &gpid);
-        let name = plan.tx.get(&format!("markers.{}", m.id.as_str()));
-        piece_slot(&name, &gpid, size, &piece)
-    });
-    Some(palette_list(&plan.tx.get("ui.markers"), slots.collect()))
-}
-
 /// One list of the counter palette (a tab): its name and its piece slots.
 fn palette_list(name: &str, slots: Vec<El>) -> El {
     El::new("VASSAL.build.widget.ListWidget")
@@ -508,8 +494,8 @@ fn palette_list(name: &str, slots: Vec<El>) -> El {
         .children(slots)
 }
 
-fn prototypes(game: &Game, plan: &Plan) -> El {
-    let book = piece_book(game, plan);
+fn prototypes(parts: &ModuleParts) -> El {
+    let book = piece_book(parts);
     El::new("VASSAL.build.module.PrototypesContainer").children(
         book.prototypes
             .iter()
@@ -518,7 +504,7 @@ fn prototypes(game: &Game, plan: &Plan) -> El {
 }
 
 /// The turn tracker: turns, and the phases of each turn, announced as they come.
-fn turn_tracker(game: &Game, plan: &Plan) -> El {
+fn turn_tracker(game: &Game, plan: &Plan, parts: &ModuleParts) -> El {
     let phases: Vec<String> = game
         .rules
         .phases
@@ -543,7 +529,11 @@ fn turn_tracker(game: &Game, plan: &Plan) -> El {
         .attr("prevhotkey", "")
         .attr(
             "reportFormat",
-            sequence::module::phase_report(game, plan).to_beanshell(),
+            parts
+                .turn_report
+                .as_ref()
+                .map(|report| report.to_beanshell())
+                .unwrap_or_default(),
         )
         .attr("tooltip", plan.tx.get("ui.turn_tooltip"))
         .attr(
@@ -698,7 +688,8 @@ fn cards_map(game: &Game, plan: &Plan, gpids: &mut Gpids) -> Option<El> {
             layout,
         )))
         .children(map_helpers(plan));
-    map.children
-        .extend(cards::module::deck_piles(game, plan, layout, gpids));
+    for concept in CONCEPTS {
+        concept.card_piles(game, plan, layout, gpids, &mut map.children);
+    }
     Some(map)
 }

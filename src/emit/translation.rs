@@ -6,9 +6,10 @@
 //! text this module writes into a piece is paired with the text the other language's module writes
 //! in the same place: names, menu commands, layer level names, report formats and report expressions.
 
-use super::prototypes;
 use crate::concept::game::Game;
+use crate::concept::interface::ModuleParts;
 use crate::concept::plan::Plan;
+use crate::concept::registry::CONCEPTS;
 use crate::i18n::Texts;
 use crate::vassal::xml::El;
 use std::collections::BTreeMap;
@@ -42,19 +43,26 @@ fn piece_pairs(game: &Game, here: &Plan, there: &Plan) -> Vec<(String, String)> 
             format!("+ ({})", there.tx.get(&k)),
         ));
     }
-    for c in &game.map.cities {
-        pairs.push((
-            crate::concept::victory::module::control_name(here, c),
-            crate::concept::victory::module::control_name(there, c),
-        ));
+    // Names composed from catalog texts (a city's control marker).
+    let composed = |plan: &Plan| {
+        let mut names = Vec::new();
+        for concept in CONCEPTS {
+            concept.composed_names(game, plan, &mut names);
+        }
+        names
+    };
+    for (a, b) in composed(here).into_iter().zip(composed(there)) {
+        pairs.push((a, b));
     }
     // Report formats and expressions: the same builders in both languages.
     let formats = |p: &Plan| -> Vec<String> {
-        let mut out: Vec<String> = prototypes::unit_traits(game, p)
+        let parts = ModuleParts::of(game, p, CONCEPTS);
+        let mut out: Vec<String> = parts
+            .automation_traits()
             .into_iter()
             .map(|t| t.type_)
             .collect();
-        out.push(crate::concept::sequence::module::phase_report(game, p).to_beanshell());
+        out.extend(parts.turn_report.map(|report| report.to_beanshell()));
         out
     };
     for (a, b) in formats(here).into_iter().zip(formats(there)) {
@@ -215,7 +223,7 @@ fn component_keys(here: &El, there: &El, parent: &str, out: &mut BTreeMap<String
 
 /// The `.properties` text that translates this module (`here`) into `other`'s language.
 pub fn properties(game: &Game, here: &Plan, other: &Texts) -> String {
-    let mut there = Plan::new(game, other.clone());
+    let mut there = Plan::new(game, other.clone(), crate::concept::registry::CONCEPTS);
     there.translations = here.translations.clone();
     // The turn tracker's phase list is not translated, so the translated announcement must compare
     // the phase with this module's names.

@@ -6,6 +6,7 @@
 //! module.rs adds the count buttons and the Flak and Air combat buttons.
 
 pub(crate) mod check;
+pub mod concept;
 pub mod module;
 pub mod rolls;
 

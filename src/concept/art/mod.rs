@@ -6,6 +6,7 @@
 //! ([`image_file`]) and where a cell of a sheet lies ([`cut`]).
 
 pub(crate) mod check;
+pub mod concept;
 pub mod cut;
 pub mod image_file;
 

@@ -6,6 +6,7 @@
 //! sources give and what each result means are data too; module.rs resolves a barrage in VASSAL.
 
 pub(crate) mod check;
+pub mod concept;
 pub mod module;
 pub mod table;
 

@@ -3,6 +3,7 @@
 pub mod ar_command;
 pub mod battle;
 pub(crate) mod check;
+pub mod concept;
 pub mod fire;
 pub mod fire_command;
 pub mod grammar;

@@ -12,7 +12,7 @@ use crate::concept::combat::{
 };
 use crate::concept::game::Game;
 use crate::concept::game::StrengthModifier;
-use crate::concept::map::module::{across_property, hexsides_property};
+use crate::concept::module::{across_property, hexsides_property};
 /// The property names of counts and declarations live in the shared vocabulary: morale reads
 /// the same counts. Re-exported here, where the tests that set them look.
 pub use crate::concept::module::{count_property, declared_property};
@@ -196,7 +196,7 @@ fn with_strength_modifiers(game: &Game, kind: StrengthKind, e: Expr, scale: i64)
 /// Whether a strength modifier's conditions hold on the evaluating unit (`strength::applies`): the
 /// marker on its stack (showing the face asked for), its type, the declarations.
 pub fn strength_condition(combat: &crate::concept::game::Combat, m: &StrengthModifier) -> Expr {
-    use crate::concept::modes::module::{MARKER_COUNT, MARKER_ID};
+    use crate::concept::module::{MARKER_COUNT, MARKER_ID};
     let mut terms = Vec::new();
     if let Some(marker) = &m.marker {
         let mut which = eq(prop(MARKER_ID), s(marker));

@@ -3,6 +3,7 @@
 //! map a revealed unit is never hidden again (e.g. The Last Stand at Moscow 6.9).
 
 pub(crate) mod check;
+pub mod concept;
 pub mod module;
 
 use crate::concept::provenance::cited;

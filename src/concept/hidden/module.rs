@@ -3,9 +3,9 @@
 
 use super::Untried;
 use crate::concept::game::{Game, Unit};
-use crate::concept::plan::{self, Plan};
+use crate::concept::interface::FaceParts;
+use crate::concept::plan::Plan;
 use crate::vassal::traits::{self as pieces, Key, LayerReset, Trait, CTRL};
-use crate::vassal::xml::El;
 
 /// Ctrl+R: reveal an untried unit.
 pub const REVEAL_KEY: Key<'static> = Key::Stroke(82, CTRL);
@@ -61,7 +61,7 @@ pub fn restrict_traits(hidden_level: usize) -> Vec<Trait> {
         pieces::restrict(
             "No flip for untried units",
             "",
-            &[crate::concept::units::module::FLIP_KEY],
+            &[crate::concept::module::FLIP_KEY],
         ),
     ]
 }
@@ -94,40 +94,29 @@ pub fn reveal_reset(
     })
 }
 
-/// What concept `hidden` adds to one unit's piece: restrictions (outermost), the reveal and
-/// return-to-cup traits, and its face layer's reveal command and step-back key. Empty for a unit
-/// that is not untried.
-#[derive(Default)]
-pub struct UntriedParts {
-    pub restrict: Vec<Trait>,
-    pub traits: Vec<Trait>,
-    pub reveal: Option<LayerReset<'static>>,
-    pub down_key: Option<Key<'static>>,
-}
-
-/// The parts of `unit`'s piece that make it untried (`faces`: its faces in layer order).
-pub fn untried_parts(game: &Game, plan: &Plan, unit: &Unit, faces: &[&str]) -> UntriedParts {
+/// The parts of `unit`'s piece that make it untried (`faces`: its faces in layer order):
+/// restrictions (outermost), the reveal and return-to-cup traits, and its face layer's reveal
+/// command and step-back key. Nothing for a unit that is not untried.
+pub fn untried_parts(game: &Game, plan: &Plan, unit: &Unit, faces: &[&str], out: &mut FaceParts) {
     let Some(untried) = untried_rule(game, unit) else {
-        return UntriedParts::default();
+        return;
     };
-    let restrict = faces
-        .iter()
-        .position(|f| *f == untried.hidden_face.as_str())
-        .map(|i| restrict_traits(i + 1))
-        .unwrap_or_default();
+    out.restrict.extend(
+        faces
+            .iter()
+            .position(|f| *f == untried.hidden_face.as_str())
+            .map(|i| restrict_traits(i + 1))
+            .unwrap_or_default(),
+    );
     let cup = cup_of(game, plan, unit);
-    let mut traits = vec![reveal_report(plan, unit, untried)];
-    traits.extend(
+    out.above_faces.push(reveal_report(plan, unit, untried));
+    out.above_faces.extend(
         cup.as_deref()
             .map(|c| return_traits(plan, c))
             .unwrap_or_default(),
     );
-    UntriedParts {
-        restrict,
-        traits,
-        reveal: reveal_reset(game, unit, faces, plan.tx.get("ui.reveal")),
-        down_key: cup.map(|_| RETURN_KEY),
-    }
+    out.reveal = reveal_reset(game, unit, faces, plan.tx.get("ui.reveal"));
+    out.down_key = cup.map(|_| RETURN_KEY);
 }
 
 /// The report of a reveal, with the revealed face's printed values filled in at build time.
@@ -158,25 +147,4 @@ pub fn cup_regions(game: &Game, plan: &Plan) -> Vec<String> {
         .flat_map(|u| &u.cups)
         .map(|c| plan.box_region(c))
         .collect()
-}
-
-/// A cup: a draw pile on the turn track at `point`, shuffled at every draw, that shows its units'
-/// hidden faces and lets nobody pick one (`slots` are its units' piece slots).
-pub fn cup_pile(name: &str, point: (i32, i32), size: u32, slots: Vec<El>) -> El {
-    El::new("VASSAL.build.module.map.DrawPile")
-        .attr("allowMultiple", "false")
-        .attr("allowSelect", "false")
-        .attr("color", "255,255,255")
-        .attr("draw", "true")
-        .attr("faceDown", "Never")
-        .attr("height", size)
-        .attr("name", name)
-        .attr("owningBoard", plan::TRACK_BOARD)
-        .attr("reshufflable", "false")
-        .attr("reversible", "false")
-        .attr("shuffle", "Always")
-        .attr("width", size)
-        .attr("x", point.0)
-        .attr("y", point.1)
-        .children(slots)
 }

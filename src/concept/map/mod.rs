@@ -2,6 +2,7 @@
 //! map edges, off-grid areas, setup marks and the map's drawing style.
 
 pub(crate) mod check;
+pub mod concept;
 pub mod module;
 
 use crate::concept::provenance::cited;

@@ -2,6 +2,7 @@
 //! or two, and the palette that lets players place them.
 
 pub(crate) mod check;
+pub mod concept;
 pub mod images;
 pub mod module;
 

@@ -1,11 +1,13 @@
 //! What markers add to the module: one piece per `[[markers]]` entry, with a face the players flip
 //! when the marker has two, in a "Markers" list of the counter palette.
 
-use crate::concept::game::Marker;
+use crate::concept::game::{Game, Marker};
+use crate::concept::gpids::{palette_marker_key, Gpids};
+use crate::concept::interface::PaletteList;
 use crate::concept::markers::Tally;
-use crate::concept::modes::module::{MARKER_COUNT, MARKER_ID};
 use crate::concept::module::{named, template};
-use crate::concept::plan::Plan;
+use crate::concept::module::{MARKER_COUNT, MARKER_ID};
+use crate::concept::plan::{self, Plan};
 use crate::concept::units::module::{flip_report, FLIP_KEY};
 use crate::vassal::expression::{bin, concat, eq, int, prop, s, Expr, Op};
 use crate::vassal::traits::{self as pieces, Key, Piece, Trait};
@@ -266,3 +268,25 @@ const ADD: &str = "TallyAdd";
 const SPEND: &str = "TallySpend";
 const ADD_BIG: &str = "TallyAddBig";
 const SPEND_BIG: &str = "TallySpendBig";
+
+/// The palette's "Markers" list, none when the game has no markers.
+pub fn palette_list(game: &Game, plan: &Plan, gpids: &mut Gpids) -> Option<PaletteList> {
+    if game.counters.markers.is_empty() {
+        return None;
+    }
+    let pieces = game
+        .counters
+        .markers
+        .iter()
+        .map(|m| {
+            let gpid = gpids.get(&palette_marker_key(&m.id));
+            let piece = marker_piece(plan, m, &gpid);
+            let name = plan.tx.get(&format!("markers.{}", m.id.as_str()));
+            (name, gpid, plan::MARKER_SIZE, piece)
+        })
+        .collect();
+    Some(PaletteList {
+        name: plan.tx.get("ui.markers"),
+        pieces,
+    })
+}

@@ -3,6 +3,7 @@
 //! mode derives the unit's strength, movement and action rating from the printed ones.
 
 pub(crate) mod check;
+pub mod concept;
 pub mod derive;
 pub mod module;
 

@@ -4,6 +4,7 @@
 //! check table may add to the count (e.g. The Last Stand at Moscow 8.3, 11.0A).
 
 pub(crate) mod check;
+pub mod concept;
 pub mod module;
 pub mod threshold;
 

@@ -1,6 +1,7 @@
 //! Movement limits: weather-dependent movement allowances and prohibited moves.
 
 pub(crate) mod check;
+pub mod concept;
 pub mod module;
 pub mod zoc;
 

@@ -2,6 +2,7 @@
 //! (`[[missing]]` gaps, reported as warnings; `[[inferred]]` facts, reported as notes).
 
 pub(crate) mod check;
+pub mod concept;
 use crate::model::spanned::Sp;
 use serde::Deserialize;
 

@@ -18,6 +18,7 @@
 //! ```
 
 pub(crate) mod check;
+pub mod concept;
 pub mod module;
 
 use crate::model::Sp;

@@ -1,6 +1,7 @@
 //! The turn and phase sequence: dice, phases, the turn count and the turn record.
 
 pub(crate) mod check;
+pub mod concept;
 pub mod module;
 pub mod skip;
 pub mod track;

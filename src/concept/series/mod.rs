@@ -5,6 +5,7 @@
 
 pub(crate) mod check;
 pub mod compose;
+pub mod concept;
 
 use crate::concept::provenance::cited;
 use crate::model::spanned::Sp;

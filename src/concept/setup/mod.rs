@@ -1,6 +1,7 @@
 //! Setup: scenarios, setup placements, off-map units, reinforcements and replacements.
 
 pub(crate) mod check;
+pub mod concept;
 pub mod effective;
 pub mod module;
 pub mod slots;

@@ -4,44 +4,29 @@
 use super::slots::AtStartSlots;
 use crate::concept::game::{Game, HexId};
 use crate::concept::gpids::Gpids;
+use crate::concept::interface::{Concept, Placed};
 use crate::concept::map::module::snapped_centre;
 use crate::concept::plan::{self, Plan};
 use crate::concept::setup::effective::Effective;
 use crate::concept::units::module::{unit_name, unit_piece};
 use crate::concept::victory::module::{control_marker, control_name};
 use crate::concept::weather::module::weather_marker;
-use crate::vassal::traits::Piece;
 use rayon::prelude::*;
-
-/// A piece placed when a scenario starts.
-pub struct Placed {
-    pub map: String,
-    pub board: String,
-    /// Where the board starts in map coordinates (saved games place pieces in map coordinates).
-    pub origin: (i32, i32),
-    /// Grid location or region name.
-    pub location: String,
-    /// Board coordinates (also the fallback when the location does not resolve).
-    pub point: (i32, i32),
-    pub name: String,
-    pub gpid: String,
-    pub size: u32,
-    pub piece: Piece,
-}
 
 /// Every piece a scenario starts with: units on their hexes, units in off-map boxes and on the turn
 /// track, city control markers, the weather marker.
 pub fn placements(
     game: &Game,
     plan: &Plan,
+    concepts: &[&dyn Concept],
     scenario: &crate::concept::game::Loaded<crate::concept::game::ScenarioFile>,
     gpids: &mut Gpids,
 ) -> Vec<Placed> {
     let eff = game.effective(scenario);
     let slots = AtStartSlots::of(game);
     let key = |what: &str| slots.key(what);
-    let mut out = on_hexes(game, plan, &eff, &key, gpids);
-    out.extend(in_boxes(game, plan, &eff, &key, gpids));
+    let mut out = on_hexes(game, plan, concepts, &eff, &key, gpids);
+    out.extend(in_boxes(game, plan, concepts, &eff, &key, gpids));
     out.extend(control_markers(game, plan, &key, gpids));
     out.extend(weather_marker_placed(game, plan, &key, gpids));
     out
@@ -51,6 +36,7 @@ pub fn placements(
 fn on_hexes(
     game: &Game,
     plan: &Plan,
+    concepts: &[&dyn Concept],
     eff: &Effective<'_>,
     key: &dyn Fn(&str) -> String,
     gpids: &mut Gpids,
@@ -69,7 +55,7 @@ fn on_hexes(
     let placed: Vec<Placed> = setup
         .into_par_iter()
         .filter_map(|(p, hex, gpid)| {
-            let piece = unit_piece(game, plan, &p.unit, &p.face, &gpid)?;
+            let piece = unit_piece(game, plan, concepts, &p.unit, &p.face, &gpid)?;
             let board = plan.board_of(hex);
             Some(Placed {
                 map: plan.main_map.clone(),
@@ -91,6 +77,7 @@ fn on_hexes(
 fn in_boxes(
     game: &Game,
     plan: &Plan,
+    concepts: &[&dyn Concept],
     eff: &Effective<'_>,
     key: &dyn Fn(&str) -> String,
     gpids: &mut Gpids,
@@ -120,7 +107,7 @@ fn in_boxes(
             continue;
         };
         let gpid = gpids.get(&key(unit));
-        if let Some(piece) = unit_piece(game, plan, unit, face, &gpid) {
+        if let Some(piece) = unit_piece(game, plan, concepts, unit, face, &gpid) {
             let (x, y) = b.centre();
             out.push(Placed {
                 map: plan.track_map.clone(),

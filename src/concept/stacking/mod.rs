@@ -1,6 +1,7 @@
 //! Stacking: how many units (or stacking points) a hex holds, per side or per branch.
 
 pub(crate) mod check;
+pub mod concept;
 pub mod limits;
 pub mod module;
 

@@ -8,6 +8,7 @@
 //! stands for (`[[types]] steps`); the counter art shows them as marks.
 
 pub(crate) mod check;
+pub mod concept;
 pub mod module;
 pub mod remaining;
 

@@ -1,5 +1,6 @@
 //! Supply: supply lines and sources, as far as data and text can hold them.
 
+pub mod concept;
 use crate::concept::provenance::cited;
 use crate::model::spanned::Sp;
 use serde::Deserialize;

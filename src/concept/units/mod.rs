@@ -2,6 +2,7 @@
 //! derived from printed ones, and the reduction rule between faces.
 
 pub(crate) mod check;
+pub mod concept;
 pub mod module;
 
 use crate::concept::provenance::cited;

@@ -3,16 +3,15 @@
 //! elimination, and one prototype per side that sends its units to their eliminated box.
 
 use crate::concept::game::{Game, Unit};
+use crate::concept::gpids::{palette_unit_key, Gpids};
+use crate::concept::interface::{CommandLayer, Concept, FaceParts, PaletteList};
 use crate::concept::module::{props, value_property};
 use crate::concept::plan::{self, Plan};
-use crate::concept::{combat, hidden, modes, stacking, steps};
 use crate::vassal::expression::{cond, eq, int, prop, s, Expr};
-use crate::vassal::traits::{self as pieces, Key, Piece, Trait, CTRL};
+use crate::vassal::traits::{self as pieces, Key, Piece, Trait};
+use rayon::prelude::*;
 
-pub const FLIP_KEY: Key<'static> = Key::Stroke(70, CTRL); // Ctrl+F
-pub const ELIMINATE_KEY: Key<'static> = Key::Stroke(69, CTRL); // Ctrl+E
-
-pub const UNIT_PROTOTYPE: &str = "Unit";
+pub use crate::concept::module::{ELIMINATE_KEY, FLIP_KEY, UNIT_PROTOTYPE};
 
 /// Prototype name for a side: its id, the same in every language (players never see it).
 pub fn side_prototype(side: &str) -> String {
@@ -125,28 +124,27 @@ pub fn side_prototypes(game: &Game, plan: &Plan) -> Vec<(String, Piece)> {
 pub fn unit_piece(
     game: &Game,
     plan: &Plan,
+    concepts: &[&dyn Concept],
     unit_id: &str,
     face: &str,
     gpid: &str,
 ) -> Option<Piece> {
     let unit = plan.unit(game, unit_id)?;
-    // A unit of a replaced type swaps in its replacement counter at its first face (concept `steps`).
-    let replace = steps::module::replace_traits(game, plan, unit, &|by, marker_gpid| {
+    // Another unit's piece, at its first face and without commands: a replacement counter.
+    let piece_of = |by: &Unit, other_gpid: &str| {
         let first = *game.counters.faces_of(by).first()?;
-        unit_piece_of(game, plan, by, first, marker_gpid, Vec::new())
-    });
-    let fire = combat::fire_command::fire_traits(game, plan, unit);
-    let mode = modes::module::mode_traits(game, plan, unit);
-    let barrage = crate::concept::barrage::module::firer_traits(game, plan, unit);
-    let action_rating = combat::ar_command::action_rating_traits(game, plan, unit);
-    unit_piece_of(
-        game,
-        plan,
-        unit,
-        face,
-        gpid,
-        [replace, fire, mode, barrage, action_rating].concat(),
-    )
+        unit_piece_of(game, plan, concepts, by, first, other_gpid, Vec::new())
+    };
+    let mut commands: Vec<(CommandLayer, Vec<Trait>)> = Vec::new();
+    for concept in concepts {
+        concept.unit_commands(game, plan, unit, &piece_of, &mut commands);
+    }
+    commands.sort_by_key(|(layer, _)| *layer);
+    let commands = commands
+        .into_iter()
+        .flat_map(|(_, traits)| traits)
+        .collect();
+    unit_piece_of(game, plan, concepts, unit, face, gpid, commands)
 }
 
 /// The piece of `unit` showing `face`, with `extra` traits (its replace command) after its
@@ -154,6 +152,7 @@ pub fn unit_piece(
 fn unit_piece_of(
     game: &Game,
     plan: &Plan,
+    concepts: &[&dyn Concept],
     unit: &Unit,
     face: &str,
     gpid: &str,
@@ -193,16 +192,20 @@ fn unit_piece_of(
         .get(*faces.first()?)
         .map(|v| v.value.clone())
         .unwrap_or_default();
-    // An untried unit does not flip: Reveal shows its values once and for all (concept `hidden`).
-    let untried = hidden::module::untried_parts(game, plan, unit, &faces);
-    let flip_text = if untried.reveal.is_some() {
+    // Each concept's part around the faces; a unit with a reveal command (an untried unit) does
+    // not flip: Reveal shows its values once and for all.
+    let mut parts = FaceParts::default();
+    for concept in concepts {
+        concept.unit_faces(game, plan, unit, &faces, &mut parts);
+    }
+    let flip_text = if parts.reveal.is_some() {
         String::new()
     } else {
         plan.tx.get("ui.flip")
     };
     Some(Piece {
         // Restrictions come first: they must stop a key before the prototypes' reports see it.
-        traits: untried
+        traits: parts
             .restrict
             .into_iter()
             .chain([
@@ -210,12 +213,12 @@ fn unit_piece_of(
                 pieces::prototype(&side_prototype(&unit.side)),
             ])
             .chain(extra)
-            .chain(untried.traits)
+            .chain(parts.above_faces)
             .chain([pieces::layer(&pieces::Layer {
                 name: "Step",
                 description: "Counter faces",
                 step_command: &flip_text,
-                step_key: if untried.reveal.is_some() {
+                step_key: if parts.reveal.is_some() {
                     Key::None
                 } else {
                     FLIP_KEY
@@ -224,12 +227,12 @@ fn unit_piece_of(
                 level_names,
                 level,
                 follow: None,
-                reset: untried.reveal,
-                down_key: untried.down_key.unwrap_or(Key::None),
+                reset: parts.reveal,
+                down_key: parts.down_key.unwrap_or(Key::None),
             })])
             .chain(value_traits(game, unit))
+            .chain(parts.after_values)
             .chain([
-                stacking::module::points_trait(game, plan, unit),
                 pieces::marker(&[
                     ("Type", unit.unit_type.as_str()),
                     ("Branch", &branch),
@@ -240,4 +243,51 @@ fn unit_piece_of(
             ])
             .collect(),
     })
+}
+
+/// The palette's lists of units: one per side, every unit at its first face.
+pub fn palette_lists(
+    game: &Game,
+    plan: &Plan,
+    concepts: &[&dyn Concept],
+    gpids: &mut Gpids,
+) -> Vec<PaletteList> {
+    let size = game.counters.counters.size;
+    let first_face = game
+        .counters
+        .counters
+        .faces
+        .first()
+        .map(|f| f.value.clone())
+        .unwrap_or_default();
+    game.rules
+        .sides
+        .iter()
+        .map(|side| {
+            let ids: Vec<(&Unit, String)> = game
+                .counters
+                .units
+                .iter()
+                .filter(|u| u.side.as_str() == side.id.as_str())
+                .map(|u| (u, gpids.get(&palette_unit_key(&u.id))))
+                .collect();
+            let pieces = ids
+                .into_par_iter()
+                .filter_map(|(u, gpid)| {
+                    let face = game
+                        .counters
+                        .faces_of(u)
+                        .first()
+                        .copied()
+                        .unwrap_or(&first_face);
+                    let piece = unit_piece(game, plan, concepts, &u.id, face, &gpid)?;
+                    Some((unit_name(plan, &u.id), gpid, size, piece))
+                })
+                .collect();
+            PaletteList {
+                name: plan.tx.get(&format!("sides.{}", side.id.as_str())),
+                pieces,
+            }
+        })
+        .collect()
 }

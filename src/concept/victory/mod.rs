@@ -1,6 +1,7 @@
 //! Control and victory: victory conditions, victory points and designated cities.
 
 pub(crate) mod check;
+pub mod concept;
 pub mod module;
 pub mod score;
 

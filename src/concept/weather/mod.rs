@@ -1,6 +1,7 @@
 //! Weather: the conditions a turn can have, and what each changes.
 
 pub(crate) mod check;
+pub mod concept;
 pub mod module;
 pub mod turn;
 

@@ -1,0 +1,26 @@
+//! What the concept `air` (air units and airbases) gives each stage: its hooks of [`Concept`], listed
+//! once in `concept::registry`.
+
+use crate::concept::context::Context;
+use crate::concept::game::Game;
+use crate::concept::interface::{Concept, ModuleParts, ToolbarPlace};
+use crate::concept::plan::Plan;
+
+pub struct AirConcept;
+
+impl Concept for AirConcept {
+    fn name(&self) -> &'static str {
+        "air"
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        super::check::check(cx);
+    }
+
+    fn module(&self, game: &Game, plan: &Plan, out: &mut ModuleParts) {
+        for button in super::module::buttons(game, plan) {
+            out.toolbar.push((ToolbarPlace::Automation, button));
+        }
+        out.globals.extend(super::module::globals(game, plan));
+    }
+}

@@ -1,0 +1,32 @@
+//! What the concept `cards` (cards) gives each stage: its hooks of [`Concept`], listed
+//! once in `concept::registry`.
+
+use crate::concept::context::Context;
+use crate::concept::game::Game;
+use crate::concept::gpids::Gpids;
+use crate::concept::interface::Concept;
+use crate::concept::plan::{Plan, TrackLayout};
+use crate::vassal::xml::El;
+
+pub struct CardsConcept;
+
+impl Concept for CardsConcept {
+    fn name(&self) -> &'static str {
+        "cards"
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        super::check::check(cx);
+    }
+
+    fn card_piles(
+        &self,
+        game: &Game,
+        plan: &Plan,
+        layout: &TrackLayout,
+        gpids: &mut Gpids,
+        out: &mut Vec<El>,
+    ) {
+        out.extend(super::module::deck_piles(game, plan, layout, gpids));
+    }
+}

@@ -1,0 +1,53 @@
+//! What the concept `combat` (combat) gives each stage: its hooks of [`Concept`], listed
+//! once in `concept::registry`.
+
+use crate::concept::context::Context;
+use crate::concept::game::{Game, Unit};
+use crate::concept::interface::{CommandLayer, Concept, ModuleParts, PrototypeLayer, ToolbarPlace};
+use crate::concept::plan::Plan;
+use crate::vassal::traits::{Piece, Trait};
+
+pub struct CombatConcept;
+
+impl Concept for CombatConcept {
+    fn name(&self) -> &'static str {
+        "combat"
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        super::check::check(cx);
+    }
+
+    fn module(&self, game: &Game, plan: &Plan, out: &mut ModuleParts) {
+        for button in super::module::buttons(game, plan) {
+            out.toolbar.push((ToolbarPlace::Automation, button));
+        }
+        out.globals.extend(super::module::globals(game, plan));
+        out.unit_prototype.push((
+            PrototypeLayer::CombatResolution,
+            super::module::resolution_traits(game, plan),
+        ));
+        out.unit_prototype.push((
+            PrototypeLayer::CombatPosition,
+            super::module::position_traits(game),
+        ));
+    }
+
+    fn unit_commands(
+        &self,
+        game: &Game,
+        plan: &Plan,
+        unit: &Unit,
+        _piece_of: &dyn Fn(&Unit, &str) -> Option<Piece>,
+        out: &mut Vec<(CommandLayer, Vec<Trait>)>,
+    ) {
+        out.push((
+            CommandLayer::Fire,
+            super::fire_command::fire_traits(game, plan, unit),
+        ));
+        out.push((
+            CommandLayer::ActionRating,
+            super::ar_command::action_rating_traits(game, plan, unit),
+        ));
+    }
+}

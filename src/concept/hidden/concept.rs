@@ -1,0 +1,36 @@
+//! What the concept `hidden` (untried units) gives each stage: its hooks of [`Concept`], listed
+//! once in `concept::registry`.
+
+use crate::concept::context::Context;
+use crate::concept::game::{Game, Unit};
+use crate::concept::gpids::Gpids;
+use crate::concept::interface::{AtStartParts, Concept, FaceParts};
+use crate::concept::plan::Plan;
+
+pub struct HiddenConcept;
+
+impl Concept for HiddenConcept {
+    fn name(&self) -> &'static str {
+        "hidden"
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        super::check::check(cx);
+    }
+
+    fn unit_faces(
+        &self,
+        game: &Game,
+        plan: &Plan,
+        unit: &Unit,
+        faces: &[&str],
+        out: &mut FaceParts,
+    ) {
+        super::module::untried_parts(game, plan, unit, faces, out);
+    }
+
+    fn at_start(&self, game: &Game, plan: &Plan, _gpids: &mut Gpids, out: &mut AtStartParts) {
+        out.draw_piles
+            .extend(super::module::cup_regions(game, plan));
+    }
+}

@@ -1,0 +1,273 @@
+//! The `Concept` interface: what a rule concept gives each stage, as typed values.
+//!
+//! A concept implements the hooks it has (each has an empty default) in its folder's `concept.rs`,
+//! and `concept::registry` lists it once. The stages loop over that list: `check` runs every
+//! concept's checks, `emit` places every concept's contributions in the module, and the unit piece
+//! (`units::module`) gathers every concept's part of a unit from the list the plan carries. No stage
+//! names a concept.
+//!
+//! Where VASSAL reads traits or buttons in order (a piece's traits see a key outermost first), a
+//! contribution names its place ([`PrototypeLayer`], [`CommandLayer`], [`ToolbarPlace`]); within a
+//! place, contributions keep the registry's order.
+
+use crate::concept::context::Context;
+use crate::concept::game::{Game, Loaded, ScenarioFile, Unit};
+use crate::concept::gpids::Gpids;
+use crate::concept::module::Global;
+use crate::concept::plan::{LayoutNeeds, Plan, TrackLayout};
+use crate::vassal::expression::Expr;
+use crate::vassal::traits::{Key, LayerReset, Piece, Trait};
+use crate::vassal::xml::El;
+
+/// One rule concept, as the stages see it.
+pub trait Concept: Sync {
+    /// The concept's name: its folder under `src/concept/`.
+    fn name(&self) -> &'static str;
+
+    /// Run its checks (stage 2).
+    fn check(&self, _cx: &mut Context<'_>) {}
+
+    /// Off-map boxes it needs on the turn-track board, by their names in the data.
+    fn track_boxes<'g>(&self, _game: &'g Game) -> Vec<&'g str> {
+        Vec::new()
+    }
+
+    /// What it adds to the module as a whole: help pages, toolbar buttons, global properties, the
+    /// unit prototype's traits and further prototypes.
+    fn module(&self, _game: &Game, _plan: &Plan, _out: &mut ModuleParts) {}
+
+    /// Its commands on one unit's piece (the unit as it starts, not a replacement counter).
+    /// `piece_of` builds the piece of another unit (a replacement counter) with its face parts.
+    fn unit_commands(
+        &self,
+        _game: &Game,
+        _plan: &Plan,
+        _unit: &Unit,
+        _piece_of: &dyn Fn(&Unit, &str) -> Option<Piece>,
+        _out: &mut Vec<(CommandLayer, Vec<Trait>)>,
+    ) {
+    }
+
+    /// Its part of every piece of `unit` (`faces`: the unit's faces in layer order).
+    fn unit_faces(
+        &self,
+        _game: &Game,
+        _plan: &Plan,
+        _unit: &Unit,
+        _faces: &[&str],
+        _out: &mut FaceParts,
+    ) {
+    }
+
+    /// The pieces a scenario starts with, where they start.
+    fn placements(
+        &self,
+        _game: &Game,
+        _plan: &Plan,
+        _concepts: &[&dyn Concept],
+        _scenario: &Loaded<ScenarioFile>,
+        _gpids: &mut Gpids,
+        _out: &mut Vec<Placed>,
+    ) {
+    }
+
+    /// What it adds to the first scenario's at-start stacks beyond the placements.
+    fn at_start(&self, _game: &Game, _plan: &Plan, _gpids: &mut Gpids, _out: &mut AtStartParts) {}
+
+    /// Its piles in the card window (`layout`: the card board's boxes).
+    fn card_piles(
+        &self,
+        _game: &Game,
+        _plan: &Plan,
+        _layout: &TrackLayout,
+        _gpids: &mut Gpids,
+        _out: &mut Vec<El>,
+    ) {
+    }
+
+    /// Names it composes from catalog texts (a city's control marker), in the plan's language: the
+    /// module's translations pair them across languages.
+    fn composed_names(&self, _game: &Game, _plan: &Plan, _out: &mut Vec<String>) {}
+
+    /// Its lists in the counter palette.
+    fn palette(
+        &self,
+        _game: &Game,
+        _plan: &Plan,
+        _concepts: &[&dyn Concept],
+        _gpids: &mut Gpids,
+        _out: &mut Vec<PaletteList>,
+    ) {
+    }
+}
+
+/// The plan asks every concept for its layout needs without knowing the `Concept` trait.
+impl<T: Concept + ?Sized> LayoutNeeds for T {
+    fn track_boxes<'g>(&self, game: &'g Game) -> Vec<&'g str> {
+        Concept::track_boxes(self, game)
+    }
+}
+
+impl std::fmt::Debug for dyn Concept {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Where a toolbar button sits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum ToolbarPlace {
+    /// Beside the turn tracker: the dice.
+    Dice,
+    /// After the predefined setups: the rule automation (resolve, victory, weather, …).
+    Automation,
+}
+
+/// The layers of the prototype every unit shares, outermost first: a key reaches the reports before
+/// the automation, and the automation before the properties it reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum PrototypeLayer {
+    /// Chat reports of a step change and an elimination.
+    Reports,
+    /// Combat marks and their resolution.
+    CombatResolution,
+    /// Barrage marks.
+    Barrage,
+    /// The overstack warning.
+    StackCheck,
+    /// The weather movement-limit warning.
+    MoveCheck,
+    /// Where the unit stands, as combat reads it.
+    CombatPosition,
+    /// The weather the unit reads.
+    Weather,
+    /// The terrain and city of the unit's hex.
+    Terrain,
+}
+
+/// The layers of a unit's own commands, after its prototypes, outermost first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum CommandLayer {
+    /// Swap for a replacement counter.
+    Replace,
+    /// Fire on a fixed column.
+    Fire,
+    /// Change mode.
+    Mode,
+    /// Fire a barrage.
+    Barrage,
+    /// Give its side's action rating.
+    ActionRating,
+}
+
+/// What concepts add to the module as a whole, gathered over the registry.
+#[derive(Default)]
+pub struct ModuleParts {
+    /// Pages of the Help menu.
+    pub help: Vec<El>,
+    /// Toolbar buttons, each at its place.
+    pub toolbar: Vec<(ToolbarPlace, El)>,
+    /// Module-level global properties, with the buttons that change them.
+    pub globals: Vec<Global>,
+    /// Traits of the prototype every unit shares, each in its layer.
+    pub unit_prototype: Vec<(PrototypeLayer, Vec<Trait>)>,
+    /// Further prototypes (one per side), after the unit prototype.
+    pub prototypes: Vec<(String, Piece)>,
+    /// The turn tracker's report of a new turn or phase.
+    pub turn_report: Option<Expr>,
+}
+
+impl ModuleParts {
+    /// Every concept's parts, in the registry's order.
+    pub fn of(game: &Game, plan: &Plan, concepts: &[&dyn Concept]) -> ModuleParts {
+        let mut parts = ModuleParts::default();
+        for concept in concepts {
+            concept.module(game, plan, &mut parts);
+        }
+        parts
+    }
+
+    /// The toolbar buttons at `place`, in registry order.
+    pub fn toolbar_at(&self, place: ToolbarPlace) -> impl Iterator<Item = &El> {
+        self.toolbar
+            .iter()
+            .filter(move |(p, _)| *p == place)
+            .map(|(_, el)| el)
+    }
+
+    /// The unit prototype's traits, layer by layer.
+    pub fn unit_prototype_traits(&self) -> Vec<Trait> {
+        self.layers_from(PrototypeLayer::Reports)
+    }
+
+    /// The unit prototype's rule automation: every layer after the reports.
+    pub fn automation_traits(&self) -> Vec<Trait> {
+        self.layers_from(PrototypeLayer::CombatResolution)
+    }
+
+    fn layers_from(&self, first: PrototypeLayer) -> Vec<Trait> {
+        let mut layers: Vec<&(PrototypeLayer, Vec<Trait>)> = self
+            .unit_prototype
+            .iter()
+            .filter(|(layer, _)| *layer >= first)
+            .collect();
+        layers.sort_by_key(|(layer, _)| *layer);
+        layers.into_iter().flat_map(|(_, t)| t.clone()).collect()
+    }
+}
+
+/// A concept's part of every piece of a unit, around the layer of its faces.
+#[derive(Default)]
+pub struct FaceParts {
+    /// Restrictions, outermost: they must stop a key before the prototypes' reports see it.
+    pub restrict: Vec<Trait>,
+    /// Traits just outside the faces' layer.
+    pub above_faces: Vec<Trait>,
+    /// A command that sets the faces' layer to a level once (and replaces the flip).
+    pub reveal: Option<LayerReset<'static>>,
+    /// The key that steps the faces' layer back.
+    pub down_key: Option<Key<'static>>,
+    /// Properties after the printed values (the unit's stacking points).
+    pub after_values: Vec<Trait>,
+}
+
+/// A piece placed when a scenario starts.
+pub struct Placed {
+    pub map: String,
+    pub board: String,
+    /// Where the board starts in map coordinates (saved games place pieces in map coordinates).
+    pub origin: (i32, i32),
+    /// Grid location or region name.
+    pub location: String,
+    /// Board coordinates (also the fallback when the location does not resolve).
+    pub point: (i32, i32),
+    pub name: String,
+    pub gpid: String,
+    pub size: u32,
+    pub piece: Piece,
+}
+
+/// A stack of pieces on the turn track when the game starts: its region, where it stands, and its
+/// pieces (name, piece id, piece), all of one size.
+pub struct TrackStack {
+    pub region: String,
+    pub point: (i32, i32),
+    pub size: u32,
+    pub pieces: Vec<(String, String, Piece)>,
+}
+
+/// What concepts add to the first scenario's at-start stacks beyond the placements.
+#[derive(Default)]
+pub struct AtStartParts {
+    /// Turn-track regions that are draw piles (cups): units placed there go into a face-down pile
+    /// instead of a stack.
+    pub draw_piles: Vec<String>,
+    /// Stacks of their own on the turn track.
+    pub track_stacks: Vec<TrackStack>,
+}
+
+/// One list of the counter palette: its name and its pieces (name, piece id, size, piece).
+pub struct PaletteList {
+    pub name: String,
+    pub pieces: Vec<(String, String, u32, Piece)>,
+}

@@ -1,0 +1,25 @@
+//! What the concept `map` (the map) gives each stage: its hooks of [`Concept`], listed
+//! once in `concept::registry`.
+
+use crate::concept::context::Context;
+use crate::concept::game::Game;
+use crate::concept::interface::{Concept, ModuleParts, PrototypeLayer};
+use crate::concept::plan::Plan;
+
+pub struct MapConcept;
+
+impl Concept for MapConcept {
+    fn name(&self) -> &'static str {
+        "map"
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        super::check::check(cx);
+    }
+
+    fn module(&self, game: &Game, _plan: &Plan, out: &mut ModuleParts) {
+        out.globals.extend(super::module::globals(game));
+        out.unit_prototype
+            .push((PrototypeLayer::Terrain, super::module::unit_traits(game)));
+    }
+}

@@ -1,0 +1,31 @@
+//! What the concept `markers` (markers) gives each stage: its hooks of [`Concept`], listed
+//! once in `concept::registry`.
+
+use crate::concept::context::Context;
+use crate::concept::game::Game;
+use crate::concept::gpids::Gpids;
+use crate::concept::interface::{Concept, PaletteList};
+use crate::concept::plan::Plan;
+
+pub struct MarkersConcept;
+
+impl Concept for MarkersConcept {
+    fn name(&self) -> &'static str {
+        "markers"
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        super::check::check(cx);
+    }
+
+    fn palette(
+        &self,
+        game: &Game,
+        plan: &Plan,
+        _concepts: &[&dyn Concept],
+        gpids: &mut Gpids,
+        out: &mut Vec<PaletteList>,
+    ) {
+        out.extend(super::module::palette_list(game, plan, gpids));
+    }
+}

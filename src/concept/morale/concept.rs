@@ -1,0 +1,44 @@
+//! What the concept `morale` (morale chits) gives each stage: its hooks of [`Concept`], listed
+//! once in `concept::registry`.
+
+use crate::concept::context::Context;
+use crate::concept::game::Game;
+use crate::concept::gpids::Gpids;
+use crate::concept::interface::{AtStartParts, Concept, ModuleParts, TrackStack};
+use crate::concept::plan::{Plan, MARKER_SIZE};
+
+pub struct MoraleConcept;
+
+impl Concept for MoraleConcept {
+    fn name(&self) -> &'static str {
+        "morale"
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        super::check::check(cx);
+    }
+
+    fn track_boxes<'g>(&self, game: &'g Game) -> Vec<&'g str> {
+        game.rules
+            .morale
+            .iter()
+            .flat_map(|m| m.boxes())
+            .map(|b| b.as_str())
+            .collect()
+    }
+
+    fn module(&self, game: &Game, _plan: &Plan, out: &mut ModuleParts) {
+        out.globals.extend(super::module::globals(game));
+    }
+
+    fn at_start(&self, game: &Game, plan: &Plan, gpids: &mut Gpids, out: &mut AtStartParts) {
+        if let Some((region, point, pieces)) = super::module::cup_chits(game, plan, gpids) {
+            out.track_stacks.push(TrackStack {
+                region,
+                point,
+                size: MARKER_SIZE,
+                pieces,
+            });
+        }
+    }
+}

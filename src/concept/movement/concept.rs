@@ -1,0 +1,26 @@
+//! What the concept `movement` (movement) gives each stage: its hooks of [`Concept`], listed
+//! once in `concept::registry`.
+
+use crate::concept::context::Context;
+use crate::concept::game::Game;
+use crate::concept::interface::{Concept, ModuleParts, PrototypeLayer};
+use crate::concept::plan::Plan;
+
+pub struct MovementConcept;
+
+impl Concept for MovementConcept {
+    fn name(&self) -> &'static str {
+        "movement"
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        super::check::check(cx);
+    }
+
+    fn module(&self, game: &Game, plan: &Plan, out: &mut ModuleParts) {
+        out.unit_prototype.push((
+            PrototypeLayer::MoveCheck,
+            super::module::weather_limit_traits(game, plan),
+        ));
+    }
+}

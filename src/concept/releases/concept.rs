@@ -1,0 +1,23 @@
+//! What the concept `releases` (the release history) gives each stage: its hooks of [`Concept`], listed
+//! once in `concept::registry`.
+
+use crate::concept::context::Context;
+use crate::concept::game::Game;
+use crate::concept::interface::{Concept, ModuleParts};
+use crate::concept::plan::Plan;
+
+pub struct ReleasesConcept;
+
+impl Concept for ReleasesConcept {
+    fn name(&self) -> &'static str {
+        "releases"
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        super::check::check(cx);
+    }
+
+    fn module(&self, game: &Game, plan: &Plan, out: &mut ModuleParts) {
+        out.help.extend(super::module::help_file(game, plan));
+    }
+}

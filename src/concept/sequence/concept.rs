@@ -1,0 +1,26 @@
+//! What the concept `sequence` (the sequence of play) gives each stage: its hooks of [`Concept`], listed
+//! once in `concept::registry`.
+
+use crate::concept::context::Context;
+use crate::concept::game::Game;
+use crate::concept::interface::{Concept, ModuleParts, ToolbarPlace};
+use crate::concept::plan::Plan;
+
+pub struct SequenceConcept;
+
+impl Concept for SequenceConcept {
+    fn name(&self) -> &'static str {
+        "sequence"
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        super::check::check(cx);
+    }
+
+    fn module(&self, game: &Game, plan: &Plan, out: &mut ModuleParts) {
+        for button in super::module::dice_buttons(game, plan) {
+            out.toolbar.push((ToolbarPlace::Dice, button));
+        }
+        out.turn_report = Some(super::module::phase_report(game, plan));
+    }
+}

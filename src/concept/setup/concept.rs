@@ -1,0 +1,34 @@
+//! What the concept `setup` (scenarios and their setup) gives each stage: its hooks of [`Concept`], listed
+//! once in `concept::registry`.
+
+use crate::concept::context::Context;
+use crate::concept::game::{Game, Loaded, ScenarioFile};
+use crate::concept::gpids::Gpids;
+use crate::concept::interface::{Concept, Placed};
+use crate::concept::plan::Plan;
+
+pub struct SetupConcept;
+
+impl Concept for SetupConcept {
+    fn name(&self) -> &'static str {
+        "setup"
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        super::check::check(cx);
+    }
+
+    fn placements(
+        &self,
+        game: &Game,
+        plan: &Plan,
+        concepts: &[&dyn Concept],
+        scenario: &Loaded<ScenarioFile>,
+        gpids: &mut Gpids,
+        out: &mut Vec<Placed>,
+    ) {
+        out.extend(super::module::placements(
+            game, plan, concepts, scenario, gpids,
+        ));
+    }
+}

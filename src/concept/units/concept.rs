@@ -1,0 +1,38 @@
+//! What the concept `units` (units) gives each stage: its hooks of [`Concept`], listed
+//! once in `concept::registry`.
+
+use crate::concept::context::Context;
+use crate::concept::game::Game;
+use crate::concept::gpids::Gpids;
+use crate::concept::interface::{Concept, ModuleParts, PaletteList, PrototypeLayer};
+use crate::concept::plan::Plan;
+
+pub struct UnitsConcept;
+
+impl Concept for UnitsConcept {
+    fn name(&self) -> &'static str {
+        "units"
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        super::check::check(cx);
+    }
+
+    fn module(&self, game: &Game, plan: &Plan, out: &mut ModuleParts) {
+        out.unit_prototype
+            .push((PrototypeLayer::Reports, super::module::report_traits(plan)));
+        out.prototypes
+            .extend(super::module::side_prototypes(game, plan));
+    }
+
+    fn palette(
+        &self,
+        game: &Game,
+        plan: &Plan,
+        concepts: &[&dyn Concept],
+        gpids: &mut Gpids,
+        out: &mut Vec<PaletteList>,
+    ) {
+        out.extend(super::module::palette_lists(game, plan, concepts, gpids));
+    }
+}

@@ -1,0 +1,34 @@
+//! What the concept `victory` (victory) gives each stage: its hooks of [`Concept`], listed
+//! once in `concept::registry`.
+
+use crate::concept::context::Context;
+use crate::concept::game::Game;
+use crate::concept::interface::{Concept, ModuleParts, ToolbarPlace};
+use crate::concept::plan::Plan;
+
+pub struct VictoryConcept;
+
+impl Concept for VictoryConcept {
+    fn name(&self) -> &'static str {
+        "victory"
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        super::check::check(cx);
+    }
+
+    fn composed_names(&self, game: &Game, plan: &Plan, out: &mut Vec<String>) {
+        out.extend(
+            game.map
+                .cities
+                .iter()
+                .map(|c| super::module::control_name(plan, c)),
+        );
+    }
+
+    fn module(&self, game: &Game, plan: &Plan, out: &mut ModuleParts) {
+        for button in super::module::buttons(game, plan) {
+            out.toolbar.push((ToolbarPlace::Automation, button));
+        }
+    }
+}

@@ -1,0 +1,27 @@
+//! What the concept `weather` (weather) gives each stage: its hooks of [`Concept`], listed
+//! once in `concept::registry`.
+
+use crate::concept::context::Context;
+use crate::concept::game::Game;
+use crate::concept::interface::{Concept, ModuleParts, PrototypeLayer, ToolbarPlace};
+use crate::concept::plan::Plan;
+
+pub struct WeatherConcept;
+
+impl Concept for WeatherConcept {
+    fn name(&self) -> &'static str {
+        "weather"
+    }
+
+    fn check(&self, cx: &mut Context<'_>) {
+        super::check::check(cx);
+    }
+
+    fn module(&self, game: &Game, plan: &Plan, out: &mut ModuleParts) {
+        for button in super::module::buttons(game, plan) {
+            out.toolbar.push((ToolbarPlace::Automation, button));
+        }
+        out.unit_prototype
+            .push((PrototypeLayer::Weather, super::module::unit_traits(game)));
+    }
+}
