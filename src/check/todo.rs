@@ -2,8 +2,8 @@
 //! to find it (the map, the counter sheet, the CRT card, …), each with the data keys to fill and the
 //! line that holds the gap.
 
-use crate::concept::provenance::Component;
 use crate::diag::{Report, Severity, Sources};
+use crate::model::component::Component;
 use crate::model::keyword::Keyword;
 
 /// One fact to fill.

@@ -8,7 +8,7 @@
 
 use crate::i18n::{Segment, Texts};
 use crate::vassal::expression::{add, bin, concat, cond, eq, int, s, Expr, Op};
-use crate::vassal::traits::{Key, MODULE_TARGET};
+use crate::vassal::traits::{Key, CTRL, MODULE_TARGET};
 use crate::vassal::xml::El;
 
 /// Named keys the automation uses (VASSAL allocates a key code per name).
@@ -181,3 +181,28 @@ fn identifier(id: &str) -> String {
 /// The name of the prototype every unit shares: the unit concept's pieces refer to it, and the
 /// emitter defines it from every concept's layers.
 pub const UNIT_PROTOTYPE: &str = "Unit";
+
+/// Ctrl+F: a unit's step loss or recovery, a two-faced marker's flip; hidden units and control
+/// markers answer it too.
+pub const FLIP_KEY: Key<'static> = Key::Stroke(70, CTRL);
+/// Ctrl+E: a unit to its side's eliminated box; fire that eliminates the firer sends it too.
+pub const ELIMINATE_KEY: Key<'static> = Key::Stroke(69, CTRL);
+
+/// The property every marker piece has: its `[[markers]]` id (markers set it; modes, morale,
+/// barrage and combat read it).
+pub const MARKER_ID: &str = "MarkerId";
+/// A property worth 1 on every marker piece, for summing over a stack.
+pub const MARKER_COUNT: &str = "MarkerCount";
+/// A unit's strength factor in its mode, in 1/`strength_denominator` units (OCS DG: 1/2 of 4 = 2).
+/// Modes set it; combat and barrage multiply the printed strength by it.
+pub const MODE_STRENGTH: &str = "ModeStrength";
+
+/// The global property listing the hexsides of a line feature (map sets it; combat reads it).
+pub fn hexsides_property(feature: &str) -> String {
+    format!("Hexsides_{feature}")
+}
+
+/// The piece property saying whether a unit attacks across a feature (map sets it; combat reads it).
+pub fn across_property(feature: &str) -> String {
+    format!("Across_{feature}")
+}

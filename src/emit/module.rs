@@ -9,7 +9,7 @@ use crate::concept::game::Game;
 use crate::concept::gpids::Gpids;
 use crate::concept::interface::{AtStartParts, ModuleParts, PaletteList, ToolbarPlace};
 use crate::concept::plan::{self, Plan};
-use crate::concept::registry::CONCEPTS;
+use crate::concept::CONCEPTS;
 use crate::vassal::sequence_encoder::SequenceEncoder;
 use crate::vassal::traits::Piece;
 use crate::vassal::xml::El;
@@ -231,7 +231,7 @@ fn sheet_board(game: &Game, plan: &Plan, sheet: u16) -> El {
 /// `vDescend` and `vOff` of a sheet's grid numbering. Rows counted upward descend in VASSAL's terms:
 /// `HexGridNumbering.getRow` gives `getMaxRows() - rawRow` (its row count from the board's height),
 /// so the offset brings that back to the printed top row minus the raw row.
-fn vertical_numbering(l: &crate::concept::map::grid::HexLayout) -> (bool, i32) {
+fn vertical_numbering(l: &crate::concept::game::grid::HexLayout) -> (bool, i32) {
     if !l.rows_upward {
         return (false, l.first_raw_row);
     }

@@ -4,9 +4,9 @@
 
 use crate::concept::combat::fire::{fire_dice, fire_of};
 use crate::concept::game::{Combat, FixedFire, Game, Unit};
+use crate::concept::module::ELIMINATE_KEY;
 use crate::concept::module::{named, template};
 use crate::concept::plan::Plan;
-use crate::concept::units::module::ELIMINATE_KEY;
 use crate::vassal::expression::{add, cond, eq, int, prop, s, Expr};
 use crate::vassal::traits::{self as pieces, Key, Trait, CTRL};
 

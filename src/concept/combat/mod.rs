@@ -1,6 +1,7 @@
 //! Combat: odds, the CRT, column shifts, attack modifiers, automatic results and the results themselves.
 
 pub mod ar_command;
+pub mod battle;
 pub(crate) mod check;
 pub mod concept;
 mod crt_expr;

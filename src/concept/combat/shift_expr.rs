@@ -2,8 +2,7 @@
 
 use crate::concept::combat::step_terms::{declared, is_attacker, kind_is, not_declared};
 use crate::concept::game::Game;
-use crate::concept::map::module::across_property;
-use crate::concept::module::{props, template};
+use crate::concept::module::{across_property, props, template};
 use crate::i18n::Texts;
 use crate::vassal::expression::{add, and, any, bin, concat, cond, eq, int, prop, s, Expr, Op};
 

@@ -4,8 +4,7 @@ use crate::concept::combat::step_terms::{declared, kind_is, not_declared};
 use crate::concept::combat::{MarkerFace, ModifierRounding, StrengthKind};
 use crate::concept::game::Game;
 use crate::concept::game::StrengthModifier;
-use crate::concept::map::module::across_property;
-use crate::concept::module::{props, value_property};
+use crate::concept::module::{across_property, props, value_property};
 use crate::vassal::expression::{add, and, any, bin, cond, eq, int, prop, s, Expr, Op};
 
 /// The common multiple of attack-modifier denominators that keep fractions: attack strengths are
@@ -175,7 +174,7 @@ fn with_strength_modifiers(game: &Game, kind: StrengthKind, e: Expr, scale: i64)
 /// Whether a strength modifier's conditions hold on the evaluating unit (`strength::applies`): the
 /// marker on its stack (showing the face asked for), its type, the declarations.
 pub fn strength_condition(combat: &crate::concept::game::Combat, m: &StrengthModifier) -> Expr {
-    use crate::concept::modes::module::{MARKER_COUNT, MARKER_ID};
+    use crate::concept::module::{MARKER_COUNT, MARKER_ID};
     let mut terms = Vec::new();
     if let Some(marker) = &m.marker {
         let mut which = eq(prop(MARKER_ID), s(marker));

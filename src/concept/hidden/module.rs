@@ -61,7 +61,7 @@ pub fn restrict_traits(hidden_level: usize) -> Vec<Trait> {
         pieces::restrict(
             "No flip for untried units",
             "",
-            &[crate::concept::units::module::FLIP_KEY],
+            &[crate::concept::module::FLIP_KEY],
         ),
     ]
 }

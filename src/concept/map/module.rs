@@ -19,12 +19,7 @@ pub fn hexes_property(terrain: &str) -> String {
 pub fn city_property(kind: &str) -> String {
     format!("Cities_{kind}")
 }
-pub fn hexsides_property(feature: &str) -> String {
-    format!("Hexsides_{feature}")
-}
-pub fn across_property(feature: &str) -> String {
-    format!("Across_{feature}")
-}
+pub use crate::concept::module::{across_property, hexsides_property};
 
 /// `,a,b,c,`: a list that `contains(",x,")` can search.
 fn list(items: impl IntoIterator<Item = String>) -> String {

@@ -11,14 +11,8 @@ use crate::vassal::traits::{self as pieces, Key, Trait, CTRL};
 
 /// Ctrl+M: report the unit's mode and the values it derives.
 pub const MODE_KEY: Key<'static> = Key::Stroke(77, CTRL);
-/// The property every marker piece has: its `[[markers]]` id (markers/module.rs sets it).
-pub const MARKER_ID: &str = "MarkerId";
-/// A property worth 1 on every marker piece, for summing over a stack.
-pub const MARKER_COUNT: &str = "MarkerCount";
+pub use crate::concept::module::{MARKER_COUNT, MARKER_ID, MODE_STRENGTH};
 const REPORT: &str = "ReportMode";
-/// A unit's strength factor in its mode, in 1/`strength_denominator` units (OCS DG: 1/2 of 4 = 2).
-/// Combat multiplies the printed attack and defence by it (combat/strength_expr.rs).
-pub const MODE_STRENGTH: &str = "ModeStrength";
 
 /// The common denominator of the modes' strength ratios: 1 in a game whose modes change no
 /// strength (or that has no modes), so combat's arithmetic is unchanged there.

@@ -9,8 +9,8 @@
 use super::Morale;
 use crate::concept::game::Game;
 use crate::concept::gpids::Gpids;
-use crate::concept::modes::module::MARKER_ID;
 use crate::concept::module::count_property;
+use crate::concept::module::MARKER_ID;
 use crate::concept::module::{module_command, named, template, Global, NumericRange};
 use crate::concept::plan::{self, box_region, Plan};
 use crate::i18n::Texts;

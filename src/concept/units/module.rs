@@ -8,13 +8,10 @@ use crate::concept::interface::{CommandLayer, Concept, FaceParts, PaletteList};
 use crate::concept::module::{props, value_property};
 use crate::concept::plan::{self, Plan};
 use crate::vassal::expression::{cond, eq, int, prop, s, Expr};
-use crate::vassal::traits::{self as pieces, Key, Piece, Trait, CTRL};
+use crate::vassal::traits::{self as pieces, Key, Piece, Trait};
 use rayon::prelude::*;
 
-pub const FLIP_KEY: Key<'static> = Key::Stroke(70, CTRL); // Ctrl+F
-pub const ELIMINATE_KEY: Key<'static> = Key::Stroke(69, CTRL); // Ctrl+E
-
-pub use crate::concept::module::UNIT_PROTOTYPE;
+pub use crate::concept::module::{ELIMINATE_KEY, FLIP_KEY, UNIT_PROTOTYPE};
 
 /// Prototype name for a side: its id, the same in every language (players never see it).
 pub fn side_prototype(side: &str) -> String {

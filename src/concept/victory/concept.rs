@@ -1,5 +1,5 @@
 //! What the concept `victory` (victory) gives each stage: its hooks of [`Concept`], listed
-//! once in `concept::registry`.
+//! once in the registry (`src/concept/mod.rs`).
 
 use crate::concept::context::Context;
 use crate::concept::game::Game;
@@ -15,6 +15,15 @@ impl Concept for VictoryConcept {
 
     fn check(&self, cx: &mut Context<'_>) {
         super::check::check(cx);
+    }
+
+    fn composed_names(&self, game: &Game, plan: &Plan, out: &mut Vec<String>) {
+        out.extend(
+            game.map
+                .cities
+                .iter()
+                .map(|c| super::module::control_name(plan, c)),
+        );
     }
 
     fn module(&self, game: &Game, plan: &Plan, out: &mut ModuleParts) {

@@ -2,10 +2,10 @@
 //! evaluation its report computes from the markers and the pieces, and the button that asks for it.
 
 use crate::concept::game::Game;
+use crate::concept::module::FLIP_KEY;
 use crate::concept::module::{keys, module_command, props, template};
 use crate::concept::morale::module as morale;
 use crate::concept::plan::Plan;
-use crate::concept::units::module::FLIP_KEY;
 use crate::concept::victory::{LossRounding, VpCount};
 use crate::vassal::expression::{add, and, any, bin, concat, cond, eq, int, prop, s, Expr, Op};
 use crate::vassal::traits::{self as pieces, Key, Piece};
