@@ -53,11 +53,7 @@ fn profile_module(loaded: &Loaded, lang: Option<&str>) {
         build::compile_language(loaded, lang).expect("the game compiles")
     });
     let catalog = lang.and_then(|l| loaded.catalogs.iter().find(|c| c.code == l));
-    let plan = Plan::new(
-        game,
-        Texts::new(game, catalog),
-        vmodc::concept::registry::CONCEPTS,
-    );
+    let plan = Plan::new(game, Texts::new(game, catalog), vmodc::concept::CONCEPTS);
     let (_, xml) = timed("  XML (buildFile, moduledata, saves)", || {
         let build_file = vmodc::emit::module::build_file(game, &plan);
         let moduledata = vmodc::emit::moduledata(game, &plan, &[]);

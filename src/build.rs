@@ -360,7 +360,7 @@ pub fn plan_for(loaded: &Loaded, lang: Option<&str>) -> Plan {
     Plan::new(
         &loaded.game,
         Texts::new(&loaded.game, catalog),
-        crate::concept::registry::CONCEPTS,
+        crate::concept::CONCEPTS,
     )
 }
 
@@ -373,11 +373,7 @@ pub fn map_image(game: &Game, plan: &Plan, sheet: u16) -> Result<Vec<u8>, Render
 pub fn compile(game: &Game) -> Result<Vec<Entry>, Diagnostic> {
     compile_plan(
         game,
-        &Plan::new(
-            game,
-            Texts::new(game, None),
-            crate::concept::registry::CONCEPTS,
-        ),
+        &Plan::new(game, Texts::new(game, None), crate::concept::CONCEPTS),
         &[],
         None,
         None,

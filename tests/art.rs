@@ -88,7 +88,7 @@ fn scanned_b4m(root: &Path) -> (Scan, vmodc::concept::game::grid::HexLayout) {
     let plan = vmodc::concept::plan::Plan::new(
         &drawn,
         vmodc::i18n::Texts::new(&drawn, None),
-        vmodc::concept::registry::CONCEPTS,
+        vmodc::concept::CONCEPTS,
     );
     let printed = plan.layout;
     let scan = Scan {
@@ -202,7 +202,7 @@ fn a_misfit_and_a_short_scan_are_reported() {
     let plan = vmodc::concept::plan::Plan::new(
         &drawn,
         vmodc::i18n::Texts::new(&drawn, None),
-        vmodc::concept::registry::CONCEPTS,
+        vmodc::concept::CONCEPTS,
     );
     let grid = &drawn.map.grid;
     let centre = |label: &str| plan.layout.centre(grid.parse(label).expect("hex"));
@@ -254,7 +254,7 @@ fn counters_cut_from_sheets_equal_the_originals() {
     let plan = vmodc::concept::plan::Plan::new(
         &drawn,
         vmodc::i18n::Texts::new(&drawn, None),
-        vmodc::concept::registry::CONCEPTS,
+        vmodc::concept::CONCEPTS,
     );
     let originals = entries(&drawn);
     let units = &drawn.counters.units;
@@ -430,7 +430,7 @@ fn write_overlay_pictures() {
         let plan = vmodc::concept::plan::Plan::new(
             &drawn,
             vmodc::i18n::Texts::new(&drawn, None),
-            vmodc::concept::registry::CONCEPTS,
+            vmodc::concept::CONCEPTS,
         );
         let scan = Scan {
             scale: 1.5,
@@ -477,7 +477,7 @@ fn write_sheet_overlay_picture() {
     let plan = vmodc::concept::plan::Plan::new(
         &drawn,
         vmodc::i18n::Texts::new(&drawn, None),
-        vmodc::concept::registry::CONCEPTS,
+        vmodc::concept::CONCEPTS,
     );
     let images = entries(&drawn);
     let faces: Vec<Rgba> = drawn
@@ -602,7 +602,7 @@ fn markers_and_cards_cut_from_sheets_equal_the_originals() {
     let plan = vmodc::concept::plan::Plan::new(
         &drawn,
         vmodc::i18n::Texts::new(&drawn, None),
-        vmodc::concept::registry::CONCEPTS,
+        vmodc::concept::CONCEPTS,
     );
     let originals = entries(&drawn);
     let image = |name: &str| pixels(&originals[&format!("images/{name}")]);

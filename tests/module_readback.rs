@@ -137,7 +137,7 @@ fn setup_locations_match_the_grid_and_the_image() {
         let plan = vmodc::concept::plan::Plan::new(
             &game,
             vmodc::i18n::Texts::new(&game, None),
-            vmodc::concept::registry::CONCEPTS,
+            vmodc::concept::CONCEPTS,
         );
         let map = view
             .root
@@ -315,7 +315,7 @@ fn multi_sheet_maps_read_back() {
     let plan = Plan::new(
         &game,
         vmodc::i18n::Texts::new(&game, None),
-        vmodc::concept::registry::CONCEPTS,
+        vmodc::concept::CONCEPTS,
     );
     let map = view.root.find_all("VASSAL.build.module.Map")[0];
     let boards = map.find_all("VASSAL.build.module.map.boardPicker.Board");

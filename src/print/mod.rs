@@ -119,11 +119,7 @@ pub fn print_language(
 ) -> Result<Printed, Diagnostic> {
     let game = &loaded.game;
     let catalog = lang.and_then(|l| loaded.catalogs.iter().find(|c| c.code == l));
-    let plan = Plan::new(
-        game,
-        Texts::new(game, catalog),
-        crate::concept::registry::CONCEPTS,
-    );
+    let plan = Plan::new(game, Texts::new(game, catalog), crate::concept::CONCEPTS);
     kit::print(game, &plan, options).map_err(|e| {
         Diagnostic::error("V0606", format!("cannot print {}: {e}", game.id))
             .help("check the colours and sizes in the data (vmodc check)")
