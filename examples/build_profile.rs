@@ -51,7 +51,7 @@ fn profile_module(loaded: &Loaded, lang: Option<&str>) {
     let (entries, compile) = timed("compile (draw + encode + XML)", || {
         build::compile_language(loaded, lang).expect("the game compiles")
     });
-    let plan = Plan::new(game, loaded.texts(lang), vmodc::concept::registry::CONCEPTS);
+    let plan = Plan::new(game, loaded.texts(lang), vmodc::concept::CONCEPTS);
     let (_, xml) = timed("  XML (buildFile, moduledata, saves)", || {
         let build_file = vmodc::emit::module::build_file(game, &plan);
         let moduledata = vmodc::emit::moduledata(game, &plan, &[]);

@@ -404,11 +404,7 @@ pub fn compile_with(
 
 /// The plan of one language's module: its names, layout and image names.
 pub fn plan_for(loaded: &Loaded, lang: Option<&str>) -> Plan {
-    Plan::new(
-        &loaded.game,
-        loaded.texts(lang),
-        crate::concept::registry::CONCEPTS,
-    )
+    Plan::new(&loaded.game, loaded.texts(lang), crate::concept::CONCEPTS)
 }
 
 /// The board image of one map sheet, as the module draws it (PNG).
@@ -420,11 +416,7 @@ pub fn map_image(game: &Game, plan: &Plan, sheet: u16) -> Result<Vec<u8>, Render
 pub fn compile(game: &Game) -> Result<Vec<Entry>, Diagnostic> {
     compile_plan(
         game,
-        &Plan::new(
-            game,
-            texts::default_texts(game),
-            crate::concept::registry::CONCEPTS,
-        ),
+        &Plan::new(game, texts::default_texts(game), crate::concept::CONCEPTS),
         &[],
         None,
         None,

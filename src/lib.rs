@@ -21,6 +21,7 @@ pub const BUILD_ID: &str = concat!(env!("CARGO_PKG_VERSION"), "+", env!("VMODC_C
 
 pub mod build;
 pub mod check;
+pub mod cli;
 pub mod concept;
 pub mod diag;
 pub mod diff;

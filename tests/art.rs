@@ -86,11 +86,8 @@ fn scanned_b4m(root: &Path) -> (Scan, vmodc::concept::game::grid::HexLayout) {
     copy_game(&repo(), "b4m", root);
     let (drawn, _, _) = load(root, "b4m");
     let print = pixels(&entries(&drawn)["images/map.png"]);
-    let plan = vmodc::concept::plan::Plan::new(
-        &drawn,
-        default_texts(&drawn),
-        vmodc::concept::registry::CONCEPTS,
-    );
+    let plan =
+        vmodc::concept::plan::Plan::new(&drawn, default_texts(&drawn), vmodc::concept::CONCEPTS);
     let printed = plan.layout;
     let scan = Scan {
         scale: 1.37,
@@ -200,11 +197,8 @@ fn a_misfit_and_a_short_scan_are_reported() {
     copy_game(&repo(), "b4m", root);
     let (drawn, _, _) = load(root, "b4m");
     let print = pixels(&entries(&drawn)["images/map.png"]);
-    let plan = vmodc::concept::plan::Plan::new(
-        &drawn,
-        default_texts(&drawn),
-        vmodc::concept::registry::CONCEPTS,
-    );
+    let plan =
+        vmodc::concept::plan::Plan::new(&drawn, default_texts(&drawn), vmodc::concept::CONCEPTS);
     let grid = &drawn.map.grid;
     let centre = |label: &str| plan.layout.centre(grid.parse(label).expect("hex"));
     // The right half of the map only.
@@ -252,11 +246,8 @@ fn counters_cut_from_sheets_equal_the_originals() {
     let root = dir.path();
     copy_game(&repo(), "b4m", root);
     let (drawn, _, _) = load(root, "b4m");
-    let plan = vmodc::concept::plan::Plan::new(
-        &drawn,
-        default_texts(&drawn),
-        vmodc::concept::registry::CONCEPTS,
-    );
+    let plan =
+        vmodc::concept::plan::Plan::new(&drawn, default_texts(&drawn), vmodc::concept::CONCEPTS);
     let originals = entries(&drawn);
     let units = &drawn.counters.units;
     let faces: Vec<Vec<String>> = units
@@ -431,7 +422,7 @@ fn write_overlay_pictures() {
         let plan = vmodc::concept::plan::Plan::new(
             &drawn,
             default_texts(&drawn),
-            vmodc::concept::registry::CONCEPTS,
+            vmodc::concept::CONCEPTS,
         );
         let scan = Scan {
             scale: 1.5,
@@ -475,11 +466,8 @@ fn write_sheet_overlay_picture() {
     let dir = tiny_copy();
     let root = dir.path();
     let (drawn, _, _) = load(root, "tiny");
-    let plan = vmodc::concept::plan::Plan::new(
-        &drawn,
-        default_texts(&drawn),
-        vmodc::concept::registry::CONCEPTS,
-    );
+    let plan =
+        vmodc::concept::plan::Plan::new(&drawn, default_texts(&drawn), vmodc::concept::CONCEPTS);
     let images = entries(&drawn);
     let faces: Vec<Rgba> = drawn
         .counters
@@ -600,11 +588,8 @@ fn markers_and_cards_cut_from_sheets_equal_the_originals() {
     let root = dir.path();
     copy_game(&repo(), "btm2", root);
     let (drawn, _, _) = load(root, "btm2");
-    let plan = vmodc::concept::plan::Plan::new(
-        &drawn,
-        default_texts(&drawn),
-        vmodc::concept::registry::CONCEPTS,
-    );
+    let plan =
+        vmodc::concept::plan::Plan::new(&drawn, default_texts(&drawn), vmodc::concept::CONCEPTS);
     let originals = entries(&drawn);
     let image = |name: &str| pixels(&originals[&format!("images/{name}")]);
     let mut art = String::new();

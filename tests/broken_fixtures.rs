@@ -263,16 +263,20 @@ fn every_code_has_a_case() {
     let covered: BTreeSet<String> = cases().into_iter().map(|c| c.code).collect();
     let mut emitted = BTreeSet::new();
     let mut files = vec![repo().join("src/load.rs")];
-    // The check stage (src/check/) and every concept's checks (src/concept/<concept>/check.rs).
-    for entry in std::fs::read_dir(repo().join("src/check")).expect("src/check") {
-        files.push(entry.expect("src/check entry").path());
-    }
-    for entry in std::fs::read_dir(repo().join("src/concept")).expect("src/concept") {
-        let checks = entry.expect("src/concept entry").path().join("check.rs");
-        if checks.exists() {
-            files.push(checks);
+    // The check stage (src/check/) and the concepts (src/concept/: each concept's check.rs and the
+    // context they share), read recursively so that a check moved between files is still found.
+    fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+            let path = entry.expect("directory entry").path();
+            if path.is_dir() {
+                rust_files(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
         }
     }
+    rust_files(&repo().join("src/check"), &mut files);
+    rust_files(&repo().join("src/concept"), &mut files);
     for file in files {
         let text = std::fs::read_to_string(&file).unwrap_or_default();
         let bytes = text.as_bytes();

@@ -723,6 +723,51 @@ fn odds_prints_json() {
     assert_usage_error(&out, &["roll out of range"]);
 }
 
+/// The battle `vmodc odds` computes is the combat concept's: checked, resolved and reported the
+/// same from the library, its problems typed by the part of the battle rather than by flag.
+#[test]
+fn a_battle_from_the_library_reports_what_odds_prints() {
+    use vmodc::concept::combat::battle::outcome::Undecided;
+    use vmodc::concept::combat::battle::problems::{Fault, Part};
+    use vmodc::concept::combat::battle::{Attacker, Battle};
+    let game = shipped_game("b4m");
+    let attacker = |strength, unit_type: Option<&str>| Attacker {
+        strength,
+        unit_type: unit_type.map(str::to_string),
+    };
+    let mut battle = Battle::new(vec![attacker(9.0, None)], 3.0);
+    battle.roll = Some(6);
+    assert!(battle.problems(&game).is_empty());
+    let outcome = battle.resolve(&game).expect("decided");
+    let printed = odds_b4m(&["--attack", "9", "--defence", "3", "--roll", "6"]);
+    assert_eq!(outcome.line(), text(&printed.stdout).trim());
+
+    battle.terrain = Some("swamp".into());
+    let problems = battle.problems(&game);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert_eq!(problems[0].part, Part::Terrain);
+    assert!(
+        matches!(&problems[0].fault, Fault::Unknown { given, valid }
+            if given == "swamp" && valid.iter().any(|v| v == "forest")),
+        "{problems:?}"
+    );
+
+    // In mud, panzers attack at half strength: an attacker without a type leaves it open.
+    let mut mud = Battle::new(vec![attacker(12.0, None)], 4.0);
+    mud.turn = 3;
+    let open = mud
+        .resolve(&game)
+        .expect_err("the attacker's type decides it");
+    assert!(
+        matches!(&open[..], [Undecided::AttackerType { modifier, .. }]
+            if modifier.id.as_str() == "mud-panzers"),
+        "{open:?}"
+    );
+    mud.attackers = vec![attacker(12.0, Some("panzer"))];
+    let outcome = mud.resolve(&game).expect("decided");
+    assert_eq!((outcome.attack, outcome.defence), (6.0, 4.0));
+}
+
 // ---------------------------------------------------------------------------------------------------
 // One exit-code contract: 0 success, 1 the checks failed, 2 usage or I/O
 // ---------------------------------------------------------------------------------------------------

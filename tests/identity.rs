@@ -14,11 +14,7 @@ fn b4m() -> Game {
 
 /// Each unit's palette piece id in the module `game` builds.
 fn unit_ids(game: &Game) -> BTreeMap<String, String> {
-    let plan = Plan::new(
-        game,
-        default_texts(game),
-        vmodc::concept::registry::CONCEPTS,
-    );
+    let plan = Plan::new(game, default_texts(game), vmodc::concept::CONCEPTS);
     game.counters
         .units
         .iter()

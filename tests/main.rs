@@ -12,6 +12,7 @@ mod cache;
 mod cli;
 mod combat_automation;
 mod data_b4m_parses;
+mod diagnostic_codes;
 mod diff;
 mod diff_page;
 mod fuzz;

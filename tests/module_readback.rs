@@ -135,11 +135,8 @@ fn pieces_decode_and_resolve() {
 fn setup_locations_match_the_grid_and_the_image() {
     for (_, game, bytes) in games().iter().flat_map(|g| modules(g)) {
         let view = verify::open_module(&bytes).expect("module opens");
-        let plan = vmodc::concept::plan::Plan::new(
-            &game,
-            default_texts(&game),
-            vmodc::concept::registry::CONCEPTS,
-        );
+        let plan =
+            vmodc::concept::plan::Plan::new(&game, default_texts(&game), vmodc::concept::CONCEPTS);
         let map = view
             .root
             .find_all("VASSAL.build.module.Map")
@@ -313,11 +310,7 @@ fn multi_sheet_maps_read_back() {
     assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
 
     let view = verify::open_module(&bytes).unwrap();
-    let plan = Plan::new(
-        &game,
-        default_texts(&game),
-        vmodc::concept::registry::CONCEPTS,
-    );
+    let plan = Plan::new(&game, default_texts(&game), vmodc::concept::CONCEPTS);
     let map = view.root.find_all("VASSAL.build.module.Map")[0];
     let boards = map.find_all("VASSAL.build.module.map.boardPicker.Board");
     let names: Vec<&str> = boards.iter().map(|b| b.attr("name")).collect();

@@ -57,11 +57,7 @@ fn rust_rule_follows_the_rulebook() {
 #[test]
 fn module_announcement_agrees_with_the_rust_rule() {
     let game = lsam_with_rain_on_turn_3();
-    let plan = Plan::new(
-        &game,
-        default_texts(&game),
-        vmodc::concept::registry::CONCEPTS,
-    );
+    let plan = Plan::new(&game, default_texts(&game), vmodc::concept::CONCEPTS);
     let report = phase_report(&game, &plan);
     let mut skips = 0;
     for phase in &game.rules.phases {
@@ -108,11 +104,7 @@ fn module_announcement_agrees_with_the_rust_rule() {
 fn turn_values_are_announced_and_printed() {
     let mut sources = Sources::default();
     let game = vmodc::load::load_game(Path::new("."), "lsam", &mut sources).expect("lsam");
-    let plan = Plan::new(
-        &game,
-        default_texts(&game),
-        vmodc::concept::registry::CONCEPTS,
-    );
+    let plan = Plan::new(&game, default_texts(&game), vmodc::concept::CONCEPTS);
     let report = phase_report(&game, &plan);
     let value = |id: &str| {
         game.rules

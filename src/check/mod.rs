@@ -11,7 +11,7 @@ mod game_info;
 pub mod todo;
 
 use crate::concept::context::{locate, Context, Seg};
-use crate::concept::registry::CONCEPTS;
+use crate::concept::CONCEPTS;
 
 use crate::concept::game::Game;
 use crate::diag::{Diagnostic, Report, Sources};

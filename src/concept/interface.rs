@@ -1,10 +1,11 @@
 //! The `Concept` interface: what a rule concept gives each stage, as typed values.
 //!
 //! A concept implements the hooks it has (each has an empty default) in its folder's `concept.rs`,
-//! and `concept::registry` lists it once. The stages loop over that list: `check` runs every
-//! concept's checks, `emit` places every concept's contributions in the module, and the unit piece
-//! (`units::module`) gathers every concept's part of a unit from the list the plan carries. No stage
-//! names a concept.
+//! and one line of the registry (`src/concept/mod.rs`) lists it. The stages loop over that list:
+//! `check` runs every concept's checks, `emit` places every concept's contributions in the module,
+//! and the plan asks every concept for the boxes it needs. A concept that assembles the others'
+//! parts (the unit piece gathers each concept's commands and face parts) is handed the list as an
+//! argument, so no concept file imports the registry that imports it. No stage names a concept.
 //!
 //! Where VASSAL reads traits or buttons in order (a piece's traits see a key outermost first), a
 //! contribution names its place ([`PrototypeLayer`], [`CommandLayer`], [`ToolbarPlace`]); within a

@@ -1,39 +1,60 @@
-//! The rule concepts a game's data can express, one home each.
+//! The rule concepts a game's data can express, one home each, and the registry that lists them.
 //!
 //! A concept's folder holds everything about it side by side: its data types (`mod.rs`, deserialized
 //! from the game's TOML files), its checks (`check.rs`), its rule logic as pure functions (used by
-//! the checks, `vmodc odds` and the tests), and what it adds to the VASSAL module (`module.rs`:
-//! traits, global properties, buttons). The pipeline stages (`load`, `check`, `render`, `emit`) ask each
-//! concept for its part; see docs/architecture.md.
+//! the checks, `vmodc odds` and the tests), its player texts (`texts.rs`), what it adds to the VASSAL
+//! module (`module.rs`: traits, global properties, buttons), and its hooks of the [`Concept`]
+//! interface (`concept.rs`). The stages loop over [`CONCEPTS`] and name no concept; see
+//! docs/architecture.md.
+//!
+//! Beside the concepts, what they share: the game they compose ([`game`]), the check context
+//! ([`context`]), the module's plan ([`plan`]), piece ids ([`gpids`]), the interface ([`interface`])
+//! and the names one concept sets and another reads ([`module`]).
+//!
+//! [`Concept`]: interface::Concept
 
-pub mod air;
-pub mod art;
-pub mod barrage;
-pub mod cards;
-pub mod combat;
 pub mod context;
 pub mod game;
 pub mod gpids;
-pub mod hidden;
 pub mod interface;
-pub mod map;
-pub mod markers;
-pub mod modes;
 pub mod module;
-pub mod morale;
-pub mod movement;
 pub mod plan;
 pub(crate) mod print_texts;
-pub mod provenance;
-pub mod registry;
-pub mod releases;
-pub mod sequence;
-pub mod series;
-pub mod setup;
-pub mod stacking;
-pub mod steps;
-pub mod supply;
 pub mod texts;
-pub mod units;
-pub mod victory;
-pub mod weather;
+
+/// Declares each concept's folder as a module and registers it: one line per concept.
+macro_rules! registry {
+    ($($folder:ident => $concept:ident,)*) => {
+        $(pub mod $folder;)*
+
+        /// Every concept, in contribution order: within a place (the global properties, the
+        /// automation buttons, the at-start piece ids, a scenario's placements before the morale
+        /// chits), contributions come in this order.
+        pub static CONCEPTS: &[&dyn interface::Concept] = &[$(&$folder::concept::$concept,)*];
+    };
+}
+
+registry! {
+    series => SeriesConcept,
+    units => UnitsConcept,
+    markers => MarkersConcept,
+    modes => ModesConcept,
+    hidden => HiddenConcept,
+    steps => StepsConcept,
+    sequence => SequenceConcept,
+    map => MapConcept,
+    art => ArtConcept,
+    movement => MovementConcept,
+    stacking => StackingConcept,
+    combat => CombatConcept,
+    cards => CardsConcept,
+    setup => SetupConcept,
+    morale => MoraleConcept,
+    barrage => BarrageConcept,
+    air => AirConcept,
+    victory => VictoryConcept,
+    weather => WeatherConcept,
+    provenance => ProvenanceConcept,
+    releases => ReleasesConcept,
+    supply => SupplyConcept,
+}

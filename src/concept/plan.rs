@@ -215,7 +215,7 @@ impl Plan {
     }
 
     /// The plan of `game`'s module in the language of `tx`; `concepts` is the registry
-    /// (`concept::registry::CONCEPTS`), handed down by the stage that builds the plan so that the
+    /// (`concept::CONCEPTS`), handed down by the stage that builds the plan so that the
     /// concepts' own files, which the registry imports, never import it back.
     pub fn new<C: LayoutNeeds + ?Sized>(game: &Game, tx: Texts, concepts: &[&C]) -> Plan {
         let style = &game.map.style;

@@ -11,7 +11,7 @@ pub mod translation;
 use crate::concept::game::{Game, Loaded, ScenarioFile};
 use crate::concept::interface::ModuleParts;
 use crate::concept::plan::{self, Plan};
-use crate::concept::registry::CONCEPTS;
+use crate::concept::CONCEPTS;
 use crate::vassal::sequence_encoder::SequenceEncoder;
 use crate::vassal::traits::Piece;
 use crate::vassal::xml::El;

@@ -9,7 +9,7 @@ use crate::concept::game::Game;
 use crate::concept::gpids::Gpids;
 use crate::concept::interface::{AtStartParts, ModuleParts, PaletteList, ToolbarPlace};
 use crate::concept::plan::{self, Plan};
-use crate::concept::registry::CONCEPTS;
+use crate::concept::CONCEPTS;
 use crate::vassal::sequence_encoder::SequenceEncoder;
 use crate::vassal::traits::Piece;
 use crate::vassal::xml::El;

@@ -9,7 +9,7 @@
 use crate::concept::game::Game;
 use crate::concept::interface::ModuleParts;
 use crate::concept::plan::Plan;
-use crate::concept::registry::CONCEPTS;
+use crate::concept::CONCEPTS;
 use crate::i18n::Texts;
 use crate::vassal::xml::El;
 use std::collections::BTreeMap;
@@ -223,7 +223,7 @@ fn component_keys(here: &El, there: &El, parent: &str, out: &mut BTreeMap<String
 
 /// The `.properties` text that translates this module (`here`) into `other`'s language.
 pub fn properties(game: &Game, here: &Plan, other: &Texts) -> String {
-    let mut there = Plan::new(game, other.clone(), crate::concept::registry::CONCEPTS);
+    let mut there = Plan::new(game, other.clone(), crate::concept::CONCEPTS);
     there.translations = here.translations.clone();
     // The turn tracker's phase list is not translated, so the translated announcement must compare
     // the phase with this module's names.

@@ -117,7 +117,7 @@ pub fn print_language(
     options: &PrintOptions,
 ) -> Result<Printed, Diagnostic> {
     let game = &loaded.game;
-    let plan = Plan::new(game, loaded.texts(lang), crate::concept::registry::CONCEPTS);
+    let plan = Plan::new(game, loaded.texts(lang), crate::concept::CONCEPTS);
     kit::print(game, &plan, options).map_err(|e| {
         Diagnostic::error("V0606", format!("cannot print {}: {e}", game.id))
             .help("check the colours and sizes in the data (vmodc check)")

@@ -131,7 +131,7 @@ impl<'a> Images<'a> {
                     .help("VASSAL recognises SVG by the lower-case suffix `.svg` only; it reads this file as a bitmap and fails"),
             )
         } else if name.ends_with(".svg") {
-            self.svg_problem(what, name)
+            self.svg_problem(what, name, false)
         } else {
             None
         }
@@ -140,17 +140,23 @@ impl<'a> Images<'a> {
     /// An SVG that VASSAL's renderer (Apache Batik, SVG 1.1) rejects: an `<image>` whose link is
     /// `href` rather than `xlink:href` ("The attribute xlink:href of the element <image> is
     /// required", logged by `tools/image/svg/SVGRenderer.java`; Cattlesquat/imperialstruggle).
-    pub(super) fn svg_problem(&self, what: &str, name: &str) -> Option<Diagnostic> {
+    ///
+    /// The image a NonRectangular shape was traced from (`of_shape`) is only rendered when VASSAL
+    /// gathers the module's images, not to draw the piece: a warning, not an error.
+    pub(super) fn svg_problem(&self, what: &str, name: &str, of_shape: bool) -> Option<Diagnostic> {
         let bytes = self.archive.entries.get(&format!("images/{name}"))?;
         if !image_without_xlink_href(bytes)
             || !self.reported_svgs.borrow_mut().insert(name.to_string())
         {
             return None;
         }
-        Some(
-            Diagnostic::error("V0431", format!("{what}: SVG image `{name}` has an <image> without xlink:href"))
-                .help("VASSAL's SVG renderer (Batik, SVG 1.1) fails on it and draws nothing: write the link as xlink:href (with xmlns:xlink=\"http://www.w3.org/1999/xlink\")"),
-        )
+        let message = format!("{what}: SVG image `{name}` has an <image> without xlink:href");
+        let d = if of_shape {
+            Diagnostic::warning("V0431", message)
+        } else {
+            Diagnostic::error("V0431", message)
+        };
+        Some(d.help("VASSAL's SVG renderer (Batik, SVG 1.1) fails on it and draws nothing: write the link as xlink:href (with xmlns:xlink=\"http://www.w3.org/1999/xlink\")"))
     }
 }
 

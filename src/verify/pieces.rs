@@ -171,9 +171,7 @@ fn shape_images(
                 )
                 .help("VASSAL draws the stored shape, but reports the image missing when it lists the module's images (Image Purge, NonRectangular.addLocalImageNames) and its editor cannot trace the shape again"),
             );
-        } else if let Some(mut d) = images.svg_problem(what, &name) {
-            // Only rendered when VASSAL gathers the module's images, not to draw the piece.
-            d.severity = crate::diag::Severity::Warning;
+        } else if let Some(d) = images.svg_problem(what, &name, true) {
             push(d);
         }
     }

@@ -1,16 +1,24 @@
 //! Combat: odds, the CRT, column shifts, attack modifiers, automatic results and the results themselves.
 
 pub mod ar_command;
+pub mod battle;
 pub(crate) mod check;
 pub mod concept;
+mod crt_expr;
 pub mod fire;
 pub mod fire_command;
 pub mod grammar;
 pub mod modifiers;
 pub mod module;
 pub mod odds;
+mod report_expr;
+mod roll_expr;
+mod shift_expr;
 pub mod shifts;
+mod step_terms;
 pub mod strength;
+mod strength_expr;
+mod surprise_expr;
 pub(crate) mod texts;
 
 use crate::concept::provenance::cited;

@@ -1,6 +1,6 @@
 //! Attack modifiers (`[[combat.attack_modifiers]]`): which apply to an attacking unit, and its
 //! strength after them, applied in data order, each rounding as it says. The module's attack step
-//! (`attack_scaled_expr` in module.rs) computes the same.
+//! (`attack_scaled_expr` in strength_expr.rs) computes the same.
 
 use super::ModifierRounding;
 use crate::concept::game::AttackModifier;

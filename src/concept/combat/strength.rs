@@ -1,7 +1,7 @@
 //! Strength from a unit's state (`[[combat.strength_modifiers]]`, `[[combat.defence_bonuses]]`) and
 //! the action rating from the units each side picks (`[combat.action_rating]`). The module's attack
-//! and defence steps (`attack_scaled_expr`, `defence_scaled_expr` in module.rs) and its AR
-//! properties compute the same.
+//! and defence steps (`attack_scaled_expr`, `defence_scaled_expr` in strength_expr.rs) and its
+//! AR properties compute the same.
 
 use super::{MarkerFace, ModifierRounding, StrengthKind};
 use crate::concept::game::{Combat, DefenceBonus, StrengthModifier};

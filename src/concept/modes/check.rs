@@ -45,7 +45,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
         for r in [&m.strength, &m.movement].into_iter().flatten() {
             if super::derive::ratio(r).is_none() {
                 cx.push(
-                    Diagnostic::error("V0736", format!("`{}` is not a ratio", r.as_str()))
+                    Diagnostic::error("V0737", format!("`{}` is not a ratio", r.as_str()))
                         .at(f, r.span.clone(), "expected `1/2`, `2` or `0`")
                         .rule_opt(rule_of(&m.rule))
                         .help("write a multiplier as a whole number or a fraction: \"1/4\", \"2\", \"0\""),

@@ -1,5 +1,5 @@
 //! What the concept `weather` (weather) gives each stage: its hooks of [`Concept`], listed
-//! once in `concept::registry`.
+//! once in the registry (`src/concept/mod.rs`).
 
 use crate::concept::context::Context;
 use crate::concept::game::Game;

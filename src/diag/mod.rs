@@ -11,6 +11,10 @@
 //!    = help: the grid has columns 01-14 and rows 01-10 (01-11 in odd columns)
 //! ```
 
+pub mod codes;
+
+pub use codes::Severity;
+
 use crate::model::FileId;
 use std::fmt::Write as _;
 use std::ops::Range;
@@ -142,23 +146,6 @@ impl SourceFile {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Severity {
-    Note,
-    Warning,
-    Error,
-}
-
-impl Severity {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Severity::Note => "note",
-            Severity::Warning => "warning",
-            Severity::Error => "error",
-        }
-    }
-}
-
 /// A place in a source file, with a short label shown under the caret.
 #[derive(Debug, Clone)]
 pub struct Label {
@@ -170,7 +157,7 @@ pub struct Label {
 #[derive(Debug, Clone)]
 pub struct Diagnostic {
     pub severity: Severity,
-    /// Stable code, e.g. `V0201`; documented in docs/diagnostics.md.
+    /// Stable code, e.g. `V0201`: an entry of the registry [`codes::CODES`], which documents it.
     pub code: &'static str,
     pub message: String,
     pub label: Option<Label>,

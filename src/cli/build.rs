@@ -1,0 +1,118 @@
+//! `vmodc build`: check and build each game's modules (and print-and-play PDFs), and say what
+//! happened to each in one closing line.
+
+use super::{games_or_all, print_report, Format, FAILED, USAGE};
+use crate::build::{self, Options, Outcome};
+use crate::diag::{plural, Diagnostic, Report, Sources, Tally};
+use std::path::Path;
+use std::process::ExitCode;
+
+pub fn run_build(games: Vec<String>, options: Options, format: Format) -> ExitCode {
+    let mut sources = Sources::default();
+    let games = match games_or_all(games, &options.root, &sources, format) {
+        Ok(g) => g,
+        Err(code) => return code,
+    };
+    let mut all = Report::default();
+    let (mut failed, mut io_failed) = (false, false);
+    for id in &games {
+        let outcome = build::build_game(&options, id, &mut sources);
+        failed |= outcome.modules.is_empty() || outcome.report.has_errors();
+        io_failed |= outcome.report.diagnostics.iter().any(Diagnostic::is_io);
+        if format == Format::Human {
+            print_outcome(&outcome, &sources, &options);
+        }
+        all.extend(outcome.report);
+    }
+    if format == Format::Json {
+        print_report(&all, &sources, format);
+    }
+    if io_failed {
+        ExitCode::from(USAGE)
+    } else if failed {
+        ExitCode::from(FAILED)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// What `build` says about one game: errors and other warnings in full, the known gaps and notes in
+/// one line, and what happened to its modules in one closing line.
+fn print_outcome(outcome: &Outcome, sources: &Sources, options: &Options) {
+    for d in outcome.report.diagnostics.iter().filter(|d| !d.is_known()) {
+        eprintln!("{}", d.render(sources));
+    }
+    let tally = outcome.report.tally();
+    if let Some(line) = known_summary(&outcome.game, &tally, &options.root) {
+        eprintln!("{line}");
+    }
+    eprintln!("{}", closing_line(outcome, &tally, options.deny_warnings));
+}
+
+/// `btm2: 70 known gaps, 8 notes (vmodc check btm2 lists them)`, when there are any.
+fn known_summary(id: &str, tally: &Tally, root: &Path) -> Option<String> {
+    let mut parts = Vec::new();
+    if tally.known_gaps > 0 {
+        parts.push(plural(tally.known_gaps, "known gap"));
+    }
+    if tally.notes > 0 {
+        parts.push(plural(tally.notes, "note"));
+    }
+    if parts.is_empty() {
+        return None;
+    }
+    let root_arg = if root == Path::new(".") {
+        String::new()
+    } else {
+        format!(" --root {}", root.display())
+    };
+    Some(format!(
+        "{id}: {} (vmodc check {id}{root_arg} lists them)",
+        parts.join(", ")
+    ))
+}
+
+/// `b4m: built dist/b4m-en.vmod (657764 bytes); unchanged dist/b4m-ja.vmod`, or why it was not built.
+fn closing_line(outcome: &Outcome, tally: &Tally, deny_warnings: bool) -> String {
+    let id = &outcome.game;
+    if tally.errors > 0 || outcome.modules.is_empty() {
+        let warnings = tally.warnings + tally.known_gaps;
+        let why = if tally.errors > 0 {
+            plural(tally.errors, "error")
+        } else if deny_warnings && warnings > 0 {
+            format!("{} denied by --deny-warnings", plural(warnings, "warning"))
+        } else {
+            "nothing to build".to_string()
+        };
+        return format!("error: {id} not built: {why}");
+    }
+    let list = |written: bool| {
+        outcome
+            .modules
+            .iter()
+            .filter(|m| m.written == written)
+            .map(|m| format!("{} ({} bytes)", m.path.display(), m.size))
+            .collect::<Vec<_>>()
+    };
+    let prints = |written: bool| {
+        outcome
+            .prints
+            .iter()
+            .filter(|m| m.written == written)
+            .map(|m| format!("{} ({} bytes)", m.path.display(), m.size))
+            .collect::<Vec<_>>()
+    };
+    let built = [list(true), prints(true)].concat();
+    let unchanged = [list(false), prints(false)].concat();
+    let mut parts = Vec::new();
+    for (verb, modules) in [("built", built), ("unchanged", unchanged)] {
+        if !modules.is_empty() {
+            parts.push(format!("{verb} {}", modules.join(", ")));
+        }
+    }
+    let mut line = format!("{id}: {}", parts.join("; "));
+    if tally.warnings > 0 {
+        line.push_str(&format!(" ({} above)", plural(tally.warnings, "warning")));
+    }
+    line
+}

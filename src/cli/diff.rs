@@ -1,0 +1,133 @@
+//! `vmodc diff`: what changed for players between two versions of the data.
+
+use super::{FAILED, USAGE};
+use crate::diag::Sources;
+use std::path::Path;
+use std::process::ExitCode;
+
+/// How `vmodc diff` prints the changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiffFormat {
+    Human,
+    Json,
+    /// One self-contained page: counters before and after and the map with the changed hexes
+    /// marked.
+    Html,
+    /// A `[[releases]]` entry for `changes/<game>.toml` (the module's "What's new" page).
+    Toml,
+}
+
+pub fn run_diff(
+    old: &str,
+    new: &str,
+    games: Vec<String>,
+    repo: &Path,
+    format: DiffFormat,
+    lang: Option<&str>,
+) -> ExitCode {
+    let versions = crate::diff::revision::open(old, repo)
+        .and_then(|o| crate::diff::revision::open(new, repo).map(|n| (o, n)));
+    let (old_v, new_v) = match versions {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(USAGE);
+        }
+    };
+    let ids: Vec<String> = if games.is_empty() {
+        let both =
+            |v: &crate::diff::revision::Version| crate::load::discover(&v.root).unwrap_or_default();
+        let new_ids = both(&new_v);
+        both(&old_v)
+            .into_iter()
+            .filter(|g| new_ids.contains(g))
+            .collect()
+    } else {
+        games
+    };
+    let mut compared = Vec::new();
+    for id in ids {
+        let mut sources = Sources::default();
+        let (Some(a), _) = crate::build::load_and_check(&old_v.root, &id, &mut sources) else {
+            eprintln!("error: {id} does not load in {}", old_v.label);
+            return ExitCode::from(USAGE);
+        };
+        let (Some(b), _) = crate::build::load_and_check(&new_v.root, &id, &mut sources) else {
+            eprintln!("error: {id} does not load in {}", new_v.label);
+            return ExitCode::from(USAGE);
+        };
+        let changes = crate::diff::diff(&a, &b);
+        compared.push((id, a, b, changes));
+    }
+    match format {
+        DiffFormat::Human => {
+            for (id, _, _, changes) in &compared {
+                println!(
+                    "{id}: {} change(s) from {} to {}",
+                    changes.len(),
+                    old_v.label,
+                    new_v.label
+                );
+                for c in changes {
+                    println!("  {}", c.line());
+                }
+            }
+        }
+        DiffFormat::Json => {
+            let json: Vec<_> = compared
+                .iter()
+                .flat_map(|(id, _, _, changes)| changes.iter().map(move |c| {
+                    serde_json::json!({ "game": id, "area": c.area, "what": c.what, "old": c.old, "new": c.new })
+                }))
+                .collect();
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&json).unwrap_or_else(|_| "[]".into())
+            );
+        }
+        DiffFormat::Toml => {
+            for (_, a, b, changes) in &compared {
+                let compared_labels = [old_v.label.as_str(), new_v.label.as_str()];
+                print!(
+                    "{}",
+                    crate::diff::history::release_entry(a, b, compared_labels, changes)
+                );
+            }
+        }
+        DiffFormat::Html => {
+            if let Some(l) = lang {
+                for (id, _, b, _) in &compared {
+                    let codes: Vec<&str> = b.catalogs.iter().map(|c| c.code.as_str()).collect();
+                    if !codes.contains(&l) {
+                        eprintln!(
+                            "error: {id} has no `{l}` catalog in {} (its languages: {})",
+                            new_v.label,
+                            if codes.is_empty() {
+                                "none, only the data's own texts".to_string()
+                            } else {
+                                codes.join(", ")
+                            }
+                        );
+                        return ExitCode::from(USAGE);
+                    }
+                }
+            }
+            let games: Vec<crate::diff::html::GameDiff> = compared
+                .iter()
+                .map(|(_, a, b, changes)| crate::diff::html::GameDiff {
+                    old: a,
+                    new: b,
+                    changes,
+                })
+                .collect();
+            match crate::diff::html::diff_page(&games, &old_v.label, &new_v.label, lang) {
+                Ok(page) => print!("{page}"),
+                Err(e) => {
+                    eprintln!("error: cannot draw the page's images: {e}");
+                    return ExitCode::from(FAILED);
+                }
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,193 @@
+//! `vmodc i18n`: translators' tools, catalog status and skeletons for new languages.
+
+use super::{exit_for, games_or_all, print_report, Format, FAILED, USAGE};
+use crate::build;
+use crate::concept::texts;
+use crate::diag::{Report, Sources};
+use crate::i18n::{DEFAULT_LANGUAGE, INTERFACE_FOLDER};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Load and check one game for the i18n tools; on failure the report is printed and the exit code
+/// returned.
+fn load_for_i18n(root: &Path, id: &str, sources: &mut Sources) -> Result<build::Loaded, ExitCode> {
+    let (loaded, report) = build::load_and_check(root, id, sources);
+    match loaded {
+        Some(loaded) => Ok(loaded),
+        None => {
+            print_report(&report, sources, Format::Human);
+            Err(exit_for(&report, false))
+        }
+    }
+}
+
+pub fn run_i18n_status(games: Vec<String>, root: &Path) -> ExitCode {
+    let mut sources = Sources::default();
+    let games = match games_or_all(games, root, &sources, Format::Human) {
+        Ok(g) => g,
+        Err(code) => return code,
+    };
+    let mut missing_any = false;
+    for id in games {
+        let loaded = match load_for_i18n(root, &id, &mut sources) {
+            Ok(l) => l,
+            Err(code) => return code,
+        };
+        let entries = texts::entries(&loaded.game);
+        println!("{id}: {} texts", entries.len());
+        if loaded.catalogs.is_empty() {
+            println!("  no catalogs in i18n/{id}/ (the module uses the data's own texts)");
+        }
+        for c in &loaded.catalogs {
+            let language = loaded.language(Some(&c.code));
+            let missing = language.missing(&entries);
+            let unused = crate::i18n::unused(c, &entries);
+            let repeated = language.repeated(&entries);
+            missing_any |= !missing.is_empty();
+            let mut line = format!(
+                "  {} ({}): {} missing, {} unused",
+                c.code,
+                c.name,
+                missing.len(),
+                unused.len()
+            );
+            if !repeated.is_empty() {
+                line.push_str(&format!(", {} repeating the interface", repeated.len()));
+            }
+            if language.interface.is_some() {
+                line.push_str(&format!(
+                    " (interface texts: i18n/{INTERFACE_FOLDER}/{}.toml)",
+                    c.code
+                ));
+            }
+            println!("{line}");
+            for e in missing {
+                println!("    missing: {}", e.key);
+            }
+            for k in unused {
+                println!("    unused:  {k}");
+            }
+            for e in repeated {
+                println!("    repeats: {} (delete it)", e.key);
+            }
+        }
+    }
+    if missing_any {
+        ExitCode::from(FAILED)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Which catalog `vmodc i18n extract` writes a skeleton of.
+pub enum SkeletonOf {
+    /// A game's catalog: the game's own texts (`vmodc i18n extract GAME LANG`).
+    Game { game: String, lang: String },
+    /// The interface catalog every game shares (`vmodc i18n extract --interface LANG`).
+    Interface { lang: String },
+}
+
+pub fn run_i18n_extract(
+    root: &Path,
+    skeleton: &SkeletonOf,
+    from: Option<&str>,
+    out: Option<PathBuf>,
+    force: bool,
+) -> ExitCode {
+    let written = match skeleton {
+        SkeletonOf::Game { game, lang } => game_skeleton(root, game, lang, from),
+        SkeletonOf::Interface { lang } => interface_skeleton(root, lang, from),
+    };
+    match written {
+        Ok((text, path)) => write_catalog(&text, out.unwrap_or(path), force),
+        Err(code) => code,
+    }
+}
+
+/// A game catalog skeleton (the game's texts, and the interface texts `--from` words its own way)
+/// and where it goes by default.
+fn game_skeleton(
+    root: &Path,
+    game: &str,
+    lang: &str,
+    from: Option<&str>,
+) -> Result<(String, PathBuf), ExitCode> {
+    let mut sources = Sources::default();
+    games_or_all(vec![game.to_string()], root, &sources, Format::Human)?;
+    let loaded = load_for_i18n(root, game, &mut sources)?;
+    let base = from.and_then(|f| loaded.catalogs.iter().find(|c| c.code == f));
+    if let (Some(f), None) = (from, base) {
+        eprintln!("error: no catalog i18n/{game}/{f}.toml to start from");
+        return Err(ExitCode::from(USAGE));
+    }
+    let interface = root.join(format!("i18n/{INTERFACE_FOLDER}/{lang}.toml"));
+    if lang != DEFAULT_LANGUAGE && !interface.is_file() {
+        eprintln!(
+            "note: the interface texts every game shares go into i18n/{INTERFACE_FOLDER}/{lang}.toml: `vmodc i18n extract --interface {lang}` writes it"
+        );
+    }
+    Ok((
+        texts::game_catalog_skeleton(&loaded.game, lang, base),
+        root.join("i18n").join(game).join(format!("{lang}.toml")),
+    ))
+}
+
+/// An interface catalog skeleton (every interface text of every game) and where it goes by default.
+fn interface_skeleton(
+    root: &Path,
+    lang: &str,
+    from: Option<&str>,
+) -> Result<(String, PathBuf), ExitCode> {
+    let mut sources = Sources::default();
+    let mut report = Report::default();
+    let base = match from {
+        Some(f) => {
+            let found = crate::load::load_interface_catalogs(root, [f], &mut sources, &mut report);
+            if report.has_errors() {
+                print_report(&report, &sources, Format::Human);
+                return Err(ExitCode::from(FAILED));
+            }
+            let Some(base) = found.into_iter().next() else {
+                eprintln!("error: no catalog i18n/{INTERFACE_FOLDER}/{f}.toml to start from");
+                return Err(ExitCode::from(USAGE));
+            };
+            Some(base)
+        }
+        None => None,
+    };
+    Ok((
+        texts::interface_catalog_skeleton(lang, base.as_ref()),
+        root.join("i18n")
+            .join(INTERFACE_FOLDER)
+            .join(format!("{lang}.toml")),
+    ))
+}
+
+/// Write a catalog skeleton to `path` (`-`: standard output); an existing file only with --force.
+fn write_catalog(text: &str, path: PathBuf, force: bool) -> ExitCode {
+    if path.as_os_str() == "-" {
+        print!("{text}");
+        return ExitCode::SUCCESS;
+    }
+    if path.exists() && !force {
+        eprintln!(
+            "error: {} exists; pass --force to overwrite it, or --out to write elsewhere",
+            path.display()
+        );
+        return ExitCode::from(USAGE);
+    }
+    if let Some(dir) = path.parent() {
+        // A new language's interface catalog may be the first file of its folder.
+        let _ = std::fs::create_dir_all(dir);
+    }
+    match crate::package::write_atomically(&path, text.as_bytes()) {
+        Ok(()) => {
+            eprintln!("wrote {}", path.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(USAGE)
+        }
+    }
+}

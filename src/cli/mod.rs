@@ -1,0 +1,157 @@
+//! The commands of the `vmodc` binary, run from arguments already parsed (`src/main.rs` holds the
+//! command line's syntax): what each command loads and calls, what it prints, and its exit code.
+//!
+//! This is the top of the library's layering: it may use every other module, and no other module
+//! uses it.
+
+pub mod build;
+pub mod check;
+pub mod diff;
+pub mod i18n;
+pub mod odds;
+pub mod overlay;
+pub mod print;
+pub mod save;
+
+use crate::build::blocks;
+use crate::diag::{suggest, Diagnostic, Report, Severity, Sources};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// How a command prints what it found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Human,
+    Json,
+}
+
+/// Exit code 1: the data or module has errors.
+pub const FAILED: u8 = 1;
+/// Exit code 2: a usage or I/O problem.
+pub const USAGE: u8 = 2;
+
+/// Read a file whole, or print why not (with what to do) and give the exit code 2.
+fn read_input(path: &Path, what: &str) -> Result<Vec<u8>, ExitCode> {
+    std::fs::read(path).map_err(|e| {
+        eprintln!("error: cannot read {what} {}: {e}", path.display());
+        eprintln!("  help: check the path; {what}s are files VASSAL wrote or vmodc built");
+        ExitCode::from(USAGE)
+    })
+}
+
+/// The exit code for a report: 2 when a file could not be read or written, 1 when the checks failed.
+fn exit_for(report: &Report, deny_warnings: bool) -> ExitCode {
+    if report.diagnostics.iter().any(Diagnostic::is_io) {
+        ExitCode::from(USAGE)
+    } else if blocks(report, deny_warnings) {
+        ExitCode::from(FAILED)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// The games named (each checked to exist under `rules/`), or every game when none is named. On
+/// failure the problem is printed and the exit code (2) returned.
+fn games_or_all(
+    games: Vec<String>,
+    root: &Path,
+    sources: &Sources,
+    format: Format,
+) -> Result<Vec<String>, ExitCode> {
+    let fail = |d: Diagnostic| {
+        print_report(
+            &Report {
+                diagnostics: vec![d],
+            },
+            sources,
+            format,
+        );
+        Err(ExitCode::from(USAGE))
+    };
+    let known = match crate::load::discover(root) {
+        Ok(ids) => ids,
+        Err(d) => return fail(d),
+    };
+    if games.is_empty() {
+        if known.is_empty() {
+            return fail(
+                Diagnostic::error("V0004", "no games found")
+                    .in_file(root.join("rules"))
+                    .help("a game is rules/<id>.toml with counters/<id>.toml and maps/<id>.toml beside it"),
+            );
+        }
+        return Ok(known);
+    }
+    let unknown: Vec<Diagnostic> = games
+        .iter()
+        .filter(|g| !known.contains(g))
+        .map(|g| unknown_game(g, root, &known))
+        .collect();
+    if unknown.is_empty() {
+        return Ok(games);
+    }
+    print_report(
+        &Report {
+            diagnostics: unknown,
+        },
+        sources,
+        format,
+    );
+    Err(ExitCode::from(USAGE))
+}
+
+/// A path under the project folder, as shown to the user (`rules/x.toml` when the root is `.`).
+fn under_root(root: &Path, rel: &str) -> PathBuf {
+    if root == Path::new(".") {
+        PathBuf::from(rel)
+    } else {
+        root.join(rel)
+    }
+}
+
+/// A game id without `rules/<id>.toml`.
+fn unknown_game(id: &str, root: &Path, known: &[String]) -> Diagnostic {
+    let games = if known.is_empty() {
+        "there are no games under rules/".to_string()
+    } else {
+        format!("the games are {}", known.join(", "))
+    };
+    let help = match suggest(id, known.iter().map(String::as_str)) {
+        Some(s) => format!("did you mean `{s}`? {games}"),
+        None => games,
+    };
+    Diagnostic::error(
+        "V0002",
+        format!("no game `{id}`: rules/{id}.toml does not exist"),
+    )
+    .in_file(under_root(root, &format!("rules/{id}.toml")))
+    .help(help)
+}
+
+fn print_report(report: &Report, sources: &Sources, format: Format) {
+    match format {
+        Format::Human => {
+            for d in &report.diagnostics {
+                eprintln!("{}", d.render(sources));
+            }
+            let (e, w) = (
+                report.count(Severity::Error),
+                report.count(Severity::Warning),
+            );
+            if e + w > 0 {
+                eprintln!("{e} error(s), {w} warning(s)");
+            }
+        }
+        Format::Json => {
+            let items: Vec<_> = report
+                .diagnostics
+                .iter()
+                .map(|d| d.to_json(sources))
+                .collect();
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&items).unwrap_or_else(|_| "[]".into())
+            );
+        }
+    }
+}

@@ -1,0 +1,369 @@
+//! `vmodc odds`: one battle computed from the rules data, as the module does. The flags are read
+//! into a [`Battle`] (concept combat) once the game is loaded, because what a bad flag's message
+//! offers (the count ids, a count's range) comes from the game; the battle's own check, its
+//! resolution and its report line are the concept's. This file names each part of the battle by its
+//! flag.
+
+use super::{exit_for, games_or_all, print_report, Format, USAGE};
+use crate::concept::combat::battle::outcome::{Need, Undecided};
+use crate::concept::combat::battle::problems::{
+    count_range, id_problem, in_game, Fault, Part, Problem,
+};
+use crate::concept::combat::battle::{Attacker, Battle};
+use crate::concept::combat::MarkerFace;
+use crate::concept::game::Game;
+use crate::diag::{plural, suggest, Sources};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// `vmodc odds`'s flags as the command line gave them: the battle's values still as text.
+#[derive(Debug, Clone)]
+pub struct OddsFlags {
+    pub game: String,
+    pub root: PathBuf,
+    pub format: Format,
+    /// `--attack STRENGTH[:TYPE]`, one per attacking unit.
+    pub attackers: Vec<String>,
+    pub defence: f64,
+    pub terrain: Option<String>,
+    pub city: Option<String>,
+    pub side: Option<String>,
+    pub across: Vec<String>,
+    pub turn: u32,
+    pub weather: Option<String>,
+    /// `--count ID=N`.
+    pub counts: Vec<String>,
+    pub declared: Vec<String>,
+    /// `--marker ID[:back]`.
+    pub markers: Vec<String>,
+    /// `--defender-marker ID[:back]`.
+    pub defender_markers: Vec<String>,
+    pub defender_type: Option<String>,
+    /// `--ar ATTACKER:DEFENDER`.
+    pub ar: Option<String>,
+    pub roll: Option<u32>,
+    pub kind: Option<String>,
+    pub surprise_roll: Option<u32>,
+}
+
+pub fn run_odds(flags: &OddsFlags) -> ExitCode {
+    let mut sources = Sources::default();
+    if let Err(code) = games_or_all(
+        vec![flags.game.clone()],
+        &flags.root,
+        &sources,
+        flags.format,
+    ) {
+        return code;
+    }
+    let game = match crate::load::load_game(&flags.root, &flags.game, &mut sources) {
+        Ok(g) => g,
+        Err(report) => {
+            print_report(&report, &sources, flags.format);
+            return exit_for(&report, false);
+        }
+    };
+    let battle = match battle_of(&game, flags) {
+        Ok(battle) => battle,
+        Err(problems) => return usage_errors(problems),
+    };
+    match battle.resolve(&game) {
+        Ok(outcome) => {
+            match flags.format {
+                Format::Human => println!("{}", outcome.line()),
+                Format::Json => println!(
+                    "{}",
+                    serde_json::to_string_pretty(&outcome.json()).unwrap_or_else(|_| "{}".into())
+                ),
+            }
+            ExitCode::SUCCESS
+        }
+        Err(open) => {
+            let mut problems: Vec<String> = open.iter().map(undecided).collect();
+            problems.dedup();
+            usage_errors(problems)
+        }
+    }
+}
+
+/// Print each problem as an error; exit code 2.
+fn usage_errors(problems: Vec<String>) -> ExitCode {
+    for p in problems {
+        eprintln!("error: {p}");
+    }
+    ExitCode::from(USAGE)
+}
+
+/// Where a problem is reported among the others: the part of the battle, then the position of the
+/// flag among its repetitions.
+type Place = (Part, usize);
+
+/// The battle of the flags, or every problem with them, not only the first: the values that do not
+/// parse and the battle's own problems against the game, in the order of the parts.
+fn battle_of(game: &Game, flags: &OddsFlags) -> Result<Battle, Vec<String>> {
+    let mut unparsed: Vec<(Place, String)> = Vec::new();
+    // A flag whose value does not parse leaves nothing in the battle: these map the battle's
+    // attackers and counts back to their flags.
+    let (mut attacker_flags, mut count_flags) = (Vec::new(), Vec::new());
+    let mut attackers = Vec::new();
+    for (i, a) in flags.attackers.iter().enumerate() {
+        let (text, unit_type) = match a.split_once(':') {
+            Some((s, k)) if !k.trim().is_empty() => (s, Some(k.trim().to_string())),
+            Some((s, _)) => (s, None),
+            None => (a.as_str(), None),
+        };
+        match text.trim().parse::<f64>() {
+            Ok(strength) => {
+                attackers.push(Attacker {
+                    strength,
+                    unit_type,
+                });
+                attacker_flags.push(i);
+            }
+            Err(_) => {
+                let why =
+                    format!("--attack {text}: not a strength (write e.g. 9, 4.5 or 9:panzer)");
+                unparsed.push(((Part::Attacker, i), why));
+                // The type is checked all the same.
+                if let Some(p) = unit_type.and_then(|t| id_problem(game, Part::Attacker, i, &t)) {
+                    unparsed.push(((Part::Attacker, i), describe(&p, flags, game)));
+                }
+            }
+        }
+    }
+    let mut battle = Battle::new(attackers, flags.defence);
+    battle.defender_type = flags.defender_type.clone();
+    battle.defender_side = flags.side.clone();
+    battle.terrain = flags.terrain.clone();
+    battle.city = flags.city.clone();
+    battle.across = flags.across.clone();
+    battle.attacker_markers = flags.markers.iter().map(|m| marker(m)).collect();
+    battle.defender_markers = flags.defender_markers.iter().map(|m| marker(m)).collect();
+    battle.declared = flags.declared.clone();
+    battle.kind = flags.kind.clone();
+    battle.turn = flags.turn;
+    battle.weather = flags.weather.clone();
+    battle.roll = flags.roll;
+    battle.surprise_roll = flags.surprise_roll;
+    if let Some(text) = &flags.ar {
+        match action_ratings(text) {
+            Some(ar) => battle.action_ratings = Some(ar),
+            // Without AR units the flag is wrong whatever it says.
+            None if !in_game(game, Part::ActionRatings) => {
+                let p = Problem {
+                    part: Part::ActionRatings,
+                    index: 0,
+                    fault: Fault::NotInGame,
+                };
+                unparsed.push(((Part::ActionRatings, 0), describe(&p, flags, game)));
+            }
+            None => unparsed.push((
+                (Part::ActionRatings, 0),
+                format!("--ar {text}: write the two ARs, attacker's first, e.g. --ar 5:2"),
+            )),
+        }
+    }
+    let counts = &game.rules.combat.counts;
+    for (i, c) in flags.counts.iter().enumerate() {
+        let Some((id, n)) = c.split_once('=') else {
+            let example = counts.first().map_or("damage", |c| c.id.as_str());
+            let why = format!("--count {c}: write ID=N (e.g. --count {example}=1)");
+            unparsed.push(((Part::Count, i), why));
+            continue;
+        };
+        let id = id.trim();
+        if let Ok(value) = n.trim().parse::<u32>() {
+            battle.counts.push((id.to_string(), value));
+            count_flags.push(i);
+            continue;
+        }
+        // A value that is not a number is read against its count, which must exist first.
+        let Some(count) = counts.iter().find(|x| x.id.as_str() == id) else {
+            let p = id_problem(game, Part::Count, i, id);
+            unparsed.extend(p.map(|p| ((Part::Count, i), describe(&p, flags, game))));
+            continue;
+        };
+        let why = format!(
+            "--count {c}: `{}` is not a whole number (the count ranges {})",
+            n.trim(),
+            count_range(count)
+        );
+        unparsed.push(((Part::Count, i), why));
+        // The count was still given: it stands at its lowest value, which its range accepts, so
+        // that the battle's check sees it given twice if it is. The battle is not resolved.
+        battle.counts.push((id.to_string(), count.min()));
+        count_flags.push(i);
+    }
+    let checked = battle.problems(game).into_iter().map(|p| {
+        let index = match p.part {
+            Part::Attacker => attacker_flags[p.index],
+            Part::Count => count_flags[p.index],
+            _ => p.index,
+        };
+        let problem = Problem { index, ..p };
+        ((problem.part, index), describe(&problem, flags, game))
+    });
+    // Both lists are in the order of the parts: merged, a flag's problems stay together, what the
+    // battle's check says of a flag before that its value does not parse.
+    let mut unparsed = unparsed.into_iter().peekable();
+    let mut problems = Vec::new();
+    for (place, text) in checked {
+        while let Some((_, earlier)) = unparsed.next_if(|(p, _)| *p < place) {
+            problems.push(earlier);
+        }
+        problems.push(text);
+    }
+    problems.extend(unparsed.map(|(_, text)| text));
+    if problems.is_empty() {
+        Ok(battle)
+    } else {
+        Err(problems)
+    }
+}
+
+/// A marker flag, `ID` or `ID:back`: its id and face.
+fn marker(text: &str) -> (String, MarkerFace) {
+    let (id, face) = match text.rsplit_once(':') {
+        Some((id, "back")) => (id, MarkerFace::Back),
+        Some((id, "front")) => (id, MarkerFace::Front),
+        _ => (text, MarkerFace::Front),
+    };
+    (id.to_string(), face)
+}
+
+/// The ARs of `--ar ATTACKER:DEFENDER`.
+fn action_ratings(text: &str) -> Option<(i64, i64)> {
+    let (a, d) = text.split_once(':')?;
+    Some((a.trim().parse().ok()?, d.trim().parse().ok()?))
+}
+
+/// The flag that gives each part of a battle.
+fn flag(part: Part) -> &'static str {
+    match part {
+        Part::Attacker => "--attack",
+        Part::Defence => "--defence",
+        Part::AttackerMarker => "--marker",
+        Part::DefenderMarker => "--defender-marker",
+        Part::DefenderType => "--defender-type",
+        Part::ActionRatings => "--ar",
+        Part::Terrain => "--terrain",
+        Part::City => "--city",
+        Part::DefenderSide => "--side",
+        Part::Across => "--across",
+        Part::Weather => "--weather",
+        Part::Count => "--count",
+        Part::Declaration => "--declare",
+        Part::Kind => "--kind",
+        Part::Turn => "--turn",
+        Part::Roll => "--roll",
+        Part::SurpriseRoll => "--surprise-roll",
+    }
+}
+
+/// A battle's problem in the flags' words. `problem.index` is the position of the flag among its
+/// repetitions, so that a value can be quoted as it was given.
+fn describe(problem: &Problem, flags: &OddsFlags, game: &Game) -> String {
+    let (part, flag) = (problem.part, flag(problem.part));
+    let given = |values: &[String]| values.get(problem.index).cloned().unwrap_or_default();
+    match &problem.fault {
+        Fault::Unknown { given, valid } => {
+            let mut text = format!(
+                "unknown {} `{given}` ({flag})\n  = valid: {}",
+                part.noun(),
+                valid.join(", ")
+            );
+            if let Some(s) = suggest(given, valid.iter().map(String::as_str)) {
+                text.push_str(&format!("\n  = help: did you mean `{s}`?"));
+            }
+            text
+        }
+        Fault::NotInGame => match part {
+            Part::Count => format!(
+                "--count {}: the game keeps no count for a combat (no [[combat.counts]])",
+                given(&flags.counts)
+            ),
+            Part::Declaration => format!(
+                "--declare {}: the game declares nothing for a combat (no [[combat.declarations]])",
+                given(&flags.declared)
+            ),
+            Part::Kind => format!(
+                "--kind {}: the game has one kind of attack (no [[combat.attack_kinds]])",
+                flags.kind.as_deref().unwrap_or_default()
+            ),
+            Part::ActionRatings => format!(
+                "--ar {}: {} has no [combat.action_rating] (no AR units): drop --ar",
+                flags.ar.as_deref().unwrap_or_default(),
+                game.rules.game.id.as_str()
+            ),
+            Part::SurpriseRoll => {
+                "--surprise-roll: the game has no surprise check ([combat.surprise])".into()
+            }
+            _ => format!("{flag}: the game has nothing of the kind"),
+        },
+        Fault::Strength(value) if part == Part::Defence => {
+            format!("{flag} {value}: a defence total must be a finite number, 0 or more")
+        }
+        Fault::Strength(value) => {
+            format!("{flag} {value}: a strength must be a finite number above 0")
+        }
+        Fault::Repeated { id } => format!("{flag} {id}: given twice"),
+        Fault::CountRange {
+            id,
+            value,
+            range,
+            name,
+        } => format!("{flag} {id}={value}: out of range {range} ({name})"),
+        Fault::Turn { turn, turns } => format!(
+            "{flag} {turn}: turn out of range 1..{turns} (the game has {})",
+            plural(*turns as usize, "turn")
+        ),
+        Fault::Roll { roll, count, faces } => format!(
+            "{flag} {roll}: roll out of range {count}..{} (the game rolls {count}d{faces})",
+            count.saturating_mul(*faces)
+        ),
+    }
+}
+
+/// What a battle leaves open, and which flag would decide it.
+fn undecided(open: &Undecided) -> String {
+    match open {
+        Undecided::AttackerType { modifier, strength } => {
+            let types: Vec<&str> = modifier.unit_types.iter().map(|t| t.as_str()).collect();
+            format!(
+                "the {} modifier applies to {} attackers: give each attacker's type (e.g. --attack {}:{})",
+                modifier.id.as_str(),
+                types.join(" or "),
+                strength,
+                types.first().copied().unwrap_or("")
+            )
+        }
+        Undecided::Shift { shift, needs } => {
+            let conditions: Vec<String> = needs.iter().map(Need::condition).collect();
+            let mut hints: Vec<String> = needs
+                .iter()
+                .map(|need| match need {
+                    Need::DefenderSide(_) => "pass --side".to_string(),
+                    Need::AttackerSide {
+                        from_defender: true,
+                        ..
+                    } => "pass --side (the defender's side; the attacker is the other)".to_string(),
+                    Need::AttackerSide { .. } => {
+                        "vmodc odds cannot tell the attacker's side in a game of more than two sides"
+                            .to_string()
+                    }
+                    Need::AttackerType(types) => format!(
+                        "give each attacker's type (e.g. --attack 9:{})",
+                        types.first().copied().unwrap_or("")
+                    ),
+                })
+                .collect();
+            hints.dedup();
+            format!(
+                "{} shift applies to {}: {}",
+                shift.id.as_str(),
+                conditions.join(" and "),
+                hints.join("; ")
+            )
+        }
+    }
+}

@@ -1,0 +1,113 @@
+//! `vmodc save dump` and `vmodc refresh`: saved games read, listed, and given a new module's
+//! pieces.
+
+use super::{read_input, Format, USAGE};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Read a saved game, or print why it is not one.
+fn read_saved_game(path: &Path) -> Result<crate::save::SavedGame, ExitCode> {
+    let bytes = read_input(path, "saved game")?;
+    crate::save::SavedGame::read(&bytes).map_err(|e| {
+        eprintln!(
+            "error: {} is not a saved game VASSAL can read: {e}",
+            path.display()
+        );
+        eprintln!("  help: give a .vsav that VASSAL wrote (File > Save Game) or a .vlog");
+        ExitCode::from(USAGE)
+    })
+}
+
+/// `vmodc save dump`.
+pub fn run_save_dump(file: &Path, module: Option<&Path>, format: Format) -> ExitCode {
+    let save = match read_saved_game(file) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let locations = match module {
+        Some(path) => {
+            let bytes = match read_input(path, "module") {
+                Ok(b) => b,
+                Err(code) => return code,
+            };
+            match crate::save::dump::Locations::from_module(&bytes) {
+                Ok(l) => Some(l),
+                Err(e) => {
+                    eprintln!(
+                        "error: {} is not a module vmodc can read: {e}",
+                        path.display()
+                    );
+                    return ExitCode::from(USAGE);
+                }
+            }
+        }
+        None => None,
+    };
+    let dump = crate::save::dump::dump(&save, locations.as_ref());
+    let text = match format {
+        Format::Human => dump.human(),
+        Format::Json => serde_json::to_string_pretty(&dump).unwrap_or_else(|_| "{}".into()) + "\n",
+    };
+    // A dump is often piped into `head` or `grep -m`: a closed pipe ends the output, not a panic.
+    use std::io::Write;
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            eprintln!("error: cannot write the dump: {e}");
+            ExitCode::from(USAGE)
+        }
+        _ => ExitCode::SUCCESS,
+    }
+}
+
+/// `vmodc refresh`: every piece gets the module's definition; unmatched pieces are listed and kept.
+pub fn run_refresh(save_path: &Path, module: &Path, out: Option<PathBuf>) -> ExitCode {
+    let mut save = match read_saved_game(save_path) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let bytes = match read_input(module, "module") {
+        Ok(b) => b,
+        Err(code) => return code,
+    };
+    let slots = match crate::save::refresh::Slots::from_module(&bytes) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!(
+                "error: {} is not a module vmodc can read: {e}",
+                module.display()
+            );
+            return ExitCode::from(USAGE);
+        }
+    };
+    let outcome = crate::save::refresh::refresh(&mut save, &slots);
+    let out = out.unwrap_or_else(|| refreshed_name(save_path, slots.version.as_deref()));
+    let written = save
+        .write()
+        .map_err(|e| e.to_string())
+        .and_then(|b| crate::package::write_atomically(&out, &b).map_err(|e| e.to_string()));
+    if let Err(e) = written {
+        eprintln!("error: cannot write {}: {e}", out.display());
+        return ExitCode::from(USAGE);
+    }
+    println!(
+        "{}: {} piece(s) refreshed, {} already current, {} not matched",
+        out.display(),
+        outcome.refreshed,
+        outcome.unchanged,
+        outcome.unmatched.len()
+    );
+    for u in &outcome.unmatched {
+        println!(
+            "  not matched, kept as it was: {} (gpid `{}`, id {}): the module has no slot with this gpid",
+            u.name, u.gpid, u.id
+        );
+    }
+    ExitCode::SUCCESS
+}
+
+/// `game.vsav` → `game-1.2.0.vsav` beside it (`game-refreshed.vsav` without a version).
+fn refreshed_name(save: &Path, version: Option<&str>) -> PathBuf {
+    let stem = save.file_stem().and_then(|s| s.to_str()).unwrap_or("game");
+    let suffix = version.unwrap_or("refreshed");
+    save.with_file_name(format!("{stem}-{suffix}.vsav"))
+}

@@ -1,0 +1,206 @@
+//! The odds columns (raw, capped, shifted) and the CRT cell they reach, apart from their inputs.
+
+use crate::concept::combat::roll_expr::table_roll;
+use crate::concept::combat::step_terms::{kind_is, known_zero_defence, steps};
+use crate::concept::combat::{BeyondFirst, BeyondLast, Rounding};
+use crate::i18n::Texts;
+use crate::vassal::expression::{add, and, bin, cond, eq, int, prop, s, Expr, Op};
+
+/// The column the odds reach before shifts, as `rounding` and `beyond_first` read them (odds.rs).
+pub(super) fn raw_column_expr(
+    combat: &crate::concept::game::Combat,
+    columns: &[(u32, u32)],
+) -> Expr {
+    let reached = match combat.rounding() {
+        Rounding::Defender => raw_column(columns),
+        Rounding::Nearest => raw_column_nearest(columns),
+    };
+    match combat.beyond_first() {
+        // Below the first column, roll on it: shifts start there (OCS 9.1g).
+        BeyondFirst::FirstColumn => Expr::Max(Box::new(reached), Box::new(int(1))),
+        BeyondFirst::BelowTable => reached,
+    }
+}
+
+/// The column after the cap and the shifts: no further right than the last column unless the
+/// sources stop there (then further right is a column nobody knows), and, when odds below the
+/// table roll on the first column, no further left than it.
+pub(super) fn final_column_expr(
+    combat: &crate::concept::game::Combat,
+    cap_index: i64,
+    n: i64,
+) -> Expr {
+    let shifted = add(capped(cap_index), prop(steps::SHIFT));
+    let right = match combat.beyond_last() {
+        BeyondLast::Virtual => Expr::Min(Box::new(shifted), Box::new(int(n))),
+        BeyondLast::Unknown => shifted,
+    };
+    match combat.beyond_first() {
+        BeyondFirst::FirstColumn => Expr::Max(Box::new(right), Box::new(int(1))),
+        BeyondFirst::BelowTable => right,
+    }
+}
+
+/// The columns reached when the larger strength over the smaller is rounded once, a half up (OCS
+/// 4.1, 4.2, 9.7; `nearest_ratio` in odds.rs). With attack `A` (in 1/scale) and defence `D`:
+/// `n:1` is reached when `A ≥ D` and round(A/D) ≥ n; `1:d` when `A ≥ D`, or round(D/A) ≤ d.
+fn raw_column_nearest(columns: &[(u32, u32)]) -> Expr {
+    let attack = prop(steps::ATTACK);
+    let defence = prop(steps::DEFENCE);
+    let attacker_larger = bin(Op::Ge, attack.clone(), defence.clone());
+    // round(x/y) with a half up: (2x + y) / 2y in integers.
+    let round = |x: Expr, y: Expr| {
+        bin(
+            Op::Div,
+            add(bin(Op::Mul, x, int(2)), y.clone()),
+            bin(Op::Mul, y, int(2)),
+        )
+    };
+    // A defence of 0 reaches every column (odds.rs): divide by at least 1.
+    let up = round(
+        attack.clone(),
+        Expr::Max(Box::new(defence.clone()), Box::new(int(1))),
+    );
+    let down = round(
+        defence.clone(),
+        Expr::Max(Box::new(attack.clone()), Box::new(int(1))),
+    );
+    let reached: Vec<Expr> = columns
+        .iter()
+        .map(|(a, d)| {
+            let (a, d) = (i64::from(*a), i64::from(*d));
+            let when_larger = bin(Op::Ge, bin(Op::Mul, up.clone(), int(d)), int(a));
+            let when_smaller = and(bin(Op::Le, down.clone(), int(d)), eq(int(a), int(1)));
+            let hit = cond(attacker_larger.clone(), when_larger, when_smaller);
+            cond(
+                and(bin(Op::Gt, attack.clone(), int(0)), hit),
+                int(1),
+                int(0),
+            )
+        })
+        .collect();
+    reached.into_iter().reduce(add).unwrap_or(int(0))
+}
+
+/// The odds column the attack reaches: how many of the columns' odds it meets.
+fn raw_column(columns: &[(u32, u32)]) -> Expr {
+    let attack = prop(steps::ATTACK);
+    let defence = prop(steps::DEFENCE);
+    // attack / defence >= a / d  <=>  attack * d >= defence * a (both in 1/scale units)
+    let reached: Vec<Expr> = columns
+        .iter()
+        .map(|(a, d)| {
+            cond(
+                bin(
+                    Op::Ge,
+                    bin(Op::Mul, attack.clone(), int(i64::from(*d))),
+                    bin(Op::Mul, defence.clone(), int(i64::from(*a))),
+                ),
+                int(1),
+                int(0),
+            )
+        })
+        .collect();
+    reached.into_iter().reduce(add).unwrap_or(int(0))
+}
+
+/// The raw column, no further than the cap.
+pub(super) fn capped(cap_index: i64) -> Expr {
+    Expr::Min(Box::new(prop(steps::RAW)), Box::new(int(cap_index)))
+}
+
+/// The CRT lookup: one branch per roll, one per column (or, when the table is unknown, per cell the
+/// sources give); below the first column, the table's note.
+pub(super) fn crt_result(combat: &crate::concept::game::Combat, tx: &Texts) -> Expr {
+    let fin = prop(steps::FINAL);
+    let mut lookup = s("?");
+    if !combat.table_known {
+        lookup = known_cells(combat, &tx.get("ui.unknown_cell"));
+    }
+    for (roll, row) in combat.table.iter().rev() {
+        let Ok(r) = roll.parse::<i64>() else { continue };
+        let mut by_column = s("?");
+        for (i, code) in row.iter().enumerate().rev() {
+            by_column = cond(eq(fin.clone(), int(i as i64 + 1)), s(code), by_column);
+        }
+        lookup = cond(eq(table_roll(combat), int(r)), by_column, lookup);
+    }
+    // A kind of attack whose CRT rows the sources lack: every cell is unknown (odds.rs, `lookup_in`).
+    let rows_missing: Vec<_> = combat
+        .attack_kinds
+        .iter()
+        .filter(|k| !k.rows_known)
+        .map(|k| k.id.clone())
+        .collect();
+    if !rows_missing.is_empty() {
+        lookup = cond(
+            kind_is(&rows_missing),
+            s(&tx.get("ui.unknown_cell")),
+            lookup,
+        );
+    }
+    // Shifted past the last column the sources give: the cell is unknown.
+    // (A column of `beyond_columns` keeps the cells the sources give of it.)
+    let named_beyond = if combat.table_known {
+        0
+    } else {
+        combat.beyond_columns.len()
+    };
+    let known = cond(
+        bin(
+            Op::Gt,
+            fin.clone(),
+            int((combat.columns.len() + named_beyond) as i64),
+        ),
+        s(&tx.get("ui.unknown_cell")),
+        lookup,
+    );
+    let by_odds = cond(
+        bin(Op::Lt, fin, int(1)),
+        s(&tx.get("combat.below_table")),
+        known,
+    );
+    // An attack on a defence of 0 with its own automatic result (odds.rs: the same rule).
+    match combat.automatic.iter().find(|a| a.on_zero_defence()) {
+        Some(a) => cond(
+            and(
+                known_zero_defence(combat),
+                bin(Op::Gt, prop(steps::ATTACK), int(0)),
+            ),
+            s(&a.result),
+            by_odds,
+        ),
+        None => by_odds,
+    }
+}
+
+/// The 0-based index of a column on the module's ladder: a printed column, or one of
+/// `beyond_columns` past the last.
+fn column_index(combat: &crate::concept::game::Combat, column: &str) -> Option<usize> {
+    combat
+        .columns
+        .iter()
+        .chain(&combat.beyond_columns)
+        .position(|c| c.as_str() == column && column != "?")
+}
+
+/// The cells the sources give of an unknown table, by final column and roll; `unknown` elsewhere.
+fn known_cells(combat: &crate::concept::game::Combat, unknown: &str) -> Expr {
+    combat
+        .known_cells
+        .iter()
+        .rev()
+        .fold(s(unknown), |rest, cell| {
+            let Some(index) = column_index(combat, &cell.column) else {
+                return rest;
+            };
+            cond(
+                and(
+                    eq(prop(steps::FINAL), int(index as i64 + 1)),
+                    eq(table_roll(combat), int(i64::from(cell.roll.value))),
+                ),
+                s(&cell.result),
+                rest,
+            )
+        })
+}
