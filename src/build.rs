@@ -41,7 +41,7 @@ pub struct Options {
 }
 
 /// Writes a checked game's print-and-play kits beside its modules, one per module, and tells what it
-/// wrote. The PDF writer (`crate::print`) sits above the build and uses its image adapters, so the
+/// wrote. The PDF writer (`src/print/`) sits above the build and uses its image adapters, so the
 /// build is handed it as a value by the layer above both instead of importing it.
 pub type KitWriter = fn(
     &Loaded,

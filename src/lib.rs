@@ -2,14 +2,18 @@
 //!
 //! One pipeline, one direction — each stage is a module with a small typed interface:
 //!
-//! 1. [`load`]: TOML files → [`model::Game`] (values keep their spans for diagnostics);
-//! 2. [`check`]: the game against its own rules data → [`diag::Diagnostic`]s;
+//! 1. [`load`]: TOML files → [`concept::game::Game`] (values keep their spans for diagnostics);
+//! 2. [`check`]: every concept's checks → [`diag::Diagnostic`]s;
 //! 3. [`render`]: counters, map and charts as pure functions of data → PNG images;
-//! 4. [`emit`]: buildFile.xml, moduledata, saved setups;
+//! 4. [`emit`]: buildFile.xml, moduledata, saved setups, from every concept's contributions;
 //! 5. [`package`]: a deterministic zip, written atomically.
 //!
-//! [`vassal`] holds VASSAL's own encodings (SequenceEncoder, grid numbering, saves), shared by the
-//! emitter and by [`verify`], which reads modules back the way VASSAL does and checks them.
+//! The rule concepts sit below the stages, in one registry ([`concept::CONCEPTS`]) that the stages
+//! loop over. [`model`] holds what every data type is built from; [`vassal`] holds VASSAL's own
+//! encodings (SequenceEncoder, grid numbering, saves), shared by the emitter and by [`verify`], which
+//! reads modules back the way VASSAL does. [`build`] runs the stages per game and language; [`print`]
+//! and [`diff`] build on it, and [`cli`] runs the commands. The imports follow this order
+//! (docs/architecture.md; `tests/architecture.rs` enforces it).
 
 // A `Diagnostic` (file, span, help, rule) is the error of whole pipeline stages and is made once per
 // failure: boxing it would only add noise.

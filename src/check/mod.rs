@@ -1,9 +1,10 @@
 //! Stage 2: check a loaded game against itself and against the constraints its rules data declares.
 //!
-//! Structural checks ([`structure`]) make sure every reference resolves (sides, unit types, faces,
-//! terrain, hexes, phases, turns) and that the map geometry is sound. Rule checks ([`constraints`]) apply
-//! what `rules/<game>.toml` and `counters/<game>.toml` declare (stacking limit, reduction formula, setup
-//! marks, CRT completeness, counter totals), each citing its rule. No check knows a particular game.
+//! Each concept's checks (its `check.rs`, run through the registry) make sure every reference
+//! resolves (sides, unit types, faces, terrain, hexes, phases, turns), that the map geometry is sound,
+//! and apply what `rules/<game>.toml` and `counters/<game>.toml` declare (stacking limit, reduction
+//! formula, setup marks, CRT completeness, counter totals), each citing its rule. No check knows a
+//! particular game, and this stage names no concept.
 //!
 //! Codes are stable and listed in docs/diagnostics.md.
 

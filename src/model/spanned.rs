@@ -63,7 +63,7 @@ impl<T: Ord> Ord for Sp<T> {
     }
 }
 
-/// Index into the [`crate::diag::Sources`] table: which file a value came from.
+/// Index into the sources table (`diag::Sources`): which file a value came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FileId(pub usize);
 

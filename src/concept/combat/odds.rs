@@ -237,7 +237,7 @@ fn reached(ladder: &[Odds], attack: f64, defence: f64) -> usize {
 }
 
 /// Resolve the odds of one combat: attack and defence strengths (fractions allowed), the CRT data, and
-/// the column shifts that apply (negative favours the defender; see [`super::shifts`] for the shifts
+/// the column shifts that apply (negative favours the defender; see `shifts.rs` for the shifts
 /// the rules data triggers, plus any from cards).
 pub fn resolve_odds(attack: f64, defence: f64, combat: &Combat, shifts: &[i32]) -> OddsOutcome {
     let clean = |x: f64| if x.is_finite() && x > 0.0 { x } else { 0.0 };

@@ -141,7 +141,7 @@ pub fn applicable<'c>(combat: &'c Combat, s: &Situation<'_>) -> Vec<&'c ColumnSh
     combat.shifts.iter().filter(|sh| applies(sh, &s)).collect()
 }
 
-/// The column shifts that apply, as numbers for [`super::odds::resolve_odds`].
+/// The column shifts that apply, as numbers for `odds::resolve_odds`.
 pub fn shift_values(combat: &Combat, s: &Situation<'_>) -> Vec<i32> {
     applicable(combat, s)
         .iter()
