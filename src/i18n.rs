@@ -1,8 +1,8 @@
 //! Player-visible text: keys, their default texts, and the language catalogs that translate them.
 //!
 //! Every text a player sees is looked up by a stable key (`units.XXIV`, `phases.german-combat`,
-//! `ui.flip`). The concepts list the keys a game's module uses ([`Entry`], gathered by
-//! `concept::texts::entries`), each with its default: the data's own names for the game's texts,
+//! `ui.flip`). The concepts list the keys a game's module uses ([`Entry`], each concept in its
+//! `texts.rs`, gathered in `src/concept/texts.rs`), each with its default: the data's own names for the game's texts,
 //! English for the interface texts (the `ui` section: buttons, chat reports, chart headings, the same
 //! in every game). A language's text for a key is the first of:
 //!
@@ -25,8 +25,9 @@
 //! ```
 //! Texts may hold placeholders such as `{piece}`; the module fills them in.
 //!
-//! This module is at the bottom of the crate: it knows keys and texts, not games. The load stage reads
-//! the catalogs (`load::catalogs`), the concepts list the entries.
+//! This module sits below the concepts and the stages (it imports only `diag` and `model::spanned`):
+//! it knows keys and texts, not games. The load stage reads the catalogs (`src/load/catalogs.rs`),
+//! the concepts list the entries.
 
 use crate::model::spanned::{FileId, Sp};
 use std::collections::{BTreeMap, BTreeSet};

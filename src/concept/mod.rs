@@ -8,8 +8,9 @@
 //! docs/architecture.md.
 //!
 //! Beside the concepts, what they share: the game they compose ([`game`]), the check context
-//! ([`context`]), the module's plan ([`plan`]), piece ids ([`gpids`]), the interface ([`interface`])
-//! and the names one concept sets and another reads ([`module`]).
+//! ([`context`]), the module's plan ([`plan`]), piece ids ([`gpids`]), the interface ([`interface`]),
+//! the names one concept sets and another reads ([`module`]), every concept's texts gathered
+//! ([`texts`]) and the print-and-play PDF's texts, which no concept owns (`print_texts.rs`).
 //!
 //! [`Concept`]: interface::Concept
 
