@@ -91,16 +91,20 @@ impl Loaded {
         sources: &mut Sources,
         report: &mut Report,
     ) -> Loaded {
-        let catalogs = crate::load::load_catalogs(root, &game.id, sources, report);
+        let catalogs = crate::load::catalogs::load_catalogs(root, &game.id, sources, report);
         let codes = catalogs.iter().map(|c| c.code.as_str());
-        let interface = crate::load::load_interface_catalogs(root, codes, sources, report);
+        let interface =
+            crate::load::catalogs::load_interface_catalogs(root, codes, sources, report);
         let entries = texts::entries(&game);
-        report.extend(i18n::check_catalogs(
+        report.extend(i18n::check::check_catalogs(
             &game.id, &entries, &catalogs, &interface,
         ));
         let every_interface_text = texts::interface_entries();
         for c in &interface {
-            report.extend(i18n::check_interface_catalog(&every_interface_text, c));
+            report.extend(i18n::check::check_interface_catalog(
+                &every_interface_text,
+                c,
+            ));
         }
         Loaded {
             game,

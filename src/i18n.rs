@@ -32,10 +32,8 @@
 use crate::model::spanned::{FileId, Sp};
 use std::collections::{BTreeMap, BTreeSet};
 
-mod check;
-mod skeleton;
-pub use check::{check_catalogs, check_interface_catalog};
-pub use skeleton::{extract, Skeleton};
+pub mod check;
+pub mod skeleton;
 
 /// The section of the interface texts: the keys every game shares.
 pub const INTERFACE_SECTION: &str = "ui";

@@ -16,8 +16,7 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-mod catalogs;
-pub use catalogs::{load_catalogs, load_interface_catalogs};
+pub mod catalogs;
 
 /// Game ids found under `root/rules/*.toml`, sorted.
 #[allow(clippy::result_large_err)] // one diagnostic, at most once per run

@@ -5,6 +5,7 @@ mod common;
 #[path = "common/synthetic.rs"]
 mod synthetic;
 
+mod architecture;
 mod art;
 mod broken_fixtures;
 mod btm2;

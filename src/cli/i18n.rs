@@ -142,7 +142,12 @@ fn interface_skeleton(
     let mut report = Report::default();
     let base = match from {
         Some(f) => {
-            let found = crate::load::load_interface_catalogs(root, [f], &mut sources, &mut report);
+            let found = crate::load::catalogs::load_interface_catalogs(
+                root,
+                [f],
+                &mut sources,
+                &mut report,
+            );
             if report.has_errors() {
                 print_report(&report, &sources, Format::Human);
                 return Err(ExitCode::from(FAILED));

@@ -16,6 +16,7 @@ use crate::concept::game::{Game, Loaded, ScenarioFile, Unit};
 use crate::concept::gpids::Gpids;
 use crate::concept::module::Global;
 use crate::concept::plan::{LayoutNeeds, Plan, TrackLayout};
+use crate::i18n::Entries;
 use crate::vassal::expression::Expr;
 use crate::vassal::traits::{Key, LayerReset, Piece, Trait};
 use crate::vassal::xml::El;
@@ -27,6 +28,14 @@ pub trait Concept: Sync {
 
     /// Run its checks (stage 2).
     fn check(&self, _cx: &mut Context<'_>) {}
+
+    /// Its player-visible texts in this game: keys, English defaults, where each is used (its
+    /// folder's `texts.rs`).
+    fn texts(&self, _game: &Game, _out: &mut Entries) {}
+
+    /// Every interface text it may use, whatever the game: its keys of an interface catalog
+    /// (`i18n/interface/<lang>.toml`).
+    fn interface_texts(&self, _out: &mut Entries) {}
 
     /// Off-map boxes it needs on the turn-track board, by their names in the data.
     fn track_boxes<'g>(&self, _game: &'g Game) -> Vec<&'g str> {

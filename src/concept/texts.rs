@@ -3,13 +3,11 @@
 //! how a language's catalogs translate them.
 
 use crate::concept::game::Game;
-use crate::concept::{
-    air, barrage, cards, combat, hidden, map, markers, modes, morale, movement, print_texts,
-    releases, sequence, setup, stacking, steps, units, victory, weather,
-};
-use crate::i18n::{extract, Catalog, Entries, Entry, Language, Skeleton, Texts};
+use crate::concept::{print_texts, CONCEPTS};
+use crate::i18n::skeleton::{extract, Skeleton};
+use crate::i18n::{Catalog, Entries, Entry, Language, Texts};
 
-/// Every key a game's module uses, with its default text, in the order the module first uses them
+/// Every key a game's module uses, with its default text, concept by concept in the registry's order
 /// (a catalog skeleton lists them in this order).
 pub fn entries(game: &Game) -> Vec<Entry> {
     let mut out = Entries::default();
@@ -21,26 +19,11 @@ pub fn entries(game: &Game) -> Vec<Entry> {
         &r.game.description,
         "module description",
     );
-    units::texts::entries(game, &mut out);
-    markers::texts::entries(game, &mut out);
-    hidden::texts::entries(game, &mut out);
-    weather::texts::entries(game, &mut out);
-    morale::texts::entries(game, &mut out);
-    barrage::texts::entries(game, &mut out);
-    air::texts::entries(game, &mut out);
-    steps::texts::entries(game, &mut out);
-    map::texts::entries(game, &mut out);
-    sequence::texts::entries(game, &mut out);
-    stacking::texts::entries(game, &mut out);
-    combat::texts::entries(game, &mut out);
-    setup::texts::entries(game, &mut out);
-    cards::texts::entries(game, &mut out);
-    map::texts::area_entries(game, &mut out);
-    victory::texts::entries(game, &mut out);
-    modes::texts::entries(game, &mut out);
-    movement::texts::entries(game, &mut out);
+    for concept in CONCEPTS {
+        concept.texts(game, &mut out);
+    }
+    // The print-and-play kit's texts belong to the print stage, not to a concept.
     print_texts::interface_texts(&mut out);
-    releases::texts::entries(game, &mut out);
     out.into_entries()
 }
 
@@ -48,25 +31,10 @@ pub fn entries(game: &Game) -> Vec<Entry> {
 /// (`i18n/interface/<lang>.toml`), in the order its skeleton lists them.
 pub fn interface_entries() -> Vec<Entry> {
     let mut out = Entries::default();
-    units::texts::interface_texts(&mut out);
-    markers::texts::interface_texts(&mut out);
-    hidden::texts::interface_texts(&mut out);
-    weather::texts::interface_texts(&mut out);
-    morale::texts::interface_texts(&mut out);
-    barrage::texts::interface_texts(&mut out);
-    air::texts::interface_texts(&mut out);
-    steps::texts::interface_texts(&mut out);
-    map::texts::interface_texts(&mut out);
-    sequence::texts::interface_texts(&mut out);
-    stacking::texts::interface_texts(&mut out);
-    combat::texts::interface_texts(&mut out);
-    setup::texts::interface_texts(&mut out);
-    cards::texts::interface_texts(&mut out);
-    victory::texts::interface_texts(&mut out);
-    modes::texts::interface_texts(&mut out);
-    movement::texts::interface_texts(&mut out);
+    for concept in CONCEPTS {
+        concept.interface_texts(&mut out);
+    }
     print_texts::interface_texts(&mut out);
-    releases::texts::interface_texts(&mut out);
     out.into_entries()
 }
 

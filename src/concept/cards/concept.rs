@@ -4,6 +4,7 @@
 use crate::concept::context::Context;
 use crate::concept::game::Game;
 use crate::concept::gpids::Gpids;
+use crate::i18n::Entries;
 use crate::concept::interface::Concept;
 use crate::concept::plan::{Plan, TrackLayout};
 use crate::vassal::xml::El;
@@ -13,6 +14,14 @@ pub struct CardsConcept;
 impl Concept for CardsConcept {
     fn name(&self) -> &'static str {
         "cards"
+    }
+
+    fn texts(&self, game: &Game, out: &mut Entries) {
+        super::texts::entries(game, out);
+    }
+
+    fn interface_texts(&self, out: &mut Entries) {
+        super::texts::interface_texts(out);
     }
 
     fn check(&self, cx: &mut Context<'_>) {

@@ -3,6 +3,7 @@
 
 use crate::concept::context::Context;
 use crate::concept::game::{Game, Unit};
+use crate::i18n::Entries;
 use crate::concept::interface::{CommandLayer, Concept, ModuleParts, PrototypeLayer, ToolbarPlace};
 use crate::concept::plan::Plan;
 use crate::vassal::traits::{Piece, Trait};
@@ -12,6 +13,14 @@ pub struct CombatConcept;
 impl Concept for CombatConcept {
     fn name(&self) -> &'static str {
         "combat"
+    }
+
+    fn texts(&self, game: &Game, out: &mut Entries) {
+        super::texts::entries(game, out);
+    }
+
+    fn interface_texts(&self, out: &mut Entries) {
+        super::texts::interface_texts(out);
     }
 
     fn check(&self, cx: &mut Context<'_>) {

@@ -4,6 +4,7 @@
 use crate::concept::context::Context;
 use crate::concept::game::{Game, Unit};
 use crate::concept::gpids::Gpids;
+use crate::i18n::Entries;
 use crate::concept::interface::{AtStartParts, Concept, FaceParts};
 use crate::concept::plan::Plan;
 
@@ -12,6 +13,14 @@ pub struct HiddenConcept;
 impl Concept for HiddenConcept {
     fn name(&self) -> &'static str {
         "hidden"
+    }
+
+    fn texts(&self, game: &Game, out: &mut Entries) {
+        super::texts::entries(game, out);
+    }
+
+    fn interface_texts(&self, out: &mut Entries) {
+        super::texts::interface_texts(out);
     }
 
     fn check(&self, cx: &mut Context<'_>) {

@@ -3,6 +3,7 @@
 
 use crate::concept::context::Context;
 use crate::concept::game::Game;
+use crate::i18n::Entries;
 use crate::concept::interface::{Concept, ModuleParts, PrototypeLayer};
 use crate::concept::plan::Plan;
 
@@ -11,6 +12,15 @@ pub struct MapConcept;
 impl Concept for MapConcept {
     fn name(&self) -> &'static str {
         "map"
+    }
+
+    fn texts(&self, game: &Game, out: &mut Entries) {
+        super::texts::entries(game, out);
+        super::texts::area_entries(game, out);
+    }
+
+    fn interface_texts(&self, out: &mut Entries) {
+        super::texts::interface_texts(out);
     }
 
     fn check(&self, cx: &mut Context<'_>) {

@@ -4,6 +4,7 @@
 use crate::concept::context::Context;
 use crate::concept::game::Game;
 use crate::concept::gpids::Gpids;
+use crate::i18n::Entries;
 use crate::concept::interface::{Concept, PaletteList};
 use crate::concept::plan::Plan;
 
@@ -12,6 +13,14 @@ pub struct MarkersConcept;
 impl Concept for MarkersConcept {
     fn name(&self) -> &'static str {
         "markers"
+    }
+
+    fn texts(&self, game: &Game, out: &mut Entries) {
+        super::texts::entries(game, out);
+    }
+
+    fn interface_texts(&self, out: &mut Entries) {
+        super::texts::interface_texts(out);
     }
 
     fn check(&self, cx: &mut Context<'_>) {

@@ -4,6 +4,7 @@
 use crate::concept::context::Context;
 use crate::concept::game::Game;
 use crate::concept::gpids::Gpids;
+use crate::i18n::Entries;
 use crate::concept::interface::{AtStartParts, Concept, ModuleParts, TrackStack};
 use crate::concept::plan::{Plan, MARKER_SIZE};
 
@@ -12,6 +13,14 @@ pub struct MoraleConcept;
 impl Concept for MoraleConcept {
     fn name(&self) -> &'static str {
         "morale"
+    }
+
+    fn texts(&self, game: &Game, out: &mut Entries) {
+        super::texts::entries(game, out);
+    }
+
+    fn interface_texts(&self, out: &mut Entries) {
+        super::texts::interface_texts(out);
     }
 
     fn check(&self, cx: &mut Context<'_>) {

@@ -3,6 +3,7 @@
 
 use crate::concept::context::Context;
 use crate::concept::game::Game;
+use crate::i18n::Entries;
 use crate::concept::interface::{Concept, ModuleParts};
 use crate::concept::plan::Plan;
 
@@ -11,6 +12,14 @@ pub struct ReleasesConcept;
 impl Concept for ReleasesConcept {
     fn name(&self) -> &'static str {
         "releases"
+    }
+
+    fn texts(&self, game: &Game, out: &mut Entries) {
+        super::texts::entries(game, out);
+    }
+
+    fn interface_texts(&self, out: &mut Entries) {
+        super::texts::interface_texts(out);
     }
 
     fn check(&self, cx: &mut Context<'_>) {

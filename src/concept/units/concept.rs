@@ -4,6 +4,7 @@
 use crate::concept::context::Context;
 use crate::concept::game::Game;
 use crate::concept::gpids::Gpids;
+use crate::i18n::Entries;
 use crate::concept::interface::{Concept, ModuleParts, PaletteList, PrototypeLayer};
 use crate::concept::plan::Plan;
 
@@ -12,6 +13,14 @@ pub struct UnitsConcept;
 impl Concept for UnitsConcept {
     fn name(&self) -> &'static str {
         "units"
+    }
+
+    fn texts(&self, game: &Game, out: &mut Entries) {
+        super::texts::entries(game, out);
+    }
+
+    fn interface_texts(&self, out: &mut Entries) {
+        super::texts::interface_texts(out);
     }
 
     fn check(&self, cx: &mut Context<'_>) {
