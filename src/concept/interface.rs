@@ -197,6 +197,12 @@ impl ModuleParts {
         parts
     }
 
+    /// Put `buttons` on the toolbar at `place`, after the ones already there.
+    pub fn add_buttons(&mut self, place: ToolbarPlace, buttons: impl IntoIterator<Item = El>) {
+        self.toolbar
+            .extend(buttons.into_iter().map(|button| (place, button)));
+    }
+
     /// The toolbar buttons at `place`, in registry order.
     pub fn toolbar_at(&self, place: ToolbarPlace) -> impl Iterator<Item = &El> {
         self.toolbar

@@ -27,9 +27,7 @@ impl Concept for AirConcept {
     }
 
     fn module(&self, game: &Game, plan: &Plan, out: &mut ModuleParts) {
-        for button in super::module::buttons(game, plan) {
-            out.toolbar.push((ToolbarPlace::Automation, button));
-        }
+        out.add_buttons(ToolbarPlace::Automation, super::module::buttons(game, plan));
         out.globals.extend(super::module::globals(game, plan));
     }
 }

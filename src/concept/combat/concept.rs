@@ -28,9 +28,7 @@ impl Concept for CombatConcept {
     }
 
     fn module(&self, game: &Game, plan: &Plan, out: &mut ModuleParts) {
-        for button in super::module::buttons(game, plan) {
-            out.toolbar.push((ToolbarPlace::Automation, button));
-        }
+        out.add_buttons(ToolbarPlace::Automation, super::module::buttons(game, plan));
         out.globals.extend(super::module::globals(game, plan));
         out.unit_prototype.push((
             PrototypeLayer::CombatResolution,

@@ -27,9 +27,7 @@ impl Concept for SequenceConcept {
     }
 
     fn module(&self, game: &Game, plan: &Plan, out: &mut ModuleParts) {
-        for button in super::module::dice_buttons(game, plan) {
-            out.toolbar.push((ToolbarPlace::Dice, button));
-        }
+        out.add_buttons(ToolbarPlace::Dice, super::module::dice_buttons(game, plan));
         out.turn_report = Some(super::module::phase_report(game, plan));
     }
 }

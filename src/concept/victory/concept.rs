@@ -36,8 +36,6 @@ impl Concept for VictoryConcept {
     }
 
     fn module(&self, game: &Game, plan: &Plan, out: &mut ModuleParts) {
-        for button in super::module::buttons(game, plan) {
-            out.toolbar.push((ToolbarPlace::Automation, button));
-        }
+        out.add_buttons(ToolbarPlace::Automation, super::module::buttons(game, plan));
     }
 }

@@ -27,9 +27,7 @@ impl Concept for WeatherConcept {
     }
 
     fn module(&self, game: &Game, plan: &Plan, out: &mut ModuleParts) {
-        for button in super::module::buttons(game, plan) {
-            out.toolbar.push((ToolbarPlace::Automation, button));
-        }
+        out.add_buttons(ToolbarPlace::Automation, super::module::buttons(game, plan));
         out.unit_prototype
             .push((PrototypeLayer::Weather, super::module::unit_traits(game)));
     }
