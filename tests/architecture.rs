@@ -5,6 +5,7 @@
 //! (groups expanded, `self`/`super`/`crate` and child modules resolved) and every inline `crate::` or
 //! `super::` path, each taken to the file that defines the longest module prefix of the path.
 
+use crate::common::source::{code_lines, rust_files};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -12,13 +13,10 @@ use std::path::{Path, PathBuf};
 type Modules = BTreeMap<Vec<String>, PathBuf>;
 
 fn modules(src: &Path) -> Modules {
+    let mut files = Vec::new();
+    rust_files(src, &mut files);
     let mut out = Modules::new();
-    for entry in walkdir::WalkDir::new(src) {
-        let entry = entry.expect("walk src/");
-        let path = entry.path();
-        if path.extension().is_none_or(|e| e != "rs") {
-            continue;
-        }
+    for path in files {
         let rel = path.strip_prefix(src).unwrap().with_extension("");
         let mut parts: Vec<String> = rel
             .components()
@@ -33,18 +31,14 @@ fn modules(src: &Path) -> Modules {
             [lib] if lib == "lib" => parts.clear(),
             _ => {}
         }
-        out.insert(parts, path.to_path_buf());
+        out.insert(parts, path);
     }
     out
 }
 
-/// The text without comments, string and char literals, and `#[cfg(test)]` modules at the end of a
-/// file (a test module may reach anywhere).
+/// The text without test items (they may reach anywhere), comments and string literals.
 fn code_of(text: &str) -> String {
-    let text = match text.find("#[cfg(test)]\nmod tests") {
-        Some(i) => &text[..i],
-        None => text,
-    };
+    let text = code_lines(text).join("\n");
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
@@ -354,8 +348,11 @@ fn the_graph_reader_resolves_paths_as_the_compiler_does() {
     assert_eq!(at("super::super::c::f").as_deref(), Some("c"));
     assert_eq!(at("self::x").as_deref(), Some("a/b"));
     assert_eq!(at("std::fmt"), None);
-    assert_eq!(
-        code_of("let s = \"crate::c\"; // crate::c\n"),
-        "let s = \"\"; \n"
+    // Strings, comments and test items are not imports; the code after a test item still is.
+    let code = code_of(
+        "let s = \"crate::c\"; // crate::c\n#[cfg(test)]\nmod tests {\n    use crate::c;\n}\nuse crate::d;\n",
     );
+    assert!(code.starts_with("let s = \"\"; "), "{code}");
+    assert!(!code.contains("crate::c"), "{code}");
+    assert!(code.contains("use crate::d;"), "{code}");
 }

@@ -7,8 +7,8 @@
 //! see `Raised`), and docs/diagnostics.md shows the registry's tables as `Table::markdown` writes them.
 
 use crate::common::repo;
+use crate::common::source::{code_lines, rust_files};
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
 use vmodc::diag::codes::{self, Raised, CODES, TABLES};
 use vmodc::diag::Severity;
 
@@ -31,51 +31,6 @@ struct Scan {
     literals: Vec<(String, String)>,
     /// Constructions the scan cannot hold to the registry.
     problems: Vec<String>,
-}
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
-    for entry in entries {
-        let path = entry.expect("directory entry").path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
-
-/// A file's lines with test code and comment lines blanked (line numbers kept): a code written in a
-/// unit test or a comment is not raised. A `#[cfg(test)]` item ends at its `;` or at the closing
-/// brace rustfmt puts at the item's own indentation.
-fn code_lines(text: &str) -> Vec<&str> {
-    let lines: Vec<&str> = text.lines().collect();
-    let mut out = Vec::with_capacity(lines.len());
-    let mut i = 0;
-    while i < lines.len() {
-        let line = lines[i];
-        if line.trim() == "#[cfg(test)]" {
-            let indent = &line[..line.len() - line.trim_start().len()];
-            let end = format!("{indent}}}");
-            let item = lines.get(i + 1).copied().unwrap_or_default();
-            let mut j = i + 1;
-            if !item.trim_end().ends_with(';') {
-                while j < lines.len() && lines[j] != end {
-                    j += 1;
-                }
-            }
-            out.extend(std::iter::repeat_n("", (j + 1).min(lines.len()) - i));
-            i = j + 1;
-            continue;
-        }
-        out.push(if line.trim_start().starts_with("//") {
-            ""
-        } else {
-            line
-        });
-        i += 1;
-    }
-    out
 }
 
 /// The code literal (`"V0201"`) at the start of `s`, if any.
