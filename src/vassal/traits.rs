@@ -585,6 +585,65 @@ pub fn mask(m: &Mask<'_>) -> Trait {
     }
 }
 
+/// Mask (`obs;`) its holder toggles with `command` on `key`: empty access (`PlayerAccess`: the
+/// player who masked it sees it), the inset display style, no peek, no deal. Unmasked at first
+/// (state `null;`): a face-down VASSAL Deck masks what it draws itself (`Deck.pieceRemoved` sets
+/// `OBSCURED_TO_OTHERS`), and draws its top card with `OBSCURED_BY` set, so the pile shows `image`.
+pub fn holder_mask(key: Key<'_>, image: &str, command: &str, masked_name: &str, description: &str) -> Trait {
+    Trait {
+        type_: fields(
+            "obs;",
+            &[
+                &key.encode(),
+                image,
+                command,
+                "I",
+                masked_name,
+                "",
+                "",
+                description,
+                "false",
+                "",
+                "",
+            ],
+        ),
+        state: "null;".to_string(),
+    }
+}
+
+/// Movement Trail (`footprint;`, `Footprint.myGetType` of 3.7.26): a toggle `key` with its menu
+/// `command`, shown from the first move (`initiallyVisible`), each player's own view
+/// (`globallyVisible` false), VASSAL's default circle, colours, transparencies and buffers, and
+/// `clear_key` to empty the trail. 3.8.0-beta1 reads one more type field (`ignoreSameLocation`,
+/// default false) and one more state field, both optional, so the 3.7 form loads in both. State:
+/// `Footprint.myGetState` of a piece that never moved (`false;;0;false`).
+pub fn footprint(key: Key<'_>, command: &str, clear_key: Key<'_>, description: &str) -> Trait {
+    Trait {
+        type_: fields(
+            "footprint;",
+            &[
+                &key.encode(),
+                command,
+                "true",
+                "false",
+                "10",
+                "255,255,255",
+                "0,0,0",
+                "100",
+                "50",
+                "20",
+                "30",
+                "1.0",
+                "",
+                "",
+                &clear_key.encode(),
+                description,
+            ],
+        ),
+        state: "false;;0;false".to_string(),
+    }
+}
+
 /// Does Not Stack (`immob;`): selectable normally, never stacks; `movable = false` pins it in place.
 pub fn does_not_stack(movable: bool) -> Trait {
     Trait {
