@@ -504,7 +504,7 @@ pub static CODES: &[Code] = &[
     c("V0815", &[Warning], Never("its check was removed in 01d8aa3; the code stays retired, never reused"),
         "a unit that no scenario sets up, keeps off the map, brings as a reinforcement or lists as unplaced", &[]),
     c("V0860", &[Error], Once, "`[decks.pile]`: a hidden hand from a face-up pile (VASSAL masks a card taken from a deck only when the deck lies face down, `Deck.pieceRemoved`)",
-        &["``the hand of `german` is hidden but its pile lies face up``"]),
+        &[]),
 
     // V09xx: language catalogs
     c("V0901", &[Error], Once, "a catalog declares another language than its file name",

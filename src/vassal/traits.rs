@@ -722,6 +722,52 @@ mod tests {
         Some(out)
     }
 
+    /// A card's mask, read back in `Obscurable.mySetType` order: keyCommand (a named key), imageName,
+    /// hideCommand, displayStyle, maskName, access (empty: `PieceAccessConfigurer.decode` gives
+    /// `PlayerAccess`), peekCommand, description, autoPeekRollover, dealKey, dealExpression.
+    #[test]
+    fn a_holder_mask_decodes_as_vassal_reads_it() {
+        let m = holder_mask(
+            Key::Named("ShowOrHideCard"),
+            "card-back-german.png",
+            "Show / hide",
+            "German logistics cards",
+            "Card back",
+        );
+        assert_eq!(
+            m.type_,
+            "obs;0,0,ShowOrHideCard;card-back-german.png;Show / hide;I;German logistics cards;;;Card back;false;;"
+        );
+        assert_eq!(m.state, "null;");
+        let mut d = SequenceDecoder::new(m.type_.strip_prefix("obs;").unwrap_or(""), ';');
+        let tokens: Vec<String> = std::iter::from_fn(|| d.next_token()).collect();
+        assert_eq!(tokens.len(), 11);
+        assert_eq!(tokens[2], "Show / hide");
+        assert_eq!(tokens[5], "");
+    }
+
+    /// A movement trail, read back in `Footprint.mySetType` order (3.7.26): 16 fields, the keys as
+    /// `NamedHotKeyConfigurer` writes them (Ctrl+T as `84,130`, a named key as `0,0,name`).
+    #[test]
+    fn a_footprint_decodes_as_vassal_reads_it() {
+        let f = footprint(
+            Key::Stroke(84, CTRL),
+            "Movement trail",
+            Key::Named("ClearTrail"),
+            "Movement trail",
+        );
+        assert_eq!(
+            f.type_,
+            "footprint;84,130;Movement trail;true;false;10;255,255,255;0,0,0;100;50;20;30;1.0;;;0,0,ClearTrail;Movement trail"
+        );
+        // `Footprint.mySetState`: visibility, start map, point count, everInitialized.
+        assert_eq!(f.state, "false;;0;false");
+        let mut d = SequenceDecoder::new(f.type_.strip_prefix("footprint;").unwrap_or(""), ';');
+        let tokens: Vec<String> = std::iter::from_fn(|| d.next_token()).collect();
+        assert_eq!(tokens.len(), 16);
+        assert_eq!(tokens[14], "0,0,ClearTrail");
+    }
+
     /// A mask only the German side sees through, as VASSAL's `Obscurable.myGetType` writes it, and
     /// its access field read back the way `Obscurable.mySetType` reads it (the 6th `;` token).
     #[test]
