@@ -72,8 +72,16 @@ fn btm2_decks_lie_and_move_as_the_rules_handle_them() {
             assert_eq!(deck.attr("faceDown"), "Always", "{module}");
             // `drawFaceUp=false`: `Deck.pieceRemoved` masks a taken card to everyone but its taker.
             assert_eq!(deck.attr("drawFaceUp"), "false", "{module}");
-            assert_eq!(deck.attr("shuffle"), "Never", "{module}: cards are chosen (6.1)");
-            assert_eq!(deck.attr("allowSelect"), "true", "{module}: Draw specific cards");
+            assert_eq!(
+                deck.attr("shuffle"),
+                "Never",
+                "{module}: cards are chosen (6.1)"
+            );
+            assert_eq!(
+                deck.attr("allowSelect"),
+                "true",
+                "{module}: Draw specific cards"
+            );
             assert_eq!(deck.attr("allowMultiple"), "false", "{module}");
             // Six cards per side (2.3); the sixth Soviet card is in no source.
             let cards = deck.children_named("VASSAL.build.widget.CardSlot").count();
@@ -94,7 +102,12 @@ fn btm2_decks_lie_and_move_as_the_rules_handle_them() {
                 message.contains("$PlayerName$") && message.contains("$playerSide$"),
                 "{module}: {message}"
             );
-            assert_eq!(discard.children_named("VASSAL.build.widget.CardSlot").count(), 0);
+            assert_eq!(
+                discard
+                    .children_named("VASSAL.build.widget.CardSlot")
+                    .count(),
+                0
+            );
         }
         // Each card's mask, as `Obscurable.mySetType` reads it: key, image, command, display style,
         // mask name, access; unmasked at first (`mySetState`: "null").
@@ -103,7 +116,11 @@ fn btm2_decks_lie_and_move_as_the_rules_handle_them() {
             .iter()
             .filter(|(tag, _, _)| tag.ends_with("CardSlot"))
             .collect();
-        assert_eq!(cards.len(), 11, "{module}: 6 German and 5 Soviet card pieces");
+        assert_eq!(
+            cards.len(),
+            11,
+            "{module}: 6 German and 5 Soviet card pieces"
+        );
         for (_, name, piece) in cards {
             let (type_, state) = piece
                 .traits
@@ -113,13 +130,20 @@ fn btm2_decks_lie_and_move_as_the_rules_handle_them() {
             let t = tokens(type_.strip_prefix("obs;").unwrap_or(""));
             assert_eq!(t[0], "0,0,ShowOrHideCard", "{module}: {name}");
             assert!(
-                t[1].starts_with("card-back-") && view.archive.entries.contains_key(&format!("images/{}", t[1])),
+                t[1].starts_with("card-back-")
+                    && view
+                        .archive
+                        .entries
+                        .contains_key(&format!("images/{}", t[1])),
                 "{module}: {name}: back image {}",
                 t[1]
             );
             assert!(!t[2].is_empty(), "{module}: {name}: a Show / hide command");
             assert_eq!(t[3], "I", "{module}: inset display");
-            assert_eq!(t[5], "", "{module}: PlayerAccess (PieceAccessConfigurer.decode)");
+            assert_eq!(
+                t[5], "",
+                "{module}: PlayerAccess (PieceAccessConfigurer.decode)"
+            );
             assert_eq!(state.split(';').next(), Some("null"), "{module}: {name}");
         }
     }
@@ -146,11 +170,18 @@ fn units_leave_movement_trails() {
             assert!(!t[1].is_empty());
             assert_eq!((t[2].as_str(), t[3].as_str()), ("true", "false"));
             for i in [4, 7, 8, 9, 10] {
-                assert!(t[i].parse::<i32>().is_ok(), "{module}: field {i} `{}`", t[i]);
+                assert!(
+                    t[i].parse::<i32>().is_ok(),
+                    "{module}: field {i} `{}`",
+                    t[i]
+                );
             }
             for i in [5, 6] {
                 let rgb: Vec<_> = t[i].split(',').map(|c| c.parse::<u8>()).collect();
-                assert!(rgb.len() == 3 && rgb.iter().all(Result::is_ok), "{module}: colour {i}");
+                assert!(
+                    rgb.len() == 3 && rgb.iter().all(Result::is_ok),
+                    "{module}: colour {i}"
+                );
             }
             assert!(t[11].parse::<f64>().is_ok());
             assert_eq!(t[14], "0,0,ClearTrail", "{module}");
@@ -208,7 +239,12 @@ fn every_change_is_reported_with_who_made_it() {
     for id in ["b4m", "btm2", "lsam", "ocs"] {
         for (module, view) in views(id) {
             for map in view.root.find_all("VASSAL.build.module.Map") {
-                for format in ["changeFormat", "moveToFormat", "moveWithinFormat", "createFormat"] {
+                for format in [
+                    "changeFormat",
+                    "moveToFormat",
+                    "moveWithinFormat",
+                    "createFormat",
+                ] {
                     let f = map.attr(format);
                     assert!(
                         f.contains("$PlayerName$") && f.contains("$playerSide$"),
@@ -224,7 +260,8 @@ fn every_change_is_reported_with_who_made_it() {
                 traits.iter().any(|(t, _)| {
                     let t = tokens(t.strip_prefix("report;").unwrap_or(""));
                     t.first().map(String::as_str) == Some("0\\,0\\,ClearCombat")
-                        || t.first().is_some_and(|k| decode(k, ',') == ["0,0,ClearCombat"])
+                        || t.first()
+                            .is_some_and(|k| decode(k, ',') == ["0,0,ClearCombat"])
                 }),
                 "{module}: a report of the cleared combat mark"
             );
@@ -232,5 +269,8 @@ fn every_change_is_reported_with_who_made_it() {
     }
     let (_, en) = views("btm2").remove(0);
     let map = en.root.find_all("VASSAL.build.module.Map")[0];
-    assert_eq!(map.attr("changeFormat"), "$message$ — $PlayerName$ ($playerSide$)");
+    assert_eq!(
+        map.attr("changeFormat"),
+        "$message$ — $PlayerName$ ($playerSide$)"
+    );
 }

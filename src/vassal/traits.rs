@@ -589,7 +589,13 @@ pub fn mask(m: &Mask<'_>) -> Trait {
 /// player who masked it sees it), the inset display style, no peek, no deal. Unmasked at first
 /// (state `null;`): a face-down VASSAL Deck masks what it draws itself (`Deck.pieceRemoved` sets
 /// `OBSCURED_TO_OTHERS`), and draws its top card with `OBSCURED_BY` set, so the pile shows `image`.
-pub fn holder_mask(key: Key<'_>, image: &str, command: &str, masked_name: &str, description: &str) -> Trait {
+pub fn holder_mask(
+    key: Key<'_>,
+    image: &str,
+    command: &str,
+    masked_name: &str,
+    description: &str,
+) -> Trait {
     Trait {
         type_: fields(
             "obs;",
