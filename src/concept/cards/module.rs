@@ -31,8 +31,9 @@ pub fn deck_piles(game: &Game, plan: &Plan, layout: &TrackLayout, gpids: &mut Gp
     let (w, h) = plan::CARD_SIZE;
     let mut out = Vec::new();
     for deck in &game.counters.decks {
-        let name = plan.tx.get(&format!("decks.{}", deck.side.as_str()));
-        let Some(b) = layout.boxes.iter().find(|b| b.region == name) else {
+        let shown = plan.tx.get(&format!("decks.{}", deck.side.as_str()));
+        let name = plan.deck_id(deck.side.as_str());
+        let Some(b) = layout.boxes.iter().find(|b| b.region == shown) else {
             continue;
         };
         let (x, y) = (b.x + b.w / 2, b.y + b.h / 2 + 10);
