@@ -25,7 +25,7 @@ fn short(tag: &str) -> &str {
 }
 
 /// Every name VASSAL finds a component by when it reads a save or runs the module, in buildFile
-/// order: maps (`mapName`: piece and stack positions, board setups), boards (board setups), sides
+/// order: the module, maps (`mapName`: piece and stack positions, board setups), boards (board setups), sides
 /// (the roster, `PlayerSide`), draw piles (decks), zones, prototypes, global properties, and the
 /// turn tracker's levels (its state is saved level by level, in order) with their properties.
 fn identifying_names(root: &Node) -> Vec<(String, String)> {
@@ -33,6 +33,8 @@ fn identifying_names(root: &Node) -> Vec<(String, String)> {
     for n in root.walk() {
         let kind = short(&n.tag);
         let name = match kind {
+            // VASSAL asks before opening a save made with a module of another name.
+            "GameModule" => n.attr("name").to_string(),
             "Map" | "PrivateMap" | "PlayerHand" => n.attr("mapName").to_string(),
             "Board" | "DrawPile" | "Zone" | "PrototypeDefinition" | "GlobalProperty" => {
                 n.attr("name").to_string()
@@ -180,6 +182,7 @@ fn the_japanese_module_translates_its_ids_for_display() {
         let own = String::from_utf8(archive.entries["Module_ja.properties"].clone()).expect("UTF-8");
         assert!(own.contains("Map.Map.mapName=\\u30DE\\u30C3\\u30D7"), "{game}: {own}");
         assert!(own.contains("PlayerRoster.sides="), "{game}: {own}");
+        assert!(own.contains("\nname="), "{game}: the module's title: {own}");
         // Nothing else: every other text of the module is already Japanese, and expressions keep
         // the names they compare with.
         assert!(!own.contains("Piece."), "{game}: {own}");

@@ -353,7 +353,8 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
         .attr("ModuleOther2", "")
         .attr("VassalVersion", crate::emit::VASSAL_VERSION)
         .attr("description", plan.tx.get("game.description"))
-        .attr("name", plan.tx.get("game.title"))
+        // The module's name is a save's too: the same in every language (docs/identity.md).
+        .attr("name", plan.ids.get("game.title"))
         .attr("nextPieceSlotId", next_id)
         .attr("version", rules.game.version.as_str())
         .child(El::new("VASSAL.build.module.BasicCommandEncoder"))

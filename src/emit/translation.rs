@@ -254,6 +254,12 @@ pub fn properties(game: &Game, here: &Plan, other: &Texts) -> String {
             entries.insert(format!("Map.{map}.mapName"), title.to_string());
         }
     }
+    // The module's name: VASSAL asks before it opens a save made with a module of another name
+    // (`GameState.isSaveMetaDataValid`), and shows the translated one in its title bar.
+    let title = other.get("game.title");
+    if title != here.ids.get("game.title") {
+        entries.insert("name".to_string(), title);
+    }
     let sides = |shown: &Texts| -> Vec<String> {
         game.rules
             .sides
