@@ -55,8 +55,14 @@ fn every_identifying_name_is_the_same_in_both_languages() {
         let en = identifying_names(&build_file(&module(game, "en")));
         let ja = identifying_names(&build_file(&module(game, "ja")));
         assert!(en.iter().any(|(k, _)| k == "Map"), "{game}: maps are read");
-        assert!(en.iter().any(|(k, _)| k == "entry"), "{game}: sides are read");
-        assert_eq!(en, ja, "{game}: the names saves refer to differ between en and ja");
+        assert!(
+            en.iter().any(|(k, _)| k == "entry"),
+            "{game}: sides are read"
+        );
+        assert_eq!(
+            en, ja,
+            "{game}: the names saves refer to differ between en and ja"
+        );
     }
 }
 
@@ -154,7 +160,10 @@ fn saves_resolve_in_both_languages() {
     }
     let moved = crate::common::repo().join("tests/fixtures/saves/b4m-en-moved-3.7.26.vsav");
     let bytes = std::fs::read(&moved).expect("the fixture save");
-    saves.push(("b4m-en after moves".into(), SavedGame::read(&bytes).expect("a save")));
+    saves.push((
+        "b4m-en after moves".into(),
+        SavedGame::read(&bytes).expect("a save"),
+    ));
     assert!(saves.len() >= 8, "the scenario saves are found");
     for (what, save) in &saves {
         let game = what.split('-').next().unwrap_or_default();
@@ -179,8 +188,12 @@ fn the_japanese_module_translates_its_ids_for_display() {
             .map(|t| t.attr("locale"))
             .collect();
         assert!(locales.contains(&"ja,"), "{game}: {locales:?}");
-        let own = String::from_utf8(archive.entries["Module_ja.properties"].clone()).expect("UTF-8");
-        assert!(own.contains("Map.Map.mapName=\\u30DE\\u30C3\\u30D7"), "{game}: {own}");
+        let own =
+            String::from_utf8(archive.entries["Module_ja.properties"].clone()).expect("UTF-8");
+        assert!(
+            own.contains("Map.Map.mapName=\\u30DE\\u30C3\\u30D7"),
+            "{game}: {own}"
+        );
         assert!(own.contains("PlayerRoster.sides="), "{game}: {own}");
         assert!(own.contains("\nname="), "{game}: the module's title: {own}");
         // Nothing else: every other text of the module is already Japanese, and expressions keep

@@ -505,8 +505,7 @@ pub static CODES: &[Code] = &[
         "a unit that no scenario sets up, keeps off the map, brings as a reinforcement or lists as unplaced", &[]),
 
     // V084x: what players see and share
-    c("V0840", &[Warning], Once, "two at-start stacks of a map stand on one spot (the same grid location or region, or the same point, of one board): VASSAL never merges them, so one stack's pieces are drawn exactly over the other's",
-        &["``map `Main`: at-start stack `Unit B` stands at location 0101 of board `Board`, where another at-start stack already stands``"]),
+    c("V0840", &[Warning], Once, "two at-start stacks of a map stand on one spot (the same grid location or region, or the same point, of one board): VASSAL never merges them, so one stack's pieces are drawn exactly over the other's (`vmodc check FILE.vmod`, on any module)", &[]),
 
     // V09xx: language catalogs
     c("V0901", &[Error], Once, "a catalog declares another language than its file name",

@@ -49,7 +49,11 @@ pub fn moduledata(game: &Game, plan: &Plan, others: &[crate::i18n::Texts]) -> St
             std::iter::once(&plan.tx)
                 .chain(others)
                 .filter(|t| t.get("game.title") != title)
-                .map(|t| El::new("name").attr("lang", &t.lang).text(t.get("game.title"))),
+                .map(|t| {
+                    El::new("name")
+                        .attr("lang", &t.lang)
+                        .text(t.get("game.title"))
+                }),
         )
         .to_document()
 }
