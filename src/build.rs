@@ -403,12 +403,21 @@ pub fn compile_with(
         .collect();
     let mut plan = plan_for(loaded, lang);
     plan.translations = others.iter().map(|t| t.lang.clone()).collect();
+    if emit::translation::own_language(game, &plan).is_some() {
+        plan.translations.push(plan.tx.lang.clone());
+        plan.translations.sort();
+    }
     compile_plan(game, &plan, &others, cache, progress)
 }
 
 /// The plan of one language's module: its names, layout and image names.
 pub fn plan_for(loaded: &Loaded, lang: Option<&str>) -> Plan {
-    Plan::new(&loaded.game, loaded.texts(lang), crate::concept::CONCEPTS)
+    let game = &loaded.game;
+    Plan::new(game, loaded.texts(lang), crate::concept::CONCEPTS).with_ids(
+        game,
+        texts::default_texts(game),
+        crate::concept::CONCEPTS,
+    )
 }
 
 /// The board image of one map sheet, as the module draws it (PNG).
@@ -471,6 +480,12 @@ fn text_entries(game: &Game, plan: &Plan, others: &[Texts]) -> Result<Vec<Entry>
         entries.push(Entry {
             name: format!("Module_{}.properties", other.lang),
             data: emit::translation::properties(game, plan, other).into_bytes(),
+        });
+    }
+    if let Some(own) = emit::translation::own_language(game, plan) {
+        entries.push(Entry {
+            name: format!("Module_{}.properties", plan.tx.lang),
+            data: own.into_bytes(),
         });
     }
     for scenario in game.scenarios.iter().skip(1) {

@@ -181,7 +181,8 @@ fn a_scaled_offset_cropped_scan_puts_every_setup_piece_on_its_hex() {
             miss < near,
             "{location}: placed {miss:.1} px from its printed centre"
         );
-        placed += 1;
+        // Every piece of the spot is in its one stack.
+        placed += stack.children.len();
     }
     assert_eq!(
         placed,

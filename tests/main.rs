@@ -20,6 +20,7 @@ mod fuzz;
 mod hidden_units;
 mod i18n;
 mod identity;
+mod languages;
 mod lsam_combat;
 mod lsam_victory;
 mod markers;

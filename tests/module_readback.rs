@@ -179,7 +179,8 @@ fn setup_locations_match_the_grid_and_the_image() {
             let hex = game.map.grid.parse(location).expect("data hex");
             let (cx, cy) = plan.layout.centre(hex);
             assert!((f64::from(x) - cx).abs() <= 1.0 && (f64::from(y) - cy).abs() <= 1.0);
-            placed += 1;
+            // Every piece of the spot is in its one stack.
+            placed += s.children.len();
         }
         // Every hex of the grid is named as the data names it.
         for hex in game.map.grid.hexes() {
@@ -217,12 +218,18 @@ fn b4m_standard_setup_and_counts() {
     assert_eq!(links.len(), 70);
 
     let view = verify::open_module(&bytes).unwrap();
-    let stacks = view.root.find_all("VASSAL.build.module.map.SetupStack");
+    // Each piece of each at-start stack (pieces that share a spot share a stack), with its stack.
+    let stacks: Vec<(&vmodc::verify::xml::Node, &vmodc::verify::xml::Node)> = view
+        .root
+        .find_all("VASSAL.build.module.map.SetupStack")
+        .into_iter()
+        .flat_map(|s| s.children.iter().map(move |slot| (s, slot)))
+        .collect();
     let sides = |side: &str| {
         stacks
             .iter()
-            .filter(|s| {
-                let p = decode_add_piece(&s.children[0].text).unwrap();
+            .filter(|(_, slot)| {
+                let p = decode_add_piece(&slot.text).unwrap();
                 p.traits
                     .iter()
                     .any(|(t, _)| t == &format!("prototype;{side}"))
@@ -233,19 +240,19 @@ fn b4m_standard_setup_and_counts() {
     assert_eq!(sides("Side soviet"), 17);
     let turn4 = stacks
         .iter()
-        .filter(|s| s.attr("location") == "Turn 4")
+        .filter(|(s, _)| s.attr("location") == "Turn 4")
         .count();
     assert_eq!(turn4, 1, "1st Shock Army on the turn 4 box");
     let pool = stacks
         .iter()
-        .filter(|s| s.attr("location") == "Soviet replacement pool")
+        .filter(|(s, _)| s.attr("location") == "Soviet replacement pool")
         .count();
     assert_eq!(pool, 2, "two spare Soviet armies off the map");
     let units_on_map = stacks
         .iter()
-        .filter(|s| s.attr("owningBoard") == vmodc::concept::plan::MAIN_BOARD)
-        .filter(|s| {
-            decode_add_piece(&s.children[0].text)
+        .filter(|(s, _)| s.attr("owningBoard") == vmodc::concept::plan::MAIN_BOARD)
+        .filter(|(_, slot)| {
+            decode_add_piece(&slot.text)
                 .unwrap()
                 .traits
                 .iter()

@@ -362,7 +362,8 @@ fn the_built_chits_are_masked_to_all_but_the_rosters_german_side() {
     use vmodc::verify::{self, decode_add_piece, ModuleView};
     for (file, cup, german) in [
         ("dist/lsam-en.vmod", "Soviet morale cup", "Germany"),
-        ("dist/lsam-ja.vmod", "ソ連軍戦意マーカーの容器", "ドイツ軍"),
+        // The roster's sides are the same in every language (docs/identity.md).
+        ("dist/lsam-ja.vmod", "ソ連軍戦意マーカーの容器", "Germany"),
     ] {
         let bytes = std::fs::read(file).expect("built module");
         let view: ModuleView = verify::open_module(&bytes).expect("module opens");
@@ -377,7 +378,7 @@ fn the_built_chits_are_masked_to_all_but_the_rosters_german_side() {
         assert!(roster.iter().any(|s| s == german), "{file}: {roster:?}");
         let stack = nodes
             .iter()
-            .find(|n| n.tag.ends_with("SetupStack") && n.attr("name") == cup)
+            .find(|n| n.tag.ends_with("SetupStack") && n.attr("location") == cup)
             .unwrap_or_else(|| panic!("{file}: no stack {cup}"));
         let slots: Vec<_> = stack
             .walk()

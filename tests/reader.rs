@@ -188,6 +188,8 @@ fn each_module_defect_has_its_code() {
         // A stack inside a map folder is checked too.
         ("V0412", Severity::Error, edit("location=\"0102\"", "location=\"Z9\""), vec![], "Z9"),
         ("V0412", Severity::Error, edit("location=\"Box\"", "location=\"Bag\""), vec![], "Bag"),
+        // Two at-start stacks on one hex (the second in a map folder, on the map's first board).
+        ("V0840", Severity::Warning, edit("location=\"0102\"", "location=\"0101\""), vec![], "0101"),
         ("V0413", Severity::Error, edit("+/null/prototype;Base;Side=North", "null/prototype;Base;Side=North"), vec![], "does not decode"),
         ("V0413", Severity::Error, edit("piece;;;unit.png;Unit A/\tnull;0;0;1;0", "piece;;;unit.png;Unit A/null;0;0;1;0"), vec![], "trait levels"),
         ("V0414", Severity::Error, edit("gpid=\"2\"", "gpid=\"1\""), vec![], "share gpid"),

@@ -8,9 +8,7 @@ use crate::i18n::Texts;
 use crate::slug::slug;
 use std::collections::BTreeMap;
 
-pub const MAIN_MAP: &str = "Map";
 pub const MAIN_BOARD: &str = "Map";
-pub const TRACK_MAP: &str = "Turn Track";
 pub const TRACK_BOARD: &str = "Turn Track";
 pub const MAP_IMAGE: &str = "map.png";
 pub const TRACK_IMAGE: &str = "turn-track.png";
@@ -96,7 +94,15 @@ pub struct Plan {
     pub weather_point: (i32, i32),
     /// Texts of the module's language.
     pub tx: Texts,
-    /// Window names of the two maps (`mapName`: also what saved games and Send-To refer to).
+    /// Texts that name what a saved game refers to by name (maps, sides, decks): the data's own
+    /// texts in every language, so that a save moves between the languages' modules
+    /// (docs/identity.md). What a player reads of them comes from `tx` through the module's
+    /// translation into its own language.
+    pub ids: Texts,
+    /// The turn-track boxes' region names in `ids`, in the order of `track.boxes`.
+    pub track_region_ids: Vec<String>,
+    /// Names of the maps (`mapName`: what saved games, Send-To and `CurrentMap` refer to), from
+    /// `ids`; `map_titles` holds what the player reads (toolbar buttons, window titles).
     pub main_map: String,
     pub track_map: String,
     /// Languages the module carries a VASSAL translation for (the game's other catalogs).
@@ -115,6 +121,8 @@ pub struct Plan {
     /// box per deck), when the game has cards.
     pub cards: Option<TrackLayout>,
     pub cards_map: String,
+    /// The maps' names as the player reads them, by map name.
+    pub map_titles: BTreeMap<String, String>,
     /// The scale stacking points are counted in (concept `stacking`): 4 when a quarter is the
     /// smallest part the data gives, 1 when every value is whole.
     pub stack_scale: u32,
@@ -246,19 +254,9 @@ impl Plan {
             _ => game.map.grid.layout(style.hex_height, style.margin),
         };
         let unit_images = unit_images(game);
-        let eliminated_box = game
-            .rules
-            .sides
-            .iter()
-            .map(|s| {
-                let side = tx.get(&format!("sides.{}", s.id.as_str()));
-                (
-                    s.id.value.clone(),
-                    tx.fill("ui.eliminated_box", &[("side", &side)]),
-                )
-            })
-            .collect();
+        let eliminated_box = eliminated_boxes(game, &tx);
         let track = track_layout(game, &tx, &eliminated_box, concepts);
+        let track_region_ids = track.boxes.iter().map(|b| b.region.clone()).collect();
         let charts = charts(&tx);
         let control_images = game
             .rules
@@ -285,6 +283,8 @@ impl Plan {
             control_images,
             weather_images,
             weather_point,
+            ids: tx.clone(),
+            track_region_ids,
             main_map: tx.get("ui.map"),
             track_map: tx.get("ui.turn_track"),
             translations: Vec::new(),
@@ -308,6 +308,10 @@ impl Plan {
                 .collect(),
             cards: cards_layout(game, &tx),
             cards_map: tx.get("ui.cards"),
+            map_titles: ["ui.map", "ui.turn_track", "ui.cards"]
+                .iter()
+                .map(|k| (tx.get(k), tx.get(k)))
+                .collect(),
             stack_scale: crate::concept::stacking::limits::scale(game),
             marker_images: crate::concept::markers::images::marker_images(game),
             gpids: reserved_gpids(game),
@@ -322,6 +326,69 @@ impl Plan {
             tx,
         }
     }
+}
+
+impl Plan {
+    /// The plan with `ids` naming what saves refer to (maps, sides, decks, the turn-track boxes a
+    /// draw pile sits in), while everything the player reads stays in the plan's own language.
+    pub fn with_ids<C: LayoutNeeds + ?Sized>(
+        mut self,
+        game: &Game,
+        ids: Texts,
+        concepts: &[&C],
+    ) -> Plan {
+        let track = track_layout(game, &ids, &eliminated_boxes(game, &ids), concepts);
+        self.track_region_ids = track.boxes.into_iter().map(|b| b.region).collect();
+        self.map_titles = ["ui.map", "ui.turn_track", "ui.cards"]
+            .iter()
+            .map(|k| (ids.get(k), self.tx.get(k)))
+            .collect();
+        self.main_map = ids.get("ui.map");
+        self.track_map = ids.get("ui.turn_track");
+        self.cards_map = ids.get("ui.cards");
+        self.ids = ids;
+        self
+    }
+
+    /// A map's title as the player reads it.
+    pub fn map_title<'a>(&'a self, map: &'a str) -> &'a str {
+        self.map_titles.get(map).map_or(map, String::as_str)
+    }
+
+    /// A side's name in the player roster (what saves and `PlayerSide` hold).
+    pub fn side_id(&self, side: &str) -> String {
+        self.ids.get(&format!("sides.{side}"))
+    }
+
+    /// A deck's name (what saves and Return to Deck refer to).
+    pub fn deck_id(&self, deck: &str) -> String {
+        self.ids.get(&format!("decks.{deck}"))
+    }
+
+    /// The name a turn-track region has in `ids` (a draw pile named after its box).
+    pub fn track_region_id(&self, region: &str) -> String {
+        self.track
+            .boxes
+            .iter()
+            .position(|b| b.region == region)
+            .and_then(|i| self.track_region_ids.get(i))
+            .map_or_else(|| region.to_string(), String::clone)
+    }
+}
+
+/// The box of each side's eliminated units, by side id.
+fn eliminated_boxes(game: &Game, tx: &Texts) -> BTreeMap<String, String> {
+    game.rules
+        .sides
+        .iter()
+        .map(|s| {
+            let side = tx.get(&format!("sides.{}", s.id.as_str()));
+            (
+                s.id.value.clone(),
+                tx.fill("ui.eliminated_box", &[("side", &side)]),
+            )
+        })
+        .collect()
 }
 
 /// The image of each unit face, named from the side, unit and face (numbered when two names meet).

@@ -26,6 +26,7 @@ pub const DATE_SAVED_MS: u64 = 1_735_689_600_000;
 /// the name and description in every other language the module carries a translation for.
 pub fn moduledata(game: &Game, plan: &Plan, others: &[crate::i18n::Texts]) -> String {
     let g = &game.rules.game;
+    let title = plan.ids.get("game.title");
     let variants = |key: &str, tag: &str| {
         others
             .iter()
@@ -41,8 +42,19 @@ pub fn moduledata(game: &Game, plan: &Plan, others: &[crate::i18n::Texts]) -> St
         .child(El::new("dateSaved").text(DATE_SAVED_MS.to_string()))
         .child(El::new("description").text(plan.tx.get("game.description")))
         .children(variants("game.description", "description"))
-        .child(El::new("name").text(plan.tx.get("game.title")))
-        .children(variants("game.title", "name"))
+        // The name a save records and VASSAL compares (the same in every language's module), then
+        // the name in each language that words it otherwise, this module's own first.
+        .child(El::new("name").text(&title))
+        .children(
+            std::iter::once(&plan.tx)
+                .chain(others)
+                .filter(|t| t.get("game.title") != title)
+                .map(|t| {
+                    El::new("name")
+                        .attr("lang", &t.lang)
+                        .text(t.get("game.title"))
+                }),
+        )
         .to_document()
 }
 

@@ -106,7 +106,7 @@ fn map_element(plan: &Plan, name: &str, icon: &str, launch: bool) -> El {
     El::new("VASSAL.build.module.Map")
         .attr("allowMultiple", "false")
         .attr("backgroundcolor", "255,255,255")
-        .attr("buttonName", name)
+        .attr("buttonName", plan.map_title(name))
         .attr("changeFormat", reported_by(&plan.tx, "$message$"))
         .attr("color", "255,0,0")
         .attr(
@@ -260,7 +260,7 @@ pub fn format_double(v: f64) -> String {
     }
 }
 
-fn setup_stack(name: &str, board: &str, location: &str, point: (i32, i32), slot: El) -> El {
+fn setup_stack(name: &str, board: &str, location: &str, point: (i32, i32)) -> El {
     El::new("VASSAL.build.module.map.SetupStack")
         .attr("location", location)
         .attr("name", name)
@@ -268,7 +268,43 @@ fn setup_stack(name: &str, board: &str, location: &str, point: (i32, i32), slot:
         .attr("useGridLocation", !location.is_empty())
         .attr("x", point.0)
         .attr("y", point.1)
-        .child(slot)
+}
+
+/// Where an at-start stack stands: a grid location or region (VASSAL places the stack there and
+/// ignores the point), or a point on the board.
+struct Spot {
+    map: String,
+    board: String,
+    location: String,
+    point: (i32, i32),
+}
+
+impl Spot {
+    fn same_place(&self, other: &Spot) -> bool {
+        self.map == other.map
+            && self.board == other.board
+            && if self.location.is_empty() {
+                other.location.is_empty() && self.point == other.point
+            } else {
+                self.location == other.location
+            }
+    }
+}
+
+/// The at-start stacks, one per spot, in the order their first pieces came; each named after its
+/// first piece, its slots bottom first.
+#[derive(Default)]
+struct AtStartSpots {
+    stacks: Vec<(Spot, String, Vec<El>)>,
+}
+
+impl AtStartSpots {
+    fn add(&mut self, spot: Spot, name: &str, slot: El) {
+        match self.stacks.iter_mut().find(|s| s.0.same_place(&spot)) {
+            Some(stack) => stack.2.push(slot),
+            None => self.stacks.push((spot, name.to_string(), vec![slot])),
+        }
+    }
 }
 
 /// A draw pile on the turn track at `point` (a cup of untried units), shuffled at every draw, that
@@ -325,7 +361,8 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
         .attr("ModuleOther2", "")
         .attr("VassalVersion", crate::emit::VASSAL_VERSION)
         .attr("description", plan.tx.get("game.description"))
-        .attr("name", plan.tx.get("game.title"))
+        // The module's name is a save's too: the same in every language (docs/identity.md).
+        .attr("name", plan.ids.get("game.title"))
         .attr("nextPieceSlotId", next_id)
         .attr("version", rules.game.version.as_str())
         .child(El::new("VASSAL.build.module.BasicCommandEncoder"))
@@ -407,53 +444,61 @@ fn at_start_stacks(game: &Game, plan: &Plan, gpids: &mut Gpids) -> (Vec<El>, Vec
     for concept in CONCEPTS {
         concept.at_start(game, plan, gpids, &mut extra);
     }
-    // Units set up in a cup go into the cup's draw pile instead of a stack.
+    // Units set up in a cup go into the cup's draw pile instead of a stack; every other piece joins
+    // the one stack of its spot, in the order the concepts placed them (units, then the markers
+    // over them): VASSAL never merges two at-start stacks, so two stacks on one spot would hide
+    // each other's pieces exactly.
     let cups = &extra.draw_piles;
     let mut in_cup: Vec<(String, (i32, i32), Vec<El>)> = Vec::new();
-    {
-        for placed in placements {
-            if placed.map == plan.track_map && cups.contains(&placed.location) {
-                let slot = El::new("VASSAL.build.widget.CardSlot")
-                    .attr("entryName", &placed.name)
-                    .attr("gpid", &placed.gpid)
-                    .attr("height", placed.size)
-                    .attr("width", placed.size)
-                    .text(placed.piece.add_command("null"));
-                match in_cup.iter_mut().find(|c| c.0 == placed.location) {
-                    Some(cup) => cup.2.push(slot),
-                    None => in_cup.push((placed.location.clone(), placed.point, vec![slot])),
-                }
-                continue;
+    let mut spots = AtStartSpots::default();
+    for placed in placements {
+        if placed.map == plan.track_map && cups.contains(&placed.location) {
+            let slot = El::new("VASSAL.build.widget.CardSlot")
+                .attr("entryName", &placed.name)
+                .attr("gpid", &placed.gpid)
+                .attr("height", placed.size)
+                .attr("width", placed.size)
+                .text(placed.piece.add_command("null"));
+            match in_cup.iter_mut().find(|c| c.0 == placed.location) {
+                Some(cup) => cup.2.push(slot),
+                None => in_cup.push((placed.location.clone(), placed.point, vec![slot])),
             }
-            let el = setup_stack(
-                &placed.name,
-                &placed.board,
-                &placed.location,
-                placed.point,
-                piece_slot(&placed.name, &placed.gpid, placed.size, &placed.piece),
-            );
-            if placed.map == plan.main_map {
-                main_setup.push(el);
-            } else {
-                track_setup.push(el);
-            }
+            continue;
         }
-    }
-    let size = game.counters.counters.size;
-    for (name, point, slots) in in_cup {
-        track_setup.push(draw_pile(&name, point, size, slots));
+        let slot = piece_slot(&placed.name, &placed.gpid, placed.size, &placed.piece);
+        let spot = Spot {
+            map: placed.map,
+            board: placed.board,
+            location: placed.location,
+            point: placed.point,
+        };
+        spots.add(spot, &placed.name, slot);
     }
     // Stacks of the concepts' own (the morale chits, masked, in their cup's box).
     for stack in &extra.track_stacks {
-        let mut slots = stack
-            .pieces
-            .iter()
-            .map(|(name, gpid, piece)| piece_slot(name, gpid, stack.size, piece));
-        if let Some(first) = slots.next() {
-            let region = &stack.region;
-            let el = setup_stack(region, plan::TRACK_BOARD, region, stack.point, first);
-            track_setup.push(el.children(slots.collect::<Vec<_>>()));
+        for (name, gpid, piece) in &stack.pieces {
+            let spot = Spot {
+                map: plan.track_map.clone(),
+                board: plan::TRACK_BOARD.to_string(),
+                location: stack.region.clone(),
+                point: stack.point,
+            };
+            spots.add(spot, name, piece_slot(name, gpid, stack.size, piece));
         }
+    }
+    for (spot, name, slots) in spots.stacks {
+        let el = setup_stack(&name, &spot.board, &spot.location, spot.point).children(slots);
+        if spot.map == plan.main_map {
+            main_setup.push(el);
+        } else {
+            track_setup.push(el);
+        }
+    }
+    let size = game.counters.counters.size;
+    for (region, point, slots) in in_cup {
+        // The pile is named after its box in the module's ids: saves and Return to Deck name it.
+        let name = plan.track_region_id(&region);
+        track_setup.push(draw_pile(&name, point, size, slots));
     }
     (main_setup, track_setup)
 }
@@ -631,7 +676,7 @@ fn roster(game: &Game, plan: &Plan) -> El {
             game.rules
                 .sides
                 .iter()
-                .map(|s| El::new("entry").text(plan.tx.get(&format!("sides.{}", s.id.as_str())))),
+                .map(|s| El::new("entry").text(plan.side_id(s.id.as_str()))),
         )
 }
 

@@ -224,7 +224,13 @@ fn component_keys(here: &El, there: &El, parent: &str, out: &mut BTreeMap<String
 
 /// The `.properties` text that translates this module (`here`) into `other`'s language.
 pub fn properties(game: &Game, here: &Plan, other: &Texts) -> String {
-    let mut there = Plan::new(game, other.clone(), crate::concept::CONCEPTS);
+    // The other language's texts with this module's ids: the names saves refer to (maps, sides,
+    // decks) stay what they are, in components and in the expressions that compare with them.
+    let mut there = Plan::new(game, other.clone(), crate::concept::CONCEPTS).with_ids(
+        game,
+        here.ids.clone(),
+        crate::concept::CONCEPTS,
+    );
     there.translations = here.translations.clone();
     // The turn tracker's phase list is not translated, so the translated announcement must compare
     // the phase with this module's names.
@@ -236,6 +242,39 @@ pub fn properties(game: &Game, here: &Plan, other: &Texts) -> String {
         "",
         &mut entries,
     );
+    // What the player reads of those names: the maps' window titles and the sides in the roster
+    // (VASSAL keeps the untranslated name for saves and `PlayerSide`: `Map.getLocalizedMapName`,
+    // `PlayerRoster.getMyLocalizedSide`).
+    let mut maps = vec![&here.main_map, &here.track_map];
+    if here.cards.is_some() {
+        maps.push(&here.cards_map);
+    }
+    for map in maps {
+        let title = there.map_title(map);
+        if title != map {
+            entries.insert(format!("Map.{map}.mapName"), title.to_string());
+        }
+    }
+    // The module's name: VASSAL asks before it opens a save made with a module of another name
+    // (`GameState.isSaveMetaDataValid`), and shows the translated one in its title bar.
+    let title = other.get("game.title");
+    if title != here.ids.get("game.title") {
+        entries.insert("name".to_string(), title);
+    }
+    let sides = |shown: &Texts| -> Vec<String> {
+        game.rules
+            .sides
+            .iter()
+            .map(|s| shown.get(&format!("sides.{}", s.id.as_str())))
+            .collect()
+    };
+    let (ids, shown) = (sides(&here.ids), sides(other));
+    if ids != shown {
+        entries.insert(
+            "PlayerRoster.sides".to_string(),
+            crate::vassal::sequence_encoder::encode(&shown, ','),
+        );
+    }
     for (a, b) in piece_pairs(game, here, &there) {
         // Layer level names are looked up without their `+`.
         let (a, b) = match (a.strip_prefix('+'), b.strip_prefix('+')) {
@@ -248,4 +287,14 @@ pub fn properties(game: &Game, here: &Plan, other: &Texts) -> String {
     }
     let list: Vec<(String, String)> = entries.into_iter().collect();
     crate::vassal::properties::write_properties(&list)
+}
+
+/// The translation of a module into its own language, when it needs one: the names a saved game
+/// refers to (maps, sides) are the data's own in every language's module (docs/identity.md), and
+/// this shows them in the module's language. `None` when they already are that language's.
+pub fn own_language(game: &Game, here: &Plan) -> Option<String> {
+    let text = properties(game, here, &here.tx);
+    text.lines()
+        .any(|l| !l.is_empty() && !l.starts_with('#'))
+        .then_some(text)
 }

@@ -61,6 +61,48 @@ pub(super) fn check(root: &Node, classes: &Classes, push: &mut impl FnMut(Diagno
             );
         }
         check_setup_stacks(name, &parts, &boards, push);
+        check_shared_spots(name, &parts, &boards, push);
+    }
+}
+
+/// Two at-start stacks on one spot: VASSAL places each as a stack of its own and never merges
+/// them (`SetupStack.setup` → `Map.placeAt`), so the pieces of one are drawn exactly over the
+/// other's, with none of the stack's offset edges that show a player there is more than one.
+fn check_shared_spots(
+    name: &str,
+    parts: &[&Node],
+    boards: &[&Node],
+    push: &mut impl FnMut(Diagnostic),
+) {
+    let mut seen: BTreeSet<(String, String)> = BTreeSet::new();
+    for s in parts
+        .iter()
+        .filter(|n| n.tag == "VASSAL.build.module.map.SetupStack")
+    {
+        // A grid location places the stack whatever its x and y say.
+        let spot = if s.attr("useGridLocation") == "true" {
+            format!("location {}", s.attr("location"))
+        } else {
+            format!("point {},{}", s.attr("x"), s.attr("y"))
+        };
+        // Without `owningBoard` (or with `<any>`) the stack stands on the map's first board.
+        let board = match s.attrs.get("owningBoard").map(String::as_str) {
+            None | Some("<any>") => boards.first().map_or("", |b| b.attr("name")),
+            Some(owner) => owner,
+        }
+        .to_string();
+        if !seen.insert((board.clone(), spot.clone())) {
+            push(
+                Diagnostic::warning(
+                    "V0840",
+                    format!(
+                        "map `{name}`: at-start stack `{}` stands at {spot} of board `{board}`, where another at-start stack already stands",
+                        s.attr("name"),
+                    ),
+                )
+                .help("put the pieces of one spot into one SetupStack (several PieceSlots): VASSAL draws two stacks on one spot exactly over each other"),
+            );
+        }
     }
 }
 

@@ -103,8 +103,9 @@ pub fn deck_piles(game: &Game, plan: &Plan, layout: &TrackLayout, gpids: &mut Gp
     let (w, h) = plan::CARD_SIZE;
     let mut out = Vec::new();
     for deck in &game.counters.decks {
-        let name = plan.tx.get(&format!("decks.{}", deck.side.as_str()));
-        let Some(b) = layout.boxes.iter().find(|b| b.region == name) else {
+        let shown = plan.tx.get(&format!("decks.{}", deck.side.as_str()));
+        let name = plan.deck_id(deck.side.as_str());
+        let Some(b) = layout.boxes.iter().find(|b| b.region == shown) else {
             continue;
         };
         let (x, y) = (b.x + b.w / 2, b.y + b.h / 2 + 10);
@@ -129,8 +130,11 @@ pub fn deck_piles(game: &Game, plan: &Plan, layout: &TrackLayout, gpids: &mut Gp
             })
             .collect::<Vec<_>>();
         out.push(draw_pile(&name, (x, y), pile_attributes(game, deck)).children(slots));
-        let discards = plan::discard_pile_name(&plan.tx, &name);
-        if let Some(d) = layout.boxes.iter().find(|b| b.region == discards) {
+        // The box is found by the title the player reads; the pile is named by the id that saves
+        // (and the deck's Return to Deck) refer to in every language.
+        let discards_box = plan::discard_pile_name(&plan.tx, &shown);
+        let discards = plan::discard_pile_name(&plan.ids, &name);
+        if let Some(d) = layout.boxes.iter().find(|b| b.region == discards_box) {
             let at = (d.x + d.w / 2, d.y + d.h / 2 + 10);
             out.push(draw_pile(&discards, at, discard_attributes(plan, &name)));
         }

@@ -43,7 +43,7 @@ pub fn return_traits(plan: &Plan, cup: &str) -> Vec<Trait> {
         pieces::return_to_deck(
             &plan.tx.get("ui.return_to_cup"),
             RETURN_KEY,
-            cup,
+            &plan.track_region_id(cup),
             "Return to cup",
         ),
     ]

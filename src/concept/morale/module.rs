@@ -141,11 +141,15 @@ fn value(m: &Morale, tx: &Texts) -> Option<Expr> {
     Some(e)
 }
 
-/// The viewing side's name in the module (the roster's side, what `PlayerSide` reads).
-fn viewer_name(m: &Morale, tx: &Texts) -> Option<String> {
-    m.viewer
-        .as_ref()
-        .map(|v| tx.get(&format!("sides.{}", v.as_str())))
+/// The viewing side's name in the module (the roster's side, what `PlayerSide` reads): the side's
+/// name in the data, the same in every language (`Plan::side_id`, docs/identity.md).
+fn viewer_name(game: &Game, m: &Morale) -> Option<String> {
+    let viewer = m.viewer.as_ref()?;
+    game.rules
+        .sides
+        .iter()
+        .find(|s| s.id.as_str() == viewer.as_str())
+        .map(|s| s.name.clone())
 }
 
 /// The placeholders every morale text may use.
@@ -217,7 +221,7 @@ pub fn look_allowed(game: &Game, m: &Morale, tx: &Texts) -> Expr {
 /// Whether a chit is drawn, the count has reached `from`, and the player pressing the button plays
 /// the viewing side (`PlayerSide`): what both the look and the redraw need.
 fn viewer_may_act(game: &Game, m: &Morale, tx: &Texts, from: i64) -> Expr {
-    let side = viewer_name(m, tx).unwrap_or_default();
+    let side = viewer_name(game, m).unwrap_or_default();
     and(
         and(drawn(m, tx), bin(Op::Ge, count(game, m, tx), int(from))),
         eq(prop("PlayerSide"), s(&side)),
@@ -239,7 +243,7 @@ pub fn look_report(game: &Game, m: &Morale, tx: &Texts) -> Expr {
     } else {
         text(game, m, tx, "ui.report_morale_shown", &[])
     };
-    let side = viewer_name(m, tx).unwrap_or_default();
+    let side = viewer_name(game, m).unwrap_or_default();
     cond(
         drawn(m, tx),
         cond(
@@ -274,7 +278,7 @@ pub fn redraw_report(game: &Game, m: &Morale, tx: &Texts) -> Expr {
                 .map_or(String::new(), |b| box_region(tx, b))),
         ),
     ];
-    let side = viewer_name(m, tx).unwrap_or_default();
+    let side = viewer_name(game, m).unwrap_or_default();
     cond(
         drawn(m, tx),
         cond(
@@ -578,7 +582,7 @@ pub fn chit_piece(game: &Game, plan: &Plan, n: u32, gpid: &str) -> Option<Piece>
     if let Some(v) = &value {
         props.push((CHIT_VALUE, v.as_str()));
     }
-    let side = viewer_name(m, tx);
+    let side = viewer_name(game, m);
     let name = tx.get("morale.name");
     let to_box = |key: &'static str, b: &Sp<String>| {
         pieces::send_to_region(
