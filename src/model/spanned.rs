@@ -71,3 +71,19 @@ pub struct FileId(pub usize);
 pub(crate) fn yes() -> bool {
     true
 }
+
+/// A spanned value is written in TOML exactly as its value: its schema is the value's.
+impl<T: schemars::JsonSchema> schemars::JsonSchema for Sp<T> {
+    fn inline_schema() -> bool {
+        T::inline_schema()
+    }
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        T::schema_name()
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        T::schema_id()
+    }
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        T::json_schema(generator)
+    }
+}

@@ -12,7 +12,7 @@ use serde::Deserialize;
 
 cited! {
     /// How players get and lose cards (`[card_play]`); the cards themselves are in counters/<game>.toml.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct CardPlay {
         /// `choose`: each turn a side picks its allotment from all its cards; `draw`: it draws at random.
@@ -31,7 +31,7 @@ cited! {
 
 cited! {
     /// The number of cards `side` receives on `turn`.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Allotment {
         pub side: Sp<String>,
@@ -42,7 +42,7 @@ cited! {
 
 cited! {
     /// A use a card may offer, shown on the card as an icon (`[[card_uses]]`).
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct CardUse {
         pub id: Sp<String>,
@@ -64,7 +64,7 @@ cited! {
 
 cited! {
     /// A side's set of cards (`[[decks]]`).
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Deck {
         pub side: Sp<String>,
@@ -79,7 +79,7 @@ cited! {
 
 cited! {
     /// A card (`[[cards]]`).
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Card {
         pub id: Sp<String>,
