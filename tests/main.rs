@@ -37,6 +37,7 @@ mod phase_skips;
 mod print;
 mod reader;
 mod saved_games;
+mod schema;
 mod series_layering;
 mod stacking_points;
 mod steps;
