@@ -16,6 +16,7 @@ mod data_b4m_parses;
 mod diagnostic_codes;
 mod diff;
 mod diff_page;
+mod first_game;
 mod fuzz;
 mod hidden_units;
 mod i18n;
