@@ -14,8 +14,15 @@ use vmodc::verify::{self, ModuleView};
 
 #[derive(Debug)]
 enum Step {
-    Replace { file: String, old: String, new: String },
-    Append { file: String, text: String },
+    Replace {
+        file: String,
+        old: String,
+        new: String,
+    },
+    Append {
+        file: String,
+        text: String,
+    },
     CheckWarns(String),
     CheckClean,
 }
@@ -196,7 +203,10 @@ fn the_first_game_guide_builds_and_its_changes_reach_the_module() {
                 let out = vmodc_in(&game, &["check"]);
                 let said = text_of(&out);
                 assert!(out.status.success(), "{said}");
-                assert!(said.contains("warning") && said.contains(needle.as_str()), "{said}");
+                assert!(
+                    said.contains("warning") && said.contains(needle.as_str()),
+                    "{said}"
+                );
                 let denied = vmodc_in(&game, &["check", "--deny-warnings"]);
                 assert!(!denied.status.success());
             }
@@ -236,7 +246,12 @@ fn vmodc_new_refuses_a_folder_that_is_not_empty_and_a_name_that_is_no_id() {
         std::fs::read_to_string(dir.path().join("taken/notes.txt")).expect("kept"),
         "mine"
     );
-    assert_eq!(std::fs::read_dir(dir.path().join("taken")).expect("dir").count(), 1);
+    assert_eq!(
+        std::fs::read_dir(dir.path().join("taken"))
+            .expect("dir")
+            .count(),
+        1
+    );
 
     let out = vmodc_in(dir.path(), &["new", "My Game"]);
     assert_eq!(out.status.code(), Some(2));

@@ -141,7 +141,10 @@ fn every_file_of_a_new_game_is_valid_and_names_its_schema() {
             "{name} names a schema the new game does not hold"
         );
     }
-    assert_eq!(checked, 7, "rules, counters, map, scenario and three catalogs");
+    assert_eq!(
+        checked, 7,
+        "rules, counters, map, scenario and three catalogs"
+    );
 }
 
 #[test]
@@ -158,10 +161,7 @@ fn a_mistyped_or_wrongly_typed_key_is_invalid() {
     let mistyped = rules.replacen("max_units = 2", "max_unit = 2", 1);
     assert_ne!(mistyped, rules);
     let found = errors(kind("rules.json"), "rules", &mistyped);
-    assert!(
-        found.iter().any(|e| e.contains("max_unit")),
-        "{found:?}"
-    );
+    assert!(found.iter().any(|e| e.contains("max_unit")), "{found:?}");
     let counters = text("counters/mygame.toml");
     let quoted = counters.replacen("size = 48", "size = \"48\"", 1);
     assert_ne!(quoted, counters);

@@ -71,7 +71,8 @@ pub fn scaffold(id: &str) -> Vec<(PathBuf, String)> {
 pub fn id_problem(name: &str) -> Option<String> {
     let mut chars = name.chars();
     let first_ok = chars.next().is_some_and(|c| c.is_ascii_lowercase());
-    let rest_ok = chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
+    let rest_ok =
+        chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
     (!(first_ok && rest_ok)).then(|| {
         format!("`{name}` cannot be a game id: use lowercase letters, digits, `-` and `_`, starting with a letter (for example `mygame`)")
     })
@@ -84,7 +85,9 @@ pub fn run_new(folder: &Path) -> ExitCode {
         .unwrap_or_default();
     if let Some(problem) = id_problem(&name) {
         eprintln!("error: {problem}");
-        eprintln!("  help: the folder's name is the game id (rules/<id>.toml); choose another name");
+        eprintln!(
+            "  help: the folder's name is the game id (rules/<id>.toml); choose another name"
+        );
         return ExitCode::from(USAGE);
     }
     let occupied = std::fs::read_dir(folder).map(|mut d| d.next().is_some());

@@ -25,10 +25,6 @@ pub fn run_schema(root: &Path, write: bool) -> ExitCode {
             return ExitCode::from(USAGE);
         }
     }
-    println!(
-        "wrote {} schemas to {}",
-        FILE_KINDS.len(),
-        folder.display()
-    );
+    println!("wrote {} schemas to {}", FILE_KINDS.len(), folder.display());
     ExitCode::SUCCESS
 }

@@ -71,7 +71,8 @@ pub const FILE_KINDS: [FileKind; 6] = [
     FileKind {
         file: "catalog.json",
         files: "i18n/*/*.toml",
-        what: "A language catalog: [language] code and name, then texts by section and key (vmodc).",
+        what:
+            "A language catalog: [language] code and name, then texts by section and key (vmodc).",
         schema: schema_of::<super::catalogs::RawCatalog>,
     },
     FileKind {

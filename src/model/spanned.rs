@@ -96,7 +96,10 @@ mod tests {
     fn a_spanned_value_has_the_schema_of_its_value() {
         for (spanned, plain) in [
             (schemars::schema_for!(Sp<u32>), schemars::schema_for!(u32)),
-            (schemars::schema_for!(Sp<String>), schemars::schema_for!(String)),
+            (
+                schemars::schema_for!(Sp<String>),
+                schemars::schema_for!(String),
+            ),
             (
                 schemars::schema_for!(Vec<Sp<[i32; 2]>>),
                 schemars::schema_for!(Vec<[i32; 2]>),
