@@ -83,7 +83,7 @@ cited! {
 cited! {
     /// How a deck's cards lie and move at the table, as the rules handle them (`[decks.pile]`).
     /// Whether cards are drawn at random or chosen is `[card_play] selection`.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Pile {
         /// The cards not yet taken lie face down: no player sees the top card.
