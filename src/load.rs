@@ -17,6 +17,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 pub mod catalogs;
+pub mod schema;
 
 /// Game ids found under `root/rules/*.toml`, sorted.
 #[allow(clippy::result_large_err)] // one diagnostic, at most once per run

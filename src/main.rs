@@ -26,6 +26,20 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Start a game: write a small complete one into a new folder NAME (its name is the game id).
+    New {
+        /// The folder to create; it must not exist or be empty.
+        name: PathBuf,
+    },
+    /// The JSON Schemas of the data files (rules, counters, map, scenario, catalog, changes), for
+    /// editors that complete TOML keys (taplo, "Even Better TOML").
+    Schema {
+        /// Write them to <root>/schema/*.json instead of printing them.
+        #[arg(long)]
+        write: bool,
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
     /// Check and build modules: every game under rules/ when none is named.
     Build {
         /// Game ids (the stem of rules/<id>.toml).
@@ -342,6 +356,8 @@ impl From<OddsArgs> for cli::odds::OddsFlags {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::New { name } => cli::new::run_new(&name),
+        Command::Schema { write, root } => cli::schema::run_schema(&root, write),
         Command::Build {
             games,
             out,

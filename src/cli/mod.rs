@@ -8,10 +8,12 @@ pub mod build;
 pub mod check;
 pub mod diff;
 pub mod i18n;
+pub mod new;
 pub mod odds;
 pub mod overlay;
 pub mod print;
 pub mod save;
+pub mod schema;
 
 use crate::build::blocks;
 use crate::diag::{suggest, Diagnostic, Report, Severity, Sources};

@@ -75,7 +75,7 @@ impl<T> std::ops::Deref for Loaded<T> {
 // rules/<game>.toml
 // ---------------------------------------------------------------------------------------------------
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RulesFile {
     pub game: GameInfo,
@@ -134,7 +134,7 @@ pub struct RulesFile {
     pub inferred: Vec<Gap>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GameInfo {
     pub id: Sp<String>,
@@ -153,7 +153,7 @@ pub struct GameInfo {
 // counters/<game>.toml
 // ---------------------------------------------------------------------------------------------------
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CountersFile {
     pub counters: CounterSheet,
@@ -193,7 +193,7 @@ pub struct CountersFile {
 // maps/<game>.toml
 // ---------------------------------------------------------------------------------------------------
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MapFile {
     pub map: MapInfo,
@@ -228,7 +228,7 @@ pub struct MapFile {
 // scenarios/<game>/<scenario>.toml
 // ---------------------------------------------------------------------------------------------------
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ScenarioFile {
     pub scenario: ScenarioInfo,

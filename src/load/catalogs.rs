@@ -7,7 +7,7 @@ use crate::model::Sp;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-type RawCatalog = BTreeMap<String, BTreeMap<Sp<String>, Sp<String>>>;
+pub(crate) type RawCatalog = BTreeMap<String, BTreeMap<Sp<String>, Sp<String>>>;
 
 /// Read every catalog of a game (`i18n/<game>/*.toml`), sorted by language code.
 pub fn load_catalogs(

@@ -71,3 +71,44 @@ pub struct FileId(pub usize);
 pub(crate) fn yes() -> bool {
     true
 }
+
+/// A spanned value is written in TOML exactly as its value: its schema is the value's.
+impl<T: schemars::JsonSchema> schemars::JsonSchema for Sp<T> {
+    fn inline_schema() -> bool {
+        T::inline_schema()
+    }
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        T::schema_name()
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        T::schema_id()
+    }
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        T::json_schema(generator)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Sp;
+
+    #[test]
+    fn a_spanned_value_has_the_schema_of_its_value() {
+        for (spanned, plain) in [
+            (schemars::schema_for!(Sp<u32>), schemars::schema_for!(u32)),
+            (
+                schemars::schema_for!(Sp<String>),
+                schemars::schema_for!(String),
+            ),
+            (
+                schemars::schema_for!(Vec<Sp<[i32; 2]>>),
+                schemars::schema_for!(Vec<[i32; 2]>),
+            ),
+        ] {
+            assert_eq!(spanned, plain);
+        }
+        // Not a schema that accepts anything: a text is not a whole number.
+        let number = schemars::schema_for!(Sp<u32>).to_value();
+        assert_eq!(number["type"], "integer");
+    }
+}

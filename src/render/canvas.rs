@@ -203,7 +203,7 @@ pub(crate) fn new_pixmap(
 }
 
 /// The PNG encoder's deflate level. The settings were chosen by measuring size against time on the
-/// shipped games and the 10,000-hex synthetic one (`examples/png_settings.rs`, README, Benchmarks):
+/// shipped games and the 10,000-hex synthetic one (`examples/png_settings.rs`, docs/benchmarks.md):
 /// the images are flat colours with anti-aliased edges, which deflate compresses best without row
 /// filters (long runs of equal pixels), and level 3 is the knee of size against time. Against the
 /// png crate's default (level 6, adaptive filters) the images are 27% smaller and encode 2× faster.

@@ -17,7 +17,7 @@ use serde::Deserialize;
 
 cited! {
     /// `[air]` in rules/<game>.toml.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Air {
         /// The kinds of air unit the sources name (fighter, bomber, transport, combinations).
@@ -39,7 +39,7 @@ cited! {
 cited! {
     /// A kind of air unit: its letter code as printed (`T/Tpt`), its name, and for a combination
     /// kind the kinds it may act as.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct AirKind {
         pub id: Sp<String>,
@@ -53,7 +53,7 @@ cited! {
 cited! {
     /// Refit: `tokens` of supply per airbase refit up to `units_per_level` × the airbase's level
     /// air units.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Refit {
         pub tokens: Sp<u32>,
@@ -64,7 +64,7 @@ cited! {
 cited! {
     /// Flak: roll `dice` plus the AA points affecting the mission; a modified roll of `hit_at` or
     /// more costs the mission a step.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Flak {
         pub dice: Sp<String>,
@@ -75,7 +75,7 @@ cited! {
 cited! {
     /// Air combat: roll `dice` plus the attacker's air strength minus the defender's, read on a
     /// table the sources may lack; then one die, `loss_at` or more, costs each aborted unit a step.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct AirCombat {
         pub dice: Sp<String>,

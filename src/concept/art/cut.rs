@@ -94,7 +94,7 @@ mod tests {
     use super::*;
 
     fn sheets() -> Vec<ArtSheet> {
-        #[derive(serde::Deserialize)]
+        #[derive(serde::Deserialize, schemars::JsonSchema)]
         struct F {
             art_sheets: Vec<ArtSheet>,
         }

@@ -18,7 +18,7 @@ use serde::Deserialize;
 /// Cell `[row, col]` (both from 0) has its top-left corner at `origin + [col, row] × pitch` and is
 /// `pitch − gap` pixels wide and high: `pitch` is the distance from one counter to the next, `gap`
 /// the space printed between neighbouring counters.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ArtSheet {
     pub id: Sp<String>,
@@ -47,7 +47,7 @@ impl ArtSheet {
 /// Where a unit's, marker's or card's faces are printed (`[[art]]`): exactly one of `unit`, `marker`
 /// or `card`, a sheet and the cell of its front face. The back (the second face of a two-faced unit
 /// or marker) is the mirrored cell of the sheet's `back` sheet, unless `back_cell` names one.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ArtCell {
     pub unit: Option<Sp<String>>,

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 
 cited! {
     /// `[barrage]` in rules/<game>.toml.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Barrage {
         /// The dice rolled on a column, in a sentence ("2d6").
@@ -53,7 +53,7 @@ cited! {
 
 /// A column: total strengths `from` to `to`; `cost` tokens of supply when the sources give it;
 /// `unknown_before` when columns the sources do not name lie between it and the previous one.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BarrageColumn {
     pub from: Sp<u32>,
@@ -65,7 +65,7 @@ pub struct BarrageColumn {
 
 cited! {
     /// A column shift: `shift` columns (right positive) when `condition` holds.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct BarrageShift {
         pub id: Sp<String>,
@@ -82,7 +82,7 @@ cited! {
 cited! {
     /// A kind of barrage: whether it pays the column's supply cost, and how a bracketed result
     /// (`[1/2]`) reads for it, in a sentence.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct BarrageKind {
         pub id: Sp<String>,
@@ -101,7 +101,7 @@ cited! {
 cited! {
     /// A unit that barrages: its kind (a `[[barrage.kinds]]` id) and its barrage strength per face
     /// (`[counters] faces` name); a face missing here has a strength the sources do not give.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct BarrageUnit {
         pub unit: Sp<String>,
@@ -114,7 +114,7 @@ cited! {
 cited! {
     /// One cell of the table: on the column whose label is `column` ("17-24"), the roll `roll`
     /// gives `result`.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct BarrageCell {
         pub column: Sp<String>,
@@ -125,7 +125,7 @@ cited! {
 
 cited! {
     /// A result the table prints (`DG`, `1/2`, `[1/2]`) and what it does, in a sentence.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct BarrageResult {
         pub id: Sp<String>,

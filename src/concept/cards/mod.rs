@@ -12,7 +12,7 @@ use serde::Deserialize;
 
 cited! {
     /// How players get and lose cards (`[card_play]`); the cards themselves are in counters/<game>.toml.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct CardPlay {
         /// `choose`: each turn a side picks its allotment from all its cards; `draw`: it draws at random.
@@ -31,7 +31,7 @@ cited! {
 
 cited! {
     /// The number of cards `side` receives on `turn`.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Allotment {
         pub side: Sp<String>,
@@ -42,7 +42,7 @@ cited! {
 
 cited! {
     /// A use a card may offer, shown on the card as an icon (`[[card_uses]]`).
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct CardUse {
         pub id: Sp<String>,
@@ -64,7 +64,7 @@ cited! {
 
 cited! {
     /// A side's set of cards (`[[decks]]`).
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Deck {
         pub side: Sp<String>,
@@ -83,7 +83,7 @@ cited! {
 cited! {
     /// How a deck's cards lie and move at the table, as the rules handle them (`[decks.pile]`).
     /// Whether cards are drawn at random or chosen is `[card_play] selection`.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Pile {
         /// The cards not yet taken lie face down: no player sees the top card.
@@ -102,7 +102,7 @@ cited! {
 
 cited! {
     /// A card (`[[cards]]`).
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Card {
         pub id: Sp<String>,

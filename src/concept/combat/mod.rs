@@ -28,7 +28,7 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 
 cited! {
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Combat {
         /// `odds`: attack divided by defence, rounded down. (The only kind so far.)
@@ -133,7 +133,7 @@ cited! {
     /// unit gets a command that marks it as its side's AR unit; when both sides have marked one, the
     /// difference of their ARs in their modes (OCS 9.6a: DG −1, Strat 0) stands in for the two counts
     /// that otherwise hold it, in the combat roll and the surprise roll alike.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct ActionRating {
         /// The printed value that is the action rating (a `[counters] values` name).
@@ -150,7 +150,7 @@ cited! {
     /// conditions hold (`[[combat.strength_modifiers]]`). Applied after `[[combat.attack_modifiers]]`
     /// and the mode; the ratios of those that apply multiply into one, rounded once
     /// (`strength::strength_of`; The Last Stand at Moscow 2.21).
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct StrengthModifier {
         pub id: Sp<String>,
@@ -185,7 +185,7 @@ cited! {
     /// A flat amount added once to the defence total while its declarations are made and the defence
     /// is above 0 (`[[combat.defence_bonuses]]`, The Last Stand at Moscow 6.22: +2 for Soviet units in
     /// an entrenchment, only if some defender has a defence above 0). Added after every multiplier.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct DefenceBonus {
         pub id: Sp<String>,
@@ -241,7 +241,7 @@ cited! {
     /// A kind of attack (`[[combat.attack_kinds]]`): regular combat, an overrun (The Last Stand at
     /// Moscow 5.37; OCS 8.0). Shifts, attack modifiers, declarations and surprise thresholds may be
     /// limited to some kinds (`attack_kinds = ["overrun"]`).
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct AttackKind {
         pub id: Sp<String>,
@@ -259,7 +259,7 @@ cited! {
 cited! {
     /// The surprise check (`[combat.surprise]`, OCS 9.8): the combat dice plus `modifiers`, read on
     /// a Surprise table the sources may lack; `known` holds the outcomes they give.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Surprise {
         /// Counts added to the surprise roll (a count may be capped: `at_most = 1` for "−1 in any
@@ -274,7 +274,7 @@ cited! {
 cited! {
     /// One outcome of the Surprise table the sources give (`[[combat.surprise.known]]`): a modified
     /// roll in one kind of attack, and who is surprised in favour of whom.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct SurprisePoint {
         /// An `[[combat.attack_kinds]]` id.
@@ -298,7 +298,7 @@ keyword! {
 cited! {
     /// A count added to the combat roll (`[[combat.roll_modifiers]]`): `per_point` times the value
     /// of `count` (OCS 9.6, 9.9: the action-rating difference, less the hedgehog level).
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct RollModifier {
         /// A `[[combat.counts]]` id.
@@ -344,7 +344,7 @@ cited! {
     /// The spelling of results built from parts (OCS 9.10-9.13: `AL1o1, Do1`): per side a prefix,
     /// then letters with a number and whole words; `vmodc check` parses every result code with it
     /// and the reports explain a result part by part.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct ResultGrammar {
         /// Between the sides' parts (`", "`).
@@ -355,7 +355,7 @@ cited! {
 }
 
 /// A side's part of a result: its prefix (`A`) and whom it names (`attacker`).
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ResultSide {
     pub prefix: String,
@@ -365,7 +365,7 @@ pub struct ResultSide {
 cited! {
     /// One part of a side's result: a `letter` followed by a number (`L2`), or a whole `word`
     /// (`DG`); `means` explains it, with `{n}` for the number.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct ResultPart {
         pub letter: Option<String>,
@@ -379,7 +379,7 @@ cited! {
     /// `column`, whatever the strengths, terrain and shifts, and is removed after firing when
     /// `removed` (The Last Stand at Moscow 8.14: a Katyusha fires on the clear-terrain 4:1 column
     /// with a d10 and is removed whatever the result).
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct FixedFire {
         pub id: Sp<String>,
@@ -395,7 +395,7 @@ cited! {
 }
 
 cited! {
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct CombatResult {
         pub code: Sp<String>,
@@ -407,7 +407,7 @@ cited! {
 cited! {
     /// An acknowledged reversal in the CRT: at `roll`, column `column` is better for the defender than the
     /// column before it.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Reversal {
         pub roll: Sp<String>,
@@ -418,7 +418,7 @@ cited! {
 
 cited! {
     /// A column shift and the condition that triggers it. All conditions given must hold.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct ColumnShift {
         pub id: Sp<String>,
@@ -462,7 +462,7 @@ cited! {
 cited! {
     /// A number the players keep or choose for a combat (`[[combat.counts]]`): a damage track, the
     /// air points a side commits.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Count {
         pub id: Sp<String>,
@@ -478,7 +478,7 @@ cited! {
 
 cited! {
     /// Something a player declares for a combat (`[[combat.declarations]]`), e.g. offensive supply.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Declaration {
         pub id: Sp<String>,
@@ -494,7 +494,7 @@ cited! {
 }
 
 /// `by_count = { count = "…", steps = [{ at_least = 10, shift = 1 }, …] }` of a column shift.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ByCount {
     /// A `[[combat.counts]]` id.
@@ -504,7 +504,7 @@ pub struct ByCount {
 }
 
 /// One range of a `by_count` shift: from `at_least` up to the next step.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CountStep {
     pub at_least: Sp<u32>,
@@ -512,7 +512,7 @@ pub struct CountStep {
 }
 
 /// `per_count = { count = "…", shift = 2 }` of a column shift: `shift` columns per point.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PerCount {
     /// A `[[combat.counts]]` id.
@@ -522,7 +522,7 @@ pub struct PerCount {
 
 cited! {
     /// A change to attack strength, e.g. panzers halved in mud.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct AttackModifier {
         pub id: Sp<String>,
@@ -577,7 +577,7 @@ impl AttackModifier {
 cited! {
     /// A CRT cell recovered from the rulebook text while the table itself is unknown
     /// (`[[combat.known_cells]]`).
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct KnownCell {
         pub column: Sp<String>,
@@ -590,7 +590,7 @@ cited! {
     /// A result without a die roll (`[[combat.automatic]]`): when the final odds reach `at_least`,
     /// or, with `zero_defence`, when an attack meets a defence total of 0 (The Last Stand at Moscow
     /// 6.18: a hex of stepless units only).
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct AutomaticResult {
         /// Odds written `a:d`.

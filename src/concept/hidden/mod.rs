@@ -13,7 +13,7 @@ use serde::Deserialize;
 
 cited! {
     /// `[untried]` in counters/<game>.toml.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Untried {
         /// Unit types whose units start untried.

@@ -28,7 +28,7 @@ impl HexId {
 
 /// One map sheet of a multi-map game (OCS 4.3: maps A, B, C… with hexes `A10.10`, `B10.10`). Every
 /// sheet has the grid's column and row ranges and its own board in the module.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Sheet {
     /// The sheet's letter, written before each of its labels (`A` for `A10.10`).
@@ -38,7 +38,7 @@ pub struct Sheet {
     pub at: Sp<[i32; 2]>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Grid {
     /// `hex-columns`: flat-topped hexes in vertical columns.

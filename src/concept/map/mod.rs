@@ -17,7 +17,7 @@ pub mod grid;
 pub mod place;
 
 cited! {
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Terrain {
         pub id: Sp<String>,
@@ -42,7 +42,7 @@ cited! {
 }
 
 cited! {
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct CityKind {
         pub id: Sp<String>,
@@ -59,7 +59,7 @@ cited! {
 
 cited! {
     /// A map feature that is not a hex terrain: a hexside (river) or a line of hexes (railroad).
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Feature {
         pub id: Sp<String>,
@@ -75,7 +75,7 @@ cited! {
 }
 
 cited! {
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct MapInfo {
         pub name: String,
@@ -90,7 +90,7 @@ cited! {
 }
 
 cited! {
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct TerrainLayout {
         /// Terrain of every hex not listed below.
@@ -101,7 +101,7 @@ cited! {
 }
 
 cited! {
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct City {
         pub hex: Sp<String>,
@@ -117,7 +117,7 @@ cited! {
 }
 
 cited! {
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct HexsideSet {
         pub feature: Sp<String>,
@@ -127,7 +127,7 @@ cited! {
 }
 
 cited! {
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Line {
         pub feature: Sp<String>,
@@ -141,7 +141,7 @@ cited! {
 }
 
 cited! {
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct MapEdge {
         pub side: Sp<String>,
@@ -152,7 +152,7 @@ cited! {
 }
 
 cited! {
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct SetupMarks {
         pub side: Sp<String>,
@@ -163,7 +163,7 @@ cited! {
 }
 
 /// How the map is drawn (not game facts).
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MapStyle {
     /// Hex height, flat side to flat side, in pixels.
@@ -179,7 +179,7 @@ pub struct MapStyle {
 
 cited! {
     /// An off-grid area that counts as one big hex (`[[areas]]`), e.g. a rear area beyond the map edge.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Area {
         /// Id used by setups and unit codes; must not look like a hex label.
@@ -235,7 +235,7 @@ cited! {
 
 cited! {
     /// Hexes the area touches across a hexside feature (a river, say).
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct AreaHexsides {
         pub feature: Sp<String>,
@@ -245,7 +245,7 @@ cited! {
 
 cited! {
     /// A city the sources name without giving its hex (`[[unlocated_cities]]`).
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct UnlocatedCity {
         pub name: String,

@@ -13,7 +13,7 @@ use serde::Deserialize;
 
 cited! {
     /// A marker counter (`[[markers]]`): turn marker, control marker, and so on.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Marker {
         pub id: Sp<String>,
@@ -40,7 +40,7 @@ cited! {
 }
 
 /// The back face of a two-faced marker (`back = { name = "Isolated", text = "ISO" }`).
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MarkerBack {
     pub name: Sp<String>,
@@ -53,7 +53,7 @@ pub struct MarkerBack {
 /// 4 T): the module's commands add and spend one unit or one big unit, split one big unit off into a
 /// new marker, and merge the markers of a kind in a stack into one (OCS 12.1a: "SP in the same hex
 /// can be freely split or merged"), each reported with the new count.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Tally {
     /// The counted unit (`T`).

@@ -13,7 +13,7 @@ use crate::model::spanned::Sp;
 use serde::Deserialize;
 
 /// Which printed values (`[counters] values` names) the modes change (`[mode_values]`).
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ModeValues {
     pub strength: Option<Sp<String>>,
@@ -23,7 +23,7 @@ pub struct ModeValues {
 
 cited! {
     /// One mode (`[[modes]]`).
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Mode {
         pub id: Sp<String>,

@@ -15,7 +15,7 @@ use serde::Deserialize;
 
 cited! {
     /// `[morale]` in rules/<game>.toml.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Morale {
         /// What the chit is called ("Soviet morale chit").
@@ -72,7 +72,7 @@ impl Morale {
 
 cited! {
     /// `[morale.check]`: a die roll that may add to the count.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct MoraleCheck {
         /// When a check is rolled, in a sentence.
@@ -90,7 +90,7 @@ cited! {
 
 /// One row of the morale check table: at `count`, the rolls `fails` (from, to) fail; every other
 /// roll of the die has no effect.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MoraleRow {
     pub count: Sp<u32>,

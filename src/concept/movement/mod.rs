@@ -11,7 +11,7 @@ use crate::model::keyword::{keyword, Keyword};
 use crate::model::spanned::Sp;
 use serde::Deserialize;
 
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Movement {
     #[serde(default)]
@@ -22,7 +22,7 @@ pub struct Movement {
 }
 
 cited! {
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct WeatherMoveLimit {
         pub weather: Sp<String>,
@@ -39,7 +39,7 @@ cited! {
 
 cited! {
     /// Units that may not move in some turns or phases (`[[movement.prohibitions]]`).
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct MoveProhibition {
         /// Units concerned, by id.

@@ -8,7 +8,7 @@ use serde::Deserialize;
 
 /// A fact the data lacks (`[[missing]]`, reported as a warning) or holds only by inference
 /// (`[[inferred]]`, reported as a note). Any of the four data files may list them.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Gap {
     /// The fact, e.g. "terrain of every hex".

@@ -39,7 +39,7 @@ pub const AREAS: &[(&str, &str)] = &[
 ];
 
 /// `changes/<game>.toml`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ReleaseHistory {
     /// Newest first.
@@ -48,7 +48,7 @@ pub struct ReleaseHistory {
 }
 
 /// One module version and what changed since the one before.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Release {
     /// The module version (`[game] version`) this release has.
@@ -74,7 +74,7 @@ impl Release {
 }
 
 /// One change, as `vmodc diff` reports it.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RecordedChange {
     /// One of [`AREAS`].

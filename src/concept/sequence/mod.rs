@@ -14,7 +14,7 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 
 cited! {
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Dice {
         pub count: u32,
@@ -25,7 +25,7 @@ cited! {
 cited! {
     /// A further kind of die (`[[other_dice]]`), for the rolls `[dice]` (the combat die) does not make.
     /// Each gets its own dice button.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct OtherDice {
         pub id: Sp<String>,
@@ -40,7 +40,7 @@ cited! {
 }
 
 cited! {
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Phase {
         pub id: Sp<String>,
@@ -65,7 +65,7 @@ cited! {
 }
 
 cited! {
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Turns {
         pub count: Sp<u32>,
@@ -79,7 +79,7 @@ cited! {
     /// A number printed on the turn record track for some turns (`[[turn_values]]`): a side's air
     /// points, supply units arriving, rebuilds allowed. The turn boxes show it, and the phases in
     /// `announced_in` announce it.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct TurnValue {
         pub id: Sp<String>,

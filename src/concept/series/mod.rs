@@ -12,7 +12,7 @@ use crate::model::spanned::Sp;
 use serde::Deserialize;
 
 /// `[series]` of a series rules file: what the series is, and the rule numbers games may override.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Series {
     pub id: Sp<String>,
@@ -23,7 +23,7 @@ pub struct Series {
 }
 
 /// One numbered rule of a series rulebook.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SeriesRule {
     pub number: Sp<String>,
@@ -33,7 +33,7 @@ pub struct SeriesRule {
 cited! {
     /// `[[overrides]]` of a game's rules file: a section of the game (`stacking`, `terrain`…) that
     /// replaces the series' section, and the series rule it replaces.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Override {
         /// A top-level section of the rules file.

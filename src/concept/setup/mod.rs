@@ -13,7 +13,7 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 
 cited! {
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct ScenarioInfo {
         pub id: Sp<String>,
@@ -28,7 +28,7 @@ cited! {
 }
 
 cited! {
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Placement {
         pub unit: Sp<String>,
@@ -40,7 +40,7 @@ cited! {
 }
 
 cited! {
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct OffMap {
         pub unit: Sp<String>,
@@ -53,7 +53,7 @@ cited! {
 }
 
 cited! {
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Reinforcement {
         pub turn: Sp<u32>,
@@ -65,7 +65,7 @@ cited! {
 }
 
 cited! {
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Replacements {
         pub turn: Sp<u32>,
@@ -75,7 +75,7 @@ cited! {
 }
 
 cited! {
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct SpecialRule {
         pub title: String,
@@ -88,7 +88,7 @@ cited! {
 
 cited! {
     /// A unit whose start position the sources give only in part, or not at all (`[[unplaced]]`).
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Unplaced {
         pub unit: Sp<String>,

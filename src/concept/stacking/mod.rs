@@ -11,7 +11,7 @@ use crate::model::spanned::Sp;
 use serde::Deserialize;
 
 cited! {
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Stacking {
         /// Most units of one side in a hex; the limit of every side without an entry in `limits`.
@@ -29,7 +29,7 @@ cited! {
 
 cited! {
     /// A per-side stacking limit (`[[stacking.limits]]`); sides without one use `[stacking] max_units`.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct StackLimit {
         pub side: Sp<String>,

@@ -19,7 +19,7 @@ use serde::Deserialize;
 
 cited! {
     /// `[[replacements]]` in counters/<game>.toml.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Replacement {
         /// Unit types whose units are replaced when they lose the step of their last face.

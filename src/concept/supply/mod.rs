@@ -7,7 +7,7 @@ use serde::Deserialize;
 
 cited! {
     /// Supply rules (`[supply]`), as far as data and text can hold them.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Supply {
         /// Most hexes in a supply line.

@@ -13,7 +13,7 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 
 cited! {
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Side {
         pub id: Sp<String>,
@@ -26,7 +26,7 @@ cited! {
 }
 
 cited! {
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct CounterSheet {
         /// Counter edge length in pixels.
@@ -52,7 +52,7 @@ cited! {
 
 cited! {
     /// "The reduced face shows half the full strength, rounded down" (B4M 3.3).
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Reduction {
         pub from_face: Sp<String>,
@@ -63,7 +63,7 @@ cited! {
 }
 
 cited! {
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct UnitType {
         pub id: Sp<String>,
@@ -96,7 +96,7 @@ cited! {
 }
 
 cited! {
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Unit {
         pub id: Sp<String>,
@@ -165,7 +165,7 @@ pub fn parse_values(text: &str) -> Option<Vec<u32>> {
 cited! {
     /// A value not printed as such but derived from other printed values (`[[counters.derived]]`),
     /// e.g. passive defence = the strength printed on the worn face.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct DerivedValue {
         /// Name of the derived value.

@@ -12,7 +12,7 @@ use crate::model::spanned::Sp;
 use serde::Deserialize;
 
 cited! {
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Victory {
         pub when: String,
@@ -26,7 +26,7 @@ cited! {
 }
 
 /// A side wins if it controls every hex of `control_all` and at least `at_least` of `control_any`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct VictoryCondition {
     pub winner: Sp<String>,
@@ -41,7 +41,7 @@ pub struct VictoryCondition {
 
 cited! {
     /// A city one side may designate during play, e.g. a hero city (`[[city_designations]]`).
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct CityDesignation {
         pub id: Sp<String>,
@@ -71,7 +71,7 @@ cited! {
 }
 
 /// Result `from` is read as `to` (when `attacker_side` attacks, if given).
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ResultChange {
     pub attacker_side: Option<Sp<String>>,
@@ -82,7 +82,7 @@ pub struct ResultChange {
 cited! {
     /// A victory-point score (`[victory.points]`): terms summed for `side`, then compared with the
     /// thresholds.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct VictoryPoints {
         /// The side whose score it is.
@@ -97,7 +97,7 @@ cited! {
 
 cited! {
     /// One source of points: `points` for every `per` things counted.
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct VpTerm {
         pub name: String,
@@ -140,7 +140,7 @@ cited! {
 }
 
 /// A band of a victory-point term: `points` from `at_least` things counted.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct VpBand {
     pub at_least: Sp<u32>,
@@ -152,7 +152,7 @@ fn one() -> u32 {
 }
 
 /// `winner` wins with a score of at least `at_least` (and at most `at_most`).
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct VpThreshold {
     pub at_least: Option<Sp<i64>>,

@@ -11,7 +11,7 @@ use crate::model::spanned::Sp;
 use serde::Deserialize;
 
 cited! {
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Weather {
         pub id: Sp<String>,
@@ -30,7 +30,7 @@ cited! {
 cited! {
     /// `[variable_weather]` in rules/<game>.toml: a table that rolls each turn's weather instead of
     /// reading it from the turn track (an optional rule, e.g. The Last Stand at Moscow 13.2).
-    #[derive(Debug, Clone, Deserialize)]
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct VariableWeather {
         /// Whether the players must agree to use it.
@@ -45,7 +45,7 @@ cited! {
 }
 
 /// A row of the variable weather table: the rolls it covers and the weather it gives on each turn.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WeatherRow {
     /// First and last roll of the row (`[2, 5]`).
