@@ -19,6 +19,7 @@ use crate::model::FileId;
 use std::fmt::Write as _;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use unicode_width::UnicodeWidthChar;
 
 /// Every file read so far, so that spans can be turned into lines and columns.
 #[derive(Debug, Default, Clone)]
@@ -352,7 +353,10 @@ const MAX_EXCERPT: usize = 100;
 const LEAD_CONTEXT: usize = 16;
 
 /// The part of a source line to show and its underline (indent and carets) for a fault at 1-based
-/// character column `col`, `width` characters wide.
+/// character column `col`, `width` characters wide; the underline is measured in display columns.
+/// (The renderer stays this one function rather than annotate-snippets or miette: they would add
+/// a dependency for what these 40 lines do, and vmodc's `= rule:` and `= help:` lines and its JSON
+/// form are its own.)
 fn excerpt(text: &str, col: usize, width: usize) -> (String, String) {
     let chars: Vec<char> = text.chars().collect();
     let start = (col - 1).min(chars.len());
@@ -367,9 +371,17 @@ fn excerpt(text: &str, col: usize, width: usize) -> (String, String) {
         (left, (left + MAX_EXCERPT).min(chars.len()))
     };
     let mut shown: String = chars[left..right].iter().collect();
+    // By display width: a wide character (Japanese, Chinese) takes two columns of a terminal, so the
+    // carets under it are two, and so is the indent for it.
     let mut lead: String = chars[left..start]
         .iter()
-        .map(|&c| if c == '\t' { '\t' } else { ' ' })
+        .map(|&c| {
+            if c == '\t' {
+                "\t".to_string()
+            } else {
+                " ".repeat(c.width().unwrap_or(0))
+            }
+        })
         .collect();
     if left > 0 {
         shown.insert_str(0, "...");
@@ -383,6 +395,13 @@ fn excerpt(text: &str, col: usize, width: usize) -> (String, String) {
     } else {
         width
     };
+    let carets = chars
+        .iter()
+        .skip(start)
+        .take(carets)
+        .map(|c| c.width().unwrap_or(0))
+        .sum::<usize>()
+        .max(1);
     (shown, format!("{lead}{}", "^".repeat(carets)))
 }
 
@@ -558,6 +577,28 @@ mod tests {
             out.contains(&format!("| {}^ here", " ".repeat(19))),
             "{out}"
         );
+    }
+
+    #[test]
+    fn carets_are_as_wide_as_the_text_on_screen() {
+        let mut sources = Sources::default();
+        // Each of the five kanji takes two columns of a terminal: twelve carets under the quoted string.
+        let text = "[units]\nXXIV = \"第二十四軍\" # 注\n".to_string();
+        let start = text.find('"').unwrap();
+        let end = text.rfind('"').unwrap() + 1;
+        let id = sources.add("ja.toml".into(), text);
+        let d = Diagnostic::warning("V0905", "repeat").at(id, start..end, "here");
+        let out = d.render(&sources);
+        assert!(out.contains("--> ja.toml:2:8"), "{out}");
+        assert!(out.contains(&format!("|        {} here", "^".repeat(12))), "{out}");
+        // After wide characters the indent is wide too.
+        let text = "name = \"軍団\", bad = 1\n".to_string();
+        let at = text.find("bad").unwrap();
+        let id = sources.add("k.toml".into(), text);
+        let d = Diagnostic::error("V0011", "unknown key").at(id, at..at + 3, "here");
+        let out = d.render(&sources);
+        // `name = "` is 8 columns, the two kanji 4, `", ` 3: the key starts at display column 16.
+        assert!(out.contains(&format!("| {}^^^ here", " ".repeat(15))), "{out}");
     }
 
     #[test]
