@@ -330,7 +330,6 @@ fn every_unknown_key<T: DeserializeOwned>(
     report
 }
 
-
 /// A serde type mismatch (`invalid type: string "2", expected u32`, `unknown variant …`) in the
 /// designer's words: what the key takes, with an example, and what was found with how to mend it.
 fn plain_type_error(message: &str) -> Option<(String, String)> {
@@ -347,7 +346,10 @@ fn plain_type_error(message: &str) -> Option<(String, String)> {
             Some(s) => format!("did you mean \"{s}\"? accepted: {}", quoted.join(", ")),
             None => format!("accepted: {}", quoted.join(", ")),
         };
-        return Some((format!("\"{found}\" is not one of the accepted values"), help));
+        return Some((
+            format!("\"{found}\" is not one of the accepted values"),
+            help,
+        ));
     }
     let rest = message
         .strip_prefix("invalid type: ")
@@ -356,10 +358,14 @@ fn plain_type_error(message: &str) -> Option<(String, String)> {
     let wanted = wanted_kind(expected.trim());
     let (found_words, found_value) = found_kind(found.trim());
     let mend = match (wanted.0, found_value.as_deref()) {
-        (Kind::Whole, Some(v)) if found_words.starts_with("the text") && v.parse::<i64>().is_ok() => {
+        (Kind::Whole, Some(v))
+            if found_words.starts_with("the text") && v.parse::<i64>().is_ok() =>
+        {
             "remove the quotes".to_string()
         }
-        (Kind::Number, Some(v)) if found_words.starts_with("the text") && v.parse::<f64>().is_ok() => {
+        (Kind::Number, Some(v))
+            if found_words.starts_with("the text") && v.parse::<f64>().is_ok() =>
+        {
             "remove the quotes".to_string()
         }
         (Kind::Bool, Some("true" | "false")) => "remove the quotes".to_string(),
@@ -399,7 +405,10 @@ fn wanted_kind(expected: &str) -> (Kind, String) {
         "a string" | "a borrowed string" | "a character" => {
             (Kind::Text, words("a text in quotes, such as \"blue\""))
         }
-        e if e.starts_with("a sequence") || e.starts_with("an array") || e.starts_with("a tuple") => {
+        e if e.starts_with("a sequence")
+            || e.starts_with("an array")
+            || e.starts_with("a tuple") =>
+        {
             (Kind::Other, words("a list in brackets, such as [1, 2]"))
         }
         e if e.starts_with("struct ") || e.starts_with("a map") || e.starts_with("a table") => (

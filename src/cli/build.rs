@@ -36,7 +36,11 @@ pub fn run_build(games: Vec<String>, options: Options, format: Format) -> ExitCo
     if format == Format::Json {
         // One document: the diagnostics as `check --format json` gives them, and each file the build
         // made (`written`: false when the file already held what the build would write).
-        let diagnostics: Vec<_> = all.diagnostics.iter().map(|d| d.to_json(&sources)).collect();
+        let diagnostics: Vec<_> = all
+            .diagnostics
+            .iter()
+            .map(|d| d.to_json(&sources))
+            .collect();
         let document = serde_json::json!({ "diagnostics": diagnostics, "files": files });
         println!(
             "{}",

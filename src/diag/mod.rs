@@ -170,6 +170,10 @@ pub struct Diagnostic {
     /// For a fact the data lacks: where a designer finds it and which data keys take it
     /// (`vmodc check GAME --todo`).
     pub fill: Option<Fill>,
+    /// A check over totals of the data (a count, a sum) that an unresolved reference can cause (a
+    /// unit of a mistyped side is counted for no side): [`Report::sort`] puts it after every other
+    /// diagnostic, so its cause comes first, and says so when the report has such references.
+    pub follows_references: bool,
 }
 
 /// Where a missing fact is found and the data keys to write it into.
@@ -192,7 +196,14 @@ impl Diagnostic {
             help: None,
             path: None,
             fill: None,
+            follows_references: false,
         }
+    }
+
+    /// Mark a check over totals that unknown references can cause (see [`Self::follows_references`]).
+    pub fn after_references(mut self) -> Self {
+        self.follows_references = true;
+        self
     }
 
     pub fn error(code: &'static str, message: impl Into<String>) -> Self {
@@ -425,6 +436,10 @@ pub fn plural(n: usize, noun: &str) -> String {
     }
 }
 
+/// The code of a reference that names nothing (`unknown side `bleu``): the cause that checks over
+/// totals ([`Diagnostic::follows_references`]) are reported after.
+pub const UNRESOLVED_REFERENCE: &str = "V0102";
+
 /// Diagnostics gathered by a stage.
 #[derive(Debug, Default, Clone)]
 pub struct Report {
@@ -465,11 +480,26 @@ impl Report {
         self.count(Severity::Error) > 0
     }
 
-    /// Sort by file, position, then severity, so output is stable.
+    /// Sort by file, position, then severity, so output is stable; checks over totals that follow
+    /// from references come last, after the unresolved references (V0102) that may cause them.
     pub fn sort(&mut self) {
+        let unresolved = self
+            .diagnostics
+            .iter()
+            .any(|d| d.code == UNRESOLVED_REFERENCE);
+        if unresolved {
+            for d in self.diagnostics.iter_mut().filter(|d| d.follows_references) {
+                let help = d.help.take().unwrap_or_default();
+                d.help = Some(format!(
+                    "{help}{}this may follow from an unknown name reported above: fix that first",
+                    if help.is_empty() { "" } else { "; " }
+                ));
+            }
+        }
         self.diagnostics.sort_by(|a, b| {
             let key = |d: &Diagnostic| {
                 (
+                    d.follows_references,
                     d.label.as_ref().map(|l| (l.file, l.span.start)),
                     std::cmp::Reverse(d.severity),
                     d.code,
@@ -590,7 +620,10 @@ mod tests {
         let d = Diagnostic::warning("V0905", "repeat").at(id, start..end, "here");
         let out = d.render(&sources);
         assert!(out.contains("--> ja.toml:2:8"), "{out}");
-        assert!(out.contains(&format!("|        {} here", "^".repeat(12))), "{out}");
+        assert!(
+            out.contains(&format!("|        {} here", "^".repeat(12))),
+            "{out}"
+        );
         // After wide characters the indent is wide too.
         let text = "name = \"軍団\", bad = 1\n".to_string();
         let at = text.find("bad").unwrap();
@@ -598,7 +631,10 @@ mod tests {
         let d = Diagnostic::error("V0011", "unknown key").at(id, at..at + 3, "here");
         let out = d.render(&sources);
         // `name = "` is 8 columns, the two kanji 4, `", ` 3: the key starts at display column 16.
-        assert!(out.contains(&format!("| {}^^^ here", " ".repeat(15))), "{out}");
+        assert!(
+            out.contains(&format!("| {}^^^ here", " ".repeat(15))),
+            "{out}"
+        );
     }
 
     #[test]
@@ -614,6 +650,28 @@ mod tests {
         assert!(r.diagnostics[4].is_io() && !r.diagnostics[3].is_io());
         assert_eq!(plural(1, "note"), "1 note");
         assert_eq!(plural(70, "known gap"), "70 known gaps");
+    }
+
+    #[test]
+    fn totals_come_after_the_unknown_names_that_cause_them() {
+        let mut sources = Sources::default();
+        let id = sources.add("c.toml".into(), "a\nb\nc\n".into());
+        let mut r = Report::default();
+        r.push(Diagnostic::error("V0102", "unknown side `bleu`").at(id, 4..5, "here"));
+        r.push(
+            Diagnostic::error(
+                "V0308",
+                "the counter mix has 7 blue units, the rulebook says 8",
+            )
+            .at(id, 0..1, "found 7")
+            .help("add or remove units")
+            .after_references(),
+        );
+        r.sort();
+        assert_eq!(r.diagnostics[0].code, "V0102");
+        assert_eq!(r.diagnostics[1].code, "V0308");
+        let help = r.diagnostics[1].help.as_deref().unwrap_or("");
+        assert!(help.contains("follow from an unknown name"), "{help}");
     }
 
     #[test]
