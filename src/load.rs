@@ -418,7 +418,7 @@ fn wanted_kind(expected: &str) -> (Kind, String) {
         e if e.starts_with("enum ") || e.starts_with("variant") => {
             (Kind::Text, words("one of the accepted names, in quotes"))
         }
-        other => (Kind::Other, format!("{other}")),
+        other => (Kind::Other, other.to_string()),
     }
 }
 
