@@ -244,11 +244,19 @@ fn read_file(root: &Path, rel: &str, sources: &mut Sources, report: &mut Report)
     let text = match std::fs::read(&path) {
         Ok(bytes) => match String::from_utf8(bytes) {
             Ok(t) => t,
-            Err(_) => {
+            Err(e) => {
+                // The text up to the first bad byte is the same in the lossy copy: point there.
+                let at = e.utf8_error().valid_up_to();
+                let shown = String::from_utf8_lossy(e.as_bytes()).into_owned();
+                let file = sources.add(PathBuf::from(rel), shown);
+                let byte = e.as_bytes().get(at).copied().unwrap_or(0);
                 report.push(
-                    Diagnostic::error("V0003", "file is not valid UTF-8")
-                        .in_file(rel)
-                        .help("save the file as UTF-8"),
+                    Diagnostic::error(
+                        "V0003",
+                        format!("file is not valid UTF-8: byte 0x{byte:02X} at byte offset {at}"),
+                    )
+                    .at(file, at..at + char::REPLACEMENT_CHARACTER.len_utf8(), "the first byte that is not UTF-8")
+                    .help("save the file as UTF-8 (an editor's \"Save with encoding\"; Shift_JIS and Latin-1 are not read)"),
                 );
                 return None;
             }
@@ -277,9 +285,170 @@ fn parse_file<T: DeserializeOwned>(
         Ok(data) => Some(Loaded { file, data }),
         Err(e) => {
             report.push(toml_error(file, text, &e));
+            report.extend(every_unknown_key::<T>(file, text, &e));
             None
         }
     }
+}
+
+/// serde stops at the first unknown key: the others a file holds, each found by parsing again with
+/// the keys already found commented out (same length, so the spans stay true). Stops at the first
+/// error of another kind, or when commenting a key out breaks the syntax (a value over several
+/// lines, a key inside an inline table); those are left to the error `parse_file` reports.
+fn every_unknown_key<T: DeserializeOwned>(
+    file: FileId,
+    text: &str,
+    first: &toml::de::Error,
+) -> Report {
+    /// Enough for any real file; a bound keeps a pathological one from parsing forever.
+    const MOST: usize = 50;
+    let mut report = Report::default();
+    let mut error = first.clone();
+    let mut edited = text.to_string();
+    for _ in 0..MOST {
+        let Some(span) = error.span() else { break };
+        if !error.message().starts_with("unknown field `") || span.is_empty() {
+            break;
+        }
+        // The key's first character becomes `#`: the rest of the line is a comment.
+        if !edited.is_char_boundary(span.start) || !edited.is_char_boundary(span.start + 1) {
+            break;
+        }
+        let line_start = edited[..span.start].rfind('\n').map_or(0, |i| i + 1);
+        if !edited[line_start..span.start].trim().is_empty() {
+            break; // not a key at the start of its line (an inline table, a dotted key's tail)
+        }
+        edited.replace_range(span.start..span.start + 1, "#");
+        error = match toml::from_str::<T>(&edited) {
+            Ok(_) => break,
+            Err(next) => next,
+        };
+        if !error.message().starts_with("unknown field `") {
+            break; // a syntax error the edit made, or a fault of another kind
+        }
+        report.push(toml_error(file, text, &error));
+    }
+    report
+}
+
+/// A serde type mismatch (`invalid type: string "2", expected u32`, `unknown variant …`) in the
+/// designer's words: what the key takes, with an example, and what was found with how to mend it.
+fn plain_type_error(message: &str) -> Option<(String, String)> {
+    if let Some(rest) = message.strip_prefix("unknown variant `") {
+        let (found, expected) = rest.split_once('`')?;
+        let choices: Vec<&str> = expected
+            .split('`')
+            .enumerate()
+            .filter(|(i, _)| i % 2 == 1)
+            .map(|(_, s)| s)
+            .collect();
+        let quoted: Vec<String> = choices.iter().map(|c| format!("\"{c}\"")).collect();
+        let help = match suggest(found, choices.iter().copied()) {
+            Some(s) => format!("did you mean \"{s}\"? accepted: {}", quoted.join(", ")),
+            None => format!("accepted: {}", quoted.join(", ")),
+        };
+        return Some((
+            format!("\"{found}\" is not one of the accepted values"),
+            help,
+        ));
+    }
+    let rest = message
+        .strip_prefix("invalid type: ")
+        .or_else(|| message.strip_prefix("invalid value: "))?;
+    let (found, expected) = rest.split_once(", expected ")?;
+    let wanted = wanted_kind(expected.trim());
+    let (found_words, found_value) = found_kind(found.trim());
+    let mend = match (wanted.0, found_value.as_deref()) {
+        (Kind::Whole, Some(v))
+            if found_words.starts_with("the text") && v.parse::<i64>().is_ok() =>
+        {
+            "remove the quotes".to_string()
+        }
+        (Kind::Number, Some(v))
+            if found_words.starts_with("the text") && v.parse::<f64>().is_ok() =>
+        {
+            "remove the quotes".to_string()
+        }
+        (Kind::Bool, Some("true" | "false")) => "remove the quotes".to_string(),
+        (Kind::Whole, Some(v)) if v.parse::<f64>().is_ok() => {
+            "write it without a fraction (and not negative where a count is meant)".to_string()
+        }
+        (Kind::Text, Some(v)) => format!("put it in quotes: \"{v}\""),
+        _ => format!("write {}", wanted.1),
+    };
+    Some((
+        format!("{}; found {found_words}", wanted.1),
+        format!("{mend} (see docs/data-format.md for this key)"),
+    ))
+}
+
+#[derive(Clone, Copy)]
+enum Kind {
+    Whole,
+    Number,
+    Bool,
+    Text,
+    Other,
+}
+
+/// What serde's `expected …` asks for, in plain words with an example.
+fn wanted_kind(expected: &str) -> (Kind, String) {
+    let words = |s: &str| s.to_string();
+    match expected {
+        "u8" | "u16" | "u32" | "u64" | "usize" | "u128" => {
+            (Kind::Whole, words("a whole number such as 4"))
+        }
+        "i8" | "i16" | "i32" | "i64" | "isize" | "i128" => {
+            (Kind::Whole, words("a whole number such as 4 or -1"))
+        }
+        "f32" | "f64" => (Kind::Number, words("a number such as 2 or 2.5")),
+        "a boolean" => (Kind::Bool, words("true or false (without quotes)")),
+        "a string" | "a borrowed string" | "a character" => {
+            (Kind::Text, words("a text in quotes, such as \"blue\""))
+        }
+        e if e.starts_with("a sequence")
+            || e.starts_with("an array")
+            || e.starts_with("a tuple") =>
+        {
+            (Kind::Other, words("a list in brackets, such as [1, 2]"))
+        }
+        e if e.starts_with("struct ") || e.starts_with("a map") || e.starts_with("a table") => (
+            Kind::Other,
+            words("a table: a [section] or { key = value, … }"),
+        ),
+        e if e.starts_with("enum ") || e.starts_with("variant") => {
+            (Kind::Text, words("one of the accepted names, in quotes"))
+        }
+        other => (Kind::Other, other.to_string()),
+    }
+}
+
+/// What serde says was found, in plain words, and the value itself when it has one.
+fn found_kind(found: &str) -> (String, Option<String>) {
+    let value = |prefix: &str, quote: char| {
+        found
+            .strip_prefix(prefix)
+            .map(|v| v.trim().trim_matches(quote).to_string())
+    };
+    if let Some(v) = value("string ", '"') {
+        return (format!("the text \"{v}\""), Some(v));
+    }
+    if let Some(v) = value("integer ", '`') {
+        return (format!("the number {v}"), Some(v));
+    }
+    if let Some(v) = value("floating point ", '`') {
+        return (format!("the number {v}"), Some(v));
+    }
+    if let Some(v) = value("boolean ", '`') {
+        return (v.clone(), Some(v));
+    }
+    let words = match found {
+        "sequence" => "a list",
+        "map" => "a table",
+        "unit value" | "unit" => "nothing",
+        other => other,
+    };
+    (words.to_string(), None)
 }
 
 /// Turn a TOML/serde error into a diagnostic with a span and, for unknown keys, a suggestion.
@@ -320,6 +489,11 @@ fn toml_error(file: FileId, text: &str, e: &toml::de::Error) -> Diagnostic {
             .help(format!("add `{name} = …` here (see docs/data-format.md)"));
     }
     let first_line = message.lines().next().unwrap_or("").to_string();
+    if let Some((expected, help)) = plain_type_error(&first_line) {
+        return Diagnostic::error("V0020", format!("expected {expected}"))
+            .at(file, span, "this value")
+            .help(help);
+    }
     Diagnostic::error("V0010", format!("invalid TOML: {first_line}"))
         .at(file, span, "here")
         .help("see docs/data-format.md for the format of this file")

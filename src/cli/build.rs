@@ -1,7 +1,7 @@
 //! `vmodc build`: check and build each game's modules (and print-and-play PDFs), and say what
 //! happened to each in one closing line.
 
-use super::{games_or_all, print_report, Format, FAILED, USAGE};
+use super::{games_or_all, Format, FAILED, USAGE};
 use crate::build::{self, Options, Outcome};
 use crate::diag::{plural, Diagnostic, Report, Sources, Tally};
 use std::path::Path;
@@ -14,6 +14,7 @@ pub fn run_build(games: Vec<String>, options: Options, format: Format) -> ExitCo
         Err(code) => return code,
     };
     let mut all = Report::default();
+    let mut files = Vec::new();
     let (mut failed, mut io_failed) = (false, false);
     for id in &games {
         let outcome = build::build_game(&options, id, &mut sources);
@@ -22,10 +23,29 @@ pub fn run_build(games: Vec<String>, options: Options, format: Format) -> ExitCo
         if format == Format::Human {
             print_outcome(&outcome, &sources, &options);
         }
+        for file in outcome.modules.iter().chain(&outcome.prints) {
+            files.push(serde_json::json!({
+                "game": outcome.game,
+                "path": file.path.display().to_string(),
+                "bytes": file.size,
+                "written": file.written,
+            }));
+        }
         all.extend(outcome.report);
     }
     if format == Format::Json {
-        print_report(&all, &sources, format);
+        // One document: the diagnostics as `check --format json` gives them, and each file the build
+        // made (`written`: false when the file already held what the build would write).
+        let diagnostics: Vec<_> = all
+            .diagnostics
+            .iter()
+            .map(|d| d.to_json(&sources))
+            .collect();
+        let document = serde_json::json!({ "diagnostics": diagnostics, "files": files });
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&document).unwrap_or_else(|_| "{}".into())
+        );
     }
     if io_failed {
         ExitCode::from(USAGE)

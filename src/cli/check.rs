@@ -26,6 +26,7 @@ pub fn run_check(
     let (files, games): (Vec<String>, Vec<String>) =
         targets.into_iter().partition(|t| is_file_arg(t));
     let mut all = Report::default();
+    let mut closing = Vec::new();
     let games = if games.is_empty() && !files.is_empty() {
         Vec::new()
     } else {
@@ -42,6 +43,7 @@ pub fn run_check(
                 report.push(d);
             }
         }
+        closing.push(checked_line(id, &report.tally()));
         all.extend(report);
     }
     let mut fine = Vec::new();
@@ -53,12 +55,30 @@ pub fn run_check(
         all.extend(report);
     }
     print_report(&all, &sources, format);
-    if format == Format::Human {
-        for path in fine {
-            eprintln!("{path}: fine, no problems found reading it back as VASSAL does");
-        }
+    // The closing lines go to stderr, so `--format json` keeps stdout one JSON document.
+    for line in closing {
+        eprintln!("{line}");
+    }
+    for path in fine {
+        eprintln!("{path}: fine, no problems found reading it back as VASSAL does");
     }
     exit_for(&all, deny_warnings)
+}
+
+/// `checked b4m: 0 errors, 0 warnings, 70 known gaps, 3 notes`: what `check GAME` did, also when
+/// the game is clean.
+fn checked_line(id: &str, tally: &crate::diag::Tally) -> String {
+    let mut parts = vec![
+        crate::diag::plural(tally.errors, "error"),
+        crate::diag::plural(tally.warnings, "warning"),
+    ];
+    if tally.known_gaps > 0 {
+        parts.push(crate::diag::plural(tally.known_gaps, "known gap"));
+    }
+    if tally.notes > 0 {
+        parts.push(crate::diag::plural(tally.notes, "note"));
+    }
+    format!("checked {id}: {}", parts.join(", "))
 }
 
 /// `vmodc check GAME --todo`: each game's missing facts by component; errors in the data are

@@ -183,6 +183,10 @@ pub static CODES: &[Code] = &[
         &["``unknown key `move_cots` `` / help: ``did you mean `move_cost`?``", "the schema (docs/data-format.md); unknown keys are never ignored"]),
     c("V0012", &[Error], Once, "a required key is missing, pointing at the table that lacks it",
         &["``missing key `when` ``", "the schema"]),
+    c("V0020", &[Error], Once, "a value of the wrong kind (text for a number, a number for a text, a name not among the accepted ones), said in plain words with an example and how to mend it",
+        &["`expected a whole number such as 4; found the text \"2\"` / help: `remove the quotes`", "the schema"]),
+    c("V0021", &[Warning], Once, "a CRT row whose results only ever improve for the defender from left to right: listed from the highest column to the lowest, said once for the row instead of once per cell",
+        &["`the results of row 5 seem listed from the highest column to the lowest; list them lowest column first`", "a CRT lists its columns from the lowest odds up"]),
 
     // V01xx: ids and references
     c("V0101", &[Error], At(2, "ids compared across files by the shared duplicate check, and cities, whose hex is their id"),

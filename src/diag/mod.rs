@@ -19,6 +19,7 @@ use crate::model::FileId;
 use std::fmt::Write as _;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use unicode_width::UnicodeWidthChar;
 
 /// Every file read so far, so that spans can be turned into lines and columns.
 #[derive(Debug, Default, Clone)]
@@ -169,6 +170,10 @@ pub struct Diagnostic {
     /// For a fact the data lacks: where a designer finds it and which data keys take it
     /// (`vmodc check GAME --todo`).
     pub fill: Option<Fill>,
+    /// A check over totals of the data (a count, a sum) that an unresolved reference can cause (a
+    /// unit of a mistyped side is counted for no side): [`Report::sort`] puts it after every other
+    /// diagnostic, so its cause comes first, and says so when the report has such references.
+    pub follows_references: bool,
 }
 
 /// Where a missing fact is found and the data keys to write it into.
@@ -191,7 +196,14 @@ impl Diagnostic {
             help: None,
             path: None,
             fill: None,
+            follows_references: false,
         }
+    }
+
+    /// Mark a check over totals that unknown references can cause (see [`Self::follows_references`]).
+    pub fn after_references(mut self) -> Self {
+        self.follows_references = true;
+        self
     }
 
     pub fn error(code: &'static str, message: impl Into<String>) -> Self {
@@ -352,7 +364,10 @@ const MAX_EXCERPT: usize = 100;
 const LEAD_CONTEXT: usize = 16;
 
 /// The part of a source line to show and its underline (indent and carets) for a fault at 1-based
-/// character column `col`, `width` characters wide.
+/// character column `col`, `width` characters wide; the underline is measured in display columns.
+/// (The renderer stays this one function rather than annotate-snippets or miette: they would add
+/// a dependency for what these 40 lines do, and vmodc's `= rule:` and `= help:` lines and its JSON
+/// form are its own.)
 fn excerpt(text: &str, col: usize, width: usize) -> (String, String) {
     let chars: Vec<char> = text.chars().collect();
     let start = (col - 1).min(chars.len());
@@ -367,9 +382,17 @@ fn excerpt(text: &str, col: usize, width: usize) -> (String, String) {
         (left, (left + MAX_EXCERPT).min(chars.len()))
     };
     let mut shown: String = chars[left..right].iter().collect();
+    // By display width: a wide character (Japanese, Chinese) takes two columns of a terminal, so the
+    // carets under it are two, and so is the indent for it.
     let mut lead: String = chars[left..start]
         .iter()
-        .map(|&c| if c == '\t' { '\t' } else { ' ' })
+        .map(|&c| {
+            if c == '\t' {
+                "\t".to_string()
+            } else {
+                " ".repeat(c.width().unwrap_or(0))
+            }
+        })
         .collect();
     if left > 0 {
         shown.insert_str(0, "...");
@@ -383,6 +406,13 @@ fn excerpt(text: &str, col: usize, width: usize) -> (String, String) {
     } else {
         width
     };
+    let carets = chars
+        .iter()
+        .skip(start)
+        .take(carets)
+        .map(|c| c.width().unwrap_or(0))
+        .sum::<usize>()
+        .max(1);
     (shown, format!("{lead}{}", "^".repeat(carets)))
 }
 
@@ -405,6 +435,10 @@ pub fn plural(n: usize, noun: &str) -> String {
         format!("{n} {noun}s")
     }
 }
+
+/// The code of a reference that names nothing (`unknown side `bleu``): the cause that checks over
+/// totals ([`Diagnostic::follows_references`]) are reported after.
+pub const UNRESOLVED_REFERENCE: &str = "V0102";
 
 /// Diagnostics gathered by a stage.
 #[derive(Debug, Default, Clone)]
@@ -446,11 +480,26 @@ impl Report {
         self.count(Severity::Error) > 0
     }
 
-    /// Sort by file, position, then severity, so output is stable.
+    /// Sort by file, position, then severity, so output is stable; checks over totals that follow
+    /// from references come last, after the unresolved references (V0102) that may cause them.
     pub fn sort(&mut self) {
+        let unresolved = self
+            .diagnostics
+            .iter()
+            .any(|d| d.code == UNRESOLVED_REFERENCE);
+        if unresolved {
+            for d in self.diagnostics.iter_mut().filter(|d| d.follows_references) {
+                let help = d.help.take().unwrap_or_default();
+                d.help = Some(format!(
+                    "{help}{}this may follow from an unknown name reported above: fix that first",
+                    if help.is_empty() { "" } else { "; " }
+                ));
+            }
+        }
         self.diagnostics.sort_by(|a, b| {
             let key = |d: &Diagnostic| {
                 (
+                    d.follows_references,
                     d.label.as_ref().map(|l| (l.file, l.span.start)),
                     std::cmp::Reverse(d.severity),
                     d.code,
@@ -561,6 +610,34 @@ mod tests {
     }
 
     #[test]
+    fn carets_are_as_wide_as_the_text_on_screen() {
+        let mut sources = Sources::default();
+        // Each of the five kanji takes two columns of a terminal: twelve carets under the quoted string.
+        let text = "[units]\nXXIV = \"第二十四軍\" # 注\n".to_string();
+        let start = text.find('"').unwrap();
+        let end = text.rfind('"').unwrap() + 1;
+        let id = sources.add("ja.toml".into(), text);
+        let d = Diagnostic::warning("V0905", "repeat").at(id, start..end, "here");
+        let out = d.render(&sources);
+        assert!(out.contains("--> ja.toml:2:8"), "{out}");
+        assert!(
+            out.contains(&format!("|        {} here", "^".repeat(12))),
+            "{out}"
+        );
+        // After wide characters the indent is wide too.
+        let text = "name = \"軍団\", bad = 1\n".to_string();
+        let at = text.find("bad").unwrap();
+        let id = sources.add("k.toml".into(), text);
+        let d = Diagnostic::error("V0011", "unknown key").at(id, at..at + 3, "here");
+        let out = d.render(&sources);
+        // `name = "` is 8 columns, the two kanji 4, `", ` 3: the key starts at display column 16.
+        assert!(
+            out.contains(&format!("| {}^^^ here", " ".repeat(15))),
+            "{out}"
+        );
+    }
+
+    #[test]
     fn counts_known_gaps_and_notes_apart() {
         let mut r = Report::default();
         r.push(Diagnostic::warning("V0801", "missing"));
@@ -573,6 +650,28 @@ mod tests {
         assert!(r.diagnostics[4].is_io() && !r.diagnostics[3].is_io());
         assert_eq!(plural(1, "note"), "1 note");
         assert_eq!(plural(70, "known gap"), "70 known gaps");
+    }
+
+    #[test]
+    fn totals_come_after_the_unknown_names_that_cause_them() {
+        let mut sources = Sources::default();
+        let id = sources.add("c.toml".into(), "a\nb\nc\n".into());
+        let mut r = Report::default();
+        r.push(Diagnostic::error("V0102", "unknown side `bleu`").at(id, 4..5, "here"));
+        r.push(
+            Diagnostic::error(
+                "V0308",
+                "the counter mix has 7 blue units, the rulebook says 8",
+            )
+            .at(id, 0..1, "found 7")
+            .help("add or remove units")
+            .after_references(),
+        );
+        r.sort();
+        assert_eq!(r.diagnostics[0].code, "V0102");
+        assert_eq!(r.diagnostics[1].code, "V0308");
+        let help = r.diagnostics[1].help.as_deref().unwrap_or("");
+        assert!(help.contains("follow from an unknown name"), "{help}");
     }
 
     #[test]

@@ -58,22 +58,38 @@ fn archive(rev: &str, repo: &Path, dir: &Path) -> Result<(), String> {
         .spawn()
         .map_err(not_found)?;
     let stdout = git.stdout.take().ok_or("git gave no output")?;
+    // tar's complaints (e.g. "This does not look like a tar archive" when git wrote nothing) are
+    // captured, not passed to the user's terminal: the error below says what went wrong.
     let tar = Command::new("tar")
         .arg("-x")
         .arg("-C")
         .arg(dir)
         .stdin(stdout)
-        .status()
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
         .map_err(|e| format!("cannot run tar: {e}"))?;
     let git = git.wait_with_output().map_err(not_found)?;
     if !git.status.success() {
-        let why = String::from_utf8_lossy(&git.stderr).trim().to_string();
+        let why = String::from_utf8_lossy(&git.stderr);
+        let why = why.lines().next().unwrap_or("").trim();
+        let why = why.strip_prefix("fatal: ").unwrap_or(why);
+        if why.contains("not a git repository") {
+            return Err(format!(
+                "`{rev}` is not a project folder (it has no rules/), and {} is in no git repository, so it is no revision either: give two project folders, or run in a git checkout",
+                repo.display()
+            ));
+        }
         return Err(format!(
-            "`{rev}` is neither a project folder (with rules/) nor a git revision: {why}"
+            "`{rev}` is neither a project folder (with rules/) nor a git revision: git says {why}"
         ));
     }
-    if !tar.success() {
-        return Err(format!("cannot unpack revision `{rev}`"));
+    if !tar.status.success() {
+        let why = String::from_utf8_lossy(&tar.stderr);
+        return Err(format!(
+            "cannot unpack revision `{rev}`: {}",
+            why.lines().next().unwrap_or("").trim()
+        ));
     }
     Ok(())
 }

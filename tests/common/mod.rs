@@ -2,6 +2,7 @@
 //! and a one-call "load and check everything" that returns the diagnostics with their sources.
 
 pub mod module_piece;
+pub mod pdf;
 pub mod source;
 
 use std::path::{Path, PathBuf};

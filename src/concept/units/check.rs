@@ -277,7 +277,8 @@ fn counter_totals(cx: &mut Context<'_>) {
                 )
                 .at(g.counters.file, total.span.clone(), format!("found {n}"))
                 .rule_opt(rule_of(&c.rule).or(c.source.as_ref().map(|s| s.as_str())))
-                .help("add or remove [[units]] entries, or correct [counters] totals"),
+                .help("add or remove [[units]] entries, or correct [counters] totals")
+                .after_references(),
             );
         }
     }

@@ -140,6 +140,37 @@ fn crt_row(cx: &mut Context<'_>, key: &str, row: &Sp<Vec<Sp<String>>>) {
     }
     // Monotonic: moving right (better odds) must not help the defender.
     let rank = |c: &str| codes.iter().position(|x| *x == c);
+    // A row that only ever gets better for the defender is a list written from the highest column
+    // to the lowest: one warning for the row, not one per cell asking to acknowledge each reversal.
+    let ranks: Vec<Option<usize>> = row.iter().map(|c| rank(c)).collect();
+    let steps: Vec<(usize, usize)> = ranks
+        .windows(2)
+        .filter_map(|w| Some((w[0]?, w[1]?)))
+        .collect();
+    let acknowledged_in_row = combat.reversals.iter().any(|r| r.roll.as_str() == key);
+    if !acknowledged_in_row
+        && steps.iter().any(|(a, b)| b < a)
+        && steps.iter().all(|(a, b)| b <= a)
+    {
+        let first = combat.columns.first().map_or("", |c| c.as_str());
+        let last = combat.columns.last().map_or("", |c| c.as_str());
+        let listed: Vec<&str> = row.iter().rev().map(|c| c.as_str()).collect();
+        cx.push(
+            Diagnostic::warning(
+                "V0021",
+                format!(
+                    "the results of row {key} seem listed from the highest column to the lowest; list them lowest column first"
+                ),
+            )
+            .at(f, row.span.clone(), "results fall for the attacker as odds rise")
+            .rule_opt(rule.as_deref())
+            .help(format!(
+                "the columns run {first} … {last}, left to right: write `\"{key}\" = [\"{}\"]`",
+                listed.join("\", \"")
+            )),
+        );
+        return;
+    }
     for i in 1..row.len().min(columns) {
         let (Some(a), Some(b)) = (rank(&row[i - 1]), rank(&row[i])) else {
             continue;
