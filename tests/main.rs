@@ -36,6 +36,7 @@ mod parallel_build;
 mod phase_skips;
 mod print;
 mod reader;
+mod rulebook_terms;
 mod saved_games;
 mod series_layering;
 mod stacking_points;
