@@ -11,6 +11,7 @@ mod broken_fixtures;
 mod btm2;
 mod cache;
 mod cli;
+mod closed_pipe;
 mod combat_automation;
 mod data_b4m_parses;
 mod diagnostic_codes;
