@@ -10,6 +10,7 @@ mod art;
 mod broken_fixtures;
 mod btm2;
 mod cache;
+mod citations;
 mod cli;
 mod closed_pipe;
 mod combat_automation;
