@@ -14,7 +14,12 @@ const GAMES: [&str; 4] = ["b4m", "btm2", "lsam", "ocs"];
 /// and not after a dot (`p.14` is a page).
 fn section_numbers(text: &str) -> Vec<String> {
     let chars: Vec<char> = text.chars().collect();
-    let run = |from: usize| chars[from..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let run = |from: usize| {
+        chars[from..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count()
+    };
     let mut found = Vec::new();
     let mut i = 0;
     while i < chars.len() {
@@ -68,7 +73,11 @@ fn data_files(game: &str) -> Vec<PathBuf> {
     if let Ok(entries) = std::fs::read_dir(root.join("scenarios").join(game)) {
         let mut scenarios: Vec<PathBuf> = entries.map(|e| e.unwrap().path()).collect();
         scenarios.sort();
-        files.extend(scenarios.into_iter().filter(|p| p.extension().is_some_and(|e| e == "toml")));
+        files.extend(
+            scenarios
+                .into_iter()
+                .filter(|p| p.extension().is_some_and(|e| e == "toml")),
+        );
     }
     files
 }
@@ -135,7 +144,11 @@ fn every_cited_section_is_in_its_rulebook() {
 fn a_section_the_rulebook_lacks_is_caught() {
     let dir = common::TempDir::new("citations");
     let file = dir.path().join("ocs.toml");
-    std::fs::write(&file, "[combat]\nrule = \"9.7a, 9.99\"\ncap_rule = \"9.1g\"\n[[x]]\nrule = \"p.14, 13.4b\"\n").unwrap();
+    std::fs::write(
+        &file,
+        "[combat]\nrule = \"9.7a, 9.99\"\ncap_rule = \"9.1g\"\n[[x]]\nrule = \"p.14, 13.4b\"\n",
+    )
+    .unwrap();
     let unknown = unknown_citations("ocs", &[file]);
     assert_eq!(unknown.len(), 1, "{unknown:?}");
     assert!(unknown[0].contains("9.99"), "{unknown:?}");
@@ -143,7 +156,10 @@ fn a_section_the_rulebook_lacks_is_caught() {
 
 #[test]
 fn section_numbers_are_read_as_the_table_was_derived() {
-    assert_eq!(section_numbers("6.0 step 4, 6.35, 8.37"), ["6.0", "6.35", "8.37"]);
+    assert_eq!(
+        section_numbers("6.0 step 4, 6.35, 8.37"),
+        ["6.0", "6.35", "8.37"]
+    );
     assert_eq!(section_numbers("9.14a, p.14, Q10, T6.0"), ["9.14a", "6.0"]);
     assert_eq!(section_numbers("2.1.3, 3.1, 123.4"), ["2.1.3", "3.1"]);
 }

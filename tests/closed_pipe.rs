@@ -25,7 +25,16 @@ fn every_printing_command_ends_quietly_on_a_closed_pipe() {
     let save = save.to_string_lossy().into_owned();
     let commands: [&[&str]; 6] = [
         &["odds", "lsam", "--attack", "10", "--defence", "2"],
-        &["odds", "ocs", "--attack", "21", "--defence", "3.5", "--format", "json"],
+        &[
+            "odds",
+            "ocs",
+            "--attack",
+            "21",
+            "--defence",
+            "3.5",
+            "--format",
+            "json",
+        ],
         &["i18n", "status", "lsam"],
         &["check", "lsam", "--todo"],
         &["save", "dump", &save],
@@ -33,7 +42,10 @@ fn every_printing_command_ends_quietly_on_a_closed_pipe() {
     ];
     for args in commands {
         let (code, stderr) = run_into_closed_pipe(args);
-        assert!(!stderr.contains("panicked"), "vmodc {args:?} panicked: {stderr}");
+        assert!(
+            !stderr.contains("panicked"),
+            "vmodc {args:?} panicked: {stderr}"
+        );
         assert!(!stderr.contains("Broken pipe"), "vmodc {args:?}: {stderr}");
         assert_eq!(code, Some(0), "vmodc {args:?}: {stderr}");
     }
@@ -50,7 +62,11 @@ fn odds_past_the_table_name_no_column_it_lacks() {
     let run = |args: &[&str]| {
         let out = common::vmodc(args);
         assert_eq!(common::code(&out), 0, "{}", common::show(&out));
-        common::text(&out.stdout).lines().next().unwrap_or("").to_string()
+        common::text(&out.stdout)
+            .lines()
+            .next()
+            .unwrap_or("")
+            .to_string()
     };
     let above = run(&["odds", "lsam", "--attack", "10", "--defence", "2"]);
     assert!(
@@ -58,12 +74,25 @@ fn odds_past_the_table_name_no_column_it_lacks() {
         "{above}"
     );
     let below = run(&["odds", "lsam", "--attack", "1", "--defence", "5"]);
-    assert!(column_part(&below).starts_with("below the table"), "{below}");
+    assert!(
+        column_part(&below).starts_with("below the table"),
+        "{below}"
+    );
     // Shifted from below the table towards it, still below: not a 1:3 column.
     let shifted = run(&[
-        "odds", "lsam", "--attack", "1", "--defence", "5", "--count", "air-attacker=1",
+        "odds",
+        "lsam",
+        "--attack",
+        "1",
+        "--defence",
+        "5",
+        "--count",
+        "air-attacker=1",
     ]);
-    assert!(column_part(&shifted).starts_with("below the table"), "{shifted}");
+    assert!(
+        column_part(&shifted).starts_with("below the table"),
+        "{shifted}"
+    );
     for line in [&above, &below, &shifted] {
         for missing in ["5:1", "1:3", "1:4", "1:5"] {
             assert!(!column_part(line).starts_with(missing), "{line}");

@@ -33,7 +33,10 @@ fn japanese_module_text(game: &str) -> String {
 fn assert_terms(game: &str, present: &[(&str, &str)], absent: &[&str]) {
     let text = japanese_module_text(game);
     for (term, line) in present {
-        assert!(text.contains(term), "{game}-ja lacks the rulebook's {term} ({line})");
+        assert!(
+            text.contains(term),
+            "{game}-ja lacks the rulebook's {term} ({line})"
+        );
     }
     for term in absent {
         assert!(!text.contains(term), "{game}-ja still says {term}");
@@ -52,7 +55,15 @@ fn the_last_stand_at_moscow_speaks_its_rulebook() {
             ("再編", "8.21, L873"),
             ("補給判定フェイズ", "L905, L909"),
         ],
-        &["ターン記録トラック", "戦闘比", "移動ポイント", "再建", "河川", "タイフーン", "鉄道移動はない"],
+        &[
+            "ターン記録トラック",
+            "戦闘比",
+            "移動ポイント",
+            "再建",
+            "河川",
+            "タイフーン",
+            "鉄道移動はない",
+        ],
     );
 }
 
@@ -71,7 +82,15 @@ fn ocs_speaks_its_rulebook() {
             ("対空射撃ポイント", "14.4"),
             ("重 AT 効果", "9.4e"),
         ],
-        &["サイコロ", "非手番プレイヤー", "燃料マーカー", "オーバースタック", "奇襲チェック", "重対戦車効果", "突破セグメント"],
+        &[
+            "サイコロ",
+            "非手番プレイヤー",
+            "燃料マーカー",
+            "オーバースタック",
+            "奇襲チェック",
+            "重対戦車効果",
+            "突破セグメント",
+        ],
     );
 }
 
