@@ -96,7 +96,7 @@ pub fn run_todo(games: Vec<String>, root: &Path, format: Format) -> ExitCode {
         let (_, report) = build::load_and_check(root, id, &mut sources);
         let groups = todo_groups(&report, &sources);
         match format {
-            Format::Human => print!("{}", render_todo(id, &groups)),
+            Format::Human => out!("{}", render_todo(id, &groups)),
             Format::Json => json.extend(todo_json(id, &groups)),
         }
         errors.diagnostics.extend(
@@ -107,7 +107,7 @@ pub fn run_todo(games: Vec<String>, root: &Path, format: Format) -> ExitCode {
         );
     }
     if format == Format::Json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&json).unwrap_or_else(|_| "[]".into())
         );

@@ -62,14 +62,14 @@ pub fn run_diff(
     match format {
         DiffFormat::Human => {
             for (id, _, _, changes) in &compared {
-                println!(
+                outln!(
                     "{id}: {} change(s) from {} to {}",
                     changes.len(),
                     old_v.label,
                     new_v.label
                 );
                 for c in changes {
-                    println!("  {}", c.line());
+                    outln!("  {}", c.line());
                 }
             }
         }
@@ -80,7 +80,7 @@ pub fn run_diff(
                     serde_json::json!({ "game": id, "area": c.area, "what": c.what, "old": c.old, "new": c.new })
                 }))
                 .collect();
-            println!(
+            outln!(
                 "{}",
                 serde_json::to_string_pretty(&json).unwrap_or_else(|_| "[]".into())
             );
@@ -88,7 +88,7 @@ pub fn run_diff(
         DiffFormat::Toml => {
             for (_, a, b, changes) in &compared {
                 let compared_labels = [old_v.label.as_str(), new_v.label.as_str()];
-                print!(
+                out!(
                     "{}",
                     crate::diff::history::release_entry(a, b, compared_labels, changes)
                 );
@@ -121,7 +121,7 @@ pub fn run_diff(
                 })
                 .collect();
             match crate::diff::html::diff_page(&games, &old_v.label, &new_v.label, lang) {
-                Ok(page) => print!("{page}"),
+                Ok(page) => out!("{page}"),
                 Err(e) => {
                     eprintln!("error: cannot draw the page's images: {e}");
                     return ExitCode::from(FAILED);

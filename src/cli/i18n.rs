@@ -34,9 +34,9 @@ pub fn run_i18n_status(games: Vec<String>, root: &Path) -> ExitCode {
             Err(code) => return code,
         };
         let entries = texts::entries(&loaded.game);
-        println!("{id}: {} texts", entries.len());
+        outln!("{id}: {} texts", entries.len());
         if loaded.catalogs.is_empty() {
-            println!("  no catalogs in i18n/{id}/ (the module uses the data's own texts)");
+            outln!("  no catalogs in i18n/{id}/ (the module uses the data's own texts)");
         }
         for c in &loaded.catalogs {
             let language = loaded.language(Some(&c.code));
@@ -60,15 +60,15 @@ pub fn run_i18n_status(games: Vec<String>, root: &Path) -> ExitCode {
                     c.code
                 ));
             }
-            println!("{line}");
+            outln!("{line}");
             for e in missing {
-                println!("    missing: {}", e.key);
+                outln!("    missing: {}", e.key);
             }
             for k in unused {
-                println!("    unused:  {k}");
+                outln!("    unused:  {k}");
             }
             for e in repeated {
-                println!("    repeats: {} (delete it)", e.key);
+                outln!("    repeats: {} (delete it)", e.key);
             }
         }
     }
@@ -171,7 +171,7 @@ fn interface_skeleton(
 /// Write a catalog skeleton to `path` (`-`: standard output); an existing file only with --force.
 fn write_catalog(text: &str, path: PathBuf, force: bool) -> ExitCode {
     if path.as_os_str() == "-" {
-        print!("{text}");
+        out!("{text}");
         return ExitCode::SUCCESS;
     }
     if path.exists() && !force {

@@ -3,6 +3,26 @@
 //!
 //! This is the top of the library's layering: it may use every other module, and no other module
 //! uses it.
+//!
+//! Every command prints through `out!` and `outln!`, never `print!`: output is often piped into
+//! `head` or `grep -m`, and a reader that stops reading must end the command quietly, not panic.
+
+/// `print!` for a command's output: a closed pipe ends the command quietly (see `write_out`).
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::cli::write_out(format_args!($($arg)*))
+    };
+}
+
+/// `println!` for a command's output: a closed pipe ends the command quietly (see `write_out`).
+macro_rules! outln {
+    () => {
+        $crate::cli::write_out(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::cli::write_out(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
 
 pub mod build;
 pub mod check;
@@ -25,6 +45,21 @@ use std::process::ExitCode;
 pub enum Format {
     Human,
     Json,
+}
+
+/// Writes a command's output to stdout. When the reader has closed the pipe (`vmodc odds … | head -1`)
+/// the rest of the output has nobody to read it: the process ends at once with success, as Unix tools
+/// do, instead of panicking as `println!` would. Any other write error is an I/O problem (exit 2).
+pub fn write_out(text: std::fmt::Arguments) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout.write_fmt(text).and_then(|()| stdout.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write the output: {e}");
+        std::process::exit(i32::from(USAGE));
+    }
 }
 
 /// Exit code 1: the data or module has errors.
@@ -150,7 +185,7 @@ fn print_report(report: &Report, sources: &Sources, format: Format) {
                 .iter()
                 .map(|d| d.to_json(sources))
                 .collect();
-            println!(
+            outln!(
                 "{}",
                 serde_json::to_string_pretty(&items).unwrap_or_else(|_| "[]".into())
             );

@@ -70,8 +70,8 @@ pub fn run_odds(flags: &OddsFlags) -> ExitCode {
     match battle.resolve(&game) {
         Ok(outcome) => {
             match flags.format {
-                Format::Human => println!("{}", outcome.line()),
-                Format::Json => println!(
+                Format::Human => outln!("{}", outcome.line()),
+                Format::Json => outln!(
                     "{}",
                     serde_json::to_string_pretty(&outcome.json()).unwrap_or_else(|_| "{}".into())
                 ),

@@ -34,7 +34,7 @@ pub fn run_overlay(
     };
     match crate::package::write_atomically(out, &png) {
         Ok(()) => {
-            println!("wrote {}", out.display());
+            outln!("wrote {}", out.display());
             ExitCode::SUCCESS
         }
         Err(e) => {

@@ -54,9 +54,9 @@ pub fn run_print(
             return print_failure(d, &sources);
         }
         for missing in &printed.missing {
-            println!("{}: {missing}", path.display());
+            outln!("{}: {missing}", path.display());
         }
-        println!(
+        outln!(
             "{id}: printed {} ({} bytes)",
             path.display(),
             printed.pdf.len()

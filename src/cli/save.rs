@@ -48,15 +48,9 @@ pub fn run_save_dump(file: &Path, module: Option<&Path>, format: Format) -> Exit
         Format::Human => dump.human(),
         Format::Json => serde_json::to_string_pretty(&dump).unwrap_or_else(|_| "{}".into()) + "\n",
     };
-    // A dump is often piped into `head` or `grep -m`: a closed pipe ends the output, not a panic.
-    use std::io::Write;
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            eprintln!("error: cannot write the dump: {e}");
-            ExitCode::from(USAGE)
-        }
-        _ => ExitCode::SUCCESS,
-    }
+    // A dump is often piped into `head` or `grep -m`: `out!` ends quietly on a closed pipe.
+    out!("{text}");
+    ExitCode::SUCCESS
 }
 
 /// `vmodc refresh`: every piece gets the module's definition; unmatched pieces are listed and kept.
@@ -89,7 +83,7 @@ pub fn run_refresh(save_path: &Path, module: &Path, out: Option<PathBuf>) -> Exi
         eprintln!("error: cannot write {}: {e}", out.display());
         return ExitCode::from(USAGE);
     }
-    println!(
+    outln!(
         "{}: {} piece(s) refreshed, {} already current, {} not matched",
         out.display(),
         outcome.refreshed,
@@ -97,7 +91,7 @@ pub fn run_refresh(save_path: &Path, module: &Path, out: Option<PathBuf>) -> Exi
         outcome.unmatched.len()
     );
     for u in &outcome.unmatched {
-        println!(
+        outln!(
             "  not matched, kept as it was: {} (gpid `{}`, id {}): the module has no slot with this gpid",
             u.name, u.gpid, u.id
         );

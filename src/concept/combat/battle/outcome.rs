@@ -9,7 +9,7 @@ use crate::concept::combat::modifiers::{self, attack_of};
 use crate::concept::combat::odds::{dice_of, resolve_odds, Lookup, OddsOutcome, Resolution};
 use crate::concept::combat::shifts::{self, Situation};
 use crate::concept::combat::strength::{self, ar_counts, strength_of, ArSource, UnitState};
-use crate::concept::combat::{MarkerFace, StrengthKind, SurpriseOutcome};
+use crate::concept::combat::{BeyondLast, MarkerFace, StrengthKind, SurpriseOutcome};
 use crate::concept::game::{AttackModifier, ColumnShift, Game};
 use std::collections::BTreeMap;
 
@@ -329,7 +329,25 @@ impl BattleOutcome<'_> {
                     o.shifted
                 )),
             },
-            _ => line.push_str(&format!(" → {}", o.shifted)),
+            // The column rolled on is always one the table has: odds past either edge are not
+            // written as a column of their own (lsam: 10 vs 2 is not a 5:1 column).
+            Resolution::Column { index, clamped } => {
+                let name = combat.columns.get(index).map_or("", |c| c.as_str());
+                if !clamped {
+                    line.push_str(&format!(" → {name}"));
+                } else if combat.cap_known || combat.beyond_last() != BeyondLast::Virtual {
+                    line.push_str(&format!(" → {name} (the last column)"));
+                } else {
+                    line.push_str(&format!(
+                        " → {name} or a column past it (the sources do not give the last column)"
+                    ));
+                }
+            }
+            Resolution::BelowTable => line.push_str(&format!(
+                " → below the table (its first column is {})",
+                combat.columns.first().map_or("", |c| c.as_str())
+            )),
+            Resolution::Automatic { .. } => line.push_str(&format!(" → {}", o.shifted)),
         }
         match battle.roll {
             Some(r) => {
