@@ -22,6 +22,7 @@ mod i18n;
 mod identity;
 mod lsam_combat;
 mod lsam_victory;
+mod legible_text;
 mod markers;
 mod modes;
 mod module_library;

@@ -168,6 +168,56 @@ fn jobs(game: &Game, plan: &Plan, fonts: &Fonts) -> Result<Vec<(String, Job)>, R
     Ok(jobs)
 }
 
+/// The texts of one image of the module, as its renderer drew them (their size is the size used,
+/// after any shrinking to fit).
+#[derive(Debug, Clone)]
+pub struct ImageTexts {
+    /// The image's file name under `images/`.
+    pub image: String,
+    pub texts: Vec<PlacedText>,
+}
+
+/// Every text of every image the module ships, image by image in name order: each image is drawn
+/// as the build draws it, with fonts that record its texts (and leave them out of the pixels, which
+/// are thrown away). Scans and faces cut from sheets have no texts of ours.
+pub fn image_texts(game: &Game, plan: &Plan) -> Result<Vec<ImageTexts>, RenderError> {
+    let capture_jobs = jobs(game, plan, &Fonts::japanese())?;
+    let mut out = capture_jobs
+        .par_iter()
+        .map(|(name, job)| {
+            let capture = TextCapture::new();
+            let fonts = Fonts::japanese().capturing(&capture);
+            let job = match job {
+                Job::Counter(art) => Job::Counter(CounterArt {
+                    fonts: fonts.clone(),
+                    ..art.clone()
+                }),
+                Job::Card(art) => Job::Card(CardArt {
+                    fonts: fonts.clone(),
+                    ..art.clone()
+                }),
+                Job::Scan | Job::Cut(_) => {
+                    return Ok(ImageTexts {
+                        image: name.clone(),
+                        texts: Vec::new(),
+                    })
+                }
+                Job::Cards => Job::Cards,
+                Job::Map(i) => Job::Map(*i),
+                Job::Board => Job::Board,
+                Job::Chart(i) => Job::Chart(*i),
+            };
+            render_job(game, plan, &job, &fonts)?;
+            Ok(ImageTexts {
+                image: name.clone(),
+                texts: capture.texts(),
+            })
+        })
+        .collect::<Result<Vec<_>, RenderError>>()?;
+    out.sort_by(|a, b| a.image.cmp(&b.image));
+    Ok(out)
+}
+
 /// One face of a unit's counter as PNG.
 pub fn counter_image(
     game: &Game,
@@ -188,6 +238,7 @@ fn control_markers(
     for side in &game.rules.sides {
         if let Some(name) = plan.control_images.get(side.id.as_str()) {
             let art = marker_art(
+                plan::MARKER_SIZE,
                 Color::parse(&side.color)?,
                 Color::parse(&side.text_color)?,
                 plan.tx.get("ui.control"),
@@ -212,6 +263,7 @@ fn weather_markers(game: &Game, plan: &Plan, fonts: &Fonts) -> Vec<(String, Coun
                 (Color::rgb(150, 110, 60), Color::WHITE)
             };
             let art = marker_art(
+                plan::MARKER_SIZE,
                 background,
                 foreground,
                 plan.tx.get("ui.weather"),
@@ -334,7 +386,9 @@ fn marker_jobs(
             } else {
                 (foreground, background)
             };
-            let art = marker_art(bg, fg, name, text, fonts);
+            // The game's own markers are counters of its sheet, as large as its units: room for
+            // their names at a legible size.
+            let art = marker_art(game.counters.counters.size, bg, fg, name, text, fonts);
             (image.clone(), Job::Counter(art))
         })
         .collect())
@@ -342,6 +396,7 @@ fn marker_jobs(
 
 /// A marker (city control, weather): a title and a text, no unit symbol.
 fn marker_art(
+    size: u32,
     background: Color,
     foreground: Color,
     title: String,
@@ -349,7 +404,7 @@ fn marker_art(
     fonts: &Fonts,
 ) -> CounterArt {
     CounterArt {
-        size: plan::MARKER_SIZE,
+        size,
         background,
         foreground,
         symbol: NatoSymbol::None,

@@ -166,7 +166,7 @@ fn layout_table(chart: &TableChart) -> Result<TableLayout, RenderError> {
     let body = fonts.regular(fs, Color::BLACK);
     let head = fonts.bold(fs, Color::BLACK);
     let title_style = fonts.bold(fs * 1.3, Color::BLACK);
-    let note_style = fonts.regular(fs * 0.85, Color::rgb(0x20, 0x20, 0x20));
+    let note_style = fonts.regular(text::legible(fs * 0.85), Color::rgb(0x20, 0x20, 0x20));
     let line_h = (fs * 1.3).round();
     let (pad_x, pad_y) = ((fs * 0.6).round(), (fs * 0.35).round());
     let (ncols, header, rows) = table_cells(chart, &head, &body);
@@ -201,7 +201,7 @@ fn layout_table(chart: &TableChart) -> Result<TableLayout, RenderError> {
         .iter()
         .flat_map(|n| text::wrap(n, &note_style, note_w))
         .collect();
-    let note_line_h = (fs * 0.85 * 1.3).round();
+    let note_line_h = (note_style.size * 1.3).round();
     let content_w = table_w
         .max(title_w)
         .max(widest(&note_lines, &note_style))
@@ -457,10 +457,10 @@ fn layout_turn_track(art: &TurnTrackArt) -> Result<TrackLayout, RenderError> {
     }
     let gap = (fs * 0.5).round();
     let pad = (fs * 0.45).round();
-    let small = fonts.regular(fs * 0.8, Color::BLACK);
-    let small_h = (fs * 0.8 * 1.25).round();
+    let small = fonts.regular(text::legible(fs * 0.8), Color::BLACK);
+    let small_h = (small.size * 1.25).round();
     let title_style = fonts.bold(fs * 1.3, Color::BLACK);
-    let note_style = fonts.regular(fs * 0.85, Color::rgb(0x20, 0x20, 0x20));
+    let note_style = fonts.regular(text::legible(fs * 0.85), Color::rgb(0x20, 0x20, 0x20));
 
     let n = art.turns.len();
     let per_row = if art.per_row == 0 {
@@ -507,7 +507,7 @@ fn layout_turn_track(art: &TurnTrackArt) -> Result<TrackLayout, RenderError> {
         .iter()
         .flat_map(|t| text::wrap(t, &note_style, track_w.max(300.0)))
         .collect();
-    let note_h = (fs * 0.85 * 1.3).round();
+    let note_h = (note_style.size * 1.3).round();
     let content_w = track_w
         .max(text::text_width(&art.title, &title_style))
         .max(widest(&note_lines, &note_style));
@@ -596,7 +596,7 @@ fn draw_turn_box(
         &turn.number,
         &l.number_style.with_color(ink),
         bw - 2.0 * pad,
-        6.0,
+        text::LEGIBLE_SIZE,
     );
     text::draw_text(
         p,
@@ -611,7 +611,7 @@ fn draw_turn_box(
         &turn.label,
         &l.label_style.with_color(ink),
         bw - 2.0 * pad,
-        6.0,
+        text::LEGIBLE_SIZE,
     );
     ty += label_h;
     text::draw_text(p, &turn.label, &st, cx, ty - label_h * 0.3, Align::Centre);
@@ -625,7 +625,7 @@ fn draw_turn_box(
             &turn.tag,
             &l.tag_style.with_color(tag_ink),
             bw - 2.0 * pad,
-            6.0,
+            text::LEGIBLE_SIZE,
         );
         ty += label_h;
         text::draw_text(p, &turn.tag, &st, cx, ty - label_h * 0.3, Align::Centre);
