@@ -135,6 +135,9 @@ pub fn load_and_check(root: &Path, id: &str, sources: &mut Sources) -> (Option<L
     match crate::load::load_game(root, id, sources) {
         Ok(game) => {
             let mut report = check_game(&game, sources);
+            for d in art::illegible_labels(&game) {
+                report.push(d);
+            }
             let loaded = Loaded::with_catalogs(root, game, sources, &mut report);
             report.sort();
             (Some(loaded), report)

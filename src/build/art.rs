@@ -218,6 +218,54 @@ pub fn image_texts(game: &Game, plan: &Plan) -> Result<Vec<ImageTexts>, RenderEr
     Ok(out)
 }
 
+/// A warning (V0850) for each unit whose printed label is too long for its counter at the legible
+/// size: the counter would wrap it over its type box. The label is measured as the counter draws it
+/// (bold, in the fonts of the module) against the room the counter gives it.
+pub fn illegible_labels(game: &Game) -> Vec<crate::diag::Diagnostic> {
+    let fonts = Fonts::japanese();
+    let size = game.counters.counters.size;
+    let style = fonts.bold(crate::render::text::LEGIBLE_SIZE, Color::BLACK);
+    let room = render::counter::label_room(size);
+    let mut out = Vec::new();
+    for unit in &game.counters.units {
+        let label = unit.label();
+        let widest = label
+            .split('\n')
+            .map(|line| crate::render::text::text_width(line, &style))
+            .fold(0.0f32, f32::max);
+        if widest <= room {
+            continue;
+        }
+        let chars = label.chars().count();
+        let fitting = ((chars as f32) * room / widest).floor() as usize;
+        let span = match &unit.label {
+            Some(l) => l.span.clone(),
+            None => unit.id.span.clone(),
+        };
+        out.push(
+            crate::diag::Diagnostic::warning(
+                "V0850",
+                format!(
+                    "the label `{label}` is too long to print on its counter at a legible size"
+                ),
+            )
+            .at(
+                game.counters.file,
+                span,
+                format!(
+                    "{widest:.0} px wide at {} px; a {size} px counter has room for {room:.0} px",
+                    crate::render::text::LEGIBLE_SIZE
+                ),
+            )
+            .help(format!(
+                "shorten it to about {fitting} characters (as the printed counter abbreviates), \
+                 or give the counters a larger `size` in [counters]"
+            )),
+        );
+    }
+    out
+}
+
 /// One face of a unit's counter as PNG.
 pub fn counter_image(
     game: &Game,

@@ -503,6 +503,7 @@ pub static CODES: &[Code] = &[
     c("V0814", &[Warning], Once, "a unit's start position is unknown", &[]),
     c("V0815", &[Warning], Never("its check was removed in 01d8aa3; the code stays retired, never reused"),
         "a unit that no scenario sets up, keeps off the map, brings as a reinforcement or lists as unplaced", &[]),
+    c("V0850", &[Warning], Once, "a counter's label is too long to print at the legible text size (9 px at the module's scale): it would shrink below it or wrap over the type box", &[]),
 
     // V09xx: language catalogs
     c("V0901", &[Error], Once, "a catalog declares another language than its file name",

@@ -233,10 +233,15 @@ fn draw_symbol(
     }
 }
 
+/// The width a unit's label may take on a counter of edge `size`.
+pub fn label_room(size: u32) -> f32 {
+    size as f32 * 0.9
+}
+
 /// The unit id (or a marker's title) centred in the top band; one too long for one line even at the
 /// smallest size is wrapped at that size, the lines centred on the band.
 fn draw_id(p: &mut Pixmap, id: &str, style: &TextStyle, s: f32, band_h: f32) {
-    let (max_width, min_size) = (s * 0.9, LEGIBLE_SIZE);
+    let (max_width, min_size) = (label_room(s as u32), LEGIBLE_SIZE);
     let (size, fits) = text::fit(id, style, max_width, min_size);
     if fits {
         text::draw_text_centred(p, id, &style.with_size(size), s / 2.0, band_h * 0.52);
