@@ -560,17 +560,30 @@ fn card_art(
         notes.push(tx.get("ui.card_count_unknown"));
     }
     let (width, height) = plan::CARD_SIZE;
+    let title = tx.get(&format!("cards.{}", card.id.as_str()));
     Ok(CardArt {
         width,
         height,
         background,
         foreground,
-        title: tx.get(&format!("cards.{}", card.id.as_str())),
-        subtitle: card.printed_name.clone().unwrap_or_default(),
+        title: title.clone(),
+        subtitle: card_subtitle(card, &title, &tx.lang),
         uses,
         notes,
         fonts: fonts.clone(),
     })
+}
+
+/// The line under a card's title: the name as printed, in a module of another language than the
+/// data's (English) defaults, when it says more than the title. An English card does not carry the
+/// printed (Japanese) name, and a Japanese card whose title is its printed name does not repeat it.
+fn card_subtitle(card: &crate::concept::game::Card, title: &str, lang: &str) -> String {
+    match &card.printed_name {
+        Some(printed) if lang != crate::i18n::DEFAULT_LANGUAGE && printed.trim() != title.trim() => {
+            printed.clone()
+        }
+        _ => String::new(),
+    }
 }
 
 /// A board of labelled boxes (turn track, cards); shaded boxes (e.g. mud turns) are tinted.
