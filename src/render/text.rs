@@ -471,12 +471,47 @@ pub fn text_path(
     baseline: f32,
     align: Align,
 ) -> Option<Path> {
+    glyphs_path(text, style, (x, baseline, align), |_| true)
+}
+
+/// The outline of the glyphs of one line that come from a fallback font (a Japanese font behind a
+/// Latin one), `None` when there are none.
+fn fallback_path(text: &str, style: &TextStyle, x: f32, baseline: f32, align: Align) -> Option<Path> {
+    glyphs_path(text, style, (x, baseline, align), |face| face > 0)
+}
+
+/// A bold text's glyphs from a fallback font that has no bold (IPAex Gothic) are emboldened by an
+/// outline stroke of this share of the size, so a mixed Japanese and Latin run has one weight: about
+/// the stem difference between DejaVu Sans and DejaVu Sans Bold.
+const SYNTHETIC_BOLD: f32 = 0.045;
+
+/// Embolden the fallback glyphs of a bold text (see [`SYNTHETIC_BOLD`]).
+fn embolden_fallback(pixmap: &mut Pixmap, text: &str, style: &TextStyle, at: (f32, f32, Align)) {
+    if !style.bold {
+        return;
+    }
+    if let Some(path) = fallback_path(text, style, at.0, at.1, at.2) {
+        stroke_with(
+            pixmap,
+            &path,
+            style.color,
+            &super::canvas::round_stroke(style.size * SYNTHETIC_BOLD),
+        );
+    }
+}
+
+fn glyphs_path(
+    text: &str,
+    style: &TextStyle,
+    (x, baseline, align): (f32, f32, Align),
+    keep: impl Fn(usize) -> bool,
+) -> Option<Path> {
     let size = style.usable_size()?;
     let (glyphs, width) = layout(text, style);
     let x0 = start_x(x, width, align);
     let tf = &style.typeface;
     let mut pb = PathBuilder::new();
-    for g in &glyphs {
+    for g in glyphs.iter().filter(|g| keep(g.face)) {
         let Some(font) = tf.faces.get(g.face) else {
             continue;
         };
@@ -538,6 +573,7 @@ pub fn draw_text(
     if let Some(path) = text_path(text, style, x, baseline, align) {
         fill(pixmap, &path, style.color);
     }
+    embolden_fallback(pixmap, text, style, (x, baseline, align));
     text_width(text, style)
 }
 
@@ -563,6 +599,7 @@ pub fn draw_text_halo(
         );
         fill(pixmap, &path, style.color);
     }
+    embolden_fallback(pixmap, text, style, (x, baseline, align));
     text_width(text, style)
 }
 
@@ -855,11 +892,15 @@ mod tests {
         let fonts = Fonts::japanese();
         let title = fonts.bold(12.0, Color::BLACK);
         let text = fonts.regular(12.0, Color::BLACK);
-        let lines = fit_block(&[("Soviet Morale:", &title), ("value unknown", &text)], 40.0, 40.0);
+        // The face of a 60 px marker: 54 px square.
+        let lines = fit_block(&[("Soviet Morale:", &title), ("value unknown", &text)], 54.0, 54.0);
         assert!(lines.len() >= 3, "{lines:?}");
         assert!(lines.iter().all(|(_, s)| s.size >= LEGIBLE_SIZE));
         let height: f32 = lines.iter().map(|(_, s)| block_line_height(s)).sum();
-        assert!(height <= 40.0, "{height} {lines:?}");
+        assert!(height <= 54.0, "{height} {lines:?}");
+        // Words are whole: UAX #14 breaks between them.
+        let words: Vec<&str> = lines.iter().flat_map(|(l, _)| l.split(' ')).collect();
+        assert_eq!(words, ["Soviet", "Morale:", "value", "unknown"], "{lines:?}");
         // Far too much text: the floor holds, the block is taller than the box.
         let long = "word ".repeat(40);
         let lines = fit_block(&[(&long, &text)], 40.0, 40.0);
@@ -949,6 +990,22 @@ mod tests {
         boxes.fill(tiny_skia::Color::WHITE);
         draw_text(&mut boxes, text, &style(20.0), 130.0, 28.0, Align::Centre);
         assert_ne!(p.data(), boxes.data());
+    }
+
+    /// A bold mixed run has one weight: its Japanese glyphs (from IPAex, which has no bold) are
+    /// emboldened as its Latin ones are, so they carry more ink than the same glyphs in regular.
+    #[test]
+    fn a_bold_mixed_run_has_one_weight() {
+        let fonts = Fonts::japanese();
+        let ink = |style: &TextStyle| {
+            let mut p = Pixmap::new(200, 40).unwrap();
+            p.fill(tiny_skia::Color::WHITE);
+            draw_text(&mut p, "装甲軍団", style, 4.0, 30.0, Align::Left);
+            p.pixels().iter().filter(|c| c.red() < 128).count()
+        };
+        let regular = ink(&fonts.regular(24.0, Color::BLACK));
+        let bold = ink(&fonts.bold(24.0, Color::BLACK));
+        assert!(bold as f32 > regular as f32 * 1.15, "{regular} {bold}");
     }
 
     #[test]
