@@ -42,6 +42,7 @@ mod series_layering;
 mod stacking_points;
 mod steps;
 mod synthetic_game;
+mod table_play;
 mod todo_list;
 mod unit_state_combat;
 mod vassal_agreement;

@@ -504,6 +504,8 @@ pub static CODES: &[Code] = &[
     c("V0815", &[Warning], Never("its check was removed in 01d8aa3; the code stays retired, never reused"),
         "a unit that no scenario sets up, keeps off the map, brings as a reinforcement or lists as unplaced", &[]),
     c("V0850", &[Warning], Once, "a counter's label is too long to print at the legible text size (9 px at the module's scale): it would shrink below it or wrap over the type box", &[]),
+    c("V0860", &[Error], Once, "`[decks.pile]`: a hidden hand from a face-up pile (VASSAL masks a card taken from a deck only when the deck lies face down, `Deck.pieceRemoved`)",
+        &[]),
 
     // V09xx: language catalogs
     c("V0901", &[Error], Once, "a catalog declares another language than its file name",
