@@ -23,8 +23,8 @@ pub mod overlay;
 pub use art::counter_image;
 /// The module's pictures as the print-and-play PDF takes them (`src/print/`).
 pub use art::{
-    image_texts, printed_cards, printed_charts, printed_counters, printed_map_sheets, PrintedCounter,
-    ImageTexts, PrintedImage,
+    image_texts, printed_cards, printed_charts, printed_counters, printed_map_sheets, ImageTexts,
+    PrintedCounter, PrintedImage,
 };
 
 /// Where data is read from and modules are written to.

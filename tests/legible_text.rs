@@ -75,5 +75,5 @@ fn is_japanese(c: char) -> bool {
 /// Japanese line-start rule forbids: ー, 。, 、, a small kana or a closing bracket.
 fn japanese_line_starts(line: &str) -> Option<&str> {
     let first = line.trim_start().chars().next()?;
-    (!vmodc::render::text::may_start_line(first) && is_japanese(first)).then_some(line)
+    (!vmodc::render::lines::may_start_line(first) && is_japanese(first)).then_some(line)
 }

@@ -584,7 +584,9 @@ fn card_art(
 /// printed (Japanese) name, and a Japanese card whose title is its printed name does not repeat it.
 fn card_subtitle(card: &crate::concept::game::Card, title: &str, lang: &str) -> String {
     match &card.printed_name {
-        Some(printed) if lang != crate::i18n::DEFAULT_LANGUAGE && printed.trim() != title.trim() => {
+        Some(printed)
+            if lang != crate::i18n::DEFAULT_LANGUAGE && printed.trim() != title.trim() =>
+        {
             printed.clone()
         }
         _ => String::new(),

@@ -5,6 +5,7 @@
 //! to the table's width.
 
 use super::canvas::{encode, fill_rect, new_pixmap, stroke_rect, Color, RenderError};
+use super::lines;
 use super::text::{self, Align, Fonts, TextStyle};
 use tiny_skia::Pixmap;
 
@@ -58,7 +59,7 @@ struct Cell {
 
 fn lines_of(text: &str, style: &TextStyle, max_width: Option<f32>) -> Vec<String> {
     match max_width {
-        Some(w) if w > 0.0 => text::wrap(text, style, w),
+        Some(w) if w > 0.0 => lines::wrap(text, style, w),
         _ => text.split('\n').map(str::to_string).collect(),
     }
 }
@@ -199,7 +200,7 @@ fn layout_table(chart: &TableChart) -> Result<TableLayout, RenderError> {
     let note_lines: Vec<String> = chart
         .notes
         .iter()
-        .flat_map(|n| text::wrap(n, &note_style, note_w))
+        .flat_map(|n| lines::wrap(n, &note_style, note_w))
         .collect();
     let note_line_h = (note_style.size * 1.3).round();
     let content_w = table_w
@@ -480,7 +481,7 @@ fn layout_turn_track(art: &TurnTrackArt) -> Result<TrackLayout, RenderError> {
         .map(|t| {
             t.lines
                 .iter()
-                .flat_map(|l| text::wrap(l, &small, bw - 2.0 * pad))
+                .flat_map(|l| lines::wrap(l, &small, bw - 2.0 * pad))
                 .collect()
         })
         .collect();
@@ -505,7 +506,7 @@ fn layout_turn_track(art: &TurnTrackArt) -> Result<TrackLayout, RenderError> {
     let note_lines: Vec<String> = art
         .notes
         .iter()
-        .flat_map(|t| text::wrap(t, &note_style, track_w.max(300.0)))
+        .flat_map(|t| lines::wrap(t, &note_style, track_w.max(300.0)))
         .collect();
     let note_h = (note_style.size * 1.3).round();
     let content_w = track_w

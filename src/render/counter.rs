@@ -29,6 +29,7 @@
 //! id printed on it in the background colour, so reduced units can be told apart at a glance.
 
 use super::canvas::{encode, fill, fill_rect, new_pixmap, stroke, stroke_rect, Color, RenderError};
+use super::lines;
 use super::text::{self, Align, Fonts, TextStyle, LEGIBLE_SIZE};
 use tiny_skia::{Path, PathBuilder, Pixmap};
 
@@ -171,7 +172,7 @@ fn draw_marker_texts(p: &mut Pixmap, art: &CounterArt, s: f32) {
     let title = art.fonts.bold(s * 0.2, fg);
     let size = art.fonts.bold(s * 0.2, fg);
     let values = art.fonts.bold(s * 0.29, fg);
-    let lines = text::fit_block(
+    let lines = lines::fit_block(
         &[
             (art.id.as_str(), &title),
             (art.unit_size.as_str(), &size),
@@ -180,10 +181,13 @@ fn draw_marker_texts(p: &mut Pixmap, art: &CounterArt, s: f32) {
         s * 0.9,
         s * 0.9,
     );
-    let height: f32 = lines.iter().map(|(_, st)| text::block_line_height(st)).sum();
+    let height: f32 = lines
+        .iter()
+        .map(|(_, st)| lines::block_line_height(st))
+        .sum();
     let mut top = (s - height) / 2.0;
     for (line, style) in &lines {
-        let advance = text::block_line_height(style);
+        let advance = lines::block_line_height(style);
         text::draw_text_centred(p, line, style, s / 2.0, top + advance / 2.0);
         top += advance;
     }
@@ -248,7 +252,7 @@ fn draw_id(p: &mut Pixmap, id: &str, style: &TextStyle, s: f32, band_h: f32) {
         return;
     }
     let small = style.with_size(min_size);
-    let lines = text::wrap(id, &small, max_width);
+    let lines = lines::wrap(id, &small, max_width);
     let line_height = text::measure("", &small).line_height();
     let first = band_h * 0.52 - (lines.len() - 1) as f32 * line_height / 2.0;
     for (i, line) in lines.iter().enumerate() {
@@ -268,7 +272,7 @@ fn draw_values(p: &mut Pixmap, values: &str, style: &TextStyle, s: f32) {
         return;
     }
     let small = style.with_size(text::legible(s * 0.12));
-    let lines = text::wrap(values, &small, max_width);
+    let lines = lines::wrap(values, &small, max_width);
     let line_height = text::measure("", &small).line_height();
     let last = s * 0.93;
     for (i, line) in lines.iter().enumerate() {

@@ -2,6 +2,7 @@
 //! rectangle that the module declares as a VASSAL region at the same place.
 
 use super::canvas::{encode, fill_rect, new_pixmap, stroke_rect, Color, RenderError};
+use super::lines;
 use super::text::{self, Align, Fonts};
 
 #[derive(Debug, Clone)]
@@ -47,7 +48,7 @@ pub fn render_board(art: &BoardArt) -> Result<Vec<u8>, RenderError> {
                 art.fonts.regular(11.0, ink)
             };
             // A line too long for the box at a legible size takes two lines.
-            for (part, style) in text::fit_or_wrap(line, &style, w - 8.0) {
+            for (part, style) in lines::fit_or_wrap(line, &style, w - 8.0) {
                 text::draw_text(&mut p, &part, &style, x + w / 2.0, baseline, Align::Centre);
                 baseline += if i == 0 { 17.0 } else { 13.0 };
             }
