@@ -23,8 +23,8 @@ pub mod overlay;
 pub use art::counter_image;
 /// The module's pictures as the print-and-play PDF takes them (`src/print/`).
 pub use art::{
-    printed_cards, printed_charts, printed_counters, printed_map_sheets, PrintedCounter,
-    PrintedImage,
+    image_texts, printed_cards, printed_charts, printed_counters, printed_map_sheets, ImageTexts,
+    PrintedCounter, PrintedImage,
 };
 
 /// Where data is read from and modules are written to.
@@ -135,6 +135,9 @@ pub fn load_and_check(root: &Path, id: &str, sources: &mut Sources) -> (Option<L
     match crate::load::load_game(root, id, sources) {
         Ok(game) => {
             let mut report = check_game(&game, sources);
+            for d in art::illegible_labels(&game) {
+                report.push(d);
+            }
             let loaded = Loaded::with_catalogs(root, game, sources, &mut report);
             report.sort();
             (Some(loaded), report)

@@ -24,6 +24,7 @@ mod hidden_units;
 mod i18n;
 mod identity;
 mod languages;
+mod legible_text;
 mod lsam_combat;
 mod lsam_victory;
 mod markers;

@@ -173,6 +173,104 @@ fn jobs(game: &Game, plan: &Plan, fonts: &Fonts) -> Result<Vec<(String, Job)>, R
     Ok(jobs)
 }
 
+/// The texts of one image of the module, as its renderer drew them (their size is the size used,
+/// after any shrinking to fit).
+#[derive(Debug, Clone)]
+pub struct ImageTexts {
+    /// The image's file name under `images/`.
+    pub image: String,
+    pub texts: Vec<PlacedText>,
+}
+
+/// Every text of every image the module ships, image by image in name order: each image is drawn
+/// as the build draws it, with fonts that record its texts (and leave them out of the pixels, which
+/// are thrown away). Scans and faces cut from sheets have no texts of ours.
+pub fn image_texts(game: &Game, plan: &Plan) -> Result<Vec<ImageTexts>, RenderError> {
+    let capture_jobs = jobs(game, plan, &Fonts::japanese())?;
+    let mut out = capture_jobs
+        .par_iter()
+        .map(|(name, job)| {
+            let capture = TextCapture::new();
+            let fonts = Fonts::japanese().capturing(&capture);
+            let job = match job {
+                Job::Counter(art) => Job::Counter(CounterArt {
+                    fonts: fonts.clone(),
+                    ..art.clone()
+                }),
+                Job::Card(art) => Job::Card(CardArt {
+                    fonts: fonts.clone(),
+                    ..art.clone()
+                }),
+                Job::Scan | Job::Cut(_) => {
+                    return Ok(ImageTexts {
+                        image: name.clone(),
+                        texts: Vec::new(),
+                    })
+                }
+                Job::Cards => Job::Cards,
+                Job::Map(i) => Job::Map(*i),
+                Job::Board => Job::Board,
+                Job::Chart(i) => Job::Chart(*i),
+            };
+            render_job(game, plan, &job, &fonts)?;
+            Ok(ImageTexts {
+                image: name.clone(),
+                texts: capture.texts(),
+            })
+        })
+        .collect::<Result<Vec<_>, RenderError>>()?;
+    out.sort_by(|a, b| a.image.cmp(&b.image));
+    Ok(out)
+}
+
+/// A warning (V0850) for each unit whose printed label is too long for its counter at the legible
+/// size: the counter would wrap it over its type box. The label is measured as the counter draws it
+/// (bold, in the fonts of the module) against the room the counter gives it.
+pub fn illegible_labels(game: &Game) -> Vec<crate::diag::Diagnostic> {
+    let fonts = Fonts::japanese();
+    let size = game.counters.counters.size;
+    let style = fonts.bold(crate::render::text::LEGIBLE_SIZE, Color::BLACK);
+    let room = render::counter::label_room(size);
+    let mut out = Vec::new();
+    for unit in &game.counters.units {
+        let label = unit.label();
+        let widest = label
+            .split('\n')
+            .map(|line| crate::render::text::text_width(line, &style))
+            .fold(0.0f32, f32::max);
+        if widest <= room {
+            continue;
+        }
+        let chars = label.chars().count();
+        let fitting = ((chars as f32) * room / widest).floor() as usize;
+        let span = match &unit.label {
+            Some(l) => l.span.clone(),
+            None => unit.id.span.clone(),
+        };
+        out.push(
+            crate::diag::Diagnostic::warning(
+                "V0850",
+                format!(
+                    "the label `{label}` is too long to print on its counter at a legible size"
+                ),
+            )
+            .at(
+                game.counters.file,
+                span,
+                format!(
+                    "{widest:.0} px wide at {} px; a {size} px counter has room for {room:.0} px",
+                    crate::render::text::LEGIBLE_SIZE
+                ),
+            )
+            .help(format!(
+                "shorten it to about {fitting} characters (as the printed counter abbreviates), \
+                 or give the counters a larger `size` in [counters]"
+            )),
+        );
+    }
+    out
+}
+
 /// One face of a unit's counter as PNG.
 pub fn counter_image(
     game: &Game,
@@ -193,6 +291,7 @@ fn control_markers(
     for side in &game.rules.sides {
         if let Some(name) = plan.control_images.get(side.id.as_str()) {
             let art = marker_art(
+                plan::MARKER_SIZE,
                 Color::parse(&side.color)?,
                 Color::parse(&side.text_color)?,
                 plan.tx.get("ui.control"),
@@ -217,6 +316,7 @@ fn weather_markers(game: &Game, plan: &Plan, fonts: &Fonts) -> Vec<(String, Coun
                 (Color::rgb(150, 110, 60), Color::WHITE)
             };
             let art = marker_art(
+                plan::MARKER_SIZE,
                 background,
                 foreground,
                 plan.tx.get("ui.weather"),
@@ -339,7 +439,9 @@ fn marker_jobs(
             } else {
                 (foreground, background)
             };
-            let art = marker_art(bg, fg, name, text, fonts);
+            // The game's own markers are counters of its sheet, as large as its units: room for
+            // their names at a legible size.
+            let art = marker_art(game.counters.counters.size, bg, fg, name, text, fonts);
             (image.clone(), Job::Counter(art))
         })
         .collect())
@@ -347,6 +449,7 @@ fn marker_jobs(
 
 /// A marker (city control, weather): a title and a text, no unit symbol.
 fn marker_art(
+    size: u32,
     background: Color,
     foreground: Color,
     title: String,
@@ -354,7 +457,7 @@ fn marker_art(
     fonts: &Fonts,
 ) -> CounterArt {
     CounterArt {
-        size: plan::MARKER_SIZE,
+        size,
         background,
         foreground,
         symbol: NatoSymbol::None,
@@ -462,17 +565,32 @@ fn card_art(
         notes.push(tx.get("ui.card_count_unknown"));
     }
     let (width, height) = plan::CARD_SIZE;
+    let title = tx.get(&format!("cards.{}", card.id.as_str()));
     Ok(CardArt {
         width,
         height,
         background,
         foreground,
-        title: tx.get(&format!("cards.{}", card.id.as_str())),
-        subtitle: card.printed_name.clone().unwrap_or_default(),
+        title: title.clone(),
+        subtitle: card_subtitle(card, &title, &tx.lang),
         uses,
         notes,
         fonts: fonts.clone(),
     })
+}
+
+/// The line under a card's title: the name as printed, in a module of another language than the
+/// data's (English) defaults, when it says more than the title. An English card does not carry the
+/// printed (Japanese) name, and a Japanese card whose title is its printed name does not repeat it.
+fn card_subtitle(card: &crate::concept::game::Card, title: &str, lang: &str) -> String {
+    match &card.printed_name {
+        Some(printed)
+            if lang != crate::i18n::DEFAULT_LANGUAGE && printed.trim() != title.trim() =>
+        {
+            printed.clone()
+        }
+        _ => String::new(),
+    }
 }
 
 /// The back of a side's cards: the deck's colours and name, nothing of any card.

@@ -507,9 +507,10 @@ pub static CODES: &[Code] = &[
     c("V0814", &[Warning], Once, "a unit's start position is unknown", &[]),
     c("V0815", &[Warning], Never("its check was removed in 01d8aa3; the code stays retired, never reused"),
         "a unit that no scenario sets up, keeps off the map, brings as a reinforcement or lists as unplaced", &[]),
-    // V084x: what players see and share
-    c("V0840", &[Warning], Once, "two at-start stacks of a map stand on one spot (the same grid location or region, or the same point, of one board): VASSAL never merges them, so one stack's pieces are drawn exactly over the other's (`vmodc check FILE.vmod`, on any module)", &[]),
 
+    // V084x-V086x: what players see and share
+    c("V0840", &[Warning], Once, "two at-start stacks of a map stand on one spot (the same grid location or region, or the same point, of one board): VASSAL never merges them, so one stack's pieces are drawn exactly over the other's (`vmodc check FILE.vmod`, on any module)", &[]),
+    c("V0850", &[Warning], Once, "a counter's label is too long to print at the legible text size (9 px at the module's scale): it would shrink below it or wrap over the type box", &[]),
     c("V0860", &[Error], Once, "`[decks.pile]`: a hidden hand from a face-up pile (VASSAL masks a card taken from a deck only when the deck lies face down, `Deck.pieceRemoved`)",
         &[]),
 

@@ -59,7 +59,7 @@ pub fn render_card(art: &CardArt) -> Result<Vec<u8>, RenderError> {
     }
     let note_style = art.fonts.regular(10.0, fg);
     for note in &art.notes {
-        for line in text::wrap(note, &note_style, w - 20.0) {
+        for line in super::lines::wrap(note, &note_style, w - 20.0) {
             if y + 14.0 > h - 6.0 {
                 break;
             }

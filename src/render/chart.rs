@@ -5,6 +5,7 @@
 //! to the table's width.
 
 use super::canvas::{encode, fill_rect, new_pixmap, stroke_rect, Color, RenderError};
+use super::lines;
 use super::text::{self, Align, Fonts, TextStyle};
 use tiny_skia::Pixmap;
 
@@ -58,7 +59,7 @@ struct Cell {
 
 fn lines_of(text: &str, style: &TextStyle, max_width: Option<f32>) -> Vec<String> {
     match max_width {
-        Some(w) if w > 0.0 => text::wrap(text, style, w),
+        Some(w) if w > 0.0 => lines::wrap(text, style, w),
         _ => text.split('\n').map(str::to_string).collect(),
     }
 }
@@ -166,7 +167,7 @@ fn layout_table(chart: &TableChart) -> Result<TableLayout, RenderError> {
     let body = fonts.regular(fs, Color::BLACK);
     let head = fonts.bold(fs, Color::BLACK);
     let title_style = fonts.bold(fs * 1.3, Color::BLACK);
-    let note_style = fonts.regular(fs * 0.85, Color::rgb(0x20, 0x20, 0x20));
+    let note_style = fonts.regular(text::legible(fs * 0.85), Color::rgb(0x20, 0x20, 0x20));
     let line_h = (fs * 1.3).round();
     let (pad_x, pad_y) = ((fs * 0.6).round(), (fs * 0.35).round());
     let (ncols, header, rows) = table_cells(chart, &head, &body);
@@ -199,9 +200,9 @@ fn layout_table(chart: &TableChart) -> Result<TableLayout, RenderError> {
     let note_lines: Vec<String> = chart
         .notes
         .iter()
-        .flat_map(|n| text::wrap(n, &note_style, note_w))
+        .flat_map(|n| lines::wrap(n, &note_style, note_w))
         .collect();
-    let note_line_h = (fs * 0.85 * 1.3).round();
+    let note_line_h = (note_style.size * 1.3).round();
     let content_w = table_w
         .max(title_w)
         .max(widest(&note_lines, &note_style))
@@ -457,10 +458,10 @@ fn layout_turn_track(art: &TurnTrackArt) -> Result<TrackLayout, RenderError> {
     }
     let gap = (fs * 0.5).round();
     let pad = (fs * 0.45).round();
-    let small = fonts.regular(fs * 0.8, Color::BLACK);
-    let small_h = (fs * 0.8 * 1.25).round();
+    let small = fonts.regular(text::legible(fs * 0.8), Color::BLACK);
+    let small_h = (small.size * 1.25).round();
     let title_style = fonts.bold(fs * 1.3, Color::BLACK);
-    let note_style = fonts.regular(fs * 0.85, Color::rgb(0x20, 0x20, 0x20));
+    let note_style = fonts.regular(text::legible(fs * 0.85), Color::rgb(0x20, 0x20, 0x20));
 
     let n = art.turns.len();
     let per_row = if art.per_row == 0 {
@@ -480,7 +481,7 @@ fn layout_turn_track(art: &TurnTrackArt) -> Result<TrackLayout, RenderError> {
         .map(|t| {
             t.lines
                 .iter()
-                .flat_map(|l| text::wrap(l, &small, bw - 2.0 * pad))
+                .flat_map(|l| lines::wrap(l, &small, bw - 2.0 * pad))
                 .collect()
         })
         .collect();
@@ -505,9 +506,9 @@ fn layout_turn_track(art: &TurnTrackArt) -> Result<TrackLayout, RenderError> {
     let note_lines: Vec<String> = art
         .notes
         .iter()
-        .flat_map(|t| text::wrap(t, &note_style, track_w.max(300.0)))
+        .flat_map(|t| lines::wrap(t, &note_style, track_w.max(300.0)))
         .collect();
-    let note_h = (fs * 0.85 * 1.3).round();
+    let note_h = (note_style.size * 1.3).round();
     let content_w = track_w
         .max(text::text_width(&art.title, &title_style))
         .max(widest(&note_lines, &note_style));
@@ -596,7 +597,7 @@ fn draw_turn_box(
         &turn.number,
         &l.number_style.with_color(ink),
         bw - 2.0 * pad,
-        6.0,
+        text::LEGIBLE_SIZE,
     );
     text::draw_text(
         p,
@@ -611,7 +612,7 @@ fn draw_turn_box(
         &turn.label,
         &l.label_style.with_color(ink),
         bw - 2.0 * pad,
-        6.0,
+        text::LEGIBLE_SIZE,
     );
     ty += label_h;
     text::draw_text(p, &turn.label, &st, cx, ty - label_h * 0.3, Align::Centre);
@@ -625,7 +626,7 @@ fn draw_turn_box(
             &turn.tag,
             &l.tag_style.with_color(tag_ink),
             bw - 2.0 * pad,
-            6.0,
+            text::LEGIBLE_SIZE,
         );
         ty += label_h;
         text::draw_text(p, &turn.tag, &st, cx, ty - label_h * 0.3, Align::Centre);

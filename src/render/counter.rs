@@ -29,7 +29,8 @@
 //! id printed on it in the background colour, so reduced units can be told apart at a glance.
 
 use super::canvas::{encode, fill, fill_rect, new_pixmap, stroke, stroke_rect, Color, RenderError};
-use super::text::{self, Align, Fonts, TextStyle};
+use super::lines;
+use super::text::{self, Align, Fonts, TextStyle, LEGIBLE_SIZE};
 use tiny_skia::{Path, PathBuilder, Pixmap};
 
 /// The symbol inside the NATO box.
@@ -99,55 +100,23 @@ pub fn draw_counter(art: &CounterArt) -> Result<Pixmap, RenderError> {
     let fg = art.foreground;
     let line = (s * 0.035).max(1.2);
 
-    // Reduced band behind the id.
-    let band_h = s * 0.215;
-    let id_colour = if art.reduced_marker {
-        fill_rect(&mut p, 0.0, 0.0, s, band_h, fg);
-        art.background
+    if art.symbol == NatoSymbol::None {
+        // A marker: its title and text as one block over the whole face; a reduced face has a
+        // thin band along the top, clear of the text.
+        if art.reduced_marker {
+            fill_rect(&mut p, 0.0, 0.0, s, s * 0.05, fg);
+        }
+        draw_marker_texts(&mut p, art, s);
     } else {
-        fg
-    };
-
-    draw_id(
-        &mut p,
-        &art.id,
-        &art.fonts.bold(s * 0.17, id_colour),
-        s,
-        band_h,
-    );
-
-    // NATO box.
-    let (bw, bh) = (s * 0.56, s * 0.31);
-    let (bx, by) = ((s - bw) / 2.0, s * 0.36);
-    if art.symbol != NatoSymbol::None {
-        draw_symbol(&mut p, art.symbol, (bx, by, bw, bh), fg, line);
-        stroke_rect(&mut p, bx, by, bw, bh, fg, line);
+        // Reduced band behind the id.
+        let id_colour = if art.reduced_marker {
+            fill_rect(&mut p, 0.0, 0.0, s, s * 0.215, fg);
+            art.background
+        } else {
+            fg
+        };
+        draw_unit_texts(&mut p, art, id_colour, s, line);
     }
-
-    draw_step_marks(&mut p, art.step_marks, (bx + bw, by, bh), s, fg);
-
-    // Size symbol, just above the box.
-    let size_style = text::fitted(
-        &art.unit_size,
-        &art.fonts.bold(s * 0.125, fg),
-        s * 0.9,
-        s * 0.06,
-    );
-    let size_baseline = if art.symbol == NatoSymbol::None {
-        by + bh / 2.0
-    } else {
-        by - line - s * 0.025
-    };
-    text::draw_text(
-        &mut p,
-        &art.unit_size,
-        &size_style,
-        s / 2.0,
-        size_baseline,
-        Align::Centre,
-    );
-
-    draw_values(&mut p, &art.values, &art.fonts.bold(s * 0.29, fg), s);
 
     // A thin edge so counters stand out from each other and from the map.
     stroke_rect(
@@ -160,6 +129,68 @@ pub fn draw_counter(art: &CounterArt) -> Result<Pixmap, RenderError> {
         1.0,
     );
     Ok(p)
+}
+
+/// A unit's id in the top band, the NATO box with its size symbol above it, the values below.
+fn draw_unit_texts(p: &mut Pixmap, art: &CounterArt, id_colour: Color, s: f32, line: f32) {
+    let fg = art.foreground;
+    let band_h = s * 0.215;
+    draw_id(
+        p,
+        &art.id,
+        &art.fonts.bold(text::legible(s * 0.17), id_colour),
+        s,
+        band_h,
+    );
+    let (bw, bh) = (s * 0.56, s * 0.31);
+    let (bx, by) = ((s - bw) / 2.0, s * 0.36);
+    draw_symbol(p, art.symbol, (bx, by, bw, bh), fg, line);
+    stroke_rect(p, bx, by, bw, bh, fg, line);
+    draw_step_marks(p, art.step_marks, (bx + bw, by, bh), s, fg);
+    // Size symbol, just above the box.
+    let size_style = text::fitted(
+        &art.unit_size,
+        &art.fonts.bold(text::legible(s * 0.125), fg),
+        s * 0.9,
+        LEGIBLE_SIZE,
+    );
+    text::draw_text(
+        p,
+        &art.unit_size,
+        &size_style,
+        s / 2.0,
+        by - line - s * 0.025,
+        Align::Centre,
+    );
+    draw_values(p, &art.values, &art.fonts.bold(s * 0.29, fg), s);
+}
+
+/// A marker's title (bold) and text, wrapped and shrunk together to fill the face, centred on it,
+/// never below the legible size.
+fn draw_marker_texts(p: &mut Pixmap, art: &CounterArt, s: f32) {
+    let fg = art.foreground;
+    let title = art.fonts.bold(s * 0.2, fg);
+    let size = art.fonts.bold(s * 0.2, fg);
+    let values = art.fonts.bold(s * 0.29, fg);
+    let lines = lines::fit_block(
+        &[
+            (art.id.as_str(), &title),
+            (art.unit_size.as_str(), &size),
+            (art.values.as_str(), &values),
+        ],
+        s * 0.9,
+        s * 0.9,
+    );
+    let height: f32 = lines
+        .iter()
+        .map(|(_, st)| lines::block_line_height(st))
+        .sum();
+    let mut top = (s - height) / 2.0;
+    for (line, style) in &lines {
+        let advance = lines::block_line_height(style);
+        text::draw_text_centred(p, line, style, s / 2.0, top + advance / 2.0);
+        top += advance;
+    }
 }
 
 fn draw_symbol(
@@ -206,17 +237,22 @@ fn draw_symbol(
     }
 }
 
+/// The width a unit's label may take on a counter of edge `size`.
+pub fn label_room(size: u32) -> f32 {
+    size as f32 * 0.9
+}
+
 /// The unit id (or a marker's title) centred in the top band; one too long for one line even at the
 /// smallest size is wrapped at that size, the lines centred on the band.
 fn draw_id(p: &mut Pixmap, id: &str, style: &TextStyle, s: f32, band_h: f32) {
-    let (max_width, min_size) = (s * 0.9, s * 0.09);
+    let (max_width, min_size) = (label_room(s as u32), LEGIBLE_SIZE);
     let (size, fits) = text::fit(id, style, max_width, min_size);
     if fits {
         text::draw_text_centred(p, id, &style.with_size(size), s / 2.0, band_h * 0.52);
         return;
     }
     let small = style.with_size(min_size);
-    let lines = text::wrap(id, &small, max_width);
+    let lines = lines::wrap(id, &small, max_width);
     let line_height = text::measure("", &small).line_height();
     let first = band_h * 0.52 - (lines.len() - 1) as f32 * line_height / 2.0;
     for (i, line) in lines.iter().enumerate() {
@@ -229,14 +265,14 @@ fn draw_id(p: &mut Pixmap, id: &str, style: &TextStyle, s: f32, band_h: f32) {
 /// (a marker's sentence) is wrapped at that size into lines stacked up from the bottom, so that no
 /// text leaves the counter.
 fn draw_values(p: &mut Pixmap, values: &str, style: &TextStyle, s: f32) {
-    let (max_width, min_size) = (s * 0.92, s * 0.1);
+    let (max_width, min_size) = (s * 0.92, LEGIBLE_SIZE);
     let (size, fits) = text::fit(values, style, max_width, min_size);
     if fits {
         text::draw_text_centred(p, values, &style.with_size(size), s / 2.0, s * 0.83);
         return;
     }
-    let small = style.with_size(s * 0.12);
-    let lines = text::wrap(values, &small, max_width);
+    let small = style.with_size(text::legible(s * 0.12));
+    let lines = lines::wrap(values, &small, max_width);
     let line_height = text::measure("", &small).line_height();
     let last = s * 0.93;
     for (i, line) in lines.iter().enumerate() {

@@ -248,18 +248,6 @@ pub fn draw_map(art: &MapArt) -> Result<Pixmap, RenderError> {
         stroke(&mut p, &path, HEX_OUTLINE, (dy / 64.0).clamp(0.75, 1.5));
     }
 
-    // Hex numbers.
-    let number_size = (dy * 0.14).clamp(7.0, 16.0);
-    for h in &art.hexes {
-        let (cx, cy) = pt(layout.centre(h.hex));
-        let colour = h.fill.mix(Color::BLACK, 0.72);
-        let style = art.fonts.regular(number_size, colour);
-        let style = text::fitted(&h.label, &style, r * 1.0, 5.0);
-        let cap = text::measure("", &style).cap_height;
-        let top = cy - dy / 2.0 + dy * 0.07;
-        text::draw_text(&mut p, &h.label, &style, cx, top + cap, Align::Centre);
-    }
-
     draw_edges(&mut p, art);
 
     // Hexsides.
@@ -276,6 +264,27 @@ pub fn draw_map(art: &MapArt) -> Result<Pixmap, RenderError> {
 
     for line in &art.lines {
         draw_line(&mut p, layout, line);
+    }
+
+    // Hex numbers, over every line feature (rails, roads, rivers) on a small patch of the hex's own
+    // colour, as printed maps set them: a line never runs through a number (0603 read as 0693).
+    let number_size = text::legible((dy * 0.14).clamp(7.0, 16.0));
+    for h in &art.hexes {
+        let (cx, cy) = pt(layout.centre(h.hex));
+        let colour = h.fill.mix(Color::BLACK, 0.72);
+        let style = art.fonts.regular(number_size, colour);
+        let style = text::fitted(&h.label, &style, r * 1.0, text::LEGIBLE_SIZE);
+        let cap = text::measure("", &style).cap_height;
+        let top = cy - dy / 2.0 + dy * 0.07;
+        text::draw_text_halo(
+            &mut p,
+            &h.label,
+            &style,
+            cx,
+            top + cap,
+            Align::Centre,
+            (h.fill, (style.size * 0.3).max(1.5)),
+        );
     }
 
     for city in &art.cities {
@@ -317,7 +326,12 @@ fn draw_title(p: &mut Pixmap, art: &MapArt) {
     }
     let colour = art.background.contrasting();
     let style = art.fonts.bold((top * 0.62).min(28.0), colour);
-    let style = text::fitted(&art.title, &style, layout.width as f32 - 2.0 * left, 8.0);
+    let style = text::fitted(
+        &art.title,
+        &style,
+        layout.width as f32 - 2.0 * left,
+        text::LEGIBLE_SIZE,
+    );
     let baseline = top / 2.0 + text::measure("", &style).cap_height / 2.0;
     text::draw_text(p, &art.title, &style, left.max(2.0), baseline, Align::Left);
 }
@@ -439,8 +453,10 @@ fn draw_city(p: &mut Pixmap, art: &MapArt, city: &CityArt) {
     } else {
         art.fonts.bold(dy * 0.15, Color::BLACK)
     };
-    let style = text::fitted(&city.name, &style, r * 1.9, dy * 0.11);
-    let baseline = cy + dy * 0.37;
+    let style = text::fitted(&city.name, &style, r * 1.9, text::LEGIBLE_SIZE);
+    // At the foot of the hex, below a marker or counter on it where the hex has room: the name's
+    // top clears a control marker centred on the hex (see `name_clears_a_marker`).
+    let baseline = cy + dy / 2.0 - text::measure("", &style).descent * 0.6;
     text::draw_text_halo(
         p,
         &city.name,

@@ -15,6 +15,7 @@ mod canvas;
 pub mod card;
 pub mod chart;
 pub mod counter;
+pub mod lines;
 pub mod map;
 pub mod overlay;
 #[cfg(test)]

@@ -21,6 +21,22 @@ pub(crate) static DEJAVU_SANS_BOLD: &[u8] =
 /// IPAex Gothic, unmodified, under the IPA Font License v1.0 (`assets/fonts/IPA_Font_License.txt`).
 pub(crate) static IPAEX_GOTHIC: &[u8] = include_bytes!("../../assets/fonts/ipaexg.ttf");
 
+/// The smallest em size, in image pixels, of any text a module image carries: 9 px.
+///
+/// VASSAL shows an image at 100% zoom one image pixel to one screen pixel, so this is the size a
+/// player meets. At 9 px DejaVu Sans has a cap height of 6.6 px and an x-height of 4.9 px, and an
+/// IPAex Gothic ideograph is 8 px tall: the size of the smallest UI text of desktop toolkits
+/// (about 7 pt at 96 dpi) and of the smallest print on a published counter sheet (6 pt, 2 mm
+/// capitals, scanned at the 150 dpi our counters are drawn at). Below it digits blur together
+/// (6 with 8, 3 with 9) and kana lose their strokes. A text that cannot fit at this size is wrapped,
+/// given more room, or refused by the checker (a counter label too long: V0850).
+pub const LEGIBLE_SIZE: f32 = 9.0;
+
+/// `size`, or the legible floor if it is smaller.
+pub fn legible(size: f32) -> f32 {
+    size.max(LEGIBLE_SIZE)
+}
+
 /// One or more fonts, tried in order for each character. Cheap to clone.
 #[derive(Clone)]
 pub struct Typeface {
@@ -460,12 +476,53 @@ pub fn text_path(
     baseline: f32,
     align: Align,
 ) -> Option<Path> {
+    glyphs_path(text, style, (x, baseline, align), |_| true)
+}
+
+/// The outline of the glyphs of one line that come from a fallback font (a Japanese font behind a
+/// Latin one), `None` when there are none.
+fn fallback_path(
+    text: &str,
+    style: &TextStyle,
+    x: f32,
+    baseline: f32,
+    align: Align,
+) -> Option<Path> {
+    glyphs_path(text, style, (x, baseline, align), |face| face > 0)
+}
+
+/// A bold text's glyphs from a fallback font that has no bold (IPAex Gothic) are emboldened by an
+/// outline stroke of this share of the size, so a mixed Japanese and Latin run has one weight: about
+/// the stem difference between DejaVu Sans and DejaVu Sans Bold.
+const SYNTHETIC_BOLD: f32 = 0.045;
+
+/// Embolden the fallback glyphs of a bold text (see [`SYNTHETIC_BOLD`]).
+fn embolden_fallback(pixmap: &mut Pixmap, text: &str, style: &TextStyle, at: (f32, f32, Align)) {
+    if !style.bold {
+        return;
+    }
+    if let Some(path) = fallback_path(text, style, at.0, at.1, at.2) {
+        stroke_with(
+            pixmap,
+            &path,
+            style.color,
+            &super::canvas::round_stroke(style.size * SYNTHETIC_BOLD),
+        );
+    }
+}
+
+fn glyphs_path(
+    text: &str,
+    style: &TextStyle,
+    (x, baseline, align): (f32, f32, Align),
+    keep: impl Fn(usize) -> bool,
+) -> Option<Path> {
     let size = style.usable_size()?;
     let (glyphs, width) = layout(text, style);
     let x0 = start_x(x, width, align);
     let tf = &style.typeface;
     let mut pb = PathBuilder::new();
-    for g in &glyphs {
+    for g in glyphs.iter().filter(|g| keep(g.face)) {
         let Some(font) = tf.faces.get(g.face) else {
             continue;
         };
@@ -527,6 +584,7 @@ pub fn draw_text(
     if let Some(path) = text_path(text, style, x, baseline, align) {
         fill(pixmap, &path, style.color);
     }
+    embolden_fallback(pixmap, text, style, (x, baseline, align));
     text_width(text, style)
 }
 
@@ -552,6 +610,7 @@ pub fn draw_text_halo(
         );
         fill(pixmap, &path, style.color);
     }
+    embolden_fallback(pixmap, text, style, (x, baseline, align));
     text_width(text, style)
 }
 
@@ -590,42 +649,6 @@ pub fn fit(text: &str, style: &TextStyle, max_width: f32, min_size: f32) -> (f32
 /// `style` shrunk so that `text` fits in `max_width` (never below `min_size`).
 pub fn fitted(text: &str, style: &TextStyle, max_width: f32, min_size: f32) -> TextStyle {
     style.with_size(fit_size(text, style, max_width, min_size))
-}
-
-/// Break `text` into lines no wider than `max_width`: at spaces where possible, else between
-/// characters (text without spaces, e.g. Japanese). Explicit `\n` always breaks.
-pub fn wrap(text: &str, style: &TextStyle, max_width: f32) -> Vec<String> {
-    let mut lines = Vec::new();
-    for paragraph in text.split('\n') {
-        let mut line = String::new();
-        for word in paragraph.split(' ').filter(|w| !w.is_empty()) {
-            let candidate = if line.is_empty() {
-                word.to_string()
-            } else {
-                format!("{line} {word}")
-            };
-            if text_width(&candidate, style) <= max_width {
-                line = candidate;
-                continue;
-            }
-            if !line.is_empty() {
-                lines.push(std::mem::take(&mut line));
-            }
-            // The word alone: break it between characters if it is still too wide.
-            for c in word.chars() {
-                let mut next = line.clone();
-                next.push(c);
-                if !line.is_empty() && text_width(&next, style) > max_width {
-                    lines.push(std::mem::take(&mut line));
-                    line.push(c);
-                } else {
-                    line = next;
-                }
-            }
-        }
-        lines.push(line);
-    }
-    lines
 }
 
 #[cfg(test)]
@@ -679,18 +702,6 @@ mod tests {
         assert!(text_width("1st Shock Army", &s.with_size(size)) <= 50.01);
         assert_eq!(fit_size("X", &s, 50.0, 4.0), 20.0);
         assert_eq!(fit_size("1st Shock Army", &s, 1.0, 6.0), 6.0);
-    }
-
-    #[test]
-    fn wrapping_breaks_at_spaces_and_inside_long_words() {
-        let s = style(10.0);
-        let lines = wrap("the quick brown fox jumps", &s, 50.0);
-        assert!(lines.len() >= 2, "{lines:?}");
-        assert!(lines.iter().all(|l| text_width(l, &s) <= 50.0));
-        assert_eq!(lines.join(" "), "the quick brown fox jumps");
-        let lines = wrap("ああああああああああああああああ", &s, 30.0);
-        assert!(lines.len() > 1);
-        assert_eq!(wrap("a\nb", &s, 100.0), vec!["a", "b"]);
     }
 
     #[test]
@@ -776,6 +787,22 @@ mod tests {
         boxes.fill(tiny_skia::Color::WHITE);
         draw_text(&mut boxes, text, &style(20.0), 130.0, 28.0, Align::Centre);
         assert_ne!(p.data(), boxes.data());
+    }
+
+    /// A bold mixed run has one weight: its Japanese glyphs (from IPAex, which has no bold) are
+    /// emboldened as its Latin ones are, so they carry more ink than the same glyphs in regular.
+    #[test]
+    fn a_bold_mixed_run_has_one_weight() {
+        let fonts = Fonts::japanese();
+        let ink = |style: &TextStyle| {
+            let mut p = Pixmap::new(200, 40).unwrap();
+            p.fill(tiny_skia::Color::WHITE);
+            draw_text(&mut p, "装甲軍団", style, 4.0, 30.0, Align::Left);
+            p.pixels().iter().filter(|c| c.red() < 128).count()
+        };
+        let regular = ink(&fonts.regular(24.0, Color::BLACK));
+        let bold = ink(&fonts.bold(24.0, Color::BLACK));
+        assert!(bold as f32 > regular as f32 * 1.15, "{regular} {bold}");
     }
 
     #[test]

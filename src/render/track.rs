@@ -2,6 +2,7 @@
 //! rectangle that the module declares as a VASSAL region at the same place.
 
 use super::canvas::{encode, fill_rect, new_pixmap, stroke_rect, Color, RenderError};
+use super::lines;
 use super::text::{self, Align, Fonts};
 
 #[derive(Debug, Clone)]
@@ -32,7 +33,7 @@ pub fn render_board(art: &BoardArt) -> Result<Vec<u8>, RenderError> {
         &art.title,
         &art.fonts.bold(22.0, ink),
         art.width as f32 - 20.0,
-        10.0,
+        text::LEGIBLE_SIZE,
     );
     text::draw_text(&mut p, &art.title, &title, 10.0, 32.0, Align::Left);
     for b in &art.boxes {
@@ -46,9 +47,11 @@ pub fn render_board(art: &BoardArt) -> Result<Vec<u8>, RenderError> {
             } else {
                 art.fonts.regular(11.0, ink)
             };
-            let style = text::fitted(line, &style, w - 8.0, 6.0);
-            text::draw_text(&mut p, line, &style, x + w / 2.0, baseline, Align::Centre);
-            baseline += if i == 0 { 17.0 } else { 14.0 };
+            // A line too long for the box at a legible size takes two lines.
+            for (part, style) in lines::fit_or_wrap(line, &style, w - 8.0) {
+                text::draw_text(&mut p, &part, &style, x + w / 2.0, baseline, Align::Centre);
+                baseline += if i == 0 { 17.0 } else { 13.0 };
+            }
         }
     }
     encode(p)

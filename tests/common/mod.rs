@@ -128,14 +128,10 @@ pub fn check_dir(root: &Path) -> (Sources, Report) {
     match vmodc::load::discover(root) {
         Ok(ids) => {
             for id in ids {
-                match vmodc::load::load_game(root, &id, &mut sources) {
-                    Ok(game) => {
-                        report.extend(vmodc::check::check_game(&game, &sources));
-                        // A game without i18n/<id>/ has no catalogs and nothing to report here.
-                        vmodc::build::Loaded::with_catalogs(root, game, &mut sources, &mut report);
-                    }
-                    Err(r) => report.extend(r),
-                }
+                // As `vmodc check` and the build do: the checks, the catalogs (a game without
+                // i18n/<id>/ has none) and the measured labels.
+                let (_, r) = vmodc::build::load_and_check(root, &id, &mut sources);
+                report.extend(r);
             }
         }
         Err(d) => report.push(d),

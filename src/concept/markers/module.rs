@@ -7,7 +7,7 @@ use crate::concept::interface::PaletteList;
 use crate::concept::markers::Tally;
 use crate::concept::module::{named, template};
 use crate::concept::module::{MARKER_COUNT, MARKER_ID};
-use crate::concept::plan::{self, Plan};
+use crate::concept::plan::Plan;
 use crate::concept::units::module::{flip_report, FLIP_KEY};
 use crate::vassal::expression::{bin, concat, eq, int, prop, s, Expr, Op};
 use crate::vassal::traits::{self as pieces, Key, Piece, Trait};
@@ -282,7 +282,7 @@ pub fn palette_list(game: &Game, plan: &Plan, gpids: &mut Gpids) -> Option<Palet
             let gpid = gpids.get(&palette_marker_key(&m.id));
             let piece = marker_piece(plan, m, &gpid);
             let name = plan.tx.get(&format!("markers.{}", m.id.as_str()));
-            (name, gpid, plan::MARKER_SIZE, piece)
+            (name, gpid, game.counters.counters.size, piece)
         })
         .collect();
     Some(PaletteList {

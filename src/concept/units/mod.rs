@@ -117,7 +117,7 @@ cited! {
         pub printed_name: Option<String>,
         /// Unit name as printed on the counter, when it differs from the id (ids must be unique; printed
         /// names need not be: two sides may both have a "9").
-        pub label: Option<String>,
+        pub label: Option<Sp<String>>,
         /// Printed setup code naming the area (`[[areas]]` id) the unit starts in and is bound to.
         pub home_area: Option<Sp<String>>,
         /// Printed entry code: the turn the unit arrives.
@@ -141,7 +141,10 @@ impl Unit {
 
     /// The text printed on the counter: `label`, or the id.
     pub fn label(&self) -> &str {
-        self.label.as_deref().unwrap_or(&self.id)
+        self.label
+            .as_ref()
+            .map(|l| l.value.as_str())
+            .unwrap_or(&self.id)
     }
 }
 

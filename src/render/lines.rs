@@ -1,0 +1,237 @@
+//! Lines of text in a box: breaking a text into lines where Unicode and Japanese allow it, and
+//! fitting a block of paragraphs to a box without going below the legible size.
+
+use super::text::{fit, legible, text_width, TextStyle, LEGIBLE_SIZE};
+
+/// `text` on one line shrunk to `max_width`, or, when even [`LEGIBLE_SIZE`] is too wide, wrapped
+/// at that size: the lines to draw and the style of each.
+pub fn fit_or_wrap(text: &str, style: &TextStyle, max_width: f32) -> Vec<(String, TextStyle)> {
+    let (size, fits) = fit(text, style, max_width, LEGIBLE_SIZE);
+    if fits {
+        return vec![(text.to_string(), style.with_size(size))];
+    }
+    let small = style.with_size(legible(size));
+    wrap(text, &small, max_width)
+        .into_iter()
+        .map(|line| (line, small.clone()))
+        .collect()
+}
+
+/// The advance from one line of a block to the next: tight, as on a counter.
+pub fn block_line_height(style: &TextStyle) -> f32 {
+    style.size * 1.1
+}
+
+/// Break `text` into lines no wider than `max_width`, only where the Unicode line-breaking
+/// algorithm (UAX #14) allows: after a space, between two ideographs or kana, never inside a Latin
+/// word or number. Its classes carry the Japanese line-start and line-end rules (kinsoku): a line
+/// never starts with ー, 。, 、, a small kana or a closing bracket (classes CL, CP, NS, EX and CJ,
+/// which UAX #14 resolves to NS), and never ends with an opening bracket (OP). Explicit `\n` always
+/// breaks. Only a single word wider than `max_width` on its own is broken between characters, and
+/// then not before a character that may not start a line.
+pub fn wrap(text: &str, style: &TextStyle, max_width: f32) -> Vec<String> {
+    let mut lines = Vec::new();
+    for paragraph in text.split('\n') {
+        let mut line = String::new();
+        for segment in break_segments(paragraph) {
+            let candidate = format!("{line}{segment}");
+            if text_width(candidate.trim_end(), style) <= max_width {
+                line = candidate;
+                continue;
+            }
+            if !line.trim().is_empty() {
+                lines.push(line.trim_end().to_string());
+            }
+            line = String::new();
+            // The segment alone: break it between characters if it is still too wide.
+            for c in segment.chars() {
+                let mut next = line.clone();
+                next.push(c);
+                let too_wide = text_width(next.trim_end(), style) > max_width;
+                if too_wide && !line.is_empty() && !c.is_whitespace() && may_start_line(c) {
+                    lines.push(std::mem::take(&mut line));
+                    line.push(c);
+                } else {
+                    line = next;
+                }
+            }
+        }
+        lines.push(line.trim_end().to_string());
+    }
+    lines
+}
+
+/// The pieces of a paragraph between its line-break opportunities (UAX #14), each with the spaces
+/// that follow it.
+fn break_segments(paragraph: &str) -> Vec<&str> {
+    let mut segments = Vec::new();
+    let mut start = 0;
+    for (end, _) in unicode_linebreak::linebreaks(paragraph) {
+        if end > start {
+            segments.push(&paragraph[start..end]);
+        }
+        start = end;
+    }
+    segments
+}
+
+/// Whether a line may start with `c` under the Japanese line-start rule: not a closing bracket or
+/// stop, not a prolonged sound mark, iteration mark or small kana (UAX #14 classes CL, CP, EX, IS,
+/// NS, CJ).
+pub fn may_start_line(c: char) -> bool {
+    use unicode_linebreak::BreakClass as C;
+    !matches!(
+        unicode_linebreak::break_property(c as u32),
+        C::CloseParenthesis
+            | C::ClosePunctuation
+            | C::Exclamation
+            | C::InfixSeparator
+            | C::NonStarter
+            | C::ConditionalJapaneseStarter
+    )
+}
+
+/// Whether a line may end with `c` under the Japanese line-end rule: not an opening bracket (UAX #14
+/// class OP).
+pub fn may_end_line(c: char) -> bool {
+    unicode_linebreak::break_property(c as u32) != unicode_linebreak::BreakClass::OpenPunctuation
+}
+
+/// A block of paragraphs (a title in `first`'s style, then texts in `rest`'s) wrapped to
+/// `max_width` and shrunk together, from their own sizes down to [`LEGIBLE_SIZE`], until the lines fit
+/// in `max_height`. Returns the lines with their styles; at the floor they are returned even if they
+/// are too tall (the caller's box is too small for its text, which the checker reports).
+pub fn fit_block(
+    paragraphs: &[(&str, &TextStyle)],
+    max_width: f32,
+    max_height: f32,
+) -> Vec<(String, TextStyle)> {
+    let mut scale = 1.0f32;
+    loop {
+        let mut lines = Vec::new();
+        for (text, style) in paragraphs {
+            if text.trim().is_empty() {
+                continue;
+            }
+            let sized = style.with_size(legible(style.size * scale));
+            for line in wrap(text, &sized, max_width) {
+                lines.push((line, sized.clone()));
+            }
+        }
+        let height: f32 = lines.iter().map(|(_, s)| block_line_height(s)).sum();
+        let at_floor = paragraphs
+            .iter()
+            .all(|(_, s)| legible(s.size * scale) <= LEGIBLE_SIZE);
+        let too_wide = lines
+            .iter()
+            .any(|(line, style)| text_width(line, style) > max_width + 0.01);
+        if (height <= max_height && !too_wide) || at_floor {
+            return lines;
+        }
+        scale *= 0.95;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::text::Fonts;
+    use crate::render::Color;
+
+    fn style(size: f32) -> TextStyle {
+        Fonts::default().regular(size, Color::BLACK)
+    }
+
+    #[test]
+    fn wrapping_breaks_at_spaces_and_inside_long_words() {
+        let s = style(10.0);
+        let lines = wrap("the quick brown fox jumps", &s, 50.0);
+        assert!(lines.len() >= 2, "{lines:?}");
+        assert!(lines.iter().all(|l| text_width(l, &s) <= 50.0));
+        assert_eq!(lines.join(" "), "the quick brown fox jumps");
+        let lines = wrap("ああああああああああああああああ", &s, 30.0);
+        assert!(lines.len() > 1);
+        assert_eq!(wrap("a\nb", &s, 100.0), vec!["a", "b"]);
+    }
+
+    /// Lines break only where Japanese allows: each string here broke wrongly under the old
+    /// character-by-character wrap (a line starting with ー, 、, 。, a small kana or a closing
+    /// bracket, or a Latin word cut in two).
+    #[test]
+    fn japanese_lines_break_only_where_japanese_allows() {
+        let fonts = Fonts::japanese();
+        let st = fonts.regular(10.0, Color::BLACK);
+        let cases = [
+            ("ソ連軍モラルダメージ", 40.0),
+            ("ドイツ軍航空戦力ポイント", 30.0),
+            ("不明（ゲームターン表示欄に印刷）。", 50.0),
+            ("補給切れ、孤立。ユニットは除去", 40.0),
+            ("チェックポイント・ステーション", 50.0),
+            ("ソ連軍 Katyusha ロケット", 50.0),
+            ("第1ターンのReplacements", 60.0),
+            ("「ゲーム・ターン」マーカー", 45.0),
+        ];
+        for (text, width) in cases {
+            for width in [width, width * 1.3, width * 0.8] {
+                let lines = wrap(text, &st, width);
+                assert_eq!(
+                    lines.concat().replace(' ', ""),
+                    text.replace(' ', ""),
+                    "{text}: {lines:?}"
+                );
+                for (i, line) in lines.iter().enumerate() {
+                    let first = line.chars().next().unwrap_or(' ');
+                    let last = line.chars().last().unwrap_or(' ');
+                    assert!(
+                        i == 0 || may_start_line(first),
+                        "{text} @ {width}: {lines:?}"
+                    );
+                    assert!(may_end_line(last), "{text} @ {width}: {lines:?}");
+                }
+                // No Latin word is cut: every Latin word of the text is whole on one line.
+                for word in text.split(|c: char| !c.is_ascii_alphanumeric()) {
+                    if word.len() > 1 && text_width(word, &st) <= width {
+                        assert!(lines.iter().any(|l| l.contains(word)), "{word}: {lines:?}");
+                    }
+                }
+            }
+        }
+        for c in "ーぁゃっァャッ。、）」』".chars() {
+            assert!(!may_start_line(c), "{c}");
+        }
+        for c in "（「『".chars() {
+            assert!(!may_end_line(c), "{c}");
+        }
+        assert!(may_start_line('ア') && may_start_line('装') && may_end_line('。'));
+    }
+
+    #[test]
+    fn a_block_shrinks_to_its_box_but_never_below_the_floor() {
+        let fonts = Fonts::japanese();
+        let title = fonts.bold(12.0, Color::BLACK);
+        let text = fonts.regular(12.0, Color::BLACK);
+        // The face of a 60 px marker: 54 px square.
+        let lines = fit_block(
+            &[("Soviet Morale:", &title), ("value unknown", &text)],
+            54.0,
+            54.0,
+        );
+        assert!(lines.len() >= 3, "{lines:?}");
+        assert!(lines.iter().all(|(_, s)| s.size >= LEGIBLE_SIZE));
+        let height: f32 = lines.iter().map(|(_, s)| block_line_height(s)).sum();
+        assert!(height <= 54.0, "{height} {lines:?}");
+        // Words are whole: UAX #14 breaks between them.
+        let words: Vec<&str> = lines.iter().flat_map(|(l, _)| l.split(' ')).collect();
+        assert_eq!(
+            words,
+            ["Soviet", "Morale:", "value", "unknown"],
+            "{lines:?}"
+        );
+        // Far too much text: the floor holds, the block is taller than the box.
+        let long = "word ".repeat(40);
+        let lines = fit_block(&[(&long, &text)], 40.0, 40.0);
+        assert!(lines
+            .iter()
+            .all(|(_, s)| (s.size - LEGIBLE_SIZE).abs() < 1e-4));
+    }
+}
