@@ -26,6 +26,7 @@ pub use art::{
     printed_cards, printed_charts, printed_counters, printed_map_sheets, PrintedCounter,
     PrintedImage,
 };
+pub use map_art::turn_chart_boxes;
 
 /// Where data is read from and modules are written to.
 #[derive(Debug, Clone)]

@@ -42,6 +42,7 @@ mod stacking_points;
 mod steps;
 mod synthetic_game;
 mod todo_list;
+mod turn_record;
 mod unit_state_combat;
 mod vassal_agreement;
 mod version_bump;
