@@ -133,14 +133,19 @@ impl Loaded {
 
 /// Load and check one game and its catalogs; the report says whether it may be built.
 pub fn load_and_check(root: &Path, id: &str, sources: &mut Sources) -> (Option<Loaded>, Report) {
+    let unread = crate::load::unread_files(root, id);
     match crate::load::load_game(root, id, sources) {
         Ok(game) => {
             let mut report = check_game(&game, sources);
+            report.diagnostics.extend(unread);
             let loaded = Loaded::with_catalogs(root, game, sources, &mut report);
             report.sort();
             (Some(loaded), report)
         }
-        Err(report) => (None, report),
+        Err(mut report) => {
+            report.diagnostics.extend(unread);
+            (None, report)
+        }
     }
 }
 

@@ -127,14 +127,10 @@ pub fn check_dir(root: &Path) -> (Sources, Report) {
     match vmodc::load::discover(root) {
         Ok(ids) => {
             for id in ids {
-                match vmodc::load::load_game(root, &id, &mut sources) {
-                    Ok(game) => {
-                        report.extend(vmodc::check::check_game(&game, &sources));
-                        // A game without i18n/<id>/ has no catalogs and nothing to report here.
-                        vmodc::build::Loaded::with_catalogs(root, game, &mut sources, &mut report);
-                    }
-                    Err(r) => report.extend(r),
-                }
+                // The checks `vmodc check` runs: the loader's, the game's, its catalogs', and the
+                // files of the data folders read for no game.
+                let (_, game_report) = vmodc::build::load_and_check(root, &id, &mut sources);
+                report.extend(game_report);
             }
         }
         Err(d) => report.push(d),
