@@ -46,4 +46,5 @@ mod turn_record;
 mod unit_state_combat;
 mod vassal_agreement;
 mod version_bump;
+mod watch;
 mod whats_new;

@@ -12,6 +12,7 @@ pub mod odds;
 pub mod overlay;
 pub mod print;
 pub mod save;
+pub mod watch;
 
 use crate::build::blocks;
 use crate::diag::{suggest, Diagnostic, Report, Severity, Sources};
