@@ -268,7 +268,7 @@ fn build_of_the_shipped_data_is_quiet() {
             "b4m: 3 notes (vmodc check b4m --root {} lists them)",
             root.display()
         ),
-        "known gaps, 8 notes (vmodc check btm2 --root".to_string(),
+        "known gaps, 9 notes (vmodc check btm2 --root".to_string(),
         format!(
             "b4m: built {}",
             out_dir.path().join("b4m-en.vmod").display()

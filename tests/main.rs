@@ -41,6 +41,7 @@ mod series_layering;
 mod stacking_points;
 mod steps;
 mod synthetic_game;
+mod table_play;
 mod todo_list;
 mod turn_record;
 mod unit_state_combat;

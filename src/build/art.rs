@@ -150,6 +150,11 @@ fn jobs(game: &Game, plan: &Plan, fonts: &Fonts) -> Result<Vec<(String, Job)>, R
             jobs.push((name.clone(), Job::Card(card_art(game, plan, card, fonts)?)));
         }
     }
+    for (side, name) in &plan.card_backs {
+        if let Some(art) = card_back_art(game, plan, side, fonts) {
+            jobs.push((name.clone(), Job::Card(art)));
+        }
+    }
     if plan.cards.is_some() {
         jobs.push((plan::CARDS_IMAGE.to_string(), Job::Cards));
     }
@@ -466,6 +471,27 @@ fn card_art(
         subtitle: card.printed_name.clone().unwrap_or_default(),
         uses,
         notes,
+        fonts: fonts.clone(),
+    })
+}
+
+/// The back of a side's cards: the deck's colours and name, nothing of any card.
+fn card_back_art(game: &Game, plan: &Plan, side: &str, fonts: &Fonts) -> Option<CardArt> {
+    let deck = game
+        .counters
+        .decks
+        .iter()
+        .find(|d| d.side.as_str() == side)?;
+    let (width, height) = plan::CARD_SIZE;
+    Some(CardArt {
+        width,
+        height,
+        background: Color::parse(&deck.color).ok()?,
+        foreground: Color::parse(&deck.text_color).ok()?,
+        title: plan.tx.get(&format!("decks.{side}")),
+        subtitle: String::new(),
+        uses: Vec::new(),
+        notes: Vec::new(),
         fonts: fonts.clone(),
     })
 }

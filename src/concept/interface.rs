@@ -153,6 +153,8 @@ pub enum PrototypeLayer {
     Weather,
     /// The terrain and city of the unit's hex.
     Terrain,
+    /// The side's name the inventory window groups by.
+    Inventory,
 }
 
 /// The layers of a unit's own commands, after its prototypes, outermost first.

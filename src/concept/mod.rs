@@ -58,4 +58,6 @@ registry! {
     provenance => ProvenanceConcept,
     releases => ReleasesConcept,
     supply => SupplyConcept,
+    reports => ReportsConcept,
+    inventory => InventoryConcept,
 }

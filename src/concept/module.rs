@@ -106,6 +106,22 @@ pub fn named(name: &str) -> Key<'_> {
     Key::Named(name)
 }
 
+/// `message` (a map's report format, or `$message$`: the text of a piece's Report Action as the
+/// map's `changeFormat` receives it from `ReportState.myKeyEvent`) followed by who made the change
+/// (concept `reports`, text `ui.report_by`). VASSAL resolves `$PlayerName$` and `$playerSide$`
+/// from the module's global options when neither the piece nor the map has such a property
+/// (`GlobalOptions.PLAYER_NAME`, `PLAYER_SIDE_ALT`).
+pub fn reported_by(tx: &Texts, message: &str) -> String {
+    tx.fill(
+        "ui.report_by",
+        &[
+            ("message", message),
+            ("player", "$PlayerName$"),
+            ("side", "$playerSide$"),
+        ],
+    )
+}
+
 /// A module-level global key command shown as a toolbar button.
 pub fn module_command(name: &str, tooltip: &str, key: &str, filter: &Expr) -> El {
     El::new("VASSAL.build.module.GlobalKeyCommand")

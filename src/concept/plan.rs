@@ -151,7 +151,11 @@ pub struct Plan {
     pub unit_index: BTreeMap<String, usize>,
     /// Card face image per card id.
     pub card_images: BTreeMap<String, String>,
-    /// The card board (a deck box and an in-play box per deck), when the game has cards.
+    /// Card back image per side whose deck lies face down (`[decks.pile] face_down`): what a
+    /// face-down deck and a card masked from a player show.
+    pub card_backs: BTreeMap<String, String>,
+    /// The card board (a deck box, an in-play box and, with `[decks.pile] discard`, a discard
+    /// box per deck), when the game has cards.
     pub cards: Option<TrackLayout>,
     pub cards_map: String,
     /// The scale stacking points are counted in (concept `stacking`): 4 when a quarter is the
@@ -172,7 +176,12 @@ fn reserved_gpids(game: &Game) -> crate::concept::gpids::Gpids {
     crate::concept::gpids::Gpids::with_reserved(palette.into_iter().chain(at_start))
 }
 
-/// The deck box and in-play box of each deck, side by side.
+/// The name of a deck's discard pile (its box and its VASSAL draw pile), from the deck's name.
+pub fn discard_pile_name(tx: &Texts, deck: &str) -> String {
+    tx.fill("ui.discards", &[("deck", deck)])
+}
+
+/// The deck box, the in-play box and the discard box of each deck, side by side.
 fn cards_layout(game: &Game, tx: &Texts) -> Option<TrackLayout> {
     if game.counters.decks.is_empty() {
         return None;
@@ -203,6 +212,18 @@ fn cards_layout(game: &Game, tx: &Texts) -> Option<TrackLayout> {
             h: h + 40,
             shaded: false,
         });
+        if deck.pile.as_ref().is_some_and(|p| p.discard) {
+            let discards = discard_pile_name(tx, &name);
+            boxes.push(TrackBox {
+                region: discards.clone(),
+                lines: vec![TrackLine::new(LineKind::Title, discards)],
+                x: 3 * GAP + 4 * w + 40,
+                y,
+                w: w + 40,
+                h: h + 40,
+                shaded: false,
+            });
+        }
     }
     let width = boxes.iter().map(|b| b.x + b.w).max().unwrap_or(0) + GAP;
     let height = boxes.iter().map(|b| b.y + b.h).max().unwrap_or(0) + GAP;
@@ -315,6 +336,18 @@ impl Plan {
                 .cards
                 .iter()
                 .map(|c| (c.id.value.clone(), format!("card-{}.png", slug(&c.id))))
+                .collect(),
+            card_backs: game
+                .counters
+                .decks
+                .iter()
+                .filter(|d| d.pile.as_ref().is_some_and(|p| p.face_down))
+                .map(|d| {
+                    (
+                        d.side.value.clone(),
+                        format!("card-back-{}.png", slug(&d.side)),
+                    )
+                })
                 .collect(),
             cards: cards_layout(game, &tx),
             cards_map: tx.get("ui.cards"),

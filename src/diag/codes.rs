@@ -508,6 +508,8 @@ pub static CODES: &[Code] = &[
     c("V0822", &[Warning], Once, "a reinforcement or replacements scheduled before the scenario's start turn: the module never plays that turn", &[]),
     c("V0823", &[Error], Once, "`[game] id` is not the name of its rules file (vmodc finds a game's files by that name)", &[]),
     c("V0824", &[Warning], Once, "a data file or folder vmodc reads for no game: a scenario beside `scenarios/<game>/` instead of in it, a subfolder or a `.TOML` file there, a catalog beside `i18n/<game>/`, a folder or file named after no game", &[]),
+    c("V0860", &[Error], Once, "`[decks.pile]`: a hidden hand from a face-up pile (VASSAL masks a card taken from a deck only when the deck lies face down, `Deck.pieceRemoved`)",
+        &[]),
 
     // V09xx: language catalogs
     c("V0901", &[Error], Once, "a catalog declares another language than its file name",

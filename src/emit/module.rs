@@ -8,6 +8,7 @@ use super::prototypes::piece_book;
 use crate::concept::game::Game;
 use crate::concept::gpids::Gpids;
 use crate::concept::interface::{AtStartParts, ModuleParts, PaletteList, ToolbarPlace};
+use crate::concept::module::reported_by;
 use crate::concept::plan::{self, Plan};
 use crate::concept::CONCEPTS;
 use crate::vassal::sequence_encoder::SequenceEncoder;
@@ -90,25 +91,32 @@ fn map_helpers(plan: &Plan) -> Vec<El> {
 }
 
 fn map_element(plan: &Plan, name: &str, icon: &str, launch: bool) -> El {
-    let moves = plan.tx.fill(
-        "ui.report_move",
-        &[
-            ("piece", "$pieceName$"),
-            ("from", "$previousLocation$"),
-            ("to", "$location$"),
-        ],
+    // Every chat line of a change on this map says who made it (concept `reports`).
+    let moves = reported_by(
+        &plan.tx,
+        &plan.tx.fill(
+            "ui.report_move",
+            &[
+                ("piece", "$pieceName$"),
+                ("from", "$previousLocation$"),
+                ("to", "$location$"),
+            ],
+        ),
     );
     El::new("VASSAL.build.module.Map")
         .attr("allowMultiple", "false")
         .attr("backgroundcolor", "255,255,255")
         .attr("buttonName", name)
-        .attr("changeFormat", "$message$")
+        .attr("changeFormat", reported_by(&plan.tx, "$message$"))
         .attr("color", "255,0,0")
         .attr(
             "createFormat",
-            plan.tx.fill(
-                "ui.report_create",
-                &[("piece", "$pieceName$"), ("location", "$location$")],
+            reported_by(
+                &plan.tx,
+                &plan.tx.fill(
+                    "ui.report_create",
+                    &[("piece", "$pieceName$"), ("location", "$location$")],
+                ),
             ),
         )
         .attr("edgeHeight", "0")

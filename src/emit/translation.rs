@@ -117,6 +117,7 @@ const TRANSLATABLE: &[(&str, &[&str])] = &[
         &[
             "mapName",
             "buttonName",
+            "changeFormat",
             "moveToFormat",
             "moveWithinFormat",
             "createFormat",

@@ -585,6 +585,71 @@ pub fn mask(m: &Mask<'_>) -> Trait {
     }
 }
 
+/// Mask (`obs;`) its holder toggles with `command` on `key`: empty access (`PlayerAccess`: the
+/// player who masked it sees it), the inset display style, no peek, no deal. Unmasked at first
+/// (state `null;`): a face-down VASSAL Deck masks what it draws itself (`Deck.pieceRemoved` sets
+/// `OBSCURED_TO_OTHERS`), and draws its top card with `OBSCURED_BY` set, so the pile shows `image`.
+pub fn holder_mask(
+    key: Key<'_>,
+    image: &str,
+    command: &str,
+    masked_name: &str,
+    description: &str,
+) -> Trait {
+    Trait {
+        type_: fields(
+            "obs;",
+            &[
+                &key.encode(),
+                image,
+                command,
+                "I",
+                masked_name,
+                "",
+                "",
+                description,
+                "false",
+                "",
+                "",
+            ],
+        ),
+        state: "null;".to_string(),
+    }
+}
+
+/// Movement Trail (`footprint;`, `Footprint.myGetType` of 3.7.26): a toggle `key` with its menu
+/// `command`, shown from the first move (`initiallyVisible`), each player's own view
+/// (`globallyVisible` false), VASSAL's default circle, colours, transparencies and buffers, and
+/// `clear_key` to empty the trail. 3.8.0-beta1 reads one more type field (`ignoreSameLocation`,
+/// default false) and one more state field, both optional, so the 3.7 form loads in both. State:
+/// `Footprint.myGetState` of a piece that never moved (`false;;0;false`).
+pub fn footprint(key: Key<'_>, command: &str, clear_key: Key<'_>, description: &str) -> Trait {
+    Trait {
+        type_: fields(
+            "footprint;",
+            &[
+                &key.encode(),
+                command,
+                "true",
+                "false",
+                "10",
+                "255,255,255",
+                "0,0,0",
+                "100",
+                "50",
+                "20",
+                "30",
+                "1.0",
+                "",
+                "",
+                &clear_key.encode(),
+                description,
+            ],
+        ),
+        state: "false;;0;false".to_string(),
+    }
+}
+
 /// Does Not Stack (`immob;`): selectable normally, never stacks; `movable = false` pins it in place.
 pub fn does_not_stack(movable: bool) -> Trait {
     Trait {
@@ -661,6 +726,52 @@ mod tests {
             out.extend(d.next_token());
         }
         Some(out)
+    }
+
+    /// A card's mask, read back in `Obscurable.mySetType` order: keyCommand (a named key), imageName,
+    /// hideCommand, displayStyle, maskName, access (empty: `PieceAccessConfigurer.decode` gives
+    /// `PlayerAccess`), peekCommand, description, autoPeekRollover, dealKey, dealExpression.
+    #[test]
+    fn a_holder_mask_decodes_as_vassal_reads_it() {
+        let m = holder_mask(
+            Key::Named("ShowOrHideCard"),
+            "card-back-german.png",
+            "Show / hide",
+            "German logistics cards",
+            "Card back",
+        );
+        assert_eq!(
+            m.type_,
+            "obs;0,0,ShowOrHideCard;card-back-german.png;Show / hide;I;German logistics cards;;;Card back;false;;"
+        );
+        assert_eq!(m.state, "null;");
+        let mut d = SequenceDecoder::new(m.type_.strip_prefix("obs;").unwrap_or(""), ';');
+        let tokens: Vec<String> = std::iter::from_fn(|| d.next_token()).collect();
+        assert_eq!(tokens.len(), 11);
+        assert_eq!(tokens[2], "Show / hide");
+        assert_eq!(tokens[5], "");
+    }
+
+    /// A movement trail, read back in `Footprint.mySetType` order (3.7.26): 16 fields, the keys as
+    /// `NamedHotKeyConfigurer` writes them (Ctrl+T as `84,130`, a named key as `0,0,name`).
+    #[test]
+    fn a_footprint_decodes_as_vassal_reads_it() {
+        let f = footprint(
+            Key::Stroke(84, CTRL),
+            "Movement trail",
+            Key::Named("ClearTrail"),
+            "Movement trail",
+        );
+        assert_eq!(
+            f.type_,
+            "footprint;84,130;Movement trail;true;false;10;255,255,255;0,0,0;100;50;20;30;1.0;;;0,0,ClearTrail;Movement trail"
+        );
+        // `Footprint.mySetState`: visibility, start map, point count, everInitialized.
+        assert_eq!(f.state, "false;;0;false");
+        let mut d = SequenceDecoder::new(f.type_.strip_prefix("footprint;").unwrap_or(""), ';');
+        let tokens: Vec<String> = std::iter::from_fn(|| d.next_token()).collect();
+        assert_eq!(tokens.len(), 16);
+        assert_eq!(tokens[14], "0,0,ClearTrail");
     }
 
     /// A mask only the German side sees through, as VASSAL's `Obscurable.myGetType` writes it, and

@@ -1,6 +1,6 @@
 //! Checks of cards: decks, cards, card uses, play and allotments, and the cards the sources lack.
 
-use crate::concept::cards::CardSelection;
+use crate::concept::cards::{CardSelection, HandView};
 use crate::concept::context::{color, duplicates, id_strs, one_of, turn_in_range, Context};
 use crate::concept::game::{Card, Deck};
 use crate::concept::provenance::{rule_of, Component};
@@ -48,6 +48,7 @@ fn decks<'g>(cx: &mut Context<'g>) -> BTreeMap<&'g str, &'g Deck> {
         );
         color(cx, f, &d.color);
         color(cx, f, &d.text_color);
+        pile(cx, d);
         if deck_of.insert(d.side.as_str(), d).is_some() {
             cx.push(
                 Diagnostic::error("V0708", format!("side `{}` has two decks", d.side.as_str()))
@@ -58,6 +59,28 @@ fn decks<'g>(cx: &mut Context<'g>) -> BTreeMap<&'g str, &'g Deck> {
         }
     }
     deck_of
+}
+
+/// A deck's pile: a known hand view, and a hidden hand only from a face-down pile (VASSAL's Deck
+/// masks a card taken from it only when the pile lies face down: `Deck.pieceRemoved`).
+fn pile(cx: &mut Context<'_>, d: &Deck) {
+    let Some(p) = &d.pile else { return };
+    let f = cx.counters_file();
+    one_of(cx, f, &p.hand, "hand view", &HandView::words());
+    if HandView::parse(p.hand.as_str()) == Some(HandView::Hidden) && !p.face_down {
+        cx.push(
+            Diagnostic::error(
+                "V0860",
+                format!(
+                    "the hand of `{}` is hidden but its pile lies face up",
+                    d.side.as_str()
+                ),
+            )
+            .at(f, p.hand.span.clone(), "hidden hand")
+            .rule_opt(rule_of(&p.rule).or(rule_of(&d.rule)))
+            .help("set `face_down = true` in [decks.pile], or `hand = \"open\"` if the rules show taken cards"),
+        );
+    }
 }
 
 /// Card uses have an icon and act on at least one unit.

@@ -74,6 +74,29 @@ cited! {
         /// Card background and text colours, `#rrggbb`.
         pub color: Sp<String>,
         pub text_color: Sp<String>,
+        /// How the deck lies and is handled at the table (`[decks.pile]`); without it the deck is
+        /// one face-up pile players draw from, with no discard pile.
+        pub pile: Option<Pile>,
+    }
+}
+
+cited! {
+    /// How a deck's cards lie and move at the table, as the rules handle them (`[decks.pile]`).
+    /// Whether cards are drawn at random or chosen is `[card_play] selection`.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Pile {
+        /// The cards not yet taken lie face down: no player sees the top card.
+        #[serde(default)]
+        pub face_down: bool,
+        /// `hidden`: a card taken from the pile is seen by its holder only until the holder shows
+        /// it; `open`: it is face up for everyone. `hidden` needs `face_down` (VASSAL masks only
+        /// cards taken from a face-down pile).
+        pub hand: Sp<String>,
+        /// Used cards go to a face-up discard pile of the deck, which returns its cards to the
+        /// deck on a command (the rules' moment to take discards back, e.g. a new turn).
+        #[serde(default)]
+        pub discard: bool,
     }
 }
 
@@ -109,6 +132,16 @@ cited! {
         pub errata: String,
         #[serde(default)]
         pub note: String,
+    }
+}
+
+keyword! {
+    /// Who sees a card taken from a deck (`[decks.pile] hand`).
+    pub enum HandView {
+        /// Its holder only, until the holder shows it.
+        Hidden = "hidden",
+        /// Every player.
+        Open = "open",
     }
 }
 

@@ -1,29 +1,101 @@
-//! What cards add to the module: a piece per card, and per deck a face-up draw pile holding the side's
-//! cards (players draw the cards they choose) on the card window's board.
+//! What cards add to the module: a piece per card, and per deck a draw pile holding the side's cards
+//! on the card window's board, lying and handled as the deck's `[decks.pile]` says (face down or up,
+//! cards chosen or drawn at random, a taken card seen by its holder only or by all, a discard pile
+//! that returns its cards to the deck).
 
-use crate::concept::game::Game;
+use crate::concept::cards::{CardSelection, HandView};
+use crate::concept::game::{Deck, Game};
 use crate::concept::gpids::Gpids;
 use crate::concept::plan::{self, Plan, TrackLayout};
-use crate::vassal::traits::{self as pieces, Piece};
+use crate::model::keyword::Keyword;
+use crate::vassal::traits::{self as pieces, Key, Piece};
+
+/// The key of a card's Show/Hide command (its holder shows a hidden card to every player).
+pub const SHOW_CARD_KEY: Key<'static> = Key::Named("ShowOrHideCard");
 use crate::vassal::xml::El;
 
-/// The piece of one card: its face image, its name, its side.
+/// The piece of one card: its face image, its name, its side; when its deck lies face down, a mask
+/// showing the deck's back (what the face-down pile shows, and what players other than the holder
+/// see of a card taken with a hidden hand), with the holder's Show/Hide command.
 pub fn card_piece(plan: &Plan, card: &crate::concept::game::Card, gpid: &str) -> Piece {
     let image = plan
         .card_images
         .get(card.id.as_str())
         .cloned()
         .unwrap_or_default();
-    Piece {
-        traits: vec![
-            pieces::marker(&[("Side", card.side.as_str()), ("CardId", card.id.as_str())]),
-            pieces::basic_piece(
-                &plan.tx.get(&format!("cards.{}", card.id.as_str())),
-                &image,
-                gpid,
-            ),
-        ],
+    let mut traits = vec![pieces::marker(&[
+        ("Side", card.side.as_str()),
+        ("CardId", card.id.as_str()),
+    ])];
+    if let Some(back) = plan.card_backs.get(card.side.as_str()) {
+        let deck = plan.tx.get(&format!("decks.{}", card.side.as_str()));
+        traits.push(pieces::holder_mask(
+            SHOW_CARD_KEY,
+            back,
+            &plan.tx.get("ui.show_card"),
+            &deck,
+            "Card back: a face-down deck, a card in its holder's hand",
+        ));
     }
+    traits.push(pieces::basic_piece(
+        &plan.tx.get(&format!("cards.{}", card.id.as_str())),
+        &image,
+        gpid,
+    ));
+    Piece { traits }
+}
+
+/// How a deck's draw pile lies and is handled: `DrawPile` attributes (names of
+/// `DrawPile.getAttributeNames` in 3.7.26) from `[decks.pile]` and `[card_play] selection`.
+pub fn pile_attributes(game: &Game, deck: &Deck) -> Vec<(&'static str, String)> {
+    let pile = deck.pile.as_ref();
+    let chosen = game
+        .rules
+        .card_play
+        .as_ref()
+        .and_then(|cp| CardSelection::parse(cp.selection.as_str()))
+        != Some(CardSelection::Draw);
+    let face_down = pile.is_some_and(|p| p.face_down);
+    let hand_open = pile.is_none_or(|p| HandView::parse(p.hand.as_str()) != Some(HandView::Hidden));
+    let word = |b: bool, yes: &str, no: &str| if b { yes } else { no }.to_string();
+    vec![
+        // Cards are chosen (6.1 of btm2): a player takes the ones they pick, not the top ones.
+        ("allowMultiple", "false".to_string()),
+        ("allowSelect", chosen.to_string()),
+        ("faceDown", word(face_down, "Always", "Never")),
+        ("drawFaceUp", hand_open.to_string()),
+        ("shuffle", word(chosen, "Never", "Always")),
+        ("reversible", "false".to_string()),
+        ("reshufflable", "false".to_string()),
+    ]
+}
+
+/// The discard pile of a deck: face up, cards taken from it by choice, and a command that returns
+/// every discard to the deck (`reshuffleTarget`: `Deck.sendToDeck` moves them, the deck's own
+/// shuffle option then applies), reported in the chat with who did it.
+pub fn discard_attributes(plan: &Plan, deck_name: &str) -> Vec<(&'static str, String)> {
+    vec![
+        ("allowMultiple", "false".to_string()),
+        ("allowSelect", "true".to_string()),
+        ("faceDown", "Never".to_string()),
+        ("drawFaceUp", "true".to_string()),
+        ("shuffle", "Never".to_string()),
+        ("reversible", "false".to_string()),
+        ("reshufflable", "true".to_string()),
+        ("reshuffleCommand", plan.tx.get("ui.return_discards")),
+        (
+            "reshuffleMessage",
+            plan.tx.fill(
+                "ui.report_return_discards",
+                &[
+                    ("deck", deck_name),
+                    ("player", "$PlayerName$"),
+                    ("side", "$playerSide$"),
+                ],
+            ),
+        ),
+        ("reshuffleTarget", deck_name.to_string()),
+    ]
 }
 
 /// The draw pile of each deck, on the card board laid out in `layout`.
@@ -56,24 +128,35 @@ pub fn deck_piles(game: &Game, plan: &Plan, layout: &TrackLayout, gpids: &mut Gp
                     .text(piece.add_command("null"))
             })
             .collect::<Vec<_>>();
-        out.push(
-            El::new("VASSAL.build.module.map.DrawPile")
-                .attr("allowMultiple", "false")
-                .attr("allowSelect", "true")
-                .attr("color", "255,255,255")
-                .attr("draw", "true")
-                .attr("faceDown", "Never")
-                .attr("height", h)
-                .attr("name", &name)
-                .attr("owningBoard", plan::CARDS_BOARD)
-                .attr("reshufflable", "false")
-                .attr("reversible", "false")
-                .attr("shuffle", "Never")
-                .attr("width", w)
-                .attr("x", x)
-                .attr("y", y)
-                .children(slots),
-        );
+        out.push(draw_pile(&name, (x, y), pile_attributes(game, deck)).children(slots));
+        let discards = plan::discard_pile_name(&plan.tx, &name);
+        if let Some(d) = layout.boxes.iter().find(|b| b.region == discards) {
+            let at = (d.x + d.w / 2, d.y + d.h / 2 + 10);
+            out.push(draw_pile(&discards, at, discard_attributes(plan, &name)));
+        }
     }
     out
+}
+
+/// A `DrawPile` of card size on the card board at `at`, with `attributes` (in the buildFile, the
+/// attributes in name order, as every element of the module).
+fn draw_pile(name: &str, at: (u32, u32), attributes: Vec<(&'static str, String)>) -> El {
+    let (w, h) = plan::CARD_SIZE;
+    let mut attributes = attributes;
+    attributes.extend([
+        ("color", "255,255,255".to_string()),
+        ("draw", "true".to_string()),
+        ("height", h.to_string()),
+        ("name", name.to_string()),
+        ("owningBoard", plan::CARDS_BOARD.to_string()),
+        ("width", w.to_string()),
+        ("x", at.0.to_string()),
+        ("y", at.1.to_string()),
+    ]);
+    attributes.sort_by_key(|(k, _)| *k);
+    attributes
+        .into_iter()
+        .fold(El::new("VASSAL.build.module.map.DrawPile"), |el, (k, v)| {
+            el.attr(k, v)
+        })
 }

@@ -8,6 +8,18 @@ const INTERFACE: &[InterfaceText] = &[
     ("ui.cards", "Cards", "card window and its toolbar button"),
     ("ui.cards_title", "{game} — Cards", "card board"),
     ("ui.in_play", "{deck}: in play", "card board box"),
+    ("ui.discards", "{deck}: discards", "card board box and discard pile"),
+    ("ui.show_card", "Show / hide", "card menu: its holder shows or hides it"),
+    (
+        "ui.return_discards",
+        "Return the discards to the deck",
+        "discard pile menu",
+    ),
+    (
+        "ui.report_return_discards",
+        "{player} ({side}) returns the discards to {deck}",
+        "chat: discards returned to their deck",
+    ),
     (
         "ui.card_uses_unknown",
         "Uses as far as the sources give them.",

@@ -330,6 +330,13 @@ fn mark_traits(tx: &Texts) -> Vec<Trait> {
             ),
             "Report defender",
         ),
+        // A mark cleared from the unit's menu; the Clear every combat mark button sends the same key
+        // as a global command, which reports once as a whole (`reportSingle`), not per unit.
+        pieces::report(
+            &[named(keys::CLEAR_COMBAT)],
+            &tx.fill("ui.report_combat_cleared", &[("piece", "$PieceName$")]),
+            "Report cleared combat mark",
+        ),
         pieces::set_global_property(
             props::ATTACKER_NAMES,
             &[

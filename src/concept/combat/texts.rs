@@ -19,6 +19,11 @@ const INTERFACE: &[InterfaceText] = &[
     ("ui.report_attacker", "{piece} will attack", "chat: attack mark"),
     ("ui.report_defender", "{piece} in {location} is the defender", "chat: defend mark"),
     (
+        "ui.report_combat_cleared",
+        "{piece}: combat mark cleared",
+        "chat: a unit's combat mark cleared",
+    ),
+    (
         "ui.report_combat",
         "Combat: {attackers} vs {defender}: {attack} vs {defence} → {odds}{capped}{shifts} → {final}, roll {roll} → {result} [rule {rule}]",
         "chat: combat result",

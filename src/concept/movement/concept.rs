@@ -4,7 +4,7 @@
 use crate::concept::context::Context;
 use crate::concept::game::Game;
 use crate::i18n::Entries;
-use crate::concept::interface::{Concept, ModuleParts, PrototypeLayer};
+use crate::concept::interface::{Concept, ModuleParts, PrototypeLayer, ToolbarPlace};
 use crate::concept::plan::Plan;
 
 pub struct MovementConcept;
@@ -27,9 +27,12 @@ impl Concept for MovementConcept {
     }
 
     fn module(&self, game: &Game, plan: &Plan, out: &mut ModuleParts) {
-        out.unit_prototype.push((
-            PrototypeLayer::MoveCheck,
-            super::module::weather_limit_traits(game, plan),
-        ));
+        let mut traits = super::module::weather_limit_traits(game, plan);
+        traits.push(super::module::trail_trait(plan));
+        out.unit_prototype.push((PrototypeLayer::MoveCheck, traits));
+        out.add_buttons(
+            ToolbarPlace::Automation,
+            [super::module::clear_trails_button(plan)],
+        );
     }
 }

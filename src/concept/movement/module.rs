@@ -1,11 +1,40 @@
 //! What movement adds to the module: the weather's movement limits, checked after each move on the
-//! main map (a warning in the chat: VASSAL cannot veto a drag).
+//! main map (a warning in the chat: VASSAL cannot veto a drag), and every unit's movement trail with
+//! the button that clears them all.
 
 use crate::concept::game::Game;
-use crate::concept::module::{keys, named, props, template};
+use crate::concept::module::{keys, module_command, named, props, template};
 use crate::concept::plan::Plan;
 use crate::vassal::expression::{add, and, any, bin, eq, int, prop, s, Expr, Op};
-use crate::vassal::traits::{self as pieces, Trait};
+use crate::vassal::traits::{self as pieces, Key, Trait, CTRL};
+use crate::vassal::xml::El;
+
+/// The key of a unit's Movement trail command: Ctrl+T, VASSAL's own default for the trait
+/// (`Footprint.DEFAULT_TRAIL_KEY`).
+pub const TRAIL_KEY: Key<'static> = Key::Stroke(84, CTRL);
+/// The key that empties a unit's trail (sent by the Clear movement trails button).
+pub const CLEAR_TRAIL: &str = "ClearTrail";
+
+/// Every unit's movement trail: the path of its moves since its trail was last cleared, shown from
+/// its first move; Ctrl+T hides or shows it for the player who presses it.
+pub fn trail_trait(plan: &Plan) -> Trait {
+    pieces::footprint(
+        TRAIL_KEY,
+        &plan.tx.get("ui.movement_trail"),
+        named(CLEAR_TRAIL),
+        "Movement trail",
+    )
+}
+
+/// The toolbar button that clears every unit's trail (players press it when a new movement begins).
+pub fn clear_trails_button(plan: &Plan) -> El {
+    module_command(
+        &plan.tx.get("ui.clear_trails"),
+        &plan.tx.get("ui.clear_trails_tooltip"),
+        CLEAR_TRAIL,
+        &bin(Op::Ne, prop("UnitId"), s("")),
+    )
+}
 
 /// One check per weather movement limit: the moved unit went farther than the weather allows, outside
 /// the phases the limit exempts.

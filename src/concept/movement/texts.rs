@@ -5,6 +5,17 @@ use crate::i18n::{Entries, InterfaceText};
 
 const INTERFACE: &[InterfaceText] = &[
     ("ui.report_move", "{piece} moves {from} → {to}", "chat: a move"),
+    ("ui.movement_trail", "Movement trail", "unit menu: show or hide its trail"),
+    (
+        "ui.clear_trails",
+        "Clear movement trails",
+        "toolbar button: empty every unit's trail",
+    ),
+    (
+        "ui.clear_trails_tooltip",
+        "Empty every unit's movement trail (at the start of a movement)",
+        "toolbar button tooltip",
+    ),
     (
         "ui.report_weather_move",
         "{weather} (rule {rule}): {piece} moved more than {max} hex in one move; at most {max} per phase in {weather}",
