@@ -26,6 +26,7 @@ pub use art::{
     image_texts, printed_cards, printed_charts, printed_counters, printed_map_sheets, ImageTexts,
     PrintedCounter, PrintedImage,
 };
+pub use map_art::turn_chart_boxes;
 
 /// Where data is read from and modules are written to.
 #[derive(Debug, Clone)]
@@ -132,17 +133,22 @@ impl Loaded {
 
 /// Load and check one game and its catalogs; the report says whether it may be built.
 pub fn load_and_check(root: &Path, id: &str, sources: &mut Sources) -> (Option<Loaded>, Report) {
+    let unread = crate::load::unread_files(root, id);
     match crate::load::load_game(root, id, sources) {
         Ok(game) => {
             let mut report = check_game(&game, sources);
             for d in art::illegible_labels(&game) {
                 report.push(d);
             }
+            report.diagnostics.extend(unread);
             let loaded = Loaded::with_catalogs(root, game, sources, &mut report);
             report.sort();
             (Some(loaded), report)
         }
-        Err(report) => (None, report),
+        Err(mut report) => {
+            report.diagnostics.extend(unread);
+            (None, report)
+        }
     }
 }
 

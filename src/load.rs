@@ -50,6 +50,116 @@ fn is_series_only(root: &Path, rules: &Path) -> bool {
     !counters.is_file() && text.lines().any(|l| l.trim() == "[series]")
 }
 
+/// TOML files in the data folders that vmodc reads for no game, reported with game `id`: those
+/// named after it (`scenarios/<id>.toml`, a scenario in a subfolder of `scenarios/<id>/`, a file whose
+/// extension is not written `.toml`, `i18n/<id>.toml`) and, with the first game of the project only
+/// (so that a build of every game says it once), files named after no game.
+pub fn unread_files(root: &Path, id: &str) -> Vec<Diagnostic> {
+    let games = discover(root).unwrap_or_default();
+    let first = games.first().is_some_and(|g| g == id);
+    let is_game = |stem: &str| games.iter().any(|g| g == stem) || stem == "interface";
+    let mut found: Vec<(PathBuf, String)> = Vec::new();
+    let entries = |dir: &Path| -> Vec<PathBuf> {
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map(|rd| rd.filter_map(|e| e.ok()).map(|e| e.path()).collect())
+            .unwrap_or_default();
+        paths.sort();
+        paths
+    };
+    let is_toml = |p: &Path| p.extension().is_some_and(|x| x == "toml");
+    let looks_toml = |p: &Path| {
+        p.is_file()
+            && p.extension()
+                .is_some_and(|x| x != "toml" && x.to_string_lossy().eq_ignore_ascii_case("toml"))
+    };
+    let stem = |p: &Path| {
+        p.file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    };
+    let name = |p: &Path| {
+        p.file_name()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    };
+    // scenarios/: a game's scenarios are the .toml files of scenarios/<id>/.
+    for path in entries(&root.join("scenarios")) {
+        let own = stem(&path) == id;
+        if path.is_file() && (is_toml(&path) || looks_toml(&path)) {
+            if own || (first && !is_game(&stem(&path))) {
+                let game = if own { id.to_string() } else { "<game>".into() };
+                found.push((path.clone(), format!(
+                    "vmodc reads a game's scenarios from the folder scenarios/<game>/: move it to scenarios/{game}/{}.toml",
+                    if own { "standard".to_string() } else { stem(&path) }
+                )));
+            }
+        } else if path.is_dir() && own {
+            for inner in entries(&path) {
+                if looks_toml(&inner) {
+                    found.push((inner.clone(), format!(
+                        "only files ending in `.toml` (lower case) are read: rename it to scenarios/{id}/{}.toml",
+                        stem(&inner)
+                    )));
+                } else if inner.is_dir() && entries(&inner).iter().any(|p| is_toml(p)) {
+                    found.push((inner.clone(), format!(
+                        "vmodc does not read subfolders of scenarios/{id}/: move its .toml files up into scenarios/{id}/"
+                    )));
+                }
+            }
+        } else if path.is_dir() && first && !is_game(&name(&path)) {
+            found.push((path.clone(), format!(
+                "no game is named `{}` (no rules/{}.toml): rename the folder to scenarios/<game>/ after a rules file, or add that game",
+                name(&path), name(&path)
+            )));
+        }
+    }
+    // counters/, maps/: a game's files are named after its rules file.
+    if first {
+        for folder in ["counters", "maps"] {
+            for path in entries(&root.join(folder)) {
+                if is_toml(&path)
+                    && !is_game(&stem(&path))
+                    && !root.join("rules").join(name(&path)).is_file()
+                {
+                    found.push((path.clone(), format!(
+                        "no game is named `{}` (no rules/{}.toml): name it after its game's rules file, or add rules/{}.toml",
+                        stem(&path), stem(&path), stem(&path)
+                    )));
+                }
+            }
+        }
+    }
+    // i18n/: a game's catalogs are i18n/<id>/<lang>.toml.
+    for path in entries(&root.join("i18n")) {
+        if path.is_file()
+            && is_toml(&path)
+            && (stem(&path) == id || (first && !is_game(&stem(&path))))
+        {
+            found.push((path.clone(), format!(
+                "catalogs are read from i18n/<game>/<language>.toml: move it to i18n/{}/<language>.toml (e.g. en.toml)",
+                stem(&path)
+            )));
+        } else if path.is_dir() && first && !is_game(&name(&path)) {
+            found.push((path.clone(), format!(
+                "no game is named `{}` (no rules/{}.toml): rename the folder after its game's rules file",
+                name(&path), name(&path)
+            )));
+        }
+    }
+    found
+        .into_iter()
+        .map(|(path, help)| {
+            let shown = path.strip_prefix(root).unwrap_or(&path).to_path_buf();
+            Diagnostic::warning(
+                "V0824",
+                format!("vmodc reads no game's data from `{}`", shown.display()),
+            )
+            .in_file(shown)
+            .help(help)
+        })
+        .collect()
+}
+
 /// Load one game. On failure the report holds every problem found (all files are tried).
 pub fn load_game(root: &Path, id: &str, sources: &mut Sources) -> Result<Game, Report> {
     let mut report = Report::default();

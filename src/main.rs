@@ -61,6 +61,9 @@ enum Command {
         /// Write only the modules, not their print-and-play PDFs.
         #[arg(long)]
         no_print: bool,
+        /// Build, then rebuild each time the game's data is saved, until Ctrl-C.
+        #[arg(long)]
+        watch: bool,
     },
     /// Print and play: check a game and write its counters, map and charts as one PDF per language.
     Print {
@@ -366,20 +369,22 @@ fn main() -> ExitCode {
             format,
             no_cache,
             no_print,
+            watch,
         } => {
             let cache = (!no_cache).then(|| root.join(".vmodc-cache"));
             let out = out.unwrap_or_else(|| root.join("dist"));
-            cli::build::run_build(
-                games,
-                Options {
-                    root,
-                    out,
-                    deny_warnings,
-                    cache,
-                    print: (!no_print).then_some(vmodc::print::write_kits as build::KitWriter),
-                },
-                format.into(),
-            )
+            let options = Options {
+                root,
+                out,
+                deny_warnings,
+                cache,
+                print: (!no_print).then_some(vmodc::print::write_kits as build::KitWriter),
+            };
+            if watch {
+                cli::watch::run_watch(games, options, format.into())
+            } else {
+                cli::build::run_build(games, options, format.into())
+            }
         }
         Command::Print {
             game,

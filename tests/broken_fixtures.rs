@@ -73,6 +73,15 @@ fn apply(case: &Case, root: &Path) -> Result<Option<usize>, String> {
             std::fs::write(&path, bytes).map_err(|e| format!("{}: {e}", case.file))?;
             None
         }
+        (Some("rename"), None, Some(to)) => {
+            let target = root.join(to);
+            if let Some(dir) = target.parent() {
+                std::fs::create_dir_all(dir).map_err(|e| format!("{to}: {e}"))?;
+            }
+            std::fs::rename(root.join(&case.file), &target)
+                .map_err(|e| format!("{} -> {to}: {e}", case.file))?;
+            None
+        }
         (None, Some(from), Some(to)) => Some(patch(root, &case.file, from, to)?),
         _ => return Err("a case needs either `from` and `to`, or an `action`".into()),
     };

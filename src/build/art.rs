@@ -631,7 +631,7 @@ fn boxes_art(layout: &plan::TrackLayout, fonts: &Fonts) -> BoardArt {
                 y: b.y,
                 w: b.w,
                 h: b.h,
-                lines: b.lines.clone(),
+                lines: b.texts(),
                 fill: if b.shaded { shaded } else { plain },
             })
             .collect(),

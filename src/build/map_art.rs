@@ -1,7 +1,7 @@
 //! Model → render inputs for the map and the charts.
 
 use crate::concept::game::{Game, HexId};
-use crate::concept::plan::Plan;
+use crate::concept::plan::{LineKind, Plan};
 use crate::render::chart::{render_table, render_turn_track, TableChart, TurnBox, TurnTrackArt};
 use crate::render::map::{
     render_map, CityArt, Compass, EdgeArt, HexArt, HexsideArt, LineArt, LineStyle, MapArt,
@@ -322,6 +322,45 @@ fn terrain_effects_chart(
     })
 }
 
+/// The boxes of the turn record chart (the Charts window's and the PDF's), each line taken from the
+/// turn-track board's box by its kind: the label, the weather of a turn that is not the usual one,
+/// then the turn values, replacements and reinforcements.
+pub fn turn_chart_boxes(game: &Game, plan: &Plan) -> Vec<TurnBox> {
+    let rules = &game.rules;
+    let track = &plan.track;
+    track
+        .boxes
+        .iter()
+        .take(rules.turns.count.value as usize)
+        .enumerate()
+        .map(|(n, b)| {
+            let first = |kind| b.texts_of(kind).next().unwrap_or_default().to_string();
+            TurnBox {
+                number: (n + 1).to_string(),
+                label: first(LineKind::TurnLabel),
+                fill: b.shaded.then(|| Color::rgb(214, 190, 150)),
+                // Only a turn whose weather is not the usual one names it.
+                tag: if b.shaded {
+                    first(LineKind::Weather)
+                } else {
+                    String::new()
+                },
+                lines: b
+                    .lines
+                    .iter()
+                    .filter(|l| {
+                        matches!(
+                            l.kind,
+                            LineKind::TurnValue | LineKind::Replacements | LineKind::Reinforcement
+                        )
+                    })
+                    .map(|l| l.text.clone())
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
 /// The turn record track.
 fn turn_track_chart(
     game: &Game,
@@ -329,25 +368,7 @@ fn turn_track_chart(
     title: String,
     fonts: &Fonts,
 ) -> Result<Vec<u8>, RenderError> {
-    let rules = &game.rules;
-    let track = &plan.track;
-    let turns = track
-        .boxes
-        .iter()
-        .take(rules.turns.count.value as usize)
-        .enumerate()
-        .map(|(n, b)| TurnBox {
-            number: (n + 1).to_string(),
-            label: b.lines.get(1).cloned().unwrap_or_default(),
-            fill: b.shaded.then(|| Color::rgb(214, 190, 150)),
-            tag: if b.shaded {
-                b.lines.get(2).cloned().unwrap_or_default()
-            } else {
-                String::new()
-            },
-            lines: b.lines.iter().skip(3).cloned().collect(),
-        })
-        .collect();
+    let turns = turn_chart_boxes(game, plan);
     render_turn_track(&TurnTrackArt {
         title,
         turns,

@@ -25,6 +25,7 @@ pub fn check_game(game: &Game, sources: &Sources) -> Report {
         return grid_errors;
     }
     let mut cx = Context::new(game, sources);
+    game_info::game_id(&mut cx);
     game_info::game_version(&mut cx);
     for concept in CONCEPTS {
         concept.check(&mut cx);

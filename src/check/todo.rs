@@ -47,7 +47,7 @@ pub fn todo_groups(report: &Report, sources: &Sources) -> Vec<TodoGroup> {
         })
         .collect();
     for d in &report.diagnostics {
-        if !(d.code.starts_with("V08") && d.severity == Severity::Warning) {
+        if !(d.is_completeness_gap() && d.severity == Severity::Warning) {
             continue;
         }
         let at = d

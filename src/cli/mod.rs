@@ -34,6 +34,7 @@ pub mod overlay;
 pub mod print;
 pub mod save;
 pub mod schema;
+pub mod watch;
 
 use crate::build::blocks;
 use crate::diag::{suggest, Diagnostic, Report, Severity, Sources};

@@ -32,8 +32,8 @@ pub trait LayoutNeeds {
 pub struct TrackBox {
     /// Region name, also the location name VASSAL reports.
     pub region: String,
-    /// Lines printed in the box, first one bold.
-    pub lines: Vec<String>,
+    /// Lines printed in the box, first one bold, each with what it says.
+    pub lines: Vec<TrackLine>,
     pub x: u32,
     pub y: u32,
     pub w: u32,
@@ -42,7 +42,50 @@ pub struct TrackBox {
     pub shaded: bool,
 }
 
+/// What a line of a box says, so a reader (the turn chart) takes each line by its kind, not by its
+/// position: a turn without a label or weather still has its reinforcements.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineKind {
+    /// The box's name: `Turn 3`, `Reserve`.
+    Title,
+    /// The turn's label (a date).
+    TurnLabel,
+    /// The turn's weather.
+    Weather,
+    /// A turn-track value (`Air points: 2`).
+    TurnValue,
+    /// The replacement steps the sides receive.
+    Replacements,
+    /// A unit that enters as a reinforcement.
+    Reinforcement,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct TrackLine {
+    pub kind: LineKind,
+    pub text: String,
+}
+
+impl TrackLine {
+    pub fn new(kind: LineKind, text: String) -> Self {
+        TrackLine { kind, text }
+    }
+}
+
 impl TrackBox {
+    /// The printed texts of its lines, in order.
+    pub fn texts(&self) -> Vec<String> {
+        self.lines.iter().map(|l| l.text.clone()).collect()
+    }
+
+    /// The texts of its lines of one kind.
+    pub fn texts_of(&self, kind: LineKind) -> impl Iterator<Item = &str> {
+        self.lines
+            .iter()
+            .filter(move |l| l.kind == kind)
+            .map(|l| l.text.as_str())
+    }
+
     /// Where pieces in the box sit: below its printed lines.
     pub fn centre(&self) -> (u32, u32) {
         (self.x + self.w / 2, self.y + self.h.saturating_sub(34))
@@ -160,7 +203,7 @@ fn cards_layout(game: &Game, tx: &Texts) -> Option<TrackLayout> {
         let y = TOP + row as u32 * (h + 3 * GAP + 30);
         boxes.push(TrackBox {
             region: name.clone(),
-            lines: vec![name.clone()],
+            lines: vec![TrackLine::new(LineKind::Title, name.clone())],
             x: GAP,
             y,
             w: w + 40,
@@ -170,7 +213,7 @@ fn cards_layout(game: &Game, tx: &Texts) -> Option<TrackLayout> {
         let in_play = tx.fill("ui.in_play", &[("deck", &name)]);
         boxes.push(TrackBox {
             region: in_play.clone(),
-            lines: vec![in_play],
+            lines: vec![TrackLine::new(LineKind::Title, in_play)],
             x: 2 * GAP + w + 40,
             y,
             w: 3 * w,
@@ -181,7 +224,7 @@ fn cards_layout(game: &Game, tx: &Texts) -> Option<TrackLayout> {
             let discards = discard_pile_name(tx, &name);
             boxes.push(TrackBox {
                 region: discards.clone(),
-                lines: vec![discards],
+                lines: vec![TrackLine::new(LineKind::Title, discards)],
                 x: 3 * GAP + 4 * w + 40,
                 y,
                 w: w + 40,
@@ -518,15 +561,12 @@ fn track_layout<C: LayoutNeeds + ?Sized>(
             .find(|w| w.turns.iter().any(|t| t.value == turn))
             .or_else(|| rules.weather.iter().find(|w| w.default))
     };
-    // Schedules come from the first scenario that has them (the standard game).
-    let schedule = game
-        .scenarios
-        .iter()
-        .map(|s| game.effective(s))
-        .find(|e| !e.replacements.1.is_empty());
+    // Every scenario's schedule (a scenario based on another repeats its base's, and the lines are
+    // kept once each).
+    let schedules: Vec<_> = game.scenarios.iter().map(|s| game.effective(s)).collect();
     for turn in 1..=turns {
         let weather = weather_of(turn);
-        let lines = turn_lines(game, tx, turn, weather, schedule.as_ref());
+        let lines = turn_lines(game, tx, turn, weather, &schedules);
         let x = GAP + (turn - 1) * (BOX_W + GAP);
         boxes.push(TrackBox {
             region: turn_region(tx, turn),
@@ -545,7 +585,7 @@ fn track_layout<C: LayoutNeeds + ?Sized>(
         let (col, row) = (i as u32 % 4, i as u32 / 4);
         boxes.push(TrackBox {
             region: name.clone(),
-            lines: vec![name.clone()],
+            lines: vec![TrackLine::new(LineKind::Title, name.clone())],
             x: GAP + col * (wide + GAP),
             y: TOP + (BOX_H + GAP * 3) * (row + 1),
             w: wide,
@@ -563,28 +603,37 @@ fn track_layout<C: LayoutNeeds + ?Sized>(
     }
 }
 
-/// The lines printed in a turn box: the turn, its label, its weather, the replacements and
-/// reinforcements of the schedule.
+/// The lines printed in a turn box: the turn, its label, its weather, its turn values, then the
+/// replacements and reinforcements every scenario schedules for it.
 fn turn_lines(
     game: &Game,
     tx: &Texts,
     turn: u32,
     weather: Option<&crate::concept::game::Weather>,
-    schedule: Option<&crate::concept::setup::effective::Effective<'_>>,
-) -> Vec<String> {
+    schedules: &[crate::concept::setup::effective::Effective<'_>],
+) -> Vec<TrackLine> {
     let rules = &game.rules;
-    let mut lines = vec![turn_region(tx, turn)];
+    let mut lines = vec![TrackLine::new(LineKind::Title, turn_region(tx, turn))];
     if (turn as usize) <= rules.turns.labels.len() {
-        lines.push(tx.get(&format!("turn_labels.{turn}")));
+        lines.push(TrackLine::new(
+            LineKind::TurnLabel,
+            tx.get(&format!("turn_labels.{turn}")),
+        ));
     }
     if let Some(w) = weather {
-        lines.push(tx.get(&format!("weather.{}", w.id.as_str())));
+        lines.push(TrackLine::new(
+            LineKind::Weather,
+            tx.get(&format!("weather.{}", w.id.as_str())),
+        ));
     }
-    lines.extend(crate::concept::sequence::track::turn_value_lines(
-        game, tx, turn,
-    ));
-    if let Some(e) = &schedule {
-        if let Some(r) = e.replacements.1.iter().find(|r| r.turn.value == turn) {
+    lines.extend(
+        crate::concept::sequence::track::turn_value_lines(game, tx, turn)
+            .into_iter()
+            .map(|t| TrackLine::new(LineKind::TurnValue, t)),
+    );
+    let mut scheduled: Vec<TrackLine> = Vec::new();
+    for e in schedules {
+        for r in e.replacements.1.iter().filter(|r| r.turn.value == turn) {
             let parts: Vec<String> = rules
                 .sides
                 .iter()
@@ -598,13 +647,23 @@ fn turn_lines(
                     })
                 })
                 .collect();
-            lines.push(tx.fill("ui.track_replacements", &[("list", &parts.join(", "))]));
+            scheduled.push(TrackLine::new(
+                LineKind::Replacements,
+                tx.fill("ui.track_replacements", &[("list", &parts.join(", "))]),
+            ));
         }
         for r in e.reinforcements.1.iter().filter(|r| r.turn.value == turn) {
-            lines.push(format!(
-                "+ {}",
-                tx.get(&format!("units.{}", r.unit.as_str()))
+            scheduled.push(TrackLine::new(
+                LineKind::Reinforcement,
+                format!("+ {}", tx.get(&format!("units.{}", r.unit.as_str()))),
             ));
+        }
+    }
+    // Replacements first, then reinforcements, each line once.
+    scheduled.sort_by_key(|l| l.kind != LineKind::Replacements);
+    for line in scheduled {
+        if !lines.contains(&line) {
+            lines.push(line);
         }
     }
     lines

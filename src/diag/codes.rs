@@ -505,8 +505,13 @@ pub static CODES: &[Code] = &[
     c("V0812", &[Warning], Once, "a city the sources name but do not place (`[[unlocated_cities]]`): its hex, and its kind when not given", &[]),
     c("V0813", &[Warning], Once, "a city key the sources do not give (a city's `unknown`)", &[]),
     c("V0814", &[Warning], Once, "a unit's start position is unknown", &[]),
-    c("V0815", &[Warning], Never("its check was removed in 01d8aa3; the code stays retired, never reused"),
-        "a unit that no scenario sets up, keeps off the map, brings as a reinforcement or lists as unplaced", &[]),
+    c("V0815", &[Warning], Once,
+        "a unit that no scenario sets up, keeps off the map, brings as a reinforcement or lists as unplaced: the module offers no way to play it", &[]),
+    c("V0820", &[Warning], Once, "a game has no scenario (no `scenarios/<game>/*.toml`): its module's map starts empty", &[]),
+    c("V0821", &[Error], Once, "scenarios of one game start on different turns: the module's one turn tracker starts every scenario on the same turn (`start_turn` sets it)", &[]),
+    c("V0822", &[Warning], Once, "a reinforcement or replacements scheduled before the scenario's start turn: the module never plays that turn", &[]),
+    c("V0823", &[Error], Once, "`[game] id` is not the name of its rules file (vmodc finds a game's files by that name)", &[]),
+    c("V0824", &[Warning], Once, "a data file or folder vmodc reads for no game: a scenario beside `scenarios/<game>/` instead of in it, a subfolder or a `.TOML` file there, a catalog beside `i18n/<game>/`, a folder or file named after no game", &[]),
 
     // V084x-V086x: what players see and share
     c("V0840", &[Warning], Once, "two at-start stacks of a map stand on one spot (the same grid location or region, or the same point, of one board): VASSAL never merges them, so one stack's pieces are drawn exactly over the other's (`vmodc check FILE.vmod`, on any module)", &[]),

@@ -266,10 +266,17 @@ impl Diagnostic {
     }
 
     /// Whether the diagnostic reports something the data already acknowledges: a fact the sources do
-    /// not give or that is inferred (the completeness report, V08xx), or a note (a disputed fact, an
+    /// not give or that is inferred (the completeness report, V0801–V0814), or a note (a disputed fact, an
     /// acknowledged oddity). `vmodc build` sums these up in one line per game; `vmodc check` lists them.
     pub fn is_known(&self) -> bool {
-        self.code.starts_with("V08") || self.severity == Severity::Note
+        self.is_completeness_gap() || self.severity == Severity::Note
+    }
+
+    /// Whether it is one of the completeness report's warnings (V0801–V0814: a fact the data marks
+    /// missing, inferred or unknown), which `vmodc check --todo` lists. The later V08xx codes report
+    /// data that goes nowhere: mistakes to fix, shown in full like any other warning.
+    pub fn is_completeness_gap(&self) -> bool {
+        self.code.starts_with("V08") && self.code <= "V0814"
     }
 
     /// Whether the diagnostic is about reading or writing files rather than about what they say: no

@@ -603,7 +603,7 @@ fn turn_tracker(game: &Game, plan: &Plan, parts: &ModuleParts) -> El {
                 .attr("loopLimit", "-1")
                 .attr("name", plan.tx.get("ui.turn"))
                 .attr("property", "Turn")
-                .attr("start", "1")
+                .attr("start", game.start_turn().to_string())
                 .attr("turnFormat", "$value$")
                 .child(
                     El::new("VASSAL.build.module.turn.ListTurnLevel")

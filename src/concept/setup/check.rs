@@ -15,6 +15,59 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     setup_marks(cx);
     setup_and_entry_codes(cx);
     placement_gaps(cx);
+    scenarios_present(cx);
+    units_in_no_scenario(cx);
+    start_turns(cx);
+}
+
+/// A game has a scenario: without one the module's map starts empty and nothing says why.
+fn scenarios_present(cx: &mut Context<'_>) {
+    let g = cx.game;
+    if !g.scenarios.is_empty() {
+        return;
+    }
+    let f = cx.rules_file();
+    cx.push(
+        Diagnostic::warning("V0820", format!("game `{}` has no scenario", g.id))
+            .at(f, g.rules.game.id.span.clone(), "no scenarios/<id>/*.toml for this game")
+            .help(format!(
+                "write scenarios/{}/standard.toml with a [scenario] table (id, name, description) and a [[setup]] per unit; \
+                 vmodc reads every .toml file of the folder scenarios/{}/",
+                g.id, g.id
+            )),
+    );
+}
+
+/// Every unit of the counter sheet enters play somewhere: a scenario sets it up, keeps it off the
+/// map, brings it as a reinforcement or lists it as unplaced, or another concept brings it (a cup of
+/// untried units, a replacement counter): else it is a counter the module offers no way to use.
+fn units_in_no_scenario(cx: &mut Context<'_>) {
+    let g = cx.game;
+    if g.scenarios.is_empty() {
+        return; // V0820 says it once
+    }
+    let mut used: BTreeSet<&str> = BTreeSet::new();
+    for s in &g.scenarios {
+        used.extend(s.setup.iter().map(|p| p.unit.as_str()));
+        used.extend(s.off_map.iter().map(|o| o.unit.as_str()));
+        used.extend(s.reinforcements.iter().map(|r| r.unit.as_str()));
+        used.extend(s.unplaced.iter().map(|u| u.unit.as_str()));
+    }
+    let f = cx.counters_file();
+    for u in &g.counters.units {
+        if used.contains(u.id.as_str()) {
+            continue;
+        }
+        cx.push(
+            Diagnostic::warning("V0815", format!("unit `{}` is in no scenario", u.id.as_str()))
+                .at(f, u.id.span.clone(), "never set up, never arrives")
+                .help(format!(
+                    "place it in a scenario: [[setup]] unit = \"{id}\" with its hex, [[off_map]] (a box), \
+                     [[reinforcements]] (the turn it enters), or [[unplaced]] when the sources do not say where it starts",
+                    id = u.id.as_str()
+                )),
+        );
+    }
 }
 
 /// Scenario ids are unique, and each scenario's references resolve: its start, its placements, its
@@ -516,6 +569,74 @@ fn placement_gaps(cx: &mut Context<'_>) {
                     )],
                 )
                 .help(format!("known: {}", u.known)),
+            );
+        }
+    }
+}
+
+/// The start turn works through the turn tracker, which one module shares among its scenarios: the
+/// scenarios must agree on it, and nothing they schedule comes before it.
+fn start_turns(cx: &mut Context<'_>) {
+    let g = cx.game;
+    let Some(first) = g.scenarios.first() else {
+        return;
+    };
+    let first_start = g.effective(first).start_turn.unwrap_or(1);
+    // A scenario based on another shares its schedule lines: each is reported once.
+    let mut reported = BTreeSet::new();
+    for s in &g.scenarios {
+        let e = g.effective(s);
+        let start = e.start_turn.unwrap_or(1);
+        if start != first_start {
+            let span = s
+                .scenario
+                .start_turn
+                .as_ref()
+                .map_or(s.scenario.id.span.clone(), |t| t.span.clone());
+            cx.push(
+                Diagnostic::error(
+                    "V0821",
+                    format!(
+                        "scenario `{}` starts on turn {start}, scenario `{}` on turn {first_start}",
+                        s.scenario.id.as_str(),
+                        first.scenario.id.as_str()
+                    ),
+                )
+                .at(s.file, span, "a different start turn")
+                .rule_opt(rule_of(&s.scenario.rule))
+                .help("a module has one turn tracker, which starts every scenario on the same turn: give every scenario the same start_turn, or make the later one a game of its own (rules/<id>.toml)"),
+            );
+            continue;
+        }
+        if start == 1 {
+            continue;
+        }
+        let early = e
+            .reinforcements
+            .1
+            .iter()
+            .map(|r| (e.reinforcements.0, &r.turn, "a reinforcement"))
+            .chain(
+                e.replacements
+                    .1
+                    .iter()
+                    .map(|r| (e.replacements.0, &r.turn, "replacements")),
+            )
+            .filter(|(file, t, _)| t.value < start && reported.insert((*file, t.span.start)));
+        let early: Vec<_> = early.collect();
+        for (file, turn, what) in early {
+            cx.push(
+                Diagnostic::warning(
+                    "V0822",
+                    format!(
+                        "{what} on turn {} comes before scenario `{}` starts (turn {start})",
+                        turn.value,
+                        s.scenario.id.as_str()
+                    ),
+                )
+                .at(file, turn.span.clone(), "before the start turn")
+                .rule_opt(rule_of(&s.scenario.rule))
+                .help("the module starts at start_turn and never plays this turn: set the unit up in [[setup]] or [[off_map]], or remove the line"),
             );
         }
     }

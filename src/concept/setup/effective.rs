@@ -44,6 +44,19 @@ impl Game {
         chain
     }
 
+    /// The turn the module's turn tracker starts at: the scenarios' start turn when they agree (one
+    /// tracker serves every scenario of a module), else 1 (the check refuses scenarios that differ).
+    pub fn start_turn(&self) -> u32 {
+        let mut starts = self
+            .scenarios
+            .iter()
+            .map(|s| self.effective(s).start_turn.unwrap_or(1));
+        match starts.next() {
+            Some(first) if starts.all(|t| t == first) => first,
+            _ => 1,
+        }
+    }
+
     pub fn effective<'g>(&'g self, s: &'g Loaded<ScenarioFile>) -> Effective<'g> {
         let chain = self.scenario_chain(s);
         fn pick<'g, T>(
