@@ -29,7 +29,7 @@ fn every_text_of_every_shipped_image_is_at_least_the_floor() {
                         japanese_in_english.push(format!("{id}-en: {}: {:?}", image.image, t.text));
                     }
                     if lang.as_deref() == Some("ja") {
-                        for line in japanese_line_starts(&t.text) {
+                        if let Some(line) = japanese_line_starts(&t.text) {
                             bad_starts.push(format!("{id}-ja: {}: {line:?}", image.image));
                         }
                     }
