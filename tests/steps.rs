@@ -83,7 +83,9 @@ fn step_marks(png: &[u8]) -> usize {
     let p = tiny_skia::Pixmap::decode_png(png).expect("png");
     let dark: Vec<bool> = (18..44)
         .map(|y| {
-            let c = p.pixel(53, y).expect("pixel").demultiply();
+            // x = 54: the dots' right edge, clear of the values line, which at the legible size
+            // (9 px) reaches x = 53 on a counter without a type box (the supply unit's 0-0-8).
+            let c = p.pixel(54, y).expect("pixel").demultiply();
             u32::from(c.red()) + u32::from(c.green()) + u32::from(c.blue()) < 150
         })
         .collect();

@@ -152,6 +152,9 @@ pub fn run_watch(games: Vec<String>, options: Options, format: Format) -> ExitCo
     } else {
         games
     };
+    // The files as the first build reads them: a save made during that build (or just after its
+    // closing line, before the first poll) is a change, not the starting point.
+    let mut seen = snapshot(&root);
     let started = Instant::now();
     let mut code = super::build::run_build(watched.clone(), options.clone(), format);
     let folders = DATA_FOLDERS.map(|f| format!("{f}/")).join(", ");
@@ -160,7 +163,6 @@ pub fn run_watch(games: Vec<String>, options: Options, format: Format) -> ExitCo
         started.elapsed().as_secs_f64(),
         root.display()
     );
-    let mut seen = snapshot(&root);
     while !stop.load(Ordering::SeqCst) {
         std::thread::sleep(POLL);
         let now = snapshot(&root);
