@@ -316,7 +316,7 @@ fn weather_markers(game: &Game, plan: &Plan, fonts: &Fonts) -> Vec<(String, Coun
                 (Color::rgb(150, 110, 60), Color::WHITE)
             };
             let art = marker_art(
-                plan::MARKER_SIZE,
+                plan::WEATHER_MARKER_SIZE,
                 background,
                 foreground,
                 plan.tx.get("ui.weather"),

@@ -16,8 +16,11 @@ pub const CARDS_BOARD: &str = "Cards";
 pub const CARDS_IMAGE: &str = "cards-board.png";
 /// Card face size, in pixels.
 pub const CARD_SIZE: (u32, u32) = (180, 250);
-/// Edge of control and weather markers, in pixels.
+/// Edge of control markers, in pixels.
 pub const MARKER_SIZE: u32 = 44;
+/// Edge of the weather marker, in pixels: its title and the longest weather name ("No weather
+/// effect") wrap at the legible text size without splitting a word, which 44 px cannot hold.
+pub const WEATHER_MARKER_SIZE: u32 = 64;
 
 /// What a concept asks of the module's layout (every concept is one: see
 /// `concept::interface::Concept::track_boxes`).
@@ -313,7 +316,7 @@ impl Plan {
             .iter()
             .map(|w| (w.id.value.clone(), format!("weather-{}.png", slug(&w.id))))
             .collect();
-        let half = (MARKER_SIZE / 2) as i32;
+        let half = (WEATHER_MARKER_SIZE / 2) as i32;
         let weather_point = (layout.width as i32 - half - 4, half + 4);
         let sheets = sheet_boards(game);
         Plan {

@@ -125,6 +125,15 @@ pub fn fit_block(
         let too_wide = lines
             .iter()
             .any(|(line, style)| text_width(line, style) > max_width + 0.01);
+        // A Latin word wider than the box is cut by `wrap`; shrink first, so that "weather" stays
+        // one word while a smaller size can hold it.
+        let word_cut = paragraphs.iter().any(|(text, style)| {
+            let sized = style.with_size(legible(style.size * scale));
+            text.split_whitespace()
+                .filter(|w| w.chars().all(|c| c < '\u{0250}'))
+                .any(|w| text_width(w, &sized) > max_width + 0.01)
+        });
+        let too_wide = too_wide || word_cut;
         if (height <= max_height && !too_wide) || at_floor {
             return lines;
         }
@@ -152,6 +161,20 @@ mod tests {
         let lines = wrap("ああああああああああああああああ", &s, 30.0);
         assert!(lines.len() > 1);
         assert_eq!(wrap("a\nb", &s, 100.0), vec!["a", "b"]);
+    }
+
+    /// A block shrinks before it cuts a Latin word: the weather marker's "No weather effect".
+    #[test]
+    fn a_block_shrinks_before_cutting_a_word() {
+        let bold = Fonts::default().bold(18.0, Color::BLACK);
+        let width = text_width("weather", &bold.with_size(12.0)) + 1.0;
+        let lines = fit_block(&[("No weather effect", &bold)], width, 200.0);
+        let words: Vec<&str> = lines.iter().map(|(l, _)| l.as_str()).collect();
+        assert!(words.contains(&"weather"), "{words:?}");
+        assert!(
+            lines.iter().all(|(_, s)| s.size <= 12.0 + 0.01),
+            "{lines:?}"
+        );
     }
 
     /// Lines break only where Japanese allows: each string here broke wrongly under the old

@@ -141,6 +141,9 @@ pub struct MapArt {
     pub background: Color,
     /// Printed in the top margin (left aligned) when there is room.
     pub title: String,
+    /// Pixels at the right end of the top margin the title leaves free (where the weather marker
+    /// starts), so no piece covers the end of the title.
+    pub title_reserve_right: f32,
     /// The hexes of the map. Hexes not listed are not drawn and count as off the map.
     pub hexes: Vec<HexArt>,
     pub hexsides: Vec<HexsideArt>,
@@ -158,6 +161,7 @@ impl MapArt {
             layout,
             background,
             title: String::new(),
+            title_reserve_right: 0.0,
             hexes: Vec::new(),
             hexsides: Vec::new(),
             lines: Vec::new(),
@@ -329,7 +333,7 @@ fn draw_title(p: &mut Pixmap, art: &MapArt) {
     let style = text::fitted(
         &art.title,
         &style,
-        layout.width as f32 - 2.0 * left,
+        layout.width as f32 - 2.0 * left - art.title_reserve_right,
         text::LEGIBLE_SIZE,
     );
     let baseline = top / 2.0 + text::measure("", &style).cap_height / 2.0;

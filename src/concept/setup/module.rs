@@ -183,7 +183,7 @@ fn weather_marker_placed(
         point,
         name: plan.tx.get("ui.weather"),
         gpid: gpid.clone(),
-        size: plan::MARKER_SIZE,
+        size: plan::WEATHER_MARKER_SIZE,
         piece: weather_marker(game, plan, &gpid),
     })
 }
