@@ -7,25 +7,11 @@ use vmodc::concept::texts::default_texts;
 
 use std::collections::BTreeSet;
 use std::path::Path;
-use vmodc::diag::Sources;
 use vmodc::verify::{self, decode_add_piece, hex_grid_from_node, ModuleView, Node};
 
 /// Every module of a game: (file name in dist/, game, archive bytes), one per language.
 fn modules(id: &str) -> Vec<(String, vmodc::concept::game::Game, Vec<u8>)> {
-    let mut sources = Sources::default();
-    let (loaded, report) = vmodc::build::load_and_check(Path::new("."), id, &mut sources);
-    assert!(!report.has_errors(), "{id}: {:?}", report.diagnostics);
-    let loaded = loaded.expect("shipped data loads");
-    vmodc::build::languages(&loaded)
-        .into_iter()
-        .map(|lang| {
-            let entries =
-                vmodc::build::compile_language(&loaded, lang.as_deref()).expect("compiles");
-            let bytes = vmodc::package::zip_bytes(&entries).expect("zip");
-            let name = vmodc::build::module_file_name(&loaded.game, lang.as_deref());
-            (name, loaded.game.clone(), bytes)
-        })
-        .collect()
+    crate::common::compiled_modules(id)
 }
 
 /// The game and its first module (English where there are catalogs).

@@ -4,26 +4,14 @@
 //! (`Footprint.mySetType`), the inventory (`Inventory.setAttribute`) and who made each change (the
 //! maps' report formats).
 
-use std::path::Path;
-use vmodc::diag::Sources;
 use vmodc::vassal::sequence_encoder::{decode, SequenceDecoder};
 use vmodc::verify::{self, ModuleView, Node};
 
 /// Every module of a game, opened: (file name, view).
 fn views(id: &str) -> Vec<(String, ModuleView)> {
-    let mut sources = Sources::default();
-    let (loaded, report) = vmodc::build::load_and_check(Path::new("."), id, &mut sources);
-    assert!(!report.has_errors(), "{id}: {:?}", report.diagnostics);
-    let loaded = loaded.expect("shipped data loads");
-    vmodc::build::languages(&loaded)
+    crate::common::compiled_modules(id)
         .into_iter()
-        .map(|lang| {
-            let entries =
-                vmodc::build::compile_language(&loaded, lang.as_deref()).expect("compiles");
-            let bytes = vmodc::package::zip_bytes(&entries).expect("zip");
-            let name = vmodc::build::module_file_name(&loaded.game, lang.as_deref());
-            (name, verify::open_module(&bytes).expect("module opens"))
-        })
+        .map(|(name, _, bytes)| (name, verify::open_module(&bytes).expect("module opens")))
         .collect()
 }
 

@@ -140,6 +140,26 @@ pub fn check_dir(root: &Path) -> (Sources, Report) {
 }
 
 /// Every diagnostic rendered, for failure messages.
+/// Every module of a shipped game, compiled in memory as `vmodc build` writes it: (file name in
+/// dist/, game, archive bytes), one per language.
+pub fn compiled_modules(id: &str) -> Vec<(String, vmodc::concept::game::Game, Vec<u8>)> {
+    let mut sources = Sources::default();
+    let (loaded, report) = vmodc::build::load_and_check(Path::new("."), id, &mut sources);
+    assert!(!report.has_errors(), "{id}: {:?}", report.diagnostics);
+    let loaded = loaded.expect("shipped data loads");
+    vmodc::build::languages(&loaded)
+        .into_iter()
+        .map(|lang| {
+            let entries =
+                vmodc::build::compile_language(&loaded, lang.as_deref()).expect("compiles");
+            let bytes = vmodc::package::zip_bytes(&entries).expect("zip");
+            let name = vmodc::build::module_file_name(&loaded.game, lang.as_deref());
+            (name, loaded.game.clone(), bytes)
+        })
+        .collect()
+}
+
+/// Every diagnostic rendered, for failure messages.
 pub fn render_all(sources: &Sources, report: &Report) -> String {
     report
         .diagnostics
