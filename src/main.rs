@@ -160,6 +160,23 @@ enum Command {
         #[arg(long)]
         lang: Option<String>,
     },
+    /// Translate any module: its texts in a catalog (TOML, or PO by the extension), keeping each
+    /// translation whose source is unchanged; with --out, the module written translated.
+    Translate {
+        module: PathBuf,
+        /// The language (`ja`, `pt_BR`).
+        #[arg(long)]
+        lang: String,
+        /// The catalog to create or update (.toml or .po).
+        #[arg(long)]
+        catalog: PathBuf,
+        /// Also write the catalog as gettext PO here.
+        #[arg(long)]
+        po: Option<PathBuf>,
+        /// Write the translated module (Module_<lang>.properties) here.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Saved games: list their pieces.
     Save {
         #[command(subcommand)]
@@ -454,6 +471,13 @@ fn main() -> ExitCode {
                     format,
                 },
         } => cli::save::run_save_dump(&file, module.as_deref(), format.into()),
+        Command::Translate {
+            module,
+            lang,
+            catalog,
+            po,
+            out,
+        } => cli::translate::run_translate(&module, &lang, &catalog, po.as_deref(), out.as_deref()),
         Command::Refresh { save, module, out } => cli::save::run_refresh(&save, &module, out),
         Command::Grid {
             game,
