@@ -160,20 +160,17 @@ enum Command {
         #[arg(long)]
         lang: Option<String>,
     },
-    /// Translate any module: its texts in a catalog (TOML, or PO by the extension), keeping each
-    /// translation whose source is unchanged; with --out, the module written translated.
+    /// Translate any module (docs/translate.md): its texts into the catalog --catalog (.toml, or
+    /// .po), keeping each translation whose source is unchanged; --po also writes it as PO; --out
+    /// writes the translated module. --lang: `ja`, `pt_BR`…
     Translate {
         module: PathBuf,
-        /// The language (`ja`, `pt_BR`).
         #[arg(long)]
         lang: String,
-        /// The catalog to create or update (.toml or .po).
         #[arg(long)]
         catalog: PathBuf,
-        /// Also write the catalog as gettext PO here.
         #[arg(long)]
         po: Option<PathBuf>,
-        /// Write the translated module (Module_<lang>.properties) here.
         #[arg(long)]
         out: Option<PathBuf>,
     },
