@@ -309,3 +309,38 @@ fn translate_command_round_trip() {
     assert_eq!(code(&out), 2);
     assert!(String::from_utf8_lossy(&out.stderr).contains("extension"));
 }
+
+/// A PO file as Poedit saves it: strings wrapped over several lines, a fuzzy entry with its
+/// previous source, comments of its own.
+#[test]
+fn po_as_poedit_writes_it() {
+    let po = r#"# Translators: someone
+msgid ""
+msgstr ""
+"Language: ja\n"
+"Content-Type: text/plain; charset=UTF-8\n"
+
+#: PieceSlot `Unit A`, trait `piece;`
+msgctxt "Piece.Unit A"
+msgid "Unit A"
+msgstr ""
+"ユニット"
+"A"
+
+#. a translator's note
+#: Map `Main`
+#, fuzzy
+#| msgid "Main"
+msgctxt "Map.Main.mapName"
+msgid "Main map"
+msgstr "主地図"
+"#;
+    let c = catalog::from_po(po).expect("reads");
+    assert_eq!(c.language, "ja");
+    assert_eq!(c.entries.len(), 2);
+    assert_eq!(c.entries[0].translation, "ユニットA");
+    assert!(c.entries[0].usable());
+    assert_eq!(c.entries[1].translated_from.as_deref(), Some("Main"));
+    assert!(!c.entries[1].usable());
+    assert!(catalog::from_po("msgid \"x\"\nmsgstr oops\n").is_err());
+}
