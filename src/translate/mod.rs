@@ -251,10 +251,16 @@ pub fn with_translation_component(build_file: &str, language: &str) -> Option<St
     let translation = format!("<VASSAL.i18n.Translation locale=\"{locale}\"/>");
     if let Some(at) = build_file.find("<VASSAL.i18n.Language>") {
         let end = at + "<VASSAL.i18n.Language>".len();
+        // Indented as the Translation already there, if any.
+        let rest = &build_file[end..];
+        let indent = rest
+            .strip_prefix('\n')
+            .map(|r| &r[..r.len() - r.trim_start_matches([' ', '\t']).len()])
+            .filter(|i| !i.is_empty())
+            .unwrap_or("    ");
         return Some(format!(
-            "{}\n    {translation}{}",
-            &build_file[..end],
-            &build_file[end..]
+            "{}\n{indent}{translation}{rest}",
+            &build_file[..end]
         ));
     }
     let full = format!("<VASSAL.i18n.Language>\n    {translation}\n  </VASSAL.i18n.Language>");
