@@ -22,6 +22,13 @@ pub(super) fn raw_column_expr(
         // Below the first column, roll on it: shifts start there (OCS 9.1g).
         BeyondFirst::FirstColumn => Expr::Max(Box::new(reached), Box::new(int(1))),
         BeyondFirst::BelowTable => reached,
+        // Below the first column, or no attack (OCS 9.14a: the leftmost column): far left of
+        // every column, so that no shift brings it back.
+        BeyondFirst::Unknown => cond(
+            bin(Op::Lt, reached.clone(), int(1)),
+            int(-UNKNOWN_RAW),
+            reached,
+        ),
     }
 }
 
@@ -40,7 +47,7 @@ pub(super) fn final_column_expr(
     };
     match combat.beyond_first() {
         BeyondFirst::FirstColumn => Expr::Max(Box::new(right), Box::new(int(1))),
-        BeyondFirst::BelowTable => right,
+        BeyondFirst::BelowTable | BeyondFirst::Unknown => right,
     }
 }
 
@@ -206,11 +213,11 @@ pub(super) fn crt_result(combat: &crate::concept::game::Combat, tx: &Texts) -> E
         s(&tx.get("ui.unknown_cell")),
         lookup,
     );
-    let by_odds = cond(
-        bin(Op::Lt, fin, int(1)),
-        s(&tx.get("combat.below_table")),
-        known,
-    );
+    let below = match combat.beyond_first() {
+        BeyondFirst::Unknown => tx.get("ui.unknown_cell"),
+        _ => tx.get("combat.below_table"),
+    };
+    let by_odds = cond(bin(Op::Lt, fin, int(1)), s(&below), known);
     // An attack on a defence of 0 with its own automatic result (odds.rs: the same rule).
     match combat.automatic.iter().find(|a| a.on_zero_defence()) {
         Some(a) => cond(

@@ -48,6 +48,7 @@ pub fn fire_lookup<'c>(combat: &'c Combat, fire: &FixedFire, roll: u32) -> Looku
         shift: 0,
         shifted: none,
         read_beyond: 0,
+        raw_unknown: false,
         resolution: Resolution::Column {
             index,
             clamped: false,

@@ -53,8 +53,9 @@ cited! {
         /// defender's favour) or `nearest` (the larger over the smaller, rounded once, a half up;
         /// OCS 4.1, 4.2, 9.7).
         pub rounding: Option<Sp<String>>,
-        /// Odds below the first column: `below_table` (default: the `below_table` text applies) or
-        /// `first_column` (rolled on the first column, before and after shifts; OCS 9.1g).
+        /// Odds below the first column: `below_table` (default: the `below_table` text applies),
+        /// `first_column` (rolled on the first column, before and after shifts; OCS 9.1g) or
+        /// `unknown` (the sources do not give the columns below it: the column is unknown).
         pub beyond_first: Option<Sp<String>>,
         /// Odds above the last column: `virtual` (default: whole ratios beyond it for shifts, rolled on
         /// the last column) or `unknown` (the sources stop at the last column: the column is unknown).
@@ -653,6 +654,9 @@ keyword! {
     pub enum BeyondFirst {
         BelowTable = "below_table",
         FirstColumn = "first_column",
+        /// The sources do not say whether the first column is the leftmost: odds below it, before
+        /// or after the shifts, are on a column they do not give (OCS: the Open row's 1:4).
+        Unknown = "unknown",
     }
 }
 

@@ -82,6 +82,9 @@ pub struct OddsOutcome {
     /// The columns past the last printed one that the odds are read on before shifts
     /// (`beyond_columns`, `beyond_last = "unknown"`): 0 within the printed columns.
     pub read_beyond: usize,
+    /// Whether the odds before shifts are on a column the sources do not give (past the columns
+    /// they name, a defence of 0, or below the first column when `beyond_first = "unknown"`).
+    pub raw_unknown: bool,
     pub resolution: Resolution,
 }
 
@@ -277,6 +280,7 @@ pub fn resolve_odds(attack: f64, defence: f64, combat: &Combat, shifts: &[i32]) 
         shift,
         shifted: NO_ODDS,
         read_beyond: 0,
+        raw_unknown: false,
         resolution,
     };
     if ladder.is_empty() {
@@ -312,6 +316,8 @@ pub fn resolve_odds(attack: f64, defence: f64, combat: &Combat, shifts: &[i32]) 
         shift,
         shifted: at(reading.shifted),
         read_beyond: reading.read_beyond.unwrap_or(0),
+        raw_unknown: reading.read_beyond.is_none()
+            || (reading.worst_raw && combat.beyond_first() == BeyondFirst::Unknown),
         resolution,
     }
 }
@@ -394,6 +400,8 @@ struct Reading {
     worst_raw: bool,
     capped: usize,
     shifted: usize,
+    /// Whether the shifts ran left of the first column.
+    below_first: bool,
     beyond_known: Option<usize>,
 }
 
@@ -445,6 +453,7 @@ fn read_ladder(combat: &Combat, ladder: &[Odds], attack: f64, defence: f64, shif
         worst_raw,
         capped,
         shifted: unclamped.clamp(0, last) as usize,
+        below_first: unclamped < 0,
         beyond_known,
     }
 }
@@ -463,9 +472,10 @@ fn resolution(combat: &Combat, ladder: &[Odds], offset: usize, r: &Reading) -> R
         })
         .max_by_key(|(index, _)| *index);
     let n = combat.columns.len();
+    let below_unknown = combat.beyond_first() == BeyondFirst::Unknown;
     if r.worst_raw && r.shifted == 0 && below_is_table {
         Resolution::BelowTable
-    } else if r.read_beyond.is_none() {
+    } else if r.read_beyond.is_none() || (below_unknown && (r.worst_raw || r.below_first)) {
         Resolution::UnknownColumn
     } else if let Some(beyond) = r.beyond_known {
         Resolution::BeyondKnown { beyond }

@@ -306,8 +306,8 @@ impl BattleOutcome<'_> {
         // Odds read past the last printed column (9.7a with `beyond_columns`): the column they
         // reach as the sources name it.
         let read_on = match (&o.resolution, o.read_beyond) {
-            (Resolution::UnknownColumn, _) => format!(
-                "{}, on a column the sources do not give (past {last_printed})",
+            _ if o.raw_unknown => format!(
+                "{}, on a column the sources do not give",
                 crate::concept::combat::odds::ratio_text(combat, self.attack, self.defence)
             ),
             (_, 0) => o.capped.to_string(),
@@ -333,7 +333,8 @@ impl BattleOutcome<'_> {
             line.push_str(&format!(", {} {n:+}", s.name.to_lowercase()));
         }
         match o.resolution {
-            Resolution::UnknownColumn => {}
+            Resolution::UnknownColumn if o.raw_unknown => {}
+            Resolution::UnknownColumn => line.push_str(" → a column the sources do not give"),
             Resolution::BeyondKnown { beyond } if beyond == o.read_beyond && o.shift == 0 => {}
             Resolution::BeyondKnown { beyond } => match combat.column_beyond(beyond) {
                 Some(named) => line.push_str(&format!(
