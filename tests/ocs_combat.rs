@@ -157,6 +157,35 @@ fn odds_command_reproduces_vectors_1_and_2() {
         run(&["--attack", "18", "--defence", "2", "--roll", "12"]),
         "18 vs 2 → 9:1, roll 12 → Ae3, DL2o2DG (Attacker: units of AR 3 or more may take Exploit mode. Defender: 2 step loss(es), 2 option(s), each a step loss or a hex of retreat, all defending units become DG before retreating.) (turn 1, unknown)"
     );
+    // 9.4b: panzergrenadiers 8 across a river into Open against heavy AT: the river (4) or Open
+    // ×1.5 (12), not both (6); the defender picks the river. 4 vs 4 is 1:1.
+    assert!(run(&[
+        "--attack",
+        "8:panzergrenadier",
+        "--across",
+        "river",
+        "--declare",
+        "defender-open",
+        "--declare",
+        "defender-heavy-at",
+        "--defence",
+        "4"
+    ])
+    .starts_with("4 vs 4 → 1:1"));
+    // 9.4e: light AT cuts mechanized (×1.5), not armour (×2): 6 armour + 8 panzergrenadiers = 24.
+    assert!(run(&[
+        "--attack",
+        "6:armor",
+        "--attack",
+        "8:panzergrenadier",
+        "--declare",
+        "defender-open",
+        "--declare",
+        "defender-light-at",
+        "--defence",
+        "12"
+    ])
+    .starts_with("24 vs 12 → 2:1"));
     // 9.14a: a defence of 0 is attacked on the rightmost column, which the text does not give.
     assert!(run(&["--attack", "5", "--defence", "0", "--roll", "7"])
         .starts_with("5 vs 0 → defence 0, on a column the sources do not give, roll 7 → unknown"));

@@ -128,3 +128,53 @@ fn chain<'m>(
         Err(undecided)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Armour ×2 in Open (a hex effect) and ×1/2 across a river (a hexside effect), with the
+    /// combat's `terrain_effects`.
+    fn combat(terrain_effects: &str) -> Combat {
+        toml::from_str(&format!(
+            "kind = \"odds\"\ncolumns = [\"1:1\"]\nbelow_table = \"x\"\nterrain_effects = \"{terrain_effects}\"\n\
+             results = [{{ code = \"DE\", name = \"x\", effect = \"x\" }}]\n\
+             [[attack_modifiers]]\nid = \"open\"\nname = \"x\"\nunit_types = [\"armor\"]\nterrain = \"hex\"\n\
+             numerator = 2\ndenominator = 1\nkeep_fractions = true\n\
+             [[attack_modifiers]]\nid = \"river\"\nname = \"x\"\nacross = \"river\"\n\
+             numerator = 1\ndenominator = 2\nkeep_fractions = true\n\
+             [[attack_modifiers]]\nid = \"any\"\nname = \"x\"\nunit_types = [\"armor\"]\n\
+             numerator = 3\ndenominator = 1\nkeep_fractions = true\n"
+        ))
+        .expect("test combat")
+    }
+
+    fn armour(across: &'static [&'static str]) -> Attacker<'static> {
+        Attacker {
+            strength: 9.0,
+            unit_type: Some("armor"),
+            across,
+            attack_kind: None,
+            declared: &[],
+        }
+    }
+
+    /// OCS 9.4b: the hex's and the hexside's effects do not multiply; the defender's pick (the one
+    /// that leaves the attacker weaker) applies, and a modifier that is no terrain's still does.
+    #[test]
+    fn hex_or_hexside_not_both() {
+        let one = combat("one");
+        let both = combat("both");
+        // Armour 9 across a river into Open: ×2 × 1/2 (× 3) would be 27; only the river: 13.5.
+        assert_eq!(attack_of(&both.attack_modifiers, &armour(&["river"]), None), Ok(27.0));
+        assert_eq!(attack_in(&both, &armour(&["river"]), None), Ok(27.0));
+        assert_eq!(attack_in(&one, &armour(&["river"]), None), Ok(13.5));
+        // Only one of them applies: nothing to pick.
+        assert_eq!(attack_in(&one, &armour(&[]), None), Ok(54.0));
+        let infantry = Attacker {
+            unit_type: Some("infantry"),
+            ..armour(&["river"])
+        };
+        assert_eq!(attack_in(&one, &infantry, None), Ok(4.5));
+    }
+}
