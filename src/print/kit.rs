@@ -13,9 +13,9 @@ use crate::render::text::TextCapture;
 use crate::render::{Color, CounterArt};
 
 /// Blank paper around every page's content, in mm (most printers cannot print closer to the edge).
-const MARGIN_MM: f32 = 10.0;
+pub(super) const MARGIN_MM: f32 = 10.0;
 /// Room for a page's title above its content, in mm.
-const HEADER_MM: f32 = 10.0;
+pub(super) const HEADER_MM: f32 = 10.0;
 /// Height of a page title's letters, in mm.
 const TITLE_MM: f32 = 3.5;
 /// Counter edge when the data gives none: ½ inch, the most common size.
@@ -77,6 +77,7 @@ pub(super) fn print(game: &Game, plan: &Plan, options: &PrintOptions) -> Result<
         chart_page(&mut pdf, page, chart)?;
     }
     card_pages(&mut pdf, page, plan, &cards)?;
+    super::rules_pages::rules_pages(&mut pdf, page, game, plan)?;
     Ok(Printed {
         pdf: pdf.finish()?,
         missing,
@@ -131,7 +132,7 @@ fn counter_size(game: &Game) -> Result<f32, String> {
 }
 
 /// A page's title, at the top of its printable area.
-fn title(canvas: &mut Canvas<'_, '_>, text: &str) {
+pub(super) fn title(canvas: &mut Canvas<'_, '_>, text: &str) {
     canvas.text(
         text,
         (MARGIN_MM, MARGIN_MM + TITLE_MM),

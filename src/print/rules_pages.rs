@@ -1,0 +1,162 @@
+//! The kit's "Rules in play" pages: the game's special rules, game-wide then by scenario, with the
+//! same content as the module's help page (`concept::special_rules::rules_in_play`), wrapped at a
+//! size printed text reads at and broken where each language allows (`render::lines`).
+
+use super::kit::{title, HEADER_MM, MARGIN_MM};
+use super::pdf::{text_width, Anchor, Weight, Writer};
+use crate::concept::game::Game;
+use crate::concept::plan::Plan;
+use crate::concept::special_rules::rules_in_play;
+use crate::render::lines::wrap_measured;
+use crate::render::Color;
+
+/// Letter sizes (em) in mm: the body at 3.2 mm is 9 pt, the size of a printed rulebook's text.
+const SECTION_MM: f32 = 4.2;
+const RULE_TITLE_MM: f32 = 3.6;
+const BODY_MM: f32 = 3.2;
+/// From one baseline to the next, as a multiple of the letter size.
+const LEADING: f32 = 1.45;
+/// Room above a section heading and above a rule's title, in mm.
+const SECTION_GAP_MM: f32 = 4.0;
+const RULE_GAP_MM: f32 = 2.5;
+const NOTE_COLOUR: Color = Color::rgb(0x50, 0x50, 0x50);
+
+/// One line of the pages, laid out.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Line {
+    pub text: String,
+    pub size: f32,
+    pub weight: Weight,
+    pub color: Color,
+    /// Space above the line's top, in mm (dropped at the top of a page).
+    pub gap: f32,
+    /// A heading's line: the page may not end after it.
+    pub keep_with_next: bool,
+}
+
+/// Every line of the rules in play, wrapped to `width` mm; empty for a game without special rules.
+pub(super) fn lines(game: &Game, plan: &Plan, width: f32) -> Vec<Line> {
+    let mut out = Vec::new();
+    let mut push =
+        |text: &str, size: f32, weight: Weight, color: Color, gap: f32, heading: bool| {
+            let wrapped = wrap_measured(text, width, |l| text_width(l, size, weight));
+            for (n, part) in wrapped.into_iter().enumerate() {
+                out.push(Line {
+                    text: part,
+                    size,
+                    weight,
+                    color,
+                    gap: if n == 0 { gap } else { 0.0 },
+                    keep_with_next: heading,
+                });
+            }
+        };
+    for section in rules_in_play(game, &plan.tx) {
+        push(
+            &section.heading,
+            SECTION_MM,
+            Weight::Bold,
+            Color::BLACK,
+            SECTION_GAP_MM,
+            true,
+        );
+        for rule in &section.rules {
+            push(
+                &rule.title,
+                RULE_TITLE_MM,
+                Weight::Bold,
+                Color::BLACK,
+                RULE_GAP_MM,
+                true,
+            );
+            if !rule.note.is_empty() {
+                push(&rule.note, BODY_MM, Weight::Regular, NOTE_COLOUR, 0.0, true);
+            }
+            push(
+                &rule.text,
+                BODY_MM,
+                Weight::Regular,
+                Color::BLACK,
+                0.0,
+                false,
+            );
+        }
+    }
+    out
+}
+
+/// The lines split into pages of `height` mm of text: each page's lines with their baselines,
+/// measured from the top of the text area. A heading never ends a page: it moves to the next with
+/// the text it heads.
+pub(super) fn paginate(lines: Vec<Line>, height: f32) -> Vec<Vec<(Line, f32)>> {
+    let mut pages: Vec<Vec<Line>> = Vec::new();
+    let mut page: Vec<Line> = Vec::new();
+    for line in lines {
+        if !page.is_empty() && extent(&page) + line.gap + line.size * LEADING > height {
+            let kept = page
+                .iter()
+                .rposition(|l| !l.keep_with_next)
+                .map_or(page.len(), |last_text| last_text + 1);
+            let carried = page.split_off(kept);
+            if !page.is_empty() {
+                pages.push(std::mem::take(&mut page));
+            }
+            page = carried;
+        }
+        page.push(line);
+    }
+    if !page.is_empty() {
+        pages.push(page);
+    }
+    pages.into_iter().map(place).collect()
+}
+
+/// The height the lines of a page take, in mm (no gap above the first).
+fn extent(page: &[Line]) -> f32 {
+    page.iter()
+        .enumerate()
+        .map(|(n, l)| if n == 0 { 0.0 } else { l.gap } + l.size * LEADING)
+        .sum()
+}
+
+/// A page's lines with their baselines: one letter size below each line's top.
+fn place(page: Vec<Line>) -> Vec<(Line, f32)> {
+    let mut y = 0.0;
+    let mut placed = Vec::new();
+    for (n, line) in page.into_iter().enumerate() {
+        let gap = if n == 0 { 0.0 } else { line.gap };
+        let baseline = y + gap + line.size;
+        y += gap + line.size * LEADING;
+        placed.push((line, baseline));
+    }
+    placed
+}
+
+/// The pages, each titled "Rules in play"; none for a game without special rules.
+pub(super) fn rules_pages(
+    pdf: &mut Writer,
+    page: (f32, f32),
+    game: &Game,
+    plan: &Plan,
+) -> Result<(), String> {
+    let width = page.0 - 2.0 * MARGIN_MM;
+    let top = MARGIN_MM + HEADER_MM;
+    let pages = paginate(lines(game, plan, width), page.1 - top - MARGIN_MM);
+    let heading = plan.tx.get("ui.rules_in_play");
+    for lines in pages {
+        pdf.page(page, |canvas| {
+            title(canvas, &heading);
+            for (line, baseline) in &lines {
+                canvas.text(
+                    &line.text,
+                    (MARGIN_MM, top + baseline),
+                    line.size,
+                    line.color,
+                    (line.weight, Anchor::Start),
+                );
+            }
+            Ok(())
+        })?;
+    }
+    Ok(())
+}
