@@ -160,3 +160,52 @@ pub(super) fn rules_pages(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(text: &str, heading: bool) -> Line {
+        Line {
+            text: text.into(),
+            size: BODY_MM,
+            weight: Weight::Regular,
+            color: Color::BLACK,
+            gap: if heading { RULE_GAP_MM } else { 0.0 },
+            keep_with_next: heading,
+        }
+    }
+
+    #[test]
+    fn a_heading_never_ends_a_page() {
+        let advance = BODY_MM * LEADING;
+        // Room for three lines: text, text, then a heading that would end the page.
+        let lines = vec![
+            line("a", false),
+            line("b", false),
+            line("Title", true),
+            line("c", false),
+        ];
+        let height = 3.0 * advance + RULE_GAP_MM + 0.01;
+        let pages = paginate(lines, height);
+        let texts: Vec<Vec<&str>> = pages
+            .iter()
+            .map(|p| p.iter().map(|(l, _)| l.text.as_str()).collect())
+            .collect();
+        assert_eq!(texts, [vec!["a", "b"], vec!["Title", "c"]]);
+        // The first line of a page starts at the top: no gap above it.
+        assert_eq!(pages[1][0].1, BODY_MM);
+        assert!((pages[1][1].1 - (advance + BODY_MM)).abs() < 1e-4);
+    }
+
+    #[test]
+    fn lines_that_fit_stay_on_one_page() {
+        let lines = vec![line("a", false), line("Title", true), line("b", false)];
+        let pages = paginate(lines, 100.0);
+        assert_eq!(pages.len(), 1);
+        let baselines: Vec<f32> = pages[0].iter().map(|(_, y)| *y).collect();
+        let advance = BODY_MM * LEADING;
+        assert_eq!(baselines[0], BODY_MM);
+        assert!((baselines[1] - (advance + RULE_GAP_MM + BODY_MM)).abs() < 1e-4);
+    }
+}
