@@ -13,9 +13,9 @@ use crate::render::text::TextCapture;
 use crate::render::{Color, CounterArt};
 
 /// Blank paper around every page's content, in mm (most printers cannot print closer to the edge).
-pub(super) const MARGIN_MM: f32 = 10.0;
+const MARGIN_MM: f32 = 10.0;
 /// Room for a page's title above its content, in mm.
-pub(super) const HEADER_MM: f32 = 10.0;
+const HEADER_MM: f32 = 10.0;
 /// Height of a page title's letters, in mm.
 const TITLE_MM: f32 = 3.5;
 /// Counter edge when the data gives none: ½ inch, the most common size.
@@ -77,7 +77,7 @@ pub(super) fn print(game: &Game, plan: &Plan, options: &PrintOptions) -> Result<
         chart_page(&mut pdf, page, chart)?;
     }
     card_pages(&mut pdf, page, plan, &cards)?;
-    super::rules_pages::rules_pages(&mut pdf, page, game, plan)?;
+    rules_pages(&mut pdf, page, game, plan)?;
     Ok(Printed {
         pdf: pdf.finish()?,
         missing,
@@ -132,7 +132,7 @@ fn counter_size(game: &Game) -> Result<f32, String> {
 }
 
 /// A page's title, at the top of its printable area.
-pub(super) fn title(canvas: &mut Canvas<'_, '_>, text: &str) {
+fn title(canvas: &mut Canvas<'_, '_>, text: &str) {
     canvas.text(
         text,
         (MARGIN_MM, MARGIN_MM + TITLE_MM),
@@ -670,6 +670,34 @@ fn card_pages(
                 );
                 picture(canvas, card, rect)?;
                 canvas.stroke_rect(rect, CUT_COLOUR, CUT_LINE_MM);
+            }
+            Ok(())
+        })?;
+    }
+    Ok(())
+}
+
+/// The rules in play (`rules_pages`), each page under its title; none for a game without special
+/// rules.
+fn rules_pages(pdf: &mut Writer, page: (f32, f32), game: &Game, plan: &Plan) -> Result<(), String> {
+    let top = MARGIN_MM + HEADER_MM;
+    let area = (page.0 - 2.0 * MARGIN_MM, page.1 - top - MARGIN_MM);
+    let pages = super::rules_pages::pages(game, plan, area);
+    if pages.is_empty() {
+        return Ok(());
+    }
+    let heading = plan.tx.get("ui.rules_in_play");
+    for lines in pages {
+        pdf.page(page, |canvas| {
+            title(canvas, &heading);
+            for (line, baseline) in &lines {
+                canvas.text(
+                    &line.text,
+                    (MARGIN_MM, top + baseline),
+                    line.size,
+                    line.color,
+                    (line.weight, Anchor::Start),
+                );
             }
             Ok(())
         })?;

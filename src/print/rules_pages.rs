@@ -2,8 +2,7 @@
 //! same content as the module's help page (`concept::special_rules::rules_in_play`), wrapped at a
 //! size printed text reads at and broken where each language allows (`render::lines`).
 
-use super::kit::{title, HEADER_MM, MARGIN_MM};
-use super::pdf::{text_width, Anchor, Weight, Writer};
+use super::pdf::{text_width, Weight};
 use crate::concept::game::Game;
 use crate::concept::plan::Plan;
 use crate::concept::special_rules::rules_in_play;
@@ -132,33 +131,14 @@ fn place(page: Vec<Line>) -> Vec<(Line, f32)> {
     placed
 }
 
-/// The pages, each titled "Rules in play"; none for a game without special rules.
-pub(super) fn rules_pages(
-    pdf: &mut Writer,
-    page: (f32, f32),
+/// The rules in play laid out on pages whose text area is `width` x `height` mm; none for a game
+/// without special rules. `kit` draws them, each page under the title "Rules in play".
+pub(super) fn pages(
     game: &Game,
     plan: &Plan,
-) -> Result<(), String> {
-    let width = page.0 - 2.0 * MARGIN_MM;
-    let top = MARGIN_MM + HEADER_MM;
-    let pages = paginate(lines(game, plan, width), page.1 - top - MARGIN_MM);
-    let heading = plan.tx.get("ui.rules_in_play");
-    for lines in pages {
-        pdf.page(page, |canvas| {
-            title(canvas, &heading);
-            for (line, baseline) in &lines {
-                canvas.text(
-                    &line.text,
-                    (MARGIN_MM, top + baseline),
-                    line.size,
-                    line.color,
-                    (line.weight, Anchor::Start),
-                );
-            }
-            Ok(())
-        })?;
-    }
-    Ok(())
+    (width, height): (f32, f32),
+) -> Vec<Vec<(Line, f32)>> {
+    paginate(lines(game, plan, width), height)
 }
 
 #[cfg(test)]
