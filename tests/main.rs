@@ -45,6 +45,7 @@ mod rulebook_terms;
 mod saved_games;
 mod schema;
 mod series_layering;
+mod special_rules;
 mod stacking_points;
 mod steps;
 mod synthetic_game;
