@@ -108,7 +108,11 @@ fn regression_vectors_in_the_rust_rule() {
     );
     for (attack, defence) in [(14.0, 2.0), (20.0, 2.0), (60.0, 1.0)] {
         let o = resolve_odds(attack, defence, &g.rules.combat, &[]);
-        assert_eq!(o.resolution, Resolution::UnknownColumn, "{attack} vs {defence}");
+        assert_eq!(
+            o.resolution,
+            Resolution::UnknownColumn,
+            "{attack} vs {defence}"
+        );
         assert!(o.raw_unknown);
     }
     // 4c. 9.14a: an attack on a defence of 0 uses the rightmost column (before surprise shifts),
@@ -631,8 +635,15 @@ fn the_staged_p14_attack_reads_17_vs_10_from_the_pieces() {
         attack_kind: Some("attack"),
         declared: &heavy_at,
     };
-    assert_eq!(attack_of(modifiers, &pzgren, None).expect("decided"), 6.0, "both multiplied");
-    assert_eq!(attack_in(&game.rules.combat, &pzgren, None).expect("decided"), 4.0);
+    assert_eq!(
+        attack_of(modifiers, &pzgren, None).expect("decided"),
+        6.0,
+        "both multiplied"
+    );
+    assert_eq!(
+        attack_in(&game.rules.combat, &pzgren, None).expect("decided"),
+        4.0
+    );
     let attack: f64 = [
         (4.0, "motorcycle", &[][..]),
         (8.0, "panzergrenadier", &["river"][..]),
