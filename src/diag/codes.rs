@@ -519,6 +519,12 @@ pub static CODES: &[Code] = &[
     c("V0860", &[Error], Once, "`[decks.pile]`: a hidden hand from a face-up pile (VASSAL masks a card taken from a deck only when the deck lies face down, `Deck.pieceRemoved`)",
         &[]),
 
+    // V087x: rules stated for the players (`[[special_rules]]`)
+    c("V0870", &[Error], Once, "two special rules of one game have the same `id` (rules file and scenarios together): the catalogs key a rule's texts by its id alone", &[]),
+    c("V0871", &[Error], Once, "a special rule's `title` or `text` is empty: the module's Rules in play page and the printed kit would show nothing", &[]),
+    c("V0872", &[Error], Once, "a special rule's `id` is not a slug (lower-case letters, digits and `-`): it is written into catalog keys", &[]),
+    c("V0873", &[Warning], Once, "a special rule cites no rule section (`rule`) or other source (`source`): players are not told where to read it in full", &[]),
+
     // V09xx: language catalogs
     c("V0901", &[Error], Once, "a catalog declares another language than its file name",
         &["``catalog i18n/b4m/de.toml declares language `fr` ``"]),
