@@ -23,7 +23,9 @@ fn quotes(table: &str) -> Vec<(usize, usize, String)> {
     while let Some(open) = rest.find('「') {
         let before = &rest[..open];
         let after = &rest[open + '「'.len_utf8()..];
-        let Some(close) = after.find('」') else { break };
+        let Some(close) = after.find('」') else {
+            break;
+        };
         let quote = after[..close].to_string();
         rest = &after[close..];
         // The citation right before the quote: `L12 ` or `L12–15 `.
@@ -46,7 +48,10 @@ fn quotes(table: &str) -> Vec<(usize, usize, String)> {
 fn audit_quotes_are_in_the_lines_they_cite() {
     let seeds = common::repo().join("../shared/seeds");
     if !seeds.is_dir() {
-        eprintln!("{}: no seeds beside the repository, quotes not checked", seeds.display());
+        eprintln!(
+            "{}: no seeds beside the repository, quotes not checked",
+            seeds.display()
+        );
         return;
     }
     for (table, seed) in TABLES {
@@ -54,11 +59,19 @@ fn audit_quotes_are_in_the_lines_they_cite() {
         let text = std::fs::read_to_string(Path::new(&seeds).join(seed)).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         let found = quotes(&doc);
-        assert!(found.len() >= 40, "{table}: only {} quotes found", found.len());
+        assert!(
+            found.len() >= 40,
+            "{table}: only {} quotes found",
+            found.len()
+        );
         for (first, last, quote) in found {
             // A quote may run one line past the cited range (a word broken at the line end).
             let window = without_space(&lines[first - 1..(last + 1).min(lines.len())].join(""));
-            for part in quote.split('…').map(without_space).filter(|p| !p.is_empty()) {
+            for part in quote
+                .split('…')
+                .map(without_space)
+                .filter(|p| !p.is_empty())
+            {
                 assert!(
                     window.contains(&part),
                     "{table}: 「{part}」 is not in {seed} lines {first}-{last}"

@@ -155,7 +155,11 @@ fn bare_river(text: &str) -> Option<String> {
     let chars: Vec<char> = text.chars().collect();
     (0..chars.len())
         .find(|&i| chars[i] == '川' && (i == 0 || chars[i - 1] != '河'))
-        .map(|i| chars[i.saturating_sub(20)..(i + 5).min(chars.len())].iter().collect())
+        .map(|i| {
+            chars[i.saturating_sub(20)..(i + 5).min(chars.len())]
+                .iter()
+                .collect()
+        })
 }
 
 #[test]
@@ -186,8 +190,14 @@ fn battle_for_moscow_speaks_its_translation() {
     );
     let help = help_text("b4m", "ja");
     assert_eq!(bare_river(&help), None, "b4m-ja help says 川 for 河川");
-    assert!(!help.contains("バトル・フォー"), "b4m-ja help names the game in katakana");
-    assert!(!help.contains("プレイヤー"), "b4m-ja help spells プレーヤー otherwise (L28)");
+    assert!(
+        !help.contains("バトル・フォー"),
+        "b4m-ja help names the game in katakana"
+    );
+    assert!(
+        !help.contains("プレイヤー"),
+        "b4m-ja help spells プレーヤー otherwise (L28)"
+    );
 }
 
 /// Issue #32 item 3: the procedures of Blitzkrieg to Moscow 2 the module cannot automate are on its Rules in
