@@ -1,11 +1,11 @@
 //! The kit's "Rules in play" pages: the game's special rules, game-wide then by scenario, with the
-//! same content as the module's help page (`concept::special_rules::rules_in_play`), wrapped at a
+//! same content as the module's help page (`concept::special_rules::reading::rules_in_play`), wrapped at a
 //! size printed text reads at and broken where each language allows (`render::lines`).
 
 use super::pdf::{text_width, Weight};
 use crate::concept::game::Game;
 use crate::concept::plan::Plan;
-use crate::concept::special_rules::rules_in_play;
+use crate::concept::special_rules::reading::rules_in_play;
 use crate::render::lines::wrap_measured;
 use crate::render::Color;
 

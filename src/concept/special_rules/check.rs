@@ -1,7 +1,8 @@
 //! Checks of special rules: ids that name their catalog texts, texts that say something, and a
 //! citation for each.
 
-use super::{in_reading_order, RuleScope, SpecialRule};
+use super::reading::{in_reading_order, RuleScope};
+use super::SpecialRule;
 use crate::concept::context::Context;
 use crate::diag::Diagnostic;
 use crate::model::FileId;

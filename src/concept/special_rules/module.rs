@@ -6,7 +6,7 @@
 //! "What's new" page, every character outside ASCII is written as a character reference, so the page
 //! reads the same whatever charset the viewer assumes.
 
-use super::rules_in_play;
+use super::reading::{in_reading_order, rules_in_play};
 use crate::concept::game::Game;
 use crate::concept::plan::Plan;
 use crate::html::{escape_ascii as esc, page};
@@ -18,7 +18,7 @@ pub const RULES_IN_PLAY_PAGE: &str = "help/rules-in-play.html";
 
 /// The Help menu item, for a game with special rules.
 pub fn help_file(game: &Game, plan: &Plan) -> Option<El> {
-    if super::in_reading_order(game).is_empty() {
+    if in_reading_order(game).is_empty() {
         return None;
     }
     Some(

@@ -1,7 +1,7 @@
 //! The texts of special rules: each rule's title and text, and the fixed phrases of the "Rules in
 //! play" page (help menu and printed kit).
 
-use super::in_reading_order;
+use super::reading::in_reading_order;
 use crate::concept::game::Game;
 use crate::i18n::{Entries, InterfaceText};
 
