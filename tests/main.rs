@@ -7,6 +7,7 @@ mod synthetic;
 
 mod architecture;
 mod art;
+mod audit_quotes;
 mod broken_fixtures;
 mod btm2;
 mod cache;
