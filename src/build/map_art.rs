@@ -373,11 +373,15 @@ fn turn_track_chart(
     title: String,
     fonts: &Fonts,
 ) -> Result<Vec<u8>, RenderError> {
-    let turns = turn_chart_boxes(game, plan);
-    render_turn_track(&TurnTrackArt {
+    render_turn_track(&turn_chart_art(game, plan, title, fonts))
+}
+
+/// What the turn record chart draws.
+pub fn turn_chart_art(game: &Game, plan: &Plan, title: String, fonts: &Fonts) -> TurnTrackArt {
+    TurnTrackArt {
         title,
-        turns,
+        turns: turn_chart_boxes(game, plan),
         fonts: fonts.clone(),
         ..TurnTrackArt::default()
-    })
+    }
 }
