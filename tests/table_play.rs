@@ -109,7 +109,11 @@ fn btm2_decks_lie_and_move_as_the_rules_handle_them() {
                 shown.push(pile.attr("reshuffleMessage"));
             }
             for text in shown {
-                assert!(!text.is_empty(), "{module}: {}: a menu text is left to VASSAL", pile.attr("name"));
+                assert!(
+                    !text.is_empty(),
+                    "{module}: {}: a menu text is left to VASSAL",
+                    pile.attr("name")
+                );
                 let read: String = text.split('$').step_by(2).collect();
                 let latin = read.chars().any(|c| c.is_ascii_alphabetic());
                 let kana = read.chars().any(|c| ('\u{3040}'..='\u{30ff}').contains(&c));

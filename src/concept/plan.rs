@@ -105,7 +105,10 @@ impl TrackBox {
 
     /// Where pieces in the box sit: below its printed lines.
     pub fn centre(&self) -> (u32, u32) {
-        (self.x + self.w / 2, self.y + self.h.saturating_sub(PIECE_FOOT))
+        (
+            self.x + self.w / 2,
+            self.y + self.h.saturating_sub(PIECE_FOOT),
+        )
     }
 }
 
