@@ -113,6 +113,63 @@ fn start_pieces(root: &Node) -> Vec<StartPiece> {
     out
 }
 
+/// Pieces that start exactly over a stack they are not part of.
+fn stacks_sharing_a_spot(pieces: &[StartPiece]) -> Vec<String> {
+    let mut faults = Vec::new();
+    let mut spots: Vec<((String, i32, i32), usize, &str)> = Vec::new();
+    for p in pieces {
+        let spot = (p.stack.0.clone(), p.stack.1, p.stack.2);
+        match spots.iter().find(|(s, _, _)| *s == spot) {
+            Some((_, stack, first)) if *stack != p.stack.3 => faults.push(format!(
+                "{} starts exactly over {first} at {spot:?}, in another stack",
+                p.name
+            )),
+            Some(_) => {}
+            None => spots.push((spot, p.stack.3, &p.name)),
+        }
+    }
+    faults
+}
+
+/// What the measure finds in the layout lsam had before: a control marker that does not stack,
+/// set up with the city's units (VASSAL places it apart, exactly under their stack), and a name at
+/// the foot of a 60 px hex under 60 px counters.
+#[test]
+fn the_measure_finds_a_marker_apart_from_its_stack_and_a_covered_name() {
+    let build = r#"<VASSAL.build.GameModule><VASSAL.build.module.Map mapName="Map">
+        <VASSAL.build.module.map.StackMetrics unexSepX="3" unexSepY="6"/>
+        <VASSAL.build.module.map.boardPicker.Board image="map.png" name="Map"/>
+        <VASSAL.build.module.map.SetupStack location="2510" name="Moscow" owningBoard="Map" useGridLocation="true" x="1311" y="600">
+          <VASSAL.build.widget.PieceSlot entryName="Factory" gpid="1" height="60" width="60">+/null/piece;;;f.png;Factory/null;0;0;1;0</VASSAL.build.widget.PieceSlot>
+          <VASSAL.build.widget.PieceSlot entryName="Garrison 1" gpid="2" height="60" width="60">+/null/piece;;;g.png;Garrison 1/null;0;0;2;0</VASSAL.build.widget.PieceSlot>
+          <VASSAL.build.widget.PieceSlot entryName="Moscow control" gpid="3" height="44" width="44">+/null/immob;;N;	piece;;;c.png;Moscow control/	null;0;0;3;0</VASSAL.build.widget.PieceSlot>
+        </VASSAL.build.module.map.SetupStack>
+    </VASSAL.build.module.Map></VASSAL.build.GameModule>"#;
+    let pieces = start_pieces(&verify::parse_xml(build).expect("parses"));
+    assert_eq!(pieces.len(), 3);
+    // The second piece of the stack is drawn 3 px right and 6 px up (`StackMetrics.nextPosition`).
+    assert_eq!(pieces[1].rect, (1284.0, 564.0, 1344.0, 624.0));
+    let faults = stacks_sharing_a_spot(&pieces);
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert!(faults[0].starts_with("Moscow control starts exactly over Factory"));
+    // A name whose baseline is at the hex's foot (600 + 30), as the map drew it before.
+    let name = PlacedText {
+        text: "Moscow".into(),
+        x: 1290.0,
+        baseline: 628.0,
+        size: 10.2,
+        color: vmodc::render::Color::BLACK,
+        bold: true,
+        halo: None,
+    };
+    assert!(pieces.iter().any(|p| overlap(text_box(&name), p.rect)));
+    let below = PlacedText {
+        baseline: 645.0,
+        ..name
+    };
+    assert!(!pieces.iter().any(|p| overlap(text_box(&below), p.rect)));
+}
+
 /// No two at-start stacks of a module stand on one spot (two stacks VASSAL draws exactly over each
 /// other), no at-start piece covers a city's name, and every line of a turn box (on the turn-track
 /// board and on the turn record chart) lies inside its box, clear of the pieces that start there.
@@ -135,19 +192,11 @@ fn no_piece_starts_over_another_stack_a_city_name_or_a_box_line() {
             let pieces = start_pieces(&view.root);
             assert!(!pieces.is_empty(), "{module}: no at-start piece");
 
-            // One stack per spot.
-            let mut spots: Vec<((String, i32, i32), usize, &str)> = Vec::new();
-            for p in &pieces {
-                let spot = (p.stack.0.clone(), p.stack.1, p.stack.2);
-                match spots.iter().find(|(s, _, _)| *s == spot) {
-                    Some((_, stack, first)) if *stack != p.stack.3 => faults.push(format!(
-                        "{module}: {} starts exactly over {first} at {spot:?}, in another stack",
-                        p.name
-                    )),
-                    Some(_) => {}
-                    None => spots.push((spot, p.stack.3, &p.name)),
-                }
-            }
+            faults.extend(
+                stacks_sharing_a_spot(&pieces)
+                    .into_iter()
+                    .map(|f| format!("{module}: {f}")),
+            );
 
             let images = image_texts(&loaded.game, &plan).expect("images render");
             let texts = |image: &str| -> Vec<PlacedText> {
