@@ -26,7 +26,7 @@ pub use art::{
     image_texts, printed_cards, printed_charts, printed_counters, printed_map_sheets, ImageTexts,
     PrintedCounter, PrintedImage,
 };
-pub use map_art::turn_chart_boxes;
+pub use map_art::{turn_chart_art, turn_chart_boxes};
 
 /// Where data is read from and modules are written to.
 #[derive(Debug, Clone)]

@@ -206,3 +206,98 @@ fn what_is_not_a_saved_game_is_refused_with_help() {
     ]);
     assert_eq!(code(&missing), 2, "{}", show(&missing));
 }
+
+/// `tests/fixtures/saves/b4m-ja-1.2.2-moved.vsav` was saved by VASSAL 3.7.26 (through the
+/// vassal-check harness) from the Japanese module of 7212b48 (`git show 7212b48:dist/b4m-ja.vmod`,
+/// b4m 1.2.2), made before stable ids: its maps are named マップ and ターン記録トラック. Moves: 第3軍
+/// 0301 → 0401, the turn tracker one phase on. Refreshed onto today's Japanese module, whose maps
+/// are named by id (Map, Turn Track) and translated by its `Module_ja.properties`, every piece,
+/// stack and board picker names the map by its id, so VASSAL finds the map of each piece.
+#[test]
+fn refresh_moves_an_old_japanese_save_onto_the_maps_stable_ids() {
+    let old = repo().join("tests/fixtures/saves/b4m-ja-1.2.2-moved.vsav");
+    let module = repo().join("dist/b4m-ja.vmod");
+    let dir = TempDir::new("refresh-ja");
+    let out = dir.path().join("refreshed.vsav");
+    let run = vmodc(&[
+        "refresh",
+        path(&old),
+        "--module",
+        path(&module),
+        "--out",
+        path(&out),
+    ]);
+    assert_eq!(code(&run), 0, "{}", show(&run));
+    assert!(
+        text(&run.stdout).contains("0 not matched"),
+        "{}",
+        show(&run)
+    );
+    assert!(
+        text(&run.stdout).contains("now use the module's ids"),
+        "{}",
+        show(&run)
+    );
+
+    let before = read(&old);
+    let after = read(&out);
+    let maps = ["Map", "Turn Track"];
+    assert!(
+        before.pieces().all(|p| p
+            .location()
+            .map
+            .is_some_and(|m| !maps.contains(&m.as_str()))),
+        "the fixture names its maps in Japanese"
+    );
+    assert_eq!(after.pieces().count(), before.pieces().count());
+    for (a, b) in after.pieces().zip(before.pieces()) {
+        let (la, lb) = (a.location(), b.location());
+        assert!(
+            la.map.as_deref().is_some_and(|m| maps.contains(&m)),
+            "{}: on {:?}",
+            a.name(),
+            la.map
+        );
+        assert_eq!((a.id.as_str(), la.x, la.y), (b.id.as_str(), lb.x, lb.y));
+        assert!(
+            !a.properties()
+                .iter()
+                .any(|(k, v)| k == "OldMap" && !maps.contains(&v.as_str())),
+            "{}: OldMap",
+            a.name()
+        );
+    }
+    assert_eq!(after.stacks().count(), before.stacks().count());
+    for (a, b) in after.stacks().zip(before.stacks()) {
+        assert!(a.location.map.as_deref().is_some_and(|m| maps.contains(&m)));
+        assert_eq!((&a.members, a.location.x), (&b.members, b.location.x));
+    }
+    let pickers: Vec<String> = after
+        .commands
+        .iter()
+        .filter_map(|c| match c {
+            Command::Other(t) if t.contains("BoardPicker\t") => Some(t.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        pickers,
+        [
+            "MapBoardPicker\tMap\t0\t0",
+            "Turn TrackBoardPicker\tTurn Track\t0\t0"
+        ]
+    );
+    // The moved army is where the player left it, read with the module's own grid.
+    let d = dumped(&out, &module);
+    assert_eq!(piece(&d, "3").location.as_deref(), Some("0401"));
+    // Every piece of the main map stands on a hex of the module's grid (the turn-track boxes of
+    // this version stand a little lower than 1.2.2's, which VASSAL's regions still hold; the dump
+    // names only a region's own point).
+    let on_map: Vec<_> = d
+        .pieces
+        .iter()
+        .filter(|p| p.map.as_deref() == Some("Map"))
+        .collect();
+    assert_eq!(on_map.len(), 48);
+    assert!(on_map.iter().all(|p| p.location.is_some()));
+}

@@ -97,6 +97,33 @@ fn btm2_decks_lie_and_move_as_the_rules_handle_them() {
                 0
             );
         }
+        // What a player reads on a pile (its menu items, its chat line) comes from the module's
+        // catalog: a menu text left out is printed by VASSAL in VASSAL's own language
+        // (`Deck.mySetType`: `Resources.getString("Deck.draw_specific")`), and the deck's id (an
+        // English name in every module, for saves) is never shown in the Japanese one.
+        let japanese = module.contains("-ja");
+        for pile in &piles {
+            let mut shown = vec![pile.attr("drawSpecificMessage")];
+            if pile.attr("reshufflable") == "true" {
+                shown.push(pile.attr("reshuffleCommand"));
+                shown.push(pile.attr("reshuffleMessage"));
+            }
+            for text in shown {
+                assert!(
+                    !text.is_empty(),
+                    "{module}: {}: a menu text is left to VASSAL",
+                    pile.attr("name")
+                );
+                let read: String = text.split('$').step_by(2).collect();
+                let latin = read.chars().any(|c| c.is_ascii_alphabetic());
+                let kana = read.chars().any(|c| ('\u{3040}'..='\u{30ff}').contains(&c));
+                assert!(
+                    if japanese { !latin && kana } else { !kana },
+                    "{module}: {}: {text:?} is not in the module's language",
+                    pile.attr("name")
+                );
+            }
+        }
         // Each card's mask, as `Obscurable.mySetType` reads it: key, image, command, display style,
         // mask name, access; unmasked at first (`mySetState`: "null").
         let cards: Vec<_> = view

@@ -1,7 +1,7 @@
 //! Model → render inputs for the map and the charts.
 
 use crate::concept::game::{Game, HexId};
-use crate::concept::plan::{LineKind, Plan, WEATHER_MARKER_SIZE};
+use crate::concept::plan::{LineKind, Plan, MARKER_SIZE, WEATHER_MARKER_SIZE};
 use crate::render::chart::{render_table, render_turn_track, TableChart, TurnBox, TurnTrackArt};
 use crate::render::map::{
     render_map, CityArt, Compass, EdgeArt, HexArt, HexsideArt, LineArt, LineStyle, MapArt,
@@ -29,6 +29,7 @@ pub fn render(game: &Game, plan: &Plan, sheet: u16, fonts: &Fonts) -> Result<Vec
     let grid = &m.grid;
     let mut art = MapArt::new(plan.layout, color(&m.style.background)?);
     art.fonts = fonts.clone();
+    art.start_piece_size = game.counters.counters.size.max(MARKER_SIZE) as f32;
     art.title = plan.tx.get("map.name");
     if !game.rules.weather.is_empty() && sheet == 0 {
         // The weather marker starts at the top right of the first sheet (plan.weather_point).
@@ -377,11 +378,15 @@ fn turn_track_chart(
     title: String,
     fonts: &Fonts,
 ) -> Result<Vec<u8>, RenderError> {
-    let turns = turn_chart_boxes(game, plan);
-    render_turn_track(&TurnTrackArt {
+    render_turn_track(&turn_chart_art(game, plan, title, fonts))
+}
+
+/// What the turn record chart draws.
+pub fn turn_chart_art(game: &Game, plan: &Plan, title: String, fonts: &Fonts) -> TurnTrackArt {
+    TurnTrackArt {
         title,
-        turns,
+        turns: turn_chart_boxes(game, plan),
         fonts: fonts.clone(),
         ..TurnTrackArt::default()
-    })
+    }
 }

@@ -90,6 +90,12 @@ pub fn run_refresh(save_path: &Path, module: &Path, out: Option<PathBuf>) -> Exi
         outcome.unchanged,
         outcome.unmatched.len()
     );
+    if outcome.renamed > 0 {
+        outln!(
+            "  {} command(s) named a map or side as an older module of another language did; they now use the module's ids",
+            outcome.renamed
+        );
+    }
     for u in &outcome.unmatched {
         outln!(
             "  not matched, kept as it was: {} (gpid `{}`, id {}): the module has no slot with this gpid",

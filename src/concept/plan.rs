@@ -22,6 +22,20 @@ pub const MARKER_SIZE: u32 = 44;
 /// effect") wrap at the legible text size without splitting a word, which 44 px cannot hold.
 pub const WEATHER_MARKER_SIZE: u32 = 64;
 
+/// How the off-map board prints a box's lines (`render::track` draws them so; the plan sizes each
+/// turn box by them): the bold title's and the other lines' sizes, the first baseline below the
+/// box's top, and the advance from one line to the next, in pixels.
+pub const BOX_TITLE_SIZE: f32 = 14.0;
+pub const BOX_LINE_SIZE: f32 = 11.0;
+pub const BOX_FIRST_BASELINE: f32 = 18.0;
+pub const BOX_TITLE_STEP: f32 = 17.0;
+pub const BOX_LINE_STEP: f32 = 13.0;
+/// How far right and up VASSAL draws each piece of an unexpanded stack from the one below it
+/// (`unexSepX`, `unexSepY` of every map's StackMetrics; `StackMetrics.nextPosition`).
+pub const STACK_STEP: (u32, u32) = (3, 6);
+/// How far above a box's bottom edge its pieces stand (the centre of a stack's bottom piece).
+const PIECE_FOOT: u32 = 34;
+
 /// What a concept asks of the module's layout (every concept is one: see
 /// `concept::interface::Concept::track_boxes`).
 pub trait LayoutNeeds {
@@ -91,7 +105,10 @@ impl TrackBox {
 
     /// Where pieces in the box sit: below its printed lines.
     pub fn centre(&self) -> (u32, u32) {
-        (self.x + self.w / 2, self.y + self.h.saturating_sub(34))
+        (
+            self.x + self.w / 2,
+            self.y + self.h.saturating_sub(PIECE_FOOT),
+        )
     }
 }
 
@@ -581,6 +598,27 @@ fn track_layout<C: LayoutNeeds + ?Sized>(
             shaded: weather.is_some_and(|w| !w.default),
         });
     }
+    // Every turn box of the row is as tall as the one whose lines and starting stack need most.
+    let turn_h = (1..=turns)
+        .zip(&boxes)
+        .map(|(turn, b)| {
+            let starting = schedules
+                .iter()
+                .map(|e| {
+                    e.reinforcements
+                        .1
+                        .iter()
+                        .filter(|r| r.turn.value == turn)
+                        .count()
+                })
+                .max()
+                .unwrap_or(0);
+            box_height_for(b, game.counters.counters.size, starting as u32)
+        })
+        .fold(BOX_H, u32::max);
+    for b in &mut boxes {
+        b.h = turn_h;
+    }
     let second_row = off_map_boxes(game, tx, eliminated, concepts);
     let wide = BOX_W * 2 + GAP;
     // Off-map boxes, four to a row, under the turn boxes.
@@ -590,7 +628,7 @@ fn track_layout<C: LayoutNeeds + ?Sized>(
             region: name.clone(),
             lines: vec![TrackLine::new(LineKind::Title, name.clone())],
             x: GAP + col * (wide + GAP),
-            y: TOP + (BOX_H + GAP * 3) * (row + 1),
+            y: TOP + turn_h + GAP * 3 + (BOX_H + GAP * 3) * row,
             w: wide,
             h: BOX_H,
             shaded: false,
@@ -604,6 +642,34 @@ fn track_layout<C: LayoutNeeds + ?Sized>(
         height,
         boxes,
     }
+}
+
+/// The least height of a box that prints its lines from the top (as `render::track` does, wrapping
+/// a line too wide for the box) and holds a stack of `pieces` counters of edge `counter` at its
+/// foot, clear of the lines. The lines' widths are estimated from above (a wide character as one em,
+/// any other as 0.62 em, 85% of the box's width usable), so the box may be a little taller than its
+/// text needs but never shorter; `tests/legible_text.rs` measures the drawn text against it.
+pub fn box_height_for(b: &TrackBox, counter: u32, pieces: u32) -> u32 {
+    let usable = (b.w as f32 - 8.0) * 0.85;
+    let printed_lines = |text: &str, size: f32| -> f32 {
+        let width: f32 = text
+            .chars()
+            .map(|c| if c >= '\u{2e80}' { size } else { size * 0.62 })
+            .sum();
+        (width / usable).ceil().max(1.0)
+    };
+    let mut bottom = BOX_FIRST_BASELINE;
+    for (i, line) in b.lines.iter().enumerate() {
+        if i == 0 {
+            bottom += (printed_lines(&line.text, BOX_TITLE_SIZE) - 1.0) * BOX_TITLE_STEP;
+        } else {
+            bottom += printed_lines(&line.text, BOX_LINE_SIZE) * BOX_LINE_STEP;
+        }
+    }
+    // The last line's descent, then a gap before the top of the stack.
+    let text = bottom + BOX_LINE_SIZE * 0.3 + 2.0;
+    let stack = PIECE_FOOT + counter / 2 + pieces.saturating_sub(1) * STACK_STEP.1;
+    text.ceil() as u32 + stack
 }
 
 /// The lines printed in a turn box: the turn, its label, its weather, its turn values, then the

@@ -41,8 +41,8 @@ fn map_helpers(plan: &Plan) -> Vec<El> {
             .attr("exSepX", "6")
             .attr("exSepY", "18")
             .attr("top", "38,0")
-            .attr("unexSepX", "3")
-            .attr("unexSepY", "6")
+            .attr("unexSepX", plan::STACK_STEP.0)
+            .attr("unexSepY", plan::STACK_STEP.1)
             .attr("up", "39,0"),
         El::new("VASSAL.build.module.map.ForwardToKeyBuffer"),
         El::new("VASSAL.build.module.map.Scroller"),

@@ -560,9 +560,7 @@ pub fn draw_turn_track(art: &TurnTrackArt) -> Result<Pixmap, RenderError> {
         y += l.title_h;
     }
     for (i, (turn, lines)) in art.turns.iter().zip(&l.wrapped).enumerate() {
-        let bx = MARGIN + (i % l.per_row) as f32 * (l.bw + l.gap);
-        let by = y + (i / l.per_row) as f32 * (l.box_h + l.gap);
-        draw_turn_box(&mut p, art, &l, turn, lines, (bx, by));
+        draw_turn_box(&mut p, art, &l, turn, lines, box_corner(&l, i));
     }
     y += l.track_h;
 
@@ -575,6 +573,25 @@ pub fn draw_turn_track(art: &TurnTrackArt) -> Result<Pixmap, RenderError> {
         text::draw_text(&mut p, line, &l.note_style, MARGIN, y, Align::Left);
     }
     Ok(p)
+}
+
+/// The top left corner of the `i`th turn box: boxes in rows under the title.
+fn box_corner(l: &TrackLayout, i: usize) -> (f32, f32) {
+    (
+        MARGIN + (i % l.per_row) as f32 * (l.bw + l.gap),
+        MARGIN + l.title_h + (i / l.per_row) as f32 * (l.box_h + l.gap),
+    )
+}
+
+/// Where each turn box of the track lies in its image: (left, top, width, height), in pixels.
+pub fn turn_box_rects(art: &TurnTrackArt) -> Result<Vec<(f32, f32, f32, f32)>, RenderError> {
+    let l = layout_turn_track(art)?;
+    Ok((0..art.turns.len())
+        .map(|i| {
+            let (x, y) = box_corner(&l, i);
+            (x, y, l.bw, l.box_h)
+        })
+        .collect())
 }
 
 /// One turn box, its top left corner at `(bx, by)`: number, label, tag and small text.

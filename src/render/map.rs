@@ -151,6 +151,9 @@ pub struct MapArt {
     pub cities: Vec<CityArt>,
     pub edges: Vec<EdgeArt>,
     pub setup_marks: Vec<SetupMark>,
+    /// Edge of the largest piece that may start centred on a city's hex (a unit or its control
+    /// marker): the city's name goes below that square, so no piece covers it when the game starts.
+    pub start_piece_size: f32,
     pub fonts: Fonts,
 }
 
@@ -168,6 +171,7 @@ impl MapArt {
             cities: Vec::new(),
             edges: Vec::new(),
             setup_marks: Vec::new(),
+            start_piece_size: 0.0,
             fonts: Fonts::default(),
         }
     }
@@ -458,9 +462,7 @@ fn draw_city(p: &mut Pixmap, art: &MapArt, city: &CityArt) {
         art.fonts.bold(dy * 0.15, Color::BLACK)
     };
     let style = text::fitted(&city.name, &style, r * 1.9, text::LEGIBLE_SIZE);
-    // At the foot of the hex, below a marker or counter on it where the hex has room: the name's
-    // top clears a control marker centred on the hex (see `name_clears_a_marker`).
-    let baseline = cy + dy / 2.0 - text::measure("", &style).descent * 0.6;
+    let baseline = city_name_baseline(art, cy, &style);
     text::draw_text_halo(
         p,
         &city.name,
@@ -470,6 +472,17 @@ fn draw_city(p: &mut Pixmap, art: &MapArt, city: &CityArt) {
         Align::Centre,
         (Color::WHITE.with_alpha(230), (dy * 0.03).max(1.5)),
     );
+}
+
+/// Where a city's name stands: at the foot of its hex, or lower, just below the square of the
+/// largest piece that may start on the hex, when that square reaches the hex's foot (a counter as
+/// tall as the hex): the name's whole line box (ascent to descent) clears every piece the game
+/// starts with there. Below the hex the halo keeps it readable over whatever lies there.
+pub fn city_name_baseline(art: &MapArt, cy: f32, style: &text::TextStyle) -> f32 {
+    let m = text::measure("", style);
+    let at_foot = cy + art.layout.dy as f32 / 2.0 - m.descent * 0.6;
+    let below_pieces = cy + art.start_piece_size / 2.0 + 1.0 + m.ascent;
+    at_foot.max(below_pieces)
 }
 
 fn draw_mark(p: &mut Pixmap, symbol: MarkSymbol, x: f32, y: f32, size: f32, color: Color) {

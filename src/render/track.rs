@@ -4,6 +4,9 @@
 use super::canvas::{encode, fill_rect, new_pixmap, stroke_rect, Color, RenderError};
 use super::lines;
 use super::text::{self, Align, Fonts};
+use crate::concept::plan::{
+    BOX_FIRST_BASELINE, BOX_LINE_SIZE, BOX_LINE_STEP, BOX_TITLE_SIZE, BOX_TITLE_STEP,
+};
 
 #[derive(Debug, Clone)]
 pub struct BoxArt {
@@ -40,17 +43,17 @@ pub fn render_board(art: &BoardArt) -> Result<Vec<u8>, RenderError> {
         let (x, y, w, h) = (b.x as f32, b.y as f32, b.w as f32, b.h as f32);
         fill_rect(&mut p, x, y, w, h, b.fill);
         stroke_rect(&mut p, x, y, w, h, ink, 2.0);
-        let mut baseline = y + 18.0;
+        let mut baseline = y + BOX_FIRST_BASELINE;
         for (i, line) in b.lines.iter().enumerate() {
-            let style = if i == 0 {
-                art.fonts.bold(14.0, ink)
+            let (style, step) = if i == 0 {
+                (art.fonts.bold(BOX_TITLE_SIZE, ink), BOX_TITLE_STEP)
             } else {
-                art.fonts.regular(11.0, ink)
+                (art.fonts.regular(BOX_LINE_SIZE, ink), BOX_LINE_STEP)
             };
             // A line too long for the box at a legible size takes two lines.
             for (part, style) in lines::fit_or_wrap(line, &style, w - 8.0) {
                 text::draw_text(&mut p, &part, &style, x + w / 2.0, baseline, Align::Centre);
-                baseline += if i == 0 { 17.0 } else { 13.0 };
+                baseline += step;
             }
         }
     }

@@ -196,6 +196,24 @@ pub struct SavedStack {
 }
 
 impl SavedStack {
+    /// The same stack on the map named `map` (its position, pieces and layer as they were).
+    pub fn on_map(&self, map: &str) -> SavedStack {
+        let state = decode_add_piece(&self.text)
+            .ok()
+            .and_then(|d| d.traits.into_iter().next())
+            .map(|(_, state)| state)
+            .unwrap_or_default();
+        let mut tokens = decode(&state, ';');
+        if let Some(first) = tokens.first_mut() {
+            *first = map.to_string();
+        }
+        let state = crate::vassal::sequence_encoder::encode(&tokens, ';');
+        let mut add = crate::vassal::sequence_encoder::SequenceEncoder::new('/');
+        add.append(&self.id).append("stack").append(&state);
+        let text = format!("+/{}", add.value());
+        SavedStack::parse(&self.id, &state, &text)
+    }
+
     fn parse(id: &str, state: &str, text: &str) -> SavedStack {
         let tokens = decode(state, ';');
         // After map, x and y come the piece ids; VASSAL 3.7 adds `@@layer` last.

@@ -23,6 +23,124 @@ pub struct Slots {
     pub by_gpid: BTreeMap<String, Piece>,
     /// The module's version (`moduledata`), recorded in the refreshed save.
     pub version: Option<String>,
+    pub renames: Renames,
+}
+
+/// Names a save may give what the module now names by a stable id: the translated map names and
+/// sides of the module's `Module_<lang>.properties` (vassal-format.md §1.6). A module of that
+/// language made before stable ids (docs/identity.md) named its maps and sides so, and VASSAL finds
+/// a map in a save by its name (`Map.getMapById`), a side by its name (`PlayerRoster`): a piece on a
+/// map it cannot find is lost ("Could not find map").
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Renames {
+    /// Old map name → the map's id.
+    pub maps: BTreeMap<String, String>,
+    /// Old side name → the side's id.
+    pub sides: BTreeMap<String, String>,
+}
+
+impl Renames {
+    fn of(view: &crate::verify::view::ModuleView) -> Renames {
+        let mut renames = Renames::default();
+        let ids: Vec<String> = view
+            .root
+            .find_all("VASSAL.build.module.Map")
+            .iter()
+            .map(|m| m.attr("mapName").to_string())
+            .collect();
+        let sides: Vec<String> = view
+            .root
+            .find_all("VASSAL.build.module.PlayerRoster")
+            .iter()
+            .flat_map(|r| r.children_named("entry").map(|e| e.text.clone()))
+            .collect();
+        for (name, data) in &view.archive.entries {
+            if !(name.starts_with("Module_") && name.ends_with(".properties")) {
+                continue;
+            }
+            let Ok(entries) =
+                crate::vassal::properties::read_properties(&String::from_utf8_lossy(data))
+            else {
+                continue;
+            };
+            for (key, value) in entries {
+                if let Some(id) = key
+                    .strip_prefix("Map.")
+                    .and_then(|k| k.strip_suffix(".mapName"))
+                {
+                    if ids.iter().any(|i| i == id) && !ids.contains(&value) {
+                        renames.maps.insert(value, id.to_string());
+                    }
+                } else if key == "PlayerRoster.sides" {
+                    for (old, id) in decode(&value, ',').into_iter().zip(&sides) {
+                        if !sides.contains(&old) {
+                            renames.sides.insert(old, id.clone());
+                        }
+                    }
+                }
+            }
+        }
+        renames
+    }
+
+    /// `command` with every old map or side name it holds as a name (a piece's or stack's map, a
+    /// piece's `OldMap`, a board picker's map, a player's side) given the module's id.
+    fn apply(&self, command: &mut Command) -> bool {
+        match command {
+            Command::Piece(p) => {
+                let tokens = decode(&p.basic().state, ';');
+                let count: usize = tokens.get(4).and_then(|t| t.parse().ok()).unwrap_or(0);
+                let renamed: Vec<String> = tokens
+                    .iter()
+                    .enumerate()
+                    .map(|(i, t)| {
+                        // The map (first) and the value of a persistent `OldMap` property.
+                        let is_map = i == 0
+                            || (i > 5
+                                && i < 5 + 2 * count
+                                && (i - 5) % 2 == 1
+                                && tokens[i - 1] == "OldMap");
+                        match self.maps.get(t) {
+                            Some(id) if is_map => id.clone(),
+                            _ => t.clone(),
+                        }
+                    })
+                    .collect();
+                if renamed == tokens {
+                    return false;
+                }
+                let mut traits = p.traits.clone();
+                if let Some(basic) = traits.last_mut() {
+                    basic.state = crate::vassal::sequence_encoder::encode(&renamed, ';');
+                }
+                *p = SavedPiece::new(&p.id, traits);
+                true
+            }
+            Command::Stack(s) => match s.location.map.as_ref().and_then(|m| self.maps.get(m)) {
+                Some(id) => {
+                    *s = s.on_map(id);
+                    true
+                }
+                None => false,
+            },
+            Command::Other(text) => {
+                if let Some((name, rest)) = text.split_once("BoardPicker\t") {
+                    if let Some(id) = self.maps.get(name) {
+                        *text = format!("{id}BoardPicker\t{rest}");
+                        return true;
+                    }
+                }
+                let fields: Vec<&str> = text.split('\t').collect();
+                if let ["PLAYER", who, password, side] = fields.as_slice() {
+                    if let Some(id) = self.sides.get(*side) {
+                        *text = format!("PLAYER\t{who}\t{password}\t{id}");
+                        return true;
+                    }
+                }
+                false
+            }
+        }
+    }
 }
 
 impl Slots {
@@ -57,7 +175,12 @@ impl Slots {
             .get("moduledata")
             .and_then(|d| String::from_utf8(d.clone()).ok())
             .and_then(|t| super::element_text(&t, "version"));
-        Ok(Slots { by_gpid, version })
+        let renames = Renames::of(&view);
+        Ok(Slots {
+            by_gpid,
+            version,
+            renames,
+        })
     }
 }
 
@@ -81,6 +204,8 @@ pub struct Unmatched {
 /// What a refresh did.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Outcome {
+    /// Commands that named a map or side by an old name and now name it by the module's id.
+    pub renamed: usize,
     /// Pieces whose definition changed.
     pub refreshed: usize,
     /// Pieces matched whose definition was already the module's.
@@ -92,6 +217,9 @@ pub struct Outcome {
 pub fn refresh(save: &mut SavedGame, slots: &Slots) -> Outcome {
     let mut outcome = Outcome::default();
     for command in &mut save.commands {
+        if slots.renames.apply(command) {
+            outcome.renamed += 1;
+        }
         let Command::Piece(old) = command else {
             continue;
         };

@@ -47,7 +47,7 @@ pub fn card_piece(plan: &Plan, card: &crate::concept::game::Card, gpid: &str) ->
 
 /// How a deck's draw pile lies and is handled: `DrawPile` attributes (names of
 /// `DrawPile.getAttributeNames` in 3.7.26) from `[decks.pile]` and `[card_play] selection`.
-pub fn pile_attributes(game: &Game, deck: &Deck) -> Vec<(&'static str, String)> {
+pub fn pile_attributes(game: &Game, plan: &Plan, deck: &Deck) -> Vec<(&'static str, String)> {
     let pile = deck.pile.as_ref();
     let chosen = game
         .rules
@@ -62,6 +62,8 @@ pub fn pile_attributes(game: &Game, deck: &Deck) -> Vec<(&'static str, String)> 
         // Cards are chosen (6.1 of btm2): a player takes the ones they pick, not the top ones.
         ("allowMultiple", "false".to_string()),
         ("allowSelect", chosen.to_string()),
+        // The menu item's text; without it VASSAL prints its own, in VASSAL's language.
+        ("drawSpecificMessage", plan.tx.get("ui.choose_cards")),
         ("faceDown", word(face_down, "Always", "Never")),
         ("drawFaceUp", hand_open.to_string()),
         ("shuffle", word(chosen, "Never", "Always")),
@@ -72,11 +74,17 @@ pub fn pile_attributes(game: &Game, deck: &Deck) -> Vec<(&'static str, String)> 
 
 /// The discard pile of a deck: face up, cards taken from it by choice, and a command that returns
 /// every discard to the deck (`reshuffleTarget`: `Deck.sendToDeck` moves them, the deck's own
-/// shuffle option then applies), reported in the chat with who did it.
-pub fn discard_attributes(plan: &Plan, deck_name: &str) -> Vec<(&'static str, String)> {
+/// shuffle option then applies), reported in the chat with who did it. `deck_name` is the deck's
+/// id (what saves and `reshuffleTarget` name), `deck_title` the name players read.
+pub fn discard_attributes(
+    plan: &Plan,
+    deck_name: &str,
+    deck_title: &str,
+) -> Vec<(&'static str, String)> {
     vec![
         ("allowMultiple", "false".to_string()),
         ("allowSelect", "true".to_string()),
+        ("drawSpecificMessage", plan.tx.get("ui.choose_cards")),
         ("faceDown", "Never".to_string()),
         ("drawFaceUp", "true".to_string()),
         ("shuffle", "Never".to_string()),
@@ -88,7 +96,7 @@ pub fn discard_attributes(plan: &Plan, deck_name: &str) -> Vec<(&'static str, St
             plan.tx.fill(
                 "ui.report_return_discards",
                 &[
-                    ("deck", deck_name),
+                    ("deck", deck_title),
                     ("player", "$PlayerName$"),
                     ("side", "$playerSide$"),
                 ],
@@ -129,14 +137,18 @@ pub fn deck_piles(game: &Game, plan: &Plan, layout: &TrackLayout, gpids: &mut Gp
                     .text(piece.add_command("null"))
             })
             .collect::<Vec<_>>();
-        out.push(draw_pile(&name, (x, y), pile_attributes(game, deck)).children(slots));
+        out.push(draw_pile(&name, (x, y), pile_attributes(game, plan, deck)).children(slots));
         // The box is found by the title the player reads; the pile is named by the id that saves
         // (and the deck's Return to Deck) refer to in every language.
         let discards_box = plan::discard_pile_name(&plan.tx, &shown);
         let discards = plan::discard_pile_name(&plan.ids, &name);
         if let Some(d) = layout.boxes.iter().find(|b| b.region == discards_box) {
             let at = (d.x + d.w / 2, d.y + d.h / 2 + 10);
-            out.push(draw_pile(&discards, at, discard_attributes(plan, &name)));
+            out.push(draw_pile(
+                &discards,
+                at,
+                discard_attributes(plan, &name, &shown),
+            ));
         }
     }
     out

@@ -16,6 +16,11 @@ const INTERFACE: &[InterfaceText] = &[
         "discard pile menu",
     ),
     (
+        "ui.choose_cards",
+        "Choose cards",
+        "deck and discard pile menu: take the cards one picks",
+    ),
+    (
         "ui.report_return_discards",
         "{player} ({side}) returns the discards to {deck}",
         "chat: discards returned to their deck",

@@ -25,9 +25,11 @@ pub fn placements(
     let eff = game.effective(scenario);
     let slots = AtStartSlots::of(game);
     let key = |what: &str| slots.key(what);
-    let mut out = on_hexes(game, plan, concepts, &eff, &key, gpids);
+    // A city's control marker is the bottom piece of the city's stack: the units the rules set up
+    // there lie on it, so it neither hides them nor lies apart from them.
+    let mut out = control_markers(game, plan, &key, gpids);
+    out.extend(on_hexes(game, plan, concepts, &eff, &key, gpids));
     out.extend(in_boxes(game, plan, concepts, &eff, &key, gpids));
-    out.extend(control_markers(game, plan, &key, gpids));
     out.extend(weather_marker_placed(game, plan, &key, gpids));
     out
 }

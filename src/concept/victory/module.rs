@@ -348,7 +348,8 @@ pub fn control_marker(
         down_key: Key::None,
     }));
     traits.push(pieces::marker(&[(props::CONTROL_HEX, city.hex.as_str())]));
-    traits.push(pieces::does_not_stack(true));
+    // It stacks: a marker that does not stack lies apart from the units on its city, exactly under
+    // or over their stack, and VASSAL draws no edge to show it is there.
     traits.push(pieces::basic_piece(&control_name(plan, city), "", gpid));
     Piece { traits }
 }
