@@ -139,12 +139,13 @@ enum Command {
         #[arg(long, default_value = ".")]
         root: PathBuf,
     },
-    /// What changed for players between two versions of the data: two project folders, or two git
-    /// revisions of this project (`vmodc diff HEAD~1 HEAD b4m`).
+    /// What changed for players between two versions of the data: two project folders, two git
+    /// revisions of this project (`vmodc diff HEAD~1 HEAD b4m`), or two module files, anyone's
+    /// (`vmodc diff old.vmod new.vmod`).
     Diff {
-        /// The old version: a folder holding rules/, or a git revision.
+        /// The old version: a folder holding rules/, a git revision, or a module file.
         old: String,
-        /// The new version: a folder holding rules/, or a git revision.
+        /// The new version: a folder holding rules/, a git revision, or a module file.
         new: String,
         /// Game ids (every game both versions have when none is named).
         games: Vec<String>,
@@ -173,9 +174,12 @@ enum Command {
         /// The module the pieces should come from.
         #[arg(long)]
         module: PathBuf,
-        /// Where to write [default: beside the save, `<name>-<module version>.vsav`].
+        /// Where to write [default: beside the save, `<name>-<module version>.vsav`]; never the save.
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Write the save even when fewer than half its pieces match the module.
+        #[arg(long)]
+        allow_unmatched: bool,
     },
 }
 
@@ -454,7 +458,12 @@ fn main() -> ExitCode {
                     format,
                 },
         } => cli::save::run_save_dump(&file, module.as_deref(), format.into()),
-        Command::Refresh { save, module, out } => cli::save::run_refresh(&save, &module, out),
+        Command::Refresh {
+            save,
+            module,
+            out,
+            allow_unmatched,
+        } => cli::save::run_refresh(&save, &module, out, allow_unmatched),
         Command::Grid {
             game,
             overlay,
