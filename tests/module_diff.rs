@@ -88,9 +88,7 @@ fn the_page_draws_the_changed_piece_before_and_after_from_the_modules_images() {
     let page = text(&run.stdout);
     let archive = read_archive(&std::fs::read(b4m()).expect("reads"), Limits::default())
         .expect("the module reads");
-    let uri = |name: &str| {
-        vmodc::html::png_data_uri(&archive.entries[&format!("images/{name}")])
-    };
+    let uri = |name: &str| vmodc::html::png_data_uri(&archive.entries[&format!("images/{name}")]);
     // The changed face: XXIV's own image before, XLI's after, on one marked row.
     let row = page
         .lines()
@@ -139,7 +137,15 @@ fn two_games_differ_in_every_area_and_nothing_fails() {
         .collect();
     // The Japanese module names its pieces, maps, charts and help in Japanese and carries its own
     // translation bundle; the game and its version are the same.
-    for area in ["piece", "prototype", "map", "chart", "help", "translation", "version"] {
+    for area in [
+        "piece",
+        "prototype",
+        "map",
+        "chart",
+        "help",
+        "translation",
+        "version",
+    ] {
         assert!(areas.contains(area), "{area} in {areas:?}");
     }
 }
@@ -149,7 +155,11 @@ fn a_module_and_a_folder_or_a_project_option_are_refused() {
     let m = b4m();
     let mixed = vmodc(&["diff", path(&m), path(&repo())]);
     assert_eq!(code(&mixed), 2, "{}", show(&mixed));
-    assert!(text(&mixed.stderr).contains("give two module files"), "{}", show(&mixed));
+    assert!(
+        text(&mixed.stderr).contains("give two module files"),
+        "{}",
+        show(&mixed)
+    );
     let toml = vmodc(&["diff", path(&m), path(&m), "--format", "toml"]);
     assert_eq!(code(&toml), 2, "{}", show(&toml));
     let dir = TempDir::new("module-diff-bad");

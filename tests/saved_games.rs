@@ -211,7 +211,8 @@ fn what_is_not_a_saved_game_is_refused_with_help() {
 /// `VOBS`, the key byte, the XOR-ed bytes (VASSAL PR #15060).
 fn vobs_copy(dir: &Path) -> PathBuf {
     let bytes = std::fs::read(fixture()).expect("fixture");
-    let archive = vmodc::verify::read_archive(&bytes, vmodc::verify::Limits::default()).expect("zip");
+    let archive =
+        vmodc::verify::read_archive(&bytes, vmodc::verify::Limits::default()).expect("zip");
     let text = vmodc::verify::read_save(&bytes).expect("the fixture decodes");
     let entries: Vec<vmodc::package::Entry> = archive
         .entries
@@ -252,10 +253,14 @@ fn a_vobs_save_is_read_whole_and_refreshed_into_the_encoding_vassal_3_7_reads() 
         path(&out),
     ]);
     assert_eq!(code(&run), 0, "{}", show(&run));
-    assert!(text(&run.stdout).contains("written as `!VCSK`"), "{}", show(&run));
+    assert!(
+        text(&run.stdout).contains("written as `!VCSK`"),
+        "{}",
+        show(&run)
+    );
     let written = std::fs::read(&out).expect("written");
-    let entries = vmodc::verify::read_archive(&written, vmodc::verify::Limits::default())
-        .expect("zip");
+    let entries =
+        vmodc::verify::read_archive(&written, vmodc::verify::Limits::default()).expect("zip");
     assert!(entries.entries["savedGame"].starts_with(b"!VCSK"));
     assert_eq!(read(&out).pieces().count(), 51);
 }
@@ -272,7 +277,11 @@ fn a_save_that_does_not_decode_is_refused_never_read_as_empty() {
     std::fs::write(&bad, zip).expect("written");
     let dump = vmodc(&["save", "dump", path(&bad)]);
     assert_eq!(code(&dump), 1, "{}", show(&dump));
-    assert!(text(&dump.stderr).contains("does not decode to a game"), "{}", show(&dump));
+    assert!(
+        text(&dump.stderr).contains("does not decode to a game"),
+        "{}",
+        show(&dump)
+    );
     let out = dir.path().join("out.vsav");
     let run = vmodc(&[
         "refresh",
@@ -306,14 +315,30 @@ fn refresh_with_an_unrelated_module_writes_nothing_unless_told() {
     let refused = vmodc(&args(&[]).iter().map(String::as_str).collect::<Vec<_>>());
     assert_eq!(code(&refused), 1, "{}", show(&refused));
     let said = text(&refused.stderr);
-    assert!(said.contains("only 0 of the save's 51 piece(s) match"), "{said}");
+    assert!(
+        said.contains("only 0 of the save's 51 piece(s) match"),
+        "{said}"
+    );
     assert!(said.contains("--allow-unmatched"), "{said}");
     assert!(!out.exists(), "nothing written");
 
-    let forced = vmodc(&args(&["--allow-unmatched"]).iter().map(String::as_str).collect::<Vec<_>>());
+    let forced = vmodc(
+        &args(&["--allow-unmatched"])
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    );
     assert_eq!(code(&forced), 0, "{}", show(&forced));
-    assert!(text(&forced.stdout).contains("51 not matched"), "{}", show(&forced));
-    assert_eq!(read(&out).pieces().count(), 51, "every piece kept as it was");
+    assert!(
+        text(&forced.stdout).contains("51 not matched"),
+        "{}",
+        show(&forced)
+    );
+    assert_eq!(
+        read(&out).pieces().count(),
+        51,
+        "every piece kept as it was"
+    );
 }
 
 #[test]
@@ -331,24 +356,35 @@ fn refresh_never_writes_over_its_input() {
         path(&dir.path().join(".").join("game.vsav")),
     ]);
     assert_eq!(code(&run), 2, "{}", show(&run));
-    assert!(text(&run.stderr).contains("never writes over its input"), "{}", show(&run));
-    assert_eq!(std::fs::read(&input).expect("reads"), before, "the save is untouched");
+    assert!(
+        text(&run.stderr).contains("never writes over its input"),
+        "{}",
+        show(&run)
+    );
+    assert_eq!(
+        std::fs::read(&input).expect("reads"),
+        before,
+        "the save is untouched"
+    );
 }
 
 #[test]
 fn scenario_saves_carry_savedata_and_moduledata_as_vassals_own_do() {
     let module = std::fs::read(repo().join("dist/b4m-en.vmod")).expect("module");
-    let archive = vmodc::verify::read_archive(&module, vmodc::verify::Limits::default())
-        .expect("zip");
+    let archive =
+        vmodc::verify::read_archive(&module, vmodc::verify::Limits::default()).expect("zip");
     let version = vmodc::verify::module_version(&module);
     let mut saves = 0;
     for (name, data) in archive.entries.iter().filter(|(n, _)| n.ends_with(".vsav")) {
         saves += 1;
-        let save = vmodc::verify::read_archive(data, vmodc::verify::Limits::default())
-            .expect("a zip");
+        let save =
+            vmodc::verify::read_archive(data, vmodc::verify::Limits::default()).expect("a zip");
         let names: Vec<&str> = save.entries.keys().map(String::as_str).collect();
         assert_eq!(names, ["moduledata", "savedGame", "savedata"], "{name}");
-        assert_eq!(save.entries["moduledata"], archive.entries["moduledata"], "a copy");
+        assert_eq!(
+            save.entries["moduledata"], archive.entries["moduledata"],
+            "a copy"
+        );
         let savedata = String::from_utf8(save.entries["savedata"].clone()).expect("UTF-8");
         let root = vmodc::verify::parse_xml(&savedata).expect("XML");
         assert_eq!(root.tag, "data");

@@ -166,7 +166,8 @@ fn run_module_diff(
         return ExitCode::from(USAGE);
     }
     let read = |path: &Path| -> Result<crate::diff::module::read::ModuleFile, String> {
-        let file = std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let file = std::fs::File::open(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         crate::diff::module::read::read_module(std::io::BufReader::new(file))
             .map_err(|e| format!("{} cannot be read as a VASSAL module: {e}", path.display()))
     };
@@ -203,8 +204,16 @@ fn run_module_diff(
         DiffFormat::Html => {
             use crate::diff::module::html::{module_diff_page, Side};
             let page = module_diff_page(
-                &Side { label: &old_label, path: old, module: &a },
-                &Side { label: &new_label, path: new, module: &b },
+                &Side {
+                    label: &old_label,
+                    path: old,
+                    module: &a,
+                },
+                &Side {
+                    label: &new_label,
+                    path: new,
+                    module: &b,
+                },
                 &diff,
             );
             match page {

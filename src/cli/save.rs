@@ -98,8 +98,21 @@ pub fn run_refresh(
             "error: only {matched} of the save's {total} piece(s) match a piece of {} by gpid: it is most likely not the module this game was played with; nothing was written",
             module.display()
         );
-        let names: Vec<&str> = outcome.unmatched.iter().take(5).map(|u| u.name.as_str()).collect();
-        eprintln!("  not matched: {}{}", names.join(", "), if outcome.unmatched.len() > names.len() { ", …" } else { "" });
+        let names: Vec<&str> = outcome
+            .unmatched
+            .iter()
+            .take(5)
+            .map(|u| u.name.as_str())
+            .collect();
+        eprintln!(
+            "  not matched: {}{}",
+            names.join(", "),
+            if outcome.unmatched.len() > names.len() {
+                ", …"
+            } else {
+                ""
+            }
+        );
         eprintln!("  help: give the module's new release, or --allow-unmatched to write the save anyway (unmatched pieces are kept as they were)");
         return ExitCode::from(FAILED);
     }

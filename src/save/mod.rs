@@ -226,7 +226,10 @@ mod tests {
         // An encoding vmodc does not know reads as plain text: refused, never an empty game.
         let unknown = SavedGame::read(&zipped(b"VOBX\x01\x02garbage".to_vec())).unwrap_err();
         assert!(unknown.contains("starts `VOBX\\x01\\x02ga`"), "{unknown}");
-        assert!(SavedGame::read(&zipped(b"VOBS".to_vec())).is_err(), "no key");
+        assert!(
+            SavedGame::read(&zipped(b"VOBS".to_vec())).is_err(),
+            "no key"
+        );
         assert!(SavedGame::read(&zipped(b"!VCSK5a00".to_vec())).is_err());
         assert!(SavedGame::read(&zipped(b"begin_save".to_vec())).is_ok());
     }

@@ -72,7 +72,9 @@ pub enum DeobfuscateError {
 impl fmt::Display for DeobfuscateError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            DeobfuscateError::MissingKey => write!(f, "obfuscated save has no key after its header"),
+            DeobfuscateError::MissingKey => {
+                write!(f, "obfuscated save has no key after its header")
+            }
             DeobfuscateError::InvalidHex { offset, byte } => {
                 write!(
                     f,
@@ -279,12 +281,16 @@ mod tests {
         assert_eq!(deobfuscate(b"VOBS\x12\x73\x70"), Ok("ab".to_string()));
         assert_eq!(deobfuscate(b"VOBS\x12"), Ok(String::new()));
         assert_eq!(deobfuscate(b"VOBS"), Err(DeobfuscateError::MissingKey));
-        let text = "begin_save\u{1b}+/1/piece;;;歩兵.png;第1歩兵師団/モスクワ;0;0;7;0\u{1b}end_save";
+        let text =
+            "begin_save\u{1b}+/1/piece;;;歩兵.png;第1歩兵師団/モスクワ;0;0;7;0\u{1b}end_save";
         let mut vobs = b"VOBS\xa7".to_vec();
         vobs.extend(text.bytes().map(|b| b ^ 0xa7));
         assert_eq!(deobfuscate(&vobs), Ok(text.to_string()));
         assert_eq!(encoding_of(&vobs), Some(Encoding::Binary { key: 0xa7 }));
-        assert_eq!(encoding_of(&obfuscate(text, 0x5a)), Some(Encoding::Hex { key: 0x5a }));
+        assert_eq!(
+            encoding_of(&obfuscate(text, 0x5a)),
+            Some(Encoding::Hex { key: 0x5a })
+        );
         assert_eq!(encoding_of(b"begin_save"), Some(Encoding::Plain));
         assert_eq!(encoding_of(b"VOBS"), None);
         assert_eq!(encoding_of(b"!VCSKzz"), None);

@@ -217,7 +217,11 @@ fn slots(area: &'static str, old: &[Slot], new: &[Slot], out: &mut ModuleDiff) {
     }
     let name_count = |slots: &[Slot], idx: &[usize], s: &Slot| {
         idx.iter()
-            .filter(|&&k| slots.get(k).is_some_and(|o| o.place == s.place && o.name == s.name))
+            .filter(|&&k| {
+                slots
+                    .get(k)
+                    .is_some_and(|o| o.place == s.place && o.name == s.name)
+            })
             .count()
     };
     let unmatched_new: Vec<usize> = (0..new.len()).filter(|&j| !taken_new[j]).collect();
@@ -388,11 +392,14 @@ fn name_field(id: &str) -> Option<usize> {
 /// `Layer "Step"`, `Marker "Values"`, or `Trigger Action (trait 4)`.
 pub(super) fn label(type_: &str, index: usize) -> String {
     let (id, fields) = id_and_fields(type_);
-    let kind = TRAIT_NAMES
-        .iter()
-        .find(|(i, _)| *i == id)
-        .map_or_else(|| id.trim_end_matches(';').to_string(), |(_, n)| n.to_string());
-    match name_field(id).and_then(|f| fields.get(f)).filter(|n| !n.is_empty()) {
+    let kind = TRAIT_NAMES.iter().find(|(i, _)| *i == id).map_or_else(
+        || id.trim_end_matches(';').to_string(),
+        |(_, n)| n.to_string(),
+    );
+    match name_field(id)
+        .and_then(|f| fields.get(f))
+        .filter(|n| !n.is_empty())
+    {
         Some(name) => format!("{kind} \"{name}\""),
         None => format!("{kind} (trait {})", index + 1),
     }
@@ -521,7 +528,8 @@ fn compare_trait(
                 }
                 continue;
             }
-            let field = field_name(id, f).map_or_else(|| format!("field {}", f + 1), str::to_string);
+            let field =
+                field_name(id, f).map_or_else(|| format!("field {}", f + 1), str::to_string);
             push(format!("{label} {field}"), x.cloned(), y.cloned());
         }
     }
@@ -531,7 +539,11 @@ fn compare_trait(
             "emb2;" | "emb;" => "level",
             _ => "state",
         };
-        push(format!("{label} {what}"), Some(old.1.clone()), Some(new.1.clone()));
+        push(
+            format!("{label} {what}"),
+            Some(old.1.clone()),
+            Some(new.1.clone()),
+        );
     }
 }
 
@@ -567,9 +579,12 @@ mod tests {
             (format!("emb2;{}", f.join(";")), "1".to_string())
         };
         let mut seen = Vec::new();
-        compare_trait(&layer("a.png,b.png"), &layer("a.png,c.png"), 0, &mut |w, o, n| {
-            seen.push((w, o, n))
-        });
+        compare_trait(
+            &layer("a.png,b.png"),
+            &layer("a.png,c.png"),
+            0,
+            &mut |w, o, n| seen.push((w, o, n)),
+        );
         assert_eq!(
             seen,
             vec![(

@@ -145,11 +145,12 @@ fn pieces(old: &Side, new: &Side, diff: &ModuleDiff) -> Result<String, String> {
             .map(|name| format!("images/{name}"))
             .collect::<BTreeSet<String>>()
     };
-    let open = |side: &Side, names: &BTreeSet<String>| -> Result<BTreeMap<String, Vec<u8>>, String> {
-        let file = std::fs::File::open(side.path)
-            .map_err(|e| format!("cannot read {}: {e}", side.path.display()))?;
-        read_entries(std::io::BufReader::new(file), names)
-    };
+    let open =
+        |side: &Side, names: &BTreeSet<String>| -> Result<BTreeMap<String, Vec<u8>>, String> {
+            let file = std::fs::File::open(side.path)
+                .map_err(|e| format!("cannot read {}: {e}", side.path.display()))?;
+            read_entries(std::io::BufReader::new(file), names)
+        };
     let before = open(old, &wanted(|f| &f.1))?;
     let after = open(new, &wanted(|f| &f.2))?;
     let cell = |images: &BTreeMap<String, Vec<u8>>, name: &Option<String>| match name {
@@ -161,10 +162,7 @@ fn pieces(old: &Side, new: &Side, diff: &ModuleDiff) -> Result<String, String> {
                 escape(n),
                 escape(n)
             ),
-            None => format!(
-                "<td class=\"none\">{} (not in the module)</td>",
-                escape(n)
-            ),
+            None => format!("<td class=\"none\">{} (not in the module)</td>", escape(n)),
         },
     };
     let mut out = String::from(

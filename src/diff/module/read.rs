@@ -184,9 +184,7 @@ pub fn read_module<R: Read + Seek>(source: R) -> Result<ModuleFile, String> {
         {
             let text = String::from_utf8_lossy(data);
             for (key, value) in properties(&text) {
-                module
-                    .translations
-                    .insert((lang.to_string(), key), value);
+                module.translations.insert((lang.to_string(), key), value);
             }
         }
     }
@@ -322,8 +320,14 @@ impl Walker<'_> {
                 let key = format!("{}/{}", cx.map, inner.board);
                 self.component("board", key, node, &["image"]);
             }
-            grid @ ("HexGrid" | "SquareGrid" | "RegionGrid" | "ZonedGrid" | "HexGridNumbering"
-            | "SquareGridNumbering" | "Region" | "Zone") => {
+            grid @ ("HexGrid"
+            | "SquareGrid"
+            | "RegionGrid"
+            | "ZonedGrid"
+            | "HexGridNumbering"
+            | "SquareGridNumbering"
+            | "Region"
+            | "Zone") => {
                 let mut key = format!("{}/{}/{grid}", cx.map, cx.board);
                 if matches!(grid, "Region" | "Zone") {
                     key.push_str(&format!(" {}", node.attr("name")));
@@ -334,7 +338,12 @@ impl Walker<'_> {
                 self.component("grid", key, node, &[]);
             }
             "Chart" | "HtmlChart" => {
-                self.component("chart", node.attr("chartName").to_string(), node, &["fileName"]);
+                self.component(
+                    "chart",
+                    node.attr("chartName").to_string(),
+                    node,
+                    &["fileName"],
+                );
             }
             "HelpFile" | "BrowserHelpFile" | "BrowserPDFFile" | "AboutScreen" | "Tutorial" => {
                 let title = match node.attr("title") {
@@ -490,7 +499,10 @@ fn key_value(line: &str) -> (String, String) {
             '\\' => key.push(unescape(chars.next(), &mut chars)),
             '=' | ':' => break,
             ' ' | '\t' | '\u{c}' => {
-                while chars.peek().is_some_and(|c| matches!(c, ' ' | '\t' | '\u{c}')) {
+                while chars
+                    .peek()
+                    .is_some_and(|c| matches!(c, ' ' | '\t' | '\u{c}'))
+                {
                     chars.next();
                 }
                 if chars.peek().is_some_and(|c| matches!(c, '=' | ':')) {
@@ -501,7 +513,10 @@ fn key_value(line: &str) -> (String, String) {
             c => key.push(c),
         }
     }
-    while chars.peek().is_some_and(|c| matches!(c, ' ' | '\t' | '\u{c}')) {
+    while chars
+        .peek()
+        .is_some_and(|c| matches!(c, ' ' | '\t' | '\u{c}'))
+    {
         chars.next();
     }
     let mut value = String::new();
