@@ -14,8 +14,8 @@ use std::io::{Read, Seek};
 /// One module, as `vmodc diff` compares it.
 #[derive(Debug, Default)]
 pub struct ModuleFile {
-    /// `moduledata`'s name, version, VASSAL version and description (the buildFile root's when the
-    /// module has no moduledata).
+    /// `moduledata`'s name, version, VASSAL version and description (an extension's `extensiondata`'s,
+    /// with `kind` = `extension`; the buildFile root's when the archive has neither).
     pub version: BTreeMap<String, String>,
     /// Every PieceSlot and CardSlot (palettes and at-start stacks), in document order.
     pub pieces: Vec<Slot>,
@@ -165,11 +165,6 @@ pub fn read_module<R: Read + Seek>(source: R) -> Result<ModuleFile, String> {
             Keep::All
         }
     })?;
-    if archive.entries.contains_key("extensiondata") {
-        return Err(
-            "the archive is a module extension (it has extensiondata), not a module".into(),
-        );
-    }
     let mut module = ModuleFile::default();
     for (name, data) in &archive.entries {
         let content = if is_media(name) {
@@ -195,7 +190,16 @@ pub fn read_module<R: Read + Seek>(source: R) -> Result<ModuleFile, String> {
         .ok_or("the archive has no buildFile.xml (nor an old buildFile): it is not a module")?;
     let text = std::str::from_utf8(build).map_err(|_| "the buildFile is not UTF-8".to_string())?;
     let root = parse_xml(text).map_err(|e| format!("the buildFile cannot be read: {e}"))?;
-    module.version = version(archive.entries.get("moduledata"), &root);
+    // An extension (`extensiondata` instead of `moduledata`, a ModuleExtension root) is compared
+    // the same way: two releases of an extension are as worth comparing as two of a module.
+    let metadata = archive
+        .entries
+        .get("moduledata")
+        .or_else(|| archive.entries.get("extensiondata"));
+    module.version = version(metadata, &root);
+    if archive.entries.contains_key("extensiondata") {
+        module.version.insert("kind".into(), "extension".into());
+    }
     let mut walker = Walker {
         module: &mut module,
         entries: &archive.entries,
@@ -224,7 +228,7 @@ pub fn read_entries<R: Read + Seek>(
         .collect())
 }
 
-/// What `moduledata` says (or the buildFile root, for a module without one).
+/// What `moduledata` (an extension's `extensiondata`) says, or the buildFile root without either.
 fn version(moduledata: Option<&Vec<u8>>, root: &Node) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
     let data = moduledata
