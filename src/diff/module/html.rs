@@ -78,7 +78,7 @@ fn faces(piece: &DecodedPiece, module: &ModuleFile, depth: usize) -> Vec<(String
 
 const BASIC: &str = "Basic Piece";
 
-fn slot<'a>(module: &'a ModuleFile, prototype: bool, index: Option<usize>) -> Option<&'a Slot> {
+fn slot(module: &ModuleFile, prototype: bool, index: Option<usize>) -> Option<&Slot> {
     let list = if prototype {
         &module.prototypes
     } else {
@@ -108,13 +108,17 @@ fn media_type(name: &str) -> &'static str {
     }
 }
 
+/// One face of a changed piece: which face, its image before and after (`None`: the piece or the
+/// face is not there).
+type FaceRow = (String, Option<String>, Option<String>);
+
 /// Each changed piece's faces, before and after, side by side; a face whose image changed is
 /// marked.
 fn pieces(old: &Side, new: &Side, diff: &ModuleDiff) -> Result<String, String> {
     if diff.pieces.is_empty() {
         return Ok(String::new());
     }
-    let rows: Vec<(String, Vec<(String, Option<String>, Option<String>)>)> = diff
+    let rows: Vec<(String, Vec<FaceRow>)> = diff
         .pieces
         .iter()
         .map(|c| {
@@ -139,7 +143,7 @@ fn pieces(old: &Side, new: &Side, diff: &ModuleDiff) -> Result<String, String> {
             (c.what.clone(), faces)
         })
         .collect();
-    let wanted = |pick: fn(&(String, Option<String>, Option<String>)) -> &Option<String>| {
+    let wanted = |pick: fn(&FaceRow) -> &Option<String>| {
         rows.iter()
             .flat_map(|(_, faces)| faces.iter().filter_map(|f| pick(f).clone()))
             .map(|name| format!("images/{name}"))
