@@ -140,8 +140,7 @@ enum Command {
         root: PathBuf,
     },
     /// What changed for players between two versions of the data: two project folders, two git
-    /// revisions of this project (`vmodc diff HEAD~1 HEAD b4m`), or two module files, anyone's
-    /// (`vmodc diff old.vmod new.vmod`).
+    /// revisions (`vmodc diff HEAD~1 HEAD b4m`), or two module files (`vmodc diff a.vmod b.vmod`).
     Diff {
         /// The old version: a folder holding rules/, a git revision, or a module file.
         old: String,
@@ -161,6 +160,20 @@ enum Command {
         #[arg(long)]
         lang: Option<String>,
     },
+    /// Translate any module (docs/translate.md): its texts into the catalog --catalog (.toml, or
+    /// .po), keeping each translation whose source is unchanged; --po also writes it as PO; --out
+    /// writes the translated module. --lang: `ja`, `pt_BR`…
+    Translate {
+        module: PathBuf,
+        #[arg(long)]
+        lang: String,
+        #[arg(long)]
+        catalog: PathBuf,
+        #[arg(long)]
+        po: Option<PathBuf>,
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Saved games: list their pieces.
     Save {
         #[command(subcommand)]
@@ -168,19 +181,7 @@ enum Command {
     },
     /// Give a saved game's pieces a new module's definitions (images, values, traits), matched by
     /// gpid, keeping positions, stacks, sides and property values, as VASSAL's Refresh Counters does.
-    Refresh {
-        /// The saved game (.vsav).
-        save: PathBuf,
-        /// The module the pieces should come from.
-        #[arg(long)]
-        module: PathBuf,
-        /// Where to write [default: beside the save, `<name>-<module version>.vsav`]; never the save.
-        #[arg(long)]
-        out: Option<PathBuf>,
-        /// Write the save even when fewer than half its pieces match the module.
-        #[arg(long)]
-        allow_unmatched: bool,
-    },
+    Refresh(cli::save::RefreshArgs),
 }
 
 #[derive(Subcommand)]
@@ -463,12 +464,14 @@ fn main() -> ExitCode {
                     format,
                 },
         } => cli::save::run_save_dump(&file, module.as_deref(), format.into()),
-        Command::Refresh {
-            save,
+        Command::Translate {
             module,
+            lang,
+            catalog,
+            po,
             out,
-            allow_unmatched,
-        } => cli::save::run_refresh(&save, &module, out, allow_unmatched),
+        } => cli::translate::run_translate(&module, &lang, &catalog, po.as_deref(), out.as_deref()),
+        Command::Refresh(args) => cli::save::run_refresh(args),
         Command::Grid {
             game,
             overlay,

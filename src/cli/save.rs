@@ -54,15 +54,33 @@ pub fn run_save_dump(file: &Path, module: Option<&Path>, format: Format) -> Exit
     ExitCode::SUCCESS
 }
 
+/// `vmodc refresh`'s arguments.
+#[derive(clap::Args, Debug)]
+pub struct RefreshArgs {
+    /// The saved game (.vsav).
+    pub save: PathBuf,
+    /// The module the pieces should come from.
+    #[arg(long)]
+    pub module: PathBuf,
+    /// Where to write [default: beside the save, `<name>-<module version>.vsav`]; never the save.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Write the save even when fewer than half its pieces match the module.
+    #[arg(long)]
+    pub allow_unmatched: bool,
+}
+
 /// `vmodc refresh`: every piece gets the module's definition; unmatched pieces are listed and kept.
 /// Fewer than half the pieces matched means the module is most likely not the save's: nothing is
 /// written unless `allow_unmatched`. The input is never overwritten.
-pub fn run_refresh(
-    save_path: &Path,
-    module: &Path,
-    out: Option<PathBuf>,
-    allow_unmatched: bool,
-) -> ExitCode {
+pub fn run_refresh(args: RefreshArgs) -> ExitCode {
+    let RefreshArgs {
+        save: save_path,
+        module,
+        out,
+        allow_unmatched,
+    } = args;
+    let (save_path, module) = (save_path.as_path(), module.as_path());
     let mut save = match read_saved_game(save_path) {
         Ok(s) => s,
         Err(code) => return code,
