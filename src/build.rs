@@ -469,6 +469,7 @@ fn compile_plan(
 
 /// Every entry of a module that is not an image.
 fn text_entries(game: &Game, plan: &Plan, others: &[Texts]) -> Result<Vec<Entry>, Diagnostic> {
+    let moduledata = emit::moduledata(game, plan, others);
     let mut entries = vec![
         Entry {
             name: "buildFile.xml".into(),
@@ -476,7 +477,7 @@ fn text_entries(game: &Game, plan: &Plan, others: &[Texts]) -> Result<Vec<Entry>
         },
         Entry {
             name: "moduledata".into(),
-            data: emit::moduledata(game, plan, others).into_bytes(),
+            data: moduledata.clone().into_bytes(),
         },
     ];
     if let Some(page) = crate::concept::special_rules::module::rules_in_play_page(game, plan) {
@@ -507,10 +508,22 @@ fn text_entries(game: &Game, plan: &Plan, others: &[Texts]) -> Result<Vec<Entry>
         let text = emit::scenario_save(game, plan, scenario);
         // A fixed key keeps the archive reproducible; any key decodes the same.
         let saved = crate::vassal::vsav::obfuscate(&text, 0x5a);
-        let vsav = package::zip_bytes(&[Entry {
-            name: "savedGame".into(),
-            data: saved,
-        }])
+        // As `GameState.saveGame` writes a save: the game, the save's metadata, then a copy of the
+        // module's (other readers, pywargame's `vsavdump -m` among them, need all three).
+        let vsav = package::zip_bytes(&[
+            Entry {
+                name: "savedGame".into(),
+                data: saved,
+            },
+            Entry {
+                name: "savedata".into(),
+                data: emit::savedata(game).into_bytes(),
+            },
+            Entry {
+                name: "moduledata".into(),
+                data: moduledata.clone().into_bytes(),
+            },
+        ])
         .map_err(|e| Diagnostic::error("V0602", e.to_string()))?;
         entries.push(Entry {
             name: emit::module::scenario_file(&scenario.scenario.id),

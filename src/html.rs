@@ -36,7 +36,12 @@ pub fn escape_ascii(text: &str) -> String {
 
 /// A PNG as a `data:` URI, so a page carries its images inside itself.
 pub fn png_data_uri(png: &[u8]) -> String {
-    format!("data:image/png;base64,{}", base64(png))
+    data_uri("image/png", png)
+}
+
+/// Any file as a `data:` URI of the given media type.
+pub fn data_uri(media_type: &str, bytes: &[u8]) -> String {
+    format!("data:{media_type};base64,{}", base64(bytes))
 }
 
 /// Standard base64 (RFC 4648, with padding).

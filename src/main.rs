@@ -139,12 +139,12 @@ enum Command {
         #[arg(long, default_value = ".")]
         root: PathBuf,
     },
-    /// What changed for players between two versions of the data: two project folders, or two git
-    /// revisions of this project (`vmodc diff HEAD~1 HEAD b4m`).
+    /// What changed for players between two versions of the data: two project folders, two git
+    /// revisions (`vmodc diff HEAD~1 HEAD b4m`), or two module files (`vmodc diff a.vmod b.vmod`).
     Diff {
-        /// The old version: a folder holding rules/, or a git revision.
+        /// The old version: a folder holding rules/, a git revision, or a module file.
         old: String,
-        /// The new version: a folder holding rules/, or a git revision.
+        /// The new version: a folder holding rules/, a git revision, or a module file.
         new: String,
         /// Game ids (every game both versions have when none is named).
         games: Vec<String>,
@@ -181,16 +181,7 @@ enum Command {
     },
     /// Give a saved game's pieces a new module's definitions (images, values, traits), matched by
     /// gpid, keeping positions, stacks, sides and property values, as VASSAL's Refresh Counters does.
-    Refresh {
-        /// The saved game (.vsav).
-        save: PathBuf,
-        /// The module the pieces should come from.
-        #[arg(long)]
-        module: PathBuf,
-        /// Where to write [default: beside the save, `<name>-<module version>.vsav`].
-        #[arg(long)]
-        out: Option<PathBuf>,
-    },
+    Refresh(cli::save::RefreshArgs),
 }
 
 #[derive(Subcommand)]
@@ -480,7 +471,7 @@ fn main() -> ExitCode {
             po,
             out,
         } => cli::translate::run_translate(&module, &lang, &catalog, po.as_deref(), out.as_deref()),
-        Command::Refresh { save, module, out } => cli::save::run_refresh(&save, &module, out),
+        Command::Refresh(args) => cli::save::run_refresh(args),
         Command::Grid {
             game,
             overlay,

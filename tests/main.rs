@@ -32,6 +32,7 @@ mod lsam_combat;
 mod lsam_victory;
 mod markers;
 mod modes;
+mod module_diff;
 mod module_library;
 mod module_readback;
 mod morale;

@@ -194,7 +194,7 @@ fn what_is_not_a_saved_game_is_refused_with_help() {
     let bogus = dir.path().join("notes.vsav");
     std::fs::write(&bogus, "not a zip").expect("written");
     let run = vmodc(&["save", "dump", path(&bogus)]);
-    assert_eq!(code(&run), 2, "{}", show(&run));
+    assert_eq!(code(&run), 1, "{}", show(&run));
     let said = text(&run.stderr);
     assert!(said.contains("notes.vsav is not a saved game"), "{said}");
     assert!(said.contains("help:"), "{said}");
@@ -300,4 +300,199 @@ fn refresh_moves_an_old_japanese_save_onto_the_maps_stable_ids() {
         .collect();
     assert_eq!(on_map.len(), 48);
     assert!(on_map.iter().all(|p| p.location.is_some()));
+}
+
+/// The fixture with its `savedGame` entry re-encoded as VASSAL's development line writes it:
+/// `VOBS`, the key byte, the XOR-ed bytes (VASSAL PR #15060).
+fn vobs_copy(dir: &Path) -> PathBuf {
+    let bytes = std::fs::read(fixture()).expect("fixture");
+    let archive =
+        vmodc::verify::read_archive(&bytes, vmodc::verify::Limits::default()).expect("zip");
+    let text = vmodc::verify::read_save(&bytes).expect("the fixture decodes");
+    let entries: Vec<vmodc::package::Entry> = archive
+        .entries
+        .into_iter()
+        .map(|(name, data)| {
+            let data = if name == "savedGame" {
+                let mut vobs = b"VOBS\xc3".to_vec();
+                vobs.extend(text.bytes().map(|b| b ^ 0xc3));
+                vobs
+            } else {
+                data
+            };
+            vmodc::package::Entry { name, data }
+        })
+        .collect();
+    let out = dir.join("vobs.vsav");
+    std::fs::write(&out, vmodc::package::zip_bytes(&entries).expect("zips")).expect("written");
+    out
+}
+
+#[test]
+fn a_vobs_save_is_read_whole_and_refreshed_into_the_encoding_vassal_3_7_reads() {
+    let dir = TempDir::new("vobs");
+    let vobs = vobs_copy(dir.path());
+    let dump = vmodc(&["save", "dump", path(&vobs), "--format", "json"]);
+    assert_eq!(code(&dump), 0, "{}", show(&dump));
+    let parsed: serde_json::Value = serde_json::from_slice(&dump.stdout).expect("JSON");
+    assert_eq!(parsed["pieces"].as_array().map(Vec::len), Some(51));
+    assert_eq!(read(&vobs).commands, read(&fixture()).commands);
+
+    let out = dir.path().join("refreshed.vsav");
+    let run = vmodc(&[
+        "refresh",
+        path(&vobs),
+        "--module",
+        path(&repo().join("dist/b4m-en.vmod")),
+        "--out",
+        path(&out),
+    ]);
+    assert_eq!(code(&run), 0, "{}", show(&run));
+    assert!(
+        text(&run.stdout).contains("written as `!VCSK`"),
+        "{}",
+        show(&run)
+    );
+    let written = std::fs::read(&out).expect("written");
+    let entries =
+        vmodc::verify::read_archive(&written, vmodc::verify::Limits::default()).expect("zip");
+    assert!(entries.entries["savedGame"].starts_with(b"!VCSK"));
+    assert_eq!(read(&out).pieces().count(), 51);
+}
+
+#[test]
+fn a_save_that_does_not_decode_is_refused_never_read_as_empty() {
+    let dir = TempDir::new("undecodable");
+    let bad = dir.path().join("future.vsav");
+    let zip = vmodc::package::zip_bytes(&[vmodc::package::Entry {
+        name: "savedGame".into(),
+        data: b"VOB2\x11\x22\x33 a later encoding".to_vec(),
+    }])
+    .expect("zips");
+    std::fs::write(&bad, zip).expect("written");
+    let dump = vmodc(&["save", "dump", path(&bad)]);
+    assert_eq!(code(&dump), 1, "{}", show(&dump));
+    assert!(
+        text(&dump.stderr).contains("does not decode to a game"),
+        "{}",
+        show(&dump)
+    );
+    let out = dir.path().join("out.vsav");
+    let run = vmodc(&[
+        "refresh",
+        path(&bad),
+        "--module",
+        path(&repo().join("dist/b4m-en.vmod")),
+        "--out",
+        path(&out),
+    ]);
+    assert_eq!(code(&run), 1, "{}", show(&run));
+    assert!(!out.exists(), "nothing written");
+}
+
+#[test]
+fn refresh_never_writes_over_its_input() {
+    let dir = TempDir::new("refresh-in-place");
+    let input = dir.path().join("game.vsav");
+    std::fs::copy(fixture(), &input).expect("copied");
+    let before = std::fs::read(&input).expect("reads");
+    let run = vmodc(&[
+        "refresh",
+        path(&input),
+        "--module",
+        path(&repo().join("dist/b4m-en.vmod")),
+        "--out",
+        path(&dir.path().join(".").join("game.vsav")),
+    ]);
+    assert_eq!(code(&run), 2, "{}", show(&run));
+    assert!(
+        text(&run.stderr).contains("never writes over its input"),
+        "{}",
+        show(&run)
+    );
+    assert_eq!(
+        std::fs::read(&input).expect("reads"),
+        before,
+        "the save is untouched"
+    );
+}
+
+#[test]
+fn refresh_with_an_unrelated_module_writes_nothing_unless_told() {
+    let dir = TempDir::new("refresh-unrelated");
+    let out = dir.path().join("out.vsav");
+    let unrelated = repo().join("dist/btm2-en.vmod");
+    let args = |extra: &[&'static str]| {
+        let mut a = vec![
+            "refresh".to_string(),
+            path(&fixture()).to_string(),
+            "--module".into(),
+            path(&unrelated).to_string(),
+            "--out".into(),
+            path(&out).to_string(),
+        ];
+        a.extend(extra.iter().map(|s| s.to_string()));
+        a
+    };
+    let refused = vmodc(&args(&[]).iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(code(&refused), 1, "{}", show(&refused));
+    let said = text(&refused.stderr);
+    assert!(
+        said.contains("only 0 of the save's 51 piece(s) match"),
+        "{said}"
+    );
+    assert!(said.contains("--allow-unmatched"), "{said}");
+    assert!(!out.exists(), "nothing written");
+
+    let forced = vmodc(
+        &args(&["--allow-unmatched"])
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    );
+    assert_eq!(code(&forced), 0, "{}", show(&forced));
+    assert!(
+        text(&forced.stdout).contains("51 not matched"),
+        "{}",
+        show(&forced)
+    );
+    assert_eq!(
+        read(&out).pieces().count(),
+        51,
+        "every piece kept as it was"
+    );
+}
+
+#[test]
+fn scenario_saves_carry_savedata_and_moduledata_as_vassals_own_do() {
+    let module = std::fs::read(repo().join("dist/b4m-en.vmod")).expect("module");
+    let archive =
+        vmodc::verify::read_archive(&module, vmodc::verify::Limits::default()).expect("zip");
+    let version = vmodc::verify::module_version(&module);
+    let mut saves = 0;
+    for (name, data) in archive.entries.iter().filter(|(n, _)| n.ends_with(".vsav")) {
+        saves += 1;
+        let save =
+            vmodc::verify::read_archive(data, vmodc::verify::Limits::default()).expect("a zip");
+        let names: Vec<&str> = save.entries.keys().map(String::as_str).collect();
+        assert_eq!(names, ["moduledata", "savedGame", "savedata"], "{name}");
+        assert_eq!(
+            save.entries["moduledata"], archive.entries["moduledata"],
+            "a copy"
+        );
+        let savedata = String::from_utf8(save.entries["savedata"].clone()).expect("UTF-8");
+        let root = vmodc::verify::parse_xml(&savedata).expect("XML");
+        assert_eq!(root.tag, "data");
+        assert_eq!(root.attr("version"), "1", "SaveMetaData.DATA_VERSION");
+        let child = |tag: &str| {
+            root.children
+                .iter()
+                .find(|c| c.tag == tag)
+                .map(|c| c.text.clone())
+        };
+        assert_eq!(child("version"), version.clone(), "the module's version");
+        assert_eq!(child("VassalVersion").as_deref(), Some("3.7.0"));
+        assert!(child("dateSaved").is_some());
+    }
+    assert!(saves > 0, "b4m has scenario saves");
 }

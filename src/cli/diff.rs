@@ -1,4 +1,5 @@
-//! `vmodc diff`: what changed for players between two versions of the data.
+//! `vmodc diff`: what changed for players between two versions of the data, or between two module
+//! files (anyone's).
 
 use super::{FAILED, USAGE};
 use crate::diag::Sources;
@@ -25,6 +26,10 @@ pub fn run_diff(
     format: DiffFormat,
     lang: Option<&str>,
 ) -> ExitCode {
+    let (old_path, new_path) = (Path::new(old), Path::new(new));
+    if old_path.is_file() || new_path.is_file() {
+        return run_module_diff(old_path, new_path, &games, format, lang);
+    }
     let versions = crate::diff::revision::open(old, repo)
         .and_then(|o| crate::diff::revision::open(new, repo).map(|n| (o, n)));
     let (old_v, new_v) = match versions {
@@ -124,6 +129,97 @@ pub fn run_diff(
                 Ok(page) => out!("{page}"),
                 Err(e) => {
                     eprintln!("error: cannot draw the page's images: {e}");
+                    return ExitCode::from(FAILED);
+                }
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// `vmodc diff A.vmod B.vmod`: two module files compared piece by piece and component by component.
+fn run_module_diff(
+    old: &Path,
+    new: &Path,
+    games: &[String],
+    format: DiffFormat,
+    lang: Option<&str>,
+) -> ExitCode {
+    for (path, other) in [(old, new), (new, old)] {
+        if !path.is_file() {
+            eprintln!(
+                "error: {} is a module file but {} is not a file: give two module files (.vmod), or two project folders or git revisions",
+                other.display(),
+                path.display()
+            );
+            return ExitCode::from(USAGE);
+        }
+    }
+    let refused = match (games.first(), format, lang) {
+        (Some(game), _, _) => Some(format!("a game id (`{game}`) names a game of a project folder; two module files are compared whole")),
+        (_, DiffFormat::Toml, _) => Some("`--format toml` writes a release entry of a project's game; for module files use human, json or html".to_string()),
+        (_, _, Some(_)) => Some("`--lang` chooses a project's catalog; a module file is compared in the texts it holds (its translations are compared too)".to_string()),
+        _ => None,
+    };
+    if let Some(why) = refused {
+        eprintln!("error: {why}");
+        return ExitCode::from(USAGE);
+    }
+    let read = |path: &Path| -> Result<crate::diff::module::read::ModuleFile, String> {
+        let file = std::fs::File::open(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        crate::diff::module::read::read_module(std::io::BufReader::new(file))
+            .map_err(|e| format!("{} cannot be read as a VASSAL module: {e}", path.display()))
+    };
+    let (a, b) = match read(old).and_then(|a| read(new).map(|b| (a, b))) {
+        Ok(both) => both,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(USAGE);
+        }
+    };
+    let diff = crate::diff::module::compare::diff_modules(&a, &b);
+    let (old_label, new_label) = (old.display().to_string(), new.display().to_string());
+    match format {
+        DiffFormat::Human | DiffFormat::Toml => {
+            outln!(
+                "{old_label} → {new_label}: {} change(s)",
+                diff.changes.len()
+            );
+            for c in &diff.changes {
+                outln!("  {}", c.line());
+            }
+        }
+        DiffFormat::Json => {
+            let json: Vec<_> = diff
+                .changes
+                .iter()
+                .map(|c| serde_json::json!({ "area": c.area, "what": c.what, "old": c.old, "new": c.new }))
+                .collect();
+            outln!(
+                "{}",
+                serde_json::to_string_pretty(&json).unwrap_or_else(|_| "[]".into())
+            );
+        }
+        DiffFormat::Html => {
+            use crate::diff::module::html::{module_diff_page, Side};
+            let page = module_diff_page(
+                &Side {
+                    label: &old_label,
+                    path: old,
+                    module: &a,
+                },
+                &Side {
+                    label: &new_label,
+                    path: new,
+                    module: &b,
+                },
+                &diff,
+            );
+            match page {
+                Ok(page) => out!("{page}"),
+                Err(e) => {
+                    eprintln!("error: cannot read the pieces' images: {e}");
                     return ExitCode::from(FAILED);
                 }
             }

@@ -1,11 +1,12 @@
 //! `vmodc save dump` and `vmodc refresh`: saved games read, listed, and given a new module's
 //! pieces.
 
-use super::{read_input, Format, USAGE};
+use super::{read_input, Format, FAILED, USAGE};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// Read a saved game, or print why it is not one.
+/// Read a saved game, or print why it is not one (exit 1: a save vmodc cannot decode is never
+/// treated as an empty game).
 fn read_saved_game(path: &Path) -> Result<crate::save::SavedGame, ExitCode> {
     let bytes = read_input(path, "saved game")?;
     crate::save::SavedGame::read(&bytes).map_err(|e| {
@@ -14,7 +15,7 @@ fn read_saved_game(path: &Path) -> Result<crate::save::SavedGame, ExitCode> {
             path.display()
         );
         eprintln!("  help: give a .vsav that VASSAL wrote (File > Save Game) or a .vlog");
-        ExitCode::from(USAGE)
+        ExitCode::from(FAILED)
     })
 }
 
@@ -53,8 +54,33 @@ pub fn run_save_dump(file: &Path, module: Option<&Path>, format: Format) -> Exit
     ExitCode::SUCCESS
 }
 
+/// `vmodc refresh`'s arguments.
+#[derive(clap::Args, Debug)]
+pub struct RefreshArgs {
+    /// The saved game (.vsav).
+    pub save: PathBuf,
+    /// The module the pieces should come from.
+    #[arg(long)]
+    pub module: PathBuf,
+    /// Where to write [default: beside the save, `<name>-<module version>.vsav`]; never the save.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Write the save even when fewer than half its pieces match the module.
+    #[arg(long)]
+    pub allow_unmatched: bool,
+}
+
 /// `vmodc refresh`: every piece gets the module's definition; unmatched pieces are listed and kept.
-pub fn run_refresh(save_path: &Path, module: &Path, out: Option<PathBuf>) -> ExitCode {
+/// Fewer than half the pieces matched means the module is most likely not the save's: nothing is
+/// written unless `allow_unmatched`. The input is never overwritten.
+pub fn run_refresh(args: RefreshArgs) -> ExitCode {
+    let RefreshArgs {
+        save: save_path,
+        module,
+        out,
+        allow_unmatched,
+    } = args;
+    let (save_path, module) = (save_path.as_path(), module.as_path());
     let mut save = match read_saved_game(save_path) {
         Ok(s) => s,
         Err(code) => return code,
@@ -75,6 +101,39 @@ pub fn run_refresh(save_path: &Path, module: &Path, out: Option<PathBuf>) -> Exi
     };
     let outcome = crate::save::refresh::refresh(&mut save, &slots);
     let out = out.unwrap_or_else(|| refreshed_name(save_path, slots.version.as_deref()));
+    if is_same_file(&out, save_path) {
+        eprintln!(
+            "error: {} is the saved game being refreshed: vmodc never writes over its input",
+            out.display()
+        );
+        eprintln!("  help: give --out another file (keep the old save until the new one loads)");
+        return ExitCode::from(USAGE);
+    }
+    let matched = outcome.refreshed + outcome.unchanged;
+    let total = matched + outcome.unmatched.len();
+    if !allow_unmatched && matched * 2 < total {
+        eprintln!(
+            "error: only {matched} of the save's {total} piece(s) match a piece of {} by gpid: it is most likely not the module this game was played with; nothing was written",
+            module.display()
+        );
+        let names: Vec<&str> = outcome
+            .unmatched
+            .iter()
+            .take(5)
+            .map(|u| u.name.as_str())
+            .collect();
+        eprintln!(
+            "  not matched: {}{}",
+            names.join(", "),
+            if outcome.unmatched.len() > names.len() {
+                ", …"
+            } else {
+                ""
+            }
+        );
+        eprintln!("  help: give the module's new release, or --allow-unmatched to write the save anyway (unmatched pieces are kept as they were)");
+        return ExitCode::from(FAILED);
+    }
     let written = save
         .write()
         .map_err(|e| e.to_string())
@@ -96,6 +155,9 @@ pub fn run_refresh(save_path: &Path, module: &Path, out: Option<PathBuf>) -> Exi
             outcome.renamed
         );
     }
+    if matches!(save.encoding, crate::vassal::vsav::Encoding::Binary { .. }) {
+        outln!("  read from VASSAL's newer `VOBS` encoding, written as `!VCSK`: the one VASSAL 3.7 reads (newer versions read it too)");
+    }
     for u in &outcome.unmatched {
         outln!(
             "  not matched, kept as it was: {} (gpid `{}`, id {}): the module has no slot with this gpid",
@@ -103,6 +165,14 @@ pub fn run_refresh(save_path: &Path, module: &Path, out: Option<PathBuf>) -> Exi
         );
     }
     ExitCode::SUCCESS
+}
+
+/// Whether two paths name one file (the second exists; the first may not yet).
+fn is_same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
 }
 
 /// `game.vsav` → `game-1.2.0.vsav` beside it (`game-refreshed.vsav` without a version).

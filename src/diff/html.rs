@@ -50,7 +50,8 @@ impl<'a> Drawn<'a> {
     }
 }
 
-const STYLE: &str = "body { font-family: sans-serif; margin: 2em; color: #222; }
+/// The page's style sheet (the module diff's page shares it).
+pub const STYLE: &str = "body { font-family: sans-serif; margin: 2em; color: #222; }
 table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
 th, td { border: 1px solid #bbb; padding: 0.3em 0.6em; text-align: left; vertical-align: middle; }
 th { background: #eee; }
@@ -251,8 +252,8 @@ fn area_title(area: &str) -> &str {
         .map_or(area, |(_, title)| title)
 }
 
-/// Every change, one table per area, in the order `diff` sorted them.
-fn tables(changes: &[Change]) -> String {
+/// Every change, one table per area, in the order `diff` sorted them (the module diff's page too).
+pub fn tables(changes: &[Change]) -> String {
     let mut out = String::new();
     let mut area = "";
     for c in changes {

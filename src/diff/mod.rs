@@ -1,9 +1,11 @@
 //! What changed for players between two versions of a game's data (`vmodc diff`): units, markers,
 //! hexes and cities, setups, the CRT, phases, and every text a player reads in each language. Each
 //! change names what it touches and its old and new value; nothing here knows a particular game.
+//! Two module files, anyone's, are compared by [`module`].
 
 pub mod history;
 pub mod html;
+pub mod module;
 pub mod revision;
 
 use crate::build::Loaded;

@@ -58,6 +58,19 @@ pub fn moduledata(game: &Game, plan: &Plan, others: &[crate::i18n::Texts]) -> St
         .to_document()
 }
 
+/// savedata, a save's own metadata (`SaveMetaData`, written by `AbstractMetaData.save`): the module
+/// version the game was saved with (`GameModule.getGameVersion`), the VASSAL version, and when; no
+/// description, as VASSAL writes none unless the player is asked for a comment. Written beside
+/// `savedGame` and a copy of the module's `moduledata` in every scenario save.
+pub fn savedata(game: &Game) -> String {
+    El::new("data")
+        .attr("version", "1")
+        .child(El::new("version").text(game.rules.game.version.as_str()))
+        .child(El::new("VassalVersion").text(VASSAL_VERSION))
+        .child(El::new("dateSaved").text(DATE_SAVED_MS.to_string()))
+        .to_document()
+}
+
 /// The text of a saved game that sets a scenario up (before obfuscation; see vassal-format.md §1.5):
 /// every piece with its prototypes expanded, one stack per occupied location, the boards, and
 /// `SETUP_STACK` so VASSAL does not add the at-start stacks again.

@@ -2,7 +2,9 @@
 //! and give their pieces a new module's definitions (`vmodc refresh`).
 //!
 //! A saved game is a zip (`GameState.saveGame`): `savedGame` holds the command string, obfuscated
-//! (`!VCSK` + key, as VASSAL 3.x writes it) or plain (as older versions wrote it, still read);
+//! (`!VCSK` + key, as VASSAL 3.x writes it; `VOBS` + key byte, as VASSAL's development line writes
+//! it) or plain (as older versions wrote it, still read). vmodc writes `!VCSK`, the only one VASSAL
+//! 3.7 reads; a `savedGame` that does not decode to `begin_save…` is refused, never read as empty;
 //! `savedata` holds the save's metadata (`SaveMetaData`: the module's version, VASSAL's version) and
 //! `moduledata` a copy of the module's (its name).
 //! The command string is `begin_save`, one add-piece command per piece and stack, each component's
@@ -13,13 +15,17 @@ pub mod pieces;
 pub mod refresh;
 
 use crate::package::{zip_bytes, Entry};
-use crate::vassal::vsav::{command_join, command_split, deobfuscate, obfuscate};
+use crate::vassal::vsav::{
+    command_join, command_split, deobfuscate, encoding_of, obfuscate, Encoding,
+};
 use crate::verify::archive::{read_archive, Limits};
 
 pub use pieces::{Command, Location, SavedPiece, SavedStack};
 
 /// The `savedGame` entry's name (`GameState.SAVEFILE_ZIP_ENTRY`).
 const SAVED_GAME: &str = "savedGame";
+/// The first command of every save and log (`GameState.BEGIN_SAVE`).
+const BEGIN_SAVE: &str = "begin_save";
 /// The save's metadata entry (`SaveMetaData.ZIP_ENTRY_NAME`).
 const SAVE_METADATA: &str = "savedata";
 /// The module's metadata, copied into the save (`ModuleMetaData.ZIP_ENTRY_NAME`).
@@ -30,6 +36,8 @@ const MODULE_METADATA: &str = "moduledata";
 pub struct SavedGame {
     /// The obfuscation key, or `None` for a plain save.
     pub key: Option<u8>,
+    /// How `savedGame` was encoded when read (written back as `!VCSK` whatever it was).
+    pub encoding: Encoding,
     pub commands: Vec<Command>,
     /// Entries other than `savedGame`, kept as they were (metadata, a log's extras).
     pub others: Vec<(String, Vec<u8>)>,
@@ -44,7 +52,14 @@ impl SavedGame {
             .get(SAVED_GAME)
             .ok_or("the zip has no `savedGame` entry: it is not a VASSAL saved game")?;
         let text = deobfuscate(data).map_err(|e| format!("`savedGame` cannot be read: {e}"))?;
-        let key = obfuscation_key(data);
+        let encoding = encoding_of(data).unwrap_or(Encoding::Plain);
+        if !text.starts_with(BEGIN_SAVE) {
+            return Err(undecodable(data));
+        }
+        let key = match encoding {
+            Encoding::Hex { key } | Encoding::Binary { key } => Some(key),
+            Encoding::Plain => None,
+        };
         let commands = command_split(&text)
             .iter()
             .map(|c| Command::parse(c))
@@ -56,6 +71,7 @@ impl SavedGame {
             .collect();
         Ok(SavedGame {
             key,
+            encoding,
             commands,
             others,
         })
@@ -129,10 +145,23 @@ impl SavedGame {
     }
 }
 
-/// The key of an obfuscated entry (`!VCSK` and two hex digits), `None` when it is plain.
-fn obfuscation_key(data: &[u8]) -> Option<u8> {
-    let hex = data.strip_prefix(b"!VCSK")?.get(..2)?;
-    u8::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()
+/// Why a `savedGame` entry that decodes to something other than `begin_save…` is refused: VASSAL
+/// would load it as no game at all, and reading it as an empty save would lose the player's game.
+fn undecodable(data: &[u8]) -> String {
+    let head: String = data
+        .iter()
+        .take(8)
+        .map(|&b| {
+            if b.is_ascii_graphic() {
+                char::from(b).to_string()
+            } else {
+                format!("\\x{b:02x}")
+            }
+        })
+        .collect();
+    format!(
+        "`savedGame` does not decode to a game (it starts `{head}`, not `!VCSK`, `VOBS` or `{BEGIN_SAVE}`): an encoding vmodc does not know, or a damaged file; nothing was read from it"
+    )
 }
 
 /// The text of the first `<name>…</name>` element (metadata values hold no markup), unless empty.
@@ -169,10 +198,40 @@ fn escape(s: &str) -> String {
 mod tests {
     use super::*;
 
+    fn zipped(saved_game: Vec<u8>) -> Vec<u8> {
+        zip_bytes(&[Entry {
+            name: SAVED_GAME.into(),
+            data: saved_game,
+        }])
+        .unwrap()
+    }
+
     #[test]
-    fn reads_the_key_of_an_obfuscated_entry() {
-        assert_eq!(obfuscation_key(b"!VCSK5a1234"), Some(0x5a));
-        assert_eq!(obfuscation_key(b"begin_save"), None);
+    fn reads_both_encodings_and_writes_the_one_vassal_3_7_reads() {
+        let text = "begin_save\u{1b}+/7/piece;;;a.png;A/Main Map;1;2;g1;0\u{1b}end_save";
+        let mut vobs = b"VOBS\x5a".to_vec();
+        vobs.extend(text.bytes().map(|b| b ^ 0x5a));
+        let from_vobs = SavedGame::read(&zipped(vobs)).unwrap();
+        let from_hex = SavedGame::read(&zipped(obfuscate(text, 0x5a))).unwrap();
+        assert_eq!(from_vobs.encoding, Encoding::Binary { key: 0x5a });
+        assert_eq!(from_hex.encoding, Encoding::Hex { key: 0x5a });
+        assert_eq!(from_vobs.commands, from_hex.commands);
+        assert_eq!(from_vobs.pieces().count(), 1);
+        let written = read_archive(&from_vobs.write().unwrap(), Limits::default()).unwrap();
+        assert_eq!(written.entries[SAVED_GAME], obfuscate(text, 0x5a), "!VCSK");
+    }
+
+    #[test]
+    fn refuses_what_does_not_decode_to_a_game() {
+        // An encoding vmodc does not know reads as plain text: refused, never an empty game.
+        let unknown = SavedGame::read(&zipped(b"VOBX\x01\x02garbage".to_vec())).unwrap_err();
+        assert!(unknown.contains("starts `VOBX\\x01\\x02ga`"), "{unknown}");
+        assert!(
+            SavedGame::read(&zipped(b"VOBS".to_vec())).is_err(),
+            "no key"
+        );
+        assert!(SavedGame::read(&zipped(b"!VCSK5a00".to_vec())).is_err());
+        assert!(SavedGame::read(&zipped(b"begin_save".to_vec())).is_ok());
     }
 
     #[test]

@@ -8,6 +8,10 @@
 //! * Deobfuscation (`DeobfuscatingInputStream.java`): hex digits in either case; input that does not
 //!   start with `!VCSK` passes through unchanged; the text is read as UTF-8
 //!   (`GameState.decodeSavedGame`: `IOUtils.toString(din, UTF_8)`).
+//! * VASSAL's development line (after 3.8.0-beta1, PR #15060 "Stop writing obfuscated data in hex",
+//!   merged 2026-09-07) writes `VOBS`, the key as one raw byte (1–255), then every byte XOR the key,
+//!   and still reads `!VCSK`. VASSAL 3.7 reads only `!VCSK` (a `VOBS` save passes its reader as plain
+//!   text and loads as nothing), so vmodc reads both and writes `!VCSK` ([`obfuscate`]).
 //! * Commands (`GameModule.encode`/`decode`): joined with ESC (`COMMAND_SEPARATOR = KeyEvent.VK_ESCAPE`)
 //!   by a [`SequenceEncoder`]; the decoder splits recursively, so a flat list (what
 //!   [`command_join`] writes) and VASSAL's own nested form both load.
@@ -20,6 +24,34 @@ pub const SAVEFILE_ZIP_ENTRY: &str = "savedGame";
 
 /// `ObfuscatingOutputStream.HEADER`.
 pub const HEADER: &str = "!VCSK";
+
+/// The header of the development line's binary encoding (PR #15060): `VOBS`, a key byte, XOR-ed bytes.
+pub const VOBS_HEADER: &str = "VOBS";
+
+/// How a `savedGame` entry is encoded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Encoding {
+    /// Plain text (what VASSAL before 3.x wrote, and what passes the readers unchanged).
+    Plain,
+    /// `!VCSK`, the key as two hex digits, the XOR-ed bytes as hex digit pairs (VASSAL 3.x).
+    Hex { key: u8 },
+    /// `VOBS`, the key byte, the XOR-ed bytes (VASSAL's development line, PR #15060).
+    Binary { key: u8 },
+}
+
+/// The encoding of a `savedGame` entry, from its header (`None` when it has one whose key is
+/// missing or malformed: [`deobfuscate_bytes`] says why).
+pub fn encoding_of(bytes: &[u8]) -> Option<Encoding> {
+    if let Some(rest) = bytes.strip_prefix(VOBS_HEADER.as_bytes()) {
+        return rest.first().map(|&key| Encoding::Binary { key });
+    }
+    match bytes.strip_prefix(HEADER.as_bytes()) {
+        Some(_) => hex_pair(bytes, HEADER.len())
+            .ok()
+            .map(|key| Encoding::Hex { key }),
+        None => Some(Encoding::Plain),
+    }
+}
 
 /// `GameModule.COMMAND_SEPARATOR` (ESC, `KeyEvent.VK_ESCAPE` = 27).
 pub const COMMAND_SEPARATOR: char = '\u{1b}';
@@ -40,7 +72,9 @@ pub enum DeobfuscateError {
 impl fmt::Display for DeobfuscateError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            DeobfuscateError::MissingKey => write!(f, "obfuscated save has no key after {HEADER}"),
+            DeobfuscateError::MissingKey => {
+                write!(f, "obfuscated save has no key after its header")
+            }
             DeobfuscateError::InvalidHex { offset, byte } => {
                 write!(
                     f,
@@ -88,12 +122,16 @@ fn hex_pair(bytes: &[u8], offset: usize) -> Result<u8, DeobfuscateError> {
     Ok((digit(offset)? << 4) | digit(offset + 1)?)
 }
 
-/// `DeobfuscatingInputStream`, as bytes.
+/// `DeobfuscatingInputStream`, as bytes: `VOBS` (the development line's encoding) or `!VCSK`.
 ///
-/// Without the `!VCSK` header the input passes through unchanged, with one VASSAL quirk reproduced:
+/// Without either header the input passes through unchanged, with one VASSAL quirk reproduced:
 /// an input shorter than the 5-byte header comes back NUL-padded to 5 bytes (VASSAL pushes back its
 /// whole header buffer, zeros included).
 pub fn deobfuscate_bytes(bytes: &[u8]) -> Result<Vec<u8>, DeobfuscateError> {
+    if let Some(body) = bytes.strip_prefix(VOBS_HEADER.as_bytes()) {
+        let (&key, data) = body.split_first().ok_or(DeobfuscateError::MissingKey)?;
+        return Ok(data.iter().map(|b| b ^ key).collect());
+    }
     let header = HEADER.as_bytes();
     let Some(body) = bytes.strip_prefix(header) else {
         let mut out = bytes.to_vec();
@@ -235,6 +273,27 @@ mod tests {
             assert!(ob.iter().all(|b| b.is_ascii()));
             assert_eq!(deobfuscate(&ob), Ok(text.to_string()));
         }
+    }
+
+    #[test]
+    fn reads_the_binary_encoding_of_vassals_development_line() {
+        // "ab" XOR 0x12 = 0x73 0x70, after "VOBS" and the raw key byte (PR #15060)
+        assert_eq!(deobfuscate(b"VOBS\x12\x73\x70"), Ok("ab".to_string()));
+        assert_eq!(deobfuscate(b"VOBS\x12"), Ok(String::new()));
+        assert_eq!(deobfuscate(b"VOBS"), Err(DeobfuscateError::MissingKey));
+        let text =
+            "begin_save\u{1b}+/1/piece;;;歩兵.png;第1歩兵師団/モスクワ;0;0;7;0\u{1b}end_save";
+        let mut vobs = b"VOBS\xa7".to_vec();
+        vobs.extend(text.bytes().map(|b| b ^ 0xa7));
+        assert_eq!(deobfuscate(&vobs), Ok(text.to_string()));
+        assert_eq!(encoding_of(&vobs), Some(Encoding::Binary { key: 0xa7 }));
+        assert_eq!(
+            encoding_of(&obfuscate(text, 0x5a)),
+            Some(Encoding::Hex { key: 0x5a })
+        );
+        assert_eq!(encoding_of(b"begin_save"), Some(Encoding::Plain));
+        assert_eq!(encoding_of(b"VOBS"), None);
+        assert_eq!(encoding_of(b"!VCSKzz"), None);
     }
 
     #[test]

@@ -1,0 +1,175 @@
+//! `vmodc diff A.vmod B.vmod`: two module files compared, whoever built them. A copy of a shipped
+//! module with one piece's image and one trait value edited in its buildFile reports exactly those
+//! two changes, in each output format; a module compared with itself reports none.
+
+use crate::common::{code, path, repo, show, text, vmodc, TempDir};
+use std::path::{Path, PathBuf};
+use vmodc::package::{zip_bytes, Entry};
+use vmodc::verify::{read_archive, Limits};
+
+/// The slot edited: XXIV Panzer Corps' first PieceSlot in the buildFile.
+const SLOT: &str = "entryName=\"XXIV Panzer Corps\" gpid=\"489458\"";
+
+/// A copy of `module` whose buildFile went through `edit`.
+fn edited(module: &Path, dir: &Path, edit: impl Fn(&str) -> String) -> PathBuf {
+    let bytes = std::fs::read(module).unwrap_or_else(|e| panic!("{}: {e}", module.display()));
+    let archive = read_archive(&bytes, Limits::default()).expect("the module reads");
+    let entries: Vec<Entry> = archive
+        .entries
+        .into_iter()
+        .map(|(name, data)| {
+            let data = if name == "buildFile.xml" {
+                edit(&String::from_utf8(data).expect("UTF-8")).into_bytes()
+            } else {
+                data
+            };
+            Entry { name, data }
+        })
+        .collect();
+    let out = dir.join("edited.vmod");
+    std::fs::write(&out, zip_bytes(&entries).expect("zips")).expect("written");
+    out
+}
+
+/// XXIV's full face shows XLI's image, and its printed values read 13-6, in one slot only.
+fn errata(build_file: &str) -> String {
+    let start = build_file.find(SLOT).expect("XXIV's slot");
+    let end = start + build_file[start..].find("</").expect("the slot ends");
+    let slot = &build_file[start..end];
+    assert!(slot.contains("unit-german-xxiv-full.png"), "{slot}");
+    let changed = slot
+        .replacen("unit-german-xxiv-full.png", "unit-german-xli-full.png", 1)
+        .replacen("panzer,panzer,XXIV,12-6", "panzer,panzer,XXIV,13-6", 1);
+    assert_ne!(slot, changed);
+    format!("{}{changed}{}", &build_file[..start], &build_file[end..])
+}
+
+fn b4m() -> PathBuf {
+    repo().join("dist/b4m-en.vmod")
+}
+
+const WHAT: &str = "XXIV Panzer Corps (gpid 489458) in at-start Map/XXIV Panzer Corps";
+
+#[test]
+fn one_image_and_one_value_changed_are_the_two_changes_reported() {
+    let dir = TempDir::new("module-diff");
+    let new = edited(&b4m(), dir.path(), errata);
+    let run = vmodc(&["diff", path(&b4m()), path(&new)]);
+    assert_eq!(code(&run), 0, "{}", show(&run));
+    let expected = format!(
+        "{} → {}: 2 change(s)\n\
+         \x20 piece {WHAT}: Layer \"Step\" level 1 image: unit-german-xxiv-full.png → unit-german-xli-full.png\n\
+         \x20 piece {WHAT}: Marker \"Type,Branch,UnitId,Values\" value: panzer,panzer,XXIV,12-6 → panzer,panzer,XXIV,13-6\n",
+        path(&b4m()),
+        path(&new)
+    );
+    assert_eq!(text(&run.stdout), expected);
+
+    let json = vmodc(&["diff", path(&b4m()), path(&new), "--format", "json"]);
+    assert_eq!(code(&json), 0, "{}", show(&json));
+    let parsed: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
+    assert_eq!(
+        parsed,
+        serde_json::json!([
+            {"area": "piece", "what": format!("{WHAT}: Layer \"Step\" level 1 image"),
+             "old": "unit-german-xxiv-full.png", "new": "unit-german-xli-full.png"},
+            {"area": "piece", "what": format!("{WHAT}: Marker \"Type,Branch,UnitId,Values\" value"),
+             "old": "panzer,panzer,XXIV,12-6", "new": "panzer,panzer,XXIV,13-6"},
+        ])
+    );
+}
+
+#[test]
+fn the_page_draws_the_changed_piece_before_and_after_from_the_modules_images() {
+    let dir = TempDir::new("module-diff-html");
+    let new = edited(&b4m(), dir.path(), errata);
+    let run = vmodc(&["diff", path(&b4m()), path(&new), "--format", "html"]);
+    assert_eq!(code(&run), 0, "{}", show(&run));
+    let page = text(&run.stdout);
+    let archive = read_archive(&std::fs::read(b4m()).expect("reads"), Limits::default())
+        .expect("the module reads");
+    let uri = |name: &str| vmodc::html::png_data_uri(&archive.entries[&format!("images/{name}")]);
+    // The changed face: XXIV's own image before, XLI's after, on one marked row.
+    let row = page
+        .lines()
+        .find(|l| l.starts_with("<tr class=\"changed\">") && l.contains("level 1"))
+        .unwrap_or_else(|| panic!("no changed row:\n{page}"));
+    let before = row.find(&uri("unit-german-xxiv-full.png")).expect("before");
+    let after = row.find(&uri("unit-german-xli-full.png")).expect("after");
+    assert!(before < after, "before, then after");
+    // The reduced face did not change: drawn on both sides, not marked.
+    let reduced = uri("unit-german-xxiv-reduced.png");
+    let same = page
+        .lines()
+        .find(|l| l.contains("level 2") && l.contains(WHAT))
+        .expect("the reduced face");
+    assert!(!same.contains("class=\"changed\""), "{same}");
+    assert_eq!(same.matches(&reduced).count(), 2);
+    assert_eq!(page.matches("data-area=\"piece\"").count(), 1, "one table");
+}
+
+#[test]
+fn a_module_compared_with_itself_has_no_change() {
+    for module in ["dist/b4m-en.vmod", "dist/btm2-ja.vmod"] {
+        let m = repo().join(module);
+        let run = vmodc(&["diff", path(&m), path(&m), "--format", "json"]);
+        assert_eq!(code(&run), 0, "{}", show(&run));
+        assert_eq!(text(&run.stdout).trim(), "[]", "{module}");
+    }
+}
+
+#[test]
+fn two_games_differ_in_every_area_and_nothing_fails() {
+    let run = vmodc(&[
+        "diff",
+        path(&repo().join("dist/b4m-en.vmod")),
+        path(&repo().join("dist/b4m-ja.vmod")),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&run), 0, "{}", show(&run));
+    let parsed: serde_json::Value = serde_json::from_slice(&run.stdout).expect("JSON");
+    let areas: std::collections::BTreeSet<&str> = parsed
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|c| c["area"].as_str())
+        .collect();
+    // The Japanese module names its pieces, maps, charts and help in Japanese and carries its own
+    // translation bundle; the game and its version are the same.
+    for area in [
+        "piece",
+        "prototype",
+        "map",
+        "chart",
+        "help",
+        "translation",
+        "version",
+    ] {
+        assert!(areas.contains(area), "{area} in {areas:?}");
+    }
+}
+
+#[test]
+fn a_module_and_a_folder_or_a_project_option_are_refused() {
+    let m = b4m();
+    let mixed = vmodc(&["diff", path(&m), path(&repo())]);
+    assert_eq!(code(&mixed), 2, "{}", show(&mixed));
+    assert!(
+        text(&mixed.stderr).contains("give two module files"),
+        "{}",
+        show(&mixed)
+    );
+    let toml = vmodc(&["diff", path(&m), path(&m), "--format", "toml"]);
+    assert_eq!(code(&toml), 2, "{}", show(&toml));
+    let dir = TempDir::new("module-diff-bad");
+    let bogus = dir.path().join("bogus.vmod");
+    std::fs::write(&bogus, "not a zip").expect("written");
+    let bad = vmodc(&["diff", path(&m), path(&bogus)]);
+    assert_eq!(code(&bad), 2, "{}", show(&bad));
+    assert!(
+        text(&bad.stderr).contains("bogus.vmod cannot be read as a VASSAL module"),
+        "{}",
+        show(&bad)
+    );
+}
