@@ -21,6 +21,7 @@ mod diff_page;
 mod first_game;
 mod fuzz;
 mod hidden_units;
+mod hostile;
 mod i18n;
 mod identity;
 mod languages;

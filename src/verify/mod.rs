@@ -141,24 +141,34 @@ fn check_module_from<R: std::io::Read + std::io::Seek>(
     }
     let data = moduledata::check(&archive, &mut push);
     let root = build_file(&archive, &data, &mut push);
+    // Each setup's saved game is inflated once, for every check that reads it.
+    let setup_texts = root
+        .as_ref()
+        .map(|r| setups::SetupTexts::read(r, &archive))
+        .unwrap_or_default();
     if let Some(root) = &root {
-        check_components(root, &archive, &mut push);
+        check_components(root, &archive, &setup_texts, &mut push);
     }
     if options.library {
-        library::check(path, &archive, &data, root.as_ref(), &mut push);
+        library::check(path, &archive, &data, root.as_ref(), &setup_texts, &mut push);
     }
     report
 }
 
 /// The checks of the component tree.
-fn check_components(root: &Node, archive: &Archive, push: &mut impl FnMut(Diagnostic)) {
+fn check_components(
+    root: &Node,
+    archive: &Archive,
+    setup_texts: &setups::SetupTexts,
+    push: &mut impl FnMut(Diagnostic),
+) {
     let images = images::Images::of(archive);
     images::check_components(root, &images, push);
     images::check_html_pages(root, archive, &images, push);
     let classes = classes::check(root, archive, push);
     maps::check(root, &classes, push);
     pieces::check(root, &images, &classes, push);
-    setups::check(root, archive, push);
+    setups::check(root, archive, setup_texts, push);
 }
 
 /// The buildFile's component tree, or why it cannot be read. Which file VASSAL reads depends on
