@@ -378,3 +378,20 @@ fn save_reader_and_dump_survive_hostile_saves() {
         }
     }
 }
+
+#[test]
+fn a_series_game_whose_counters_file_is_gone_is_an_error_not_a_series() {
+    // `tiny` is a series and a game (tinier is built on it): without its counters file it was taken
+    // for a series only, and silently not built.
+    let dir = tiny_copy();
+    std::fs::remove_file(dir.path().join("counters/tiny.toml")).expect("rm");
+    let (sources, report) = check_dir(dir.path());
+    let rendered = render_all(&sources, &report);
+    assert!(
+        report
+            .diagnostics
+            .iter()
+            .any(|d| d.code == "V0002" && d.message.contains("counters/tiny.toml")),
+        "{rendered}"
+    );
+}

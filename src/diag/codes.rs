@@ -423,6 +423,8 @@ pub static CODES: &[Code] = &[
     c("V0446", &[Warning], At(2, "what a setup's saved game places: a board the module lacks, pieces of unknown gpids"),
         "a predefined setup's saved game places a board the module lacks, or pieces whose gpid no piece slot or Place Marker/Replace trait has",
         &[r#"`build/module/map/BoardPicker.java` (`decode` drops unknown boards), `build/module/GameRefresher.java` ("Can't find matching Piece Slot")"#]),
+    c("V0460", &[Warning], Once, "an entry name is in the archive more than once (`vmodc check FILE.vmod`): the last copy is the one read",
+        &["`tools/io/ZipArchive.java` (`readEntries` puts every `java.util.zip.ZipFile` entry into a map in order; `ZipFile.getInputStream` finds a name's last entry: JDK 17 reads the last copy)"]),
 
     // V05xx: notes on the data
     c("V0501", &[Note], Once, "a unit's `disputed` entry: the sources disagree and the data picked one",

@@ -27,6 +27,7 @@ mod pieces;
 mod setups;
 pub mod view;
 pub mod xml;
+mod zip_names;
 
 pub use archive::{
     read_archive, read_archive_from, read_save, split_commands, Archive, Keep, Limits,
@@ -106,13 +107,22 @@ fn keep_for_check(name: &str, options: CheckOptions) -> Keep {
 
 /// Every check on a module read from any seekable source.
 fn check_module_from<R: std::io::Read + std::io::Seek>(
-    source: R,
+    mut source: R,
     path: &Path,
     options: CheckOptions,
 ) -> Report {
     let mut report = Report::default();
     let p = PathBuf::from(path);
     let mut push = |d: Diagnostic| report.push(d.in_file(&p));
+    for (name, count) in zip_names::duplicate_names(&mut source) {
+        push(
+            Diagnostic::warning(
+                "V0460",
+                format!("entry `{name}` is in the archive {count} times: VASSAL reads the last copy, and so does this check"),
+            )
+            .help("write the archive again with one entry per name (a zip tool that appends adds a second copy)"),
+        );
+    }
     let archive =
         match archive::read_archive_from(source, Limits::default(), |n| keep_for_check(n, options))
         {
