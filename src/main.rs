@@ -298,6 +298,10 @@ enum I18nCommand {
         /// Overwrite an existing catalog.
         #[arg(long)]
         force: bool,
+        /// Add the keys the existing catalog lacks (default texts marked `# translate`), keeping
+        /// everything else in it.
+        #[arg(long, conflicts_with_all = ["force", "out", "from"])]
+        update: bool,
         #[arg(long, default_value = ".")]
         root: PathBuf,
     },
@@ -434,6 +438,7 @@ fn main() -> ExitCode {
                 from,
                 out,
                 force,
+                update,
                 root,
             } => {
                 let skeleton = match (interface, game, lang) {
@@ -442,7 +447,7 @@ fn main() -> ExitCode {
                     // clap requires GAME and LANG without --interface.
                     _ => return ExitCode::from(cli::USAGE),
                 };
-                cli::i18n::run_i18n_extract(&root, &skeleton, from.as_deref(), out, force)
+                cli::i18n::run_i18n_extract(&root, &skeleton, from.as_deref(), out, force, update)
             }
         },
         Command::Odds(args) => cli::odds::run_odds(&(*args).into()),

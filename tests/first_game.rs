@@ -7,9 +7,9 @@
 //! it), `append FILE` (the next block is added at the end of FILE), `check warns TEXT` (`vmodc check`
 //! warns, naming TEXT) and `check clean` (`vmodc check --deny-warnings` and `vmodc build` pass).
 
-use crate::common::{repo, TempDir};
+use crate::common::{repo, vmodc_in, TempDir};
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 use vmodc::verify::{self, ModuleView};
 
 #[derive(Debug)]
@@ -84,14 +84,6 @@ fn steps(guide: &str) -> Vec<Step> {
         });
     }
     steps
-}
-
-fn vmodc_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_vmodc"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("vmodc runs")
 }
 
 fn text_of(out: &Output) -> String {

@@ -51,29 +51,92 @@ fn shipped_catalogs_are_complete() {
 }
 
 #[test]
-fn a_missing_key_is_reported_with_its_name_and_use() {
+fn missing_keys_are_one_warning_per_catalog_and_update_adds_them() {
     let root = copy_b4m("missing");
     let path = root.join("i18n/b4m/ja.toml");
-    let text = std::fs::read_to_string(&path).unwrap();
-    let line = text
-        .lines()
-        .find(|l| l.starts_with("XXIV = "))
-        .unwrap()
-        .to_string();
-    std::fs::write(&path, text.replace(&format!("{line}\n"), "")).unwrap();
+    let original = std::fs::read_to_string(&path).unwrap();
+    let without = |text: &str, prefix: &str| {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(prefix))
+            .unwrap()
+            .to_string();
+        text.replace(&format!("{line}\n"), "")
+    };
+    let text = without(&without(&original, "XXIV = "), "XLVII = ");
+    std::fs::write(&path, &text).unwrap();
     let (sources, report) = check(&root);
-    let d = report
+    let missing: Vec<_> = report
         .diagnostics
         .iter()
-        .find(|d| d.code == "V0902")
-        .expect("missing key reported");
+        .filter(|d| d.code == "V0902")
+        .collect();
+    assert_eq!(missing.len(), 1, "one warning for the catalog: {missing:?}");
+    let d = missing[0];
     assert!(
-        d.message.contains("`ja`") && d.message.contains("units.XXIV"),
+        d.message.contains("`ja`")
+            && d.message.contains("2 keys")
+            && d.message.contains("`units.XXIV`")
+            && d.message.contains("`units.XLVII`"),
         "{}",
         d.message
     );
-    assert!(d.help.as_deref().unwrap_or("").contains("unit names"));
-    assert!(d.render(&sources).contains("i18n/b4m/ja.toml"));
+    let help = d.help.as_deref().unwrap_or("");
+    assert!(help.contains("unit names"), "{help}");
+    assert!(
+        help.contains("vmodc i18n extract b4m ja --update"),
+        "{help}"
+    );
+    // It points at the last key of the `[units]` section, where the missing ones go.
+    let rendered = d.render(&sources);
+    let last_unit = text
+        .lines()
+        .skip_while(|l| *l != "[units]")
+        .skip(1)
+        .take_while(|l| !l.starts_with('['))
+        .filter(|l| l.contains(" = "))
+        .last()
+        .unwrap();
+    assert!(
+        rendered.contains("i18n/b4m/ja.toml") && rendered.contains(last_unit),
+        "{rendered}"
+    );
+
+    // The command the help names adds both keys, marked, and keeps the rest of the file.
+    let out = common::vmodc(&[
+        "i18n",
+        "extract",
+        "b4m",
+        "ja",
+        "--update",
+        "--root",
+        common::path(&root),
+    ]);
+    assert_eq!(common::code(&out), 0, "{}", common::show(&out));
+    let updated = std::fs::read_to_string(&path).unwrap();
+    for key in ["XXIV", "XLVII"] {
+        assert!(
+            updated
+                .lines()
+                .any(|l| l.starts_with(&format!("{key} = "))
+                    && l.ends_with("# translate (unit names)")),
+            "{key} added and marked:\n{updated}"
+        );
+    }
+    assert_eq!(
+        updated.lines().count(),
+        text.lines().count() + 2,
+        "only the two keys are added"
+    );
+    for line in text.lines() {
+        assert!(updated.lines().any(|l| l == line), "kept: {line}");
+    }
+    let (_, report) = check(&root);
+    assert!(
+        !report.diagnostics.iter().any(|d| d.code == "V0902"),
+        "{:?}",
+        report.diagnostics
+    );
     let _ = std::fs::remove_dir_all(&root);
 }
 

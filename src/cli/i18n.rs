@@ -93,13 +93,20 @@ pub fn run_i18n_extract(
     from: Option<&str>,
     out: Option<PathBuf>,
     force: bool,
+    update: bool,
 ) -> ExitCode {
+    if update {
+        return update_catalog(root, skeleton);
+    }
     let written = match skeleton {
         SkeletonOf::Game { game, lang } => game_skeleton(root, game, lang, from),
         SkeletonOf::Interface { lang } => interface_skeleton(root, lang, from),
     };
     match written {
-        Ok((text, path)) => write_catalog(&text, out.unwrap_or(path), force),
+        Ok((text, path)) => match out {
+            Some(out) => write_catalog(&text, out, force),
+            None => write_catalog(&with_schema_line(root, &text), path, force),
+        },
         Err(code) => code,
     }
 }
@@ -166,6 +173,111 @@ fn interface_skeleton(
             .join(INTERFACE_FOLDER)
             .join(format!("{lang}.toml")),
     ))
+}
+
+/// A catalog in its default place names its schema for editors (`#:schema`, as `vmodc new` writes
+/// it), unless the project names schemas in a `.taplo.toml` instead (as this repository does).
+fn with_schema_line(root: &Path, text: &str) -> String {
+    if root.join("schema/catalog.json").is_file() && !root.join(".taplo.toml").is_file() {
+        // Game and interface catalogs both sit two folders below the root: i18n/<folder>/<lang>.toml.
+        format!("#:schema ../../schema/catalog.json\n{text}")
+    } else {
+        text.to_string()
+    }
+}
+
+/// `vmodc i18n extract … --update`: add the keys a catalog lacks, with their default texts marked
+/// `# translate`, and keep everything the translator wrote.
+fn update_catalog(root: &Path, skeleton: &SkeletonOf) -> ExitCode {
+    let mut sources = Sources::default();
+    let (path, missing, again) = match skeleton {
+        SkeletonOf::Game { game, lang } => {
+            if let Err(code) = games_or_all(vec![game.clone()], root, &sources, Format::Human) {
+                return code;
+            }
+            let loaded = match load_for_i18n(root, game, &mut sources) {
+                Ok(l) => l,
+                Err(code) => return code,
+            };
+            if !loaded.catalogs.iter().any(|c| &c.code == lang) {
+                eprintln!(
+                    "error: there is no catalog i18n/{game}/{lang}.toml to update\n  = help: `vmodc i18n extract {game} {lang}` writes a new one"
+                );
+                return ExitCode::from(USAGE);
+            }
+            let entries = texts::entries(&loaded.game);
+            let missing: Vec<_> = loaded
+                .language(Some(lang))
+                .missing(&entries)
+                .into_iter()
+                .filter(|e| !e.is_interface())
+                .cloned()
+                .collect();
+            (
+                root.join("i18n").join(game).join(format!("{lang}.toml")),
+                missing,
+                format!("vmodc check {game}"),
+            )
+        }
+        SkeletonOf::Interface { lang } => {
+            let mut report = Report::default();
+            let found = crate::load::catalogs::load_interface_catalogs(
+                root,
+                [lang.as_str()],
+                &mut sources,
+                &mut report,
+            );
+            if report.has_errors() {
+                print_report(&report, &sources, Format::Human);
+                return ExitCode::from(FAILED);
+            }
+            let Some(catalog) = found.into_iter().next() else {
+                eprintln!(
+                    "error: there is no catalog i18n/{INTERFACE_FOLDER}/{lang}.toml to update\n  = help: `vmodc i18n extract --interface {lang}` writes a new one"
+                );
+                return ExitCode::from(USAGE);
+            };
+            let missing: Vec<_> = texts::interface_entries()
+                .into_iter()
+                .filter(|e| !catalog.texts.contains_key(&e.key))
+                .collect();
+            (
+                root.join("i18n")
+                    .join(INTERFACE_FOLDER)
+                    .join(format!("{lang}.toml")),
+                missing,
+                "vmodc check".to_string(),
+            )
+        }
+    };
+    if missing.is_empty() {
+        eprintln!(
+            "{} has a text for every key: nothing to add",
+            path.display()
+        );
+        return ExitCode::SUCCESS;
+    }
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", path.display());
+            return ExitCode::from(USAGE);
+        }
+    };
+    let refs: Vec<_> = missing.iter().collect();
+    let updated = crate::i18n::skeleton::update(&text, &refs);
+    if let Err(e) = crate::package::write_atomically(&path, updated.as_bytes()) {
+        eprintln!("error: {e}");
+        return ExitCode::from(USAGE);
+    }
+    let keys: Vec<&str> = missing.iter().map(|e| e.key.as_str()).collect();
+    eprintln!(
+        "updated {}: added {} key(s) ({}), each marked `# translate`; translate them, delete the marks, then run `{again}`",
+        path.display(),
+        keys.len(),
+        keys.join(", ")
+    );
+    ExitCode::SUCCESS
 }
 
 /// Write a catalog skeleton to `path` (`-`: standard output); an existing file only with --force.

@@ -543,8 +543,8 @@ pub static CODES: &[Code] = &[
     // V09xx: language catalogs
     c("V0901", &[Error], Once, "a catalog declares another language than its file name",
         &["``catalog i18n/b4m/de.toml declares language `fr` ``"]),
-    c("V0902", &[Warning], Once, "a catalog has no text for a key the module uses (the module shows the default text)",
-        &["``the `ja` catalog has no text for `units.XXIV` ``"]),
+    c("V0902", &[Warning], Once, "a catalog has no text for keys the module uses (the module shows their default texts): one warning per catalog, listing the keys, at the section where they go; `vmodc i18n extract GAME LANG --update` adds them",
+        &["``the `ja` catalog has no text for 2 keys: `units.XXIV`, `units.XLVII` ``"]),
     c("V0903", &[Warning], Once, "a catalog has a key no module text uses (a typo, or an id removed from the data)",
         &["``the `ja` catalog has an unused key `units.XXV` ``"]),
     c("V0904", &[Error], Once, "a text uses a `{placeholder}` its key does not have",

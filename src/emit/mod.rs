@@ -125,6 +125,10 @@ pub fn scenario_save(game: &Game, plan: &Plan, scenario: &Loaded<ScenarioFile>) 
         at: [0, 0],
     };
     commands.push(module::board_setup(&plan.track_map, &[track]));
+    commands.extend(module::turn_tracker_state(
+        game,
+        game.effective(scenario).start_phase,
+    ));
     commands.push("SETUP_STACK\t".to_string());
     commands.push("end_save".to_string());
     crate::vassal::vsav::command_join(&commands)

@@ -557,6 +557,38 @@ fn prototypes(parts: &ModuleParts) -> El {
 }
 
 /// The turn tracker: turns, and the phases of each turn, announced as they come.
+/// The command a scenario's saved game carries to start the turn tracker in the scenario's first
+/// phase (`start_phase`): VASSAL has no attribute for a phase list's starting item (`ListTurnLevel`
+/// starts at its first entry), but it restores a tracker from its state in a save
+/// (`TurnTracker.decode`: `TURN<id>` TAB state). The state nests three encoders
+/// (`TurnTracker.getState` '|', `CounterTurnLevel.getState` ';', `ListTurnLevel.getState` ';'):
+/// the tracker's current level 0; the turn, its sub-level 0, no loop, no loop limit; the phase
+/// index, its sub-level 0, the first item 0 (so the turn still advances after the last phase).
+/// `None` when the scenario starts in the first phase, where the tracker starts anyway.
+pub fn turn_tracker_state(game: &Game, start_phase: Option<&str>) -> Option<String> {
+    let phase = game
+        .rules
+        .phases
+        .iter()
+        .position(|p| Some(p.id.as_str()) == start_phase)
+        .filter(|&i| i > 0)?;
+    let mut list = SequenceEncoder::new(';');
+    list.append_int(phase as i64).append_int(0).append_int(0);
+    let mut counter = SequenceEncoder::new(';');
+    counter
+        .append_int(game.start_turn())
+        .append_int(0)
+        .append_bool(false)
+        .append_int(-1)
+        .append(&list.value());
+    let mut tracker = SequenceEncoder::new('|');
+    tracker.append_int(0).append(&counter.value());
+    let mut command = SequenceEncoder::new('\t');
+    // The module's one TurnTracker: VASSAL numbers trackers from 0 (`UniqueIdManager`).
+    command.append("TURNTurnTracker0").append(&tracker.value());
+    Some(command.value())
+}
+
 fn turn_tracker(game: &Game, plan: &Plan, parts: &ModuleParts) -> El {
     let phases: Vec<String> = game
         .rules

@@ -19,26 +19,28 @@ pub fn check_catalogs(
             game: Some(c),
             interface: interface.iter().find(|i| i.code == c.code),
         };
-        for e in language.missing(entries) {
-            let fix = if e.is_interface() {
+        let missing = language.missing(entries);
+        let (interface_keys, game_keys): (Vec<&Entry>, Vec<&Entry>) =
+            missing.into_iter().partition(|e| e.is_interface());
+        if !game_keys.is_empty() {
+            report.push(missing_keys(
+                c,
+                &game_keys,
                 format!(
-                    "add it to i18n/{INTERFACE_FOLDER}/{0}.toml, the interface texts of every game (`vmodc i18n extract --interface {0}` lists them)",
+                    "`vmodc i18n extract {game} {0} --update` adds them to i18n/{game}/{0}.toml under their sections, with the default text marked `# translate`",
                     c.code
-                )
-            } else {
-                format!("`vmodc i18n extract {game} {}` lists every key", c.code)
-            };
-            report.push(
-                Diagnostic::warning(
-                    "V0902",
-                    format!("the `{}` catalog has no text for `{}`", c.code, e.key),
-                )
-                .at(c.file, 0..0, "in this catalog")
-                .help(format!(
-                    "used in: {}; the module shows the default {:?}. {fix}",
-                    e.used_in, e.default
-                )),
-            );
+                ),
+            ));
+        }
+        if !interface_keys.is_empty() {
+            report.push(missing_keys(
+                c,
+                &interface_keys,
+                format!(
+                    "they are interface texts every game shares: `vmodc i18n extract --interface {0} --update` adds them to i18n/{INTERFACE_FOLDER}/{0}.toml (or word them the game's own way in this catalog)",
+                    c.code
+                ),
+            ));
         }
         for e in language.repeated(entries) {
             let below = match language.interface.filter(|i| i.texts.contains_key(&e.key)) {
@@ -59,6 +61,68 @@ pub fn check_catalogs(
         check_keys(c, entries, &mut report);
     }
     report
+}
+
+/// One warning for the keys a catalog lacks (a translator fixes them together, with one command):
+/// it points at the section where the first of them goes, and lists them with where they are used.
+fn missing_keys(c: &Catalog, missing: &[&Entry], fix: String) -> Diagnostic {
+    const LISTED: usize = 8;
+    let names: Vec<String> = missing
+        .iter()
+        .take(LISTED)
+        .map(|e| format!("`{}`", e.key))
+        .collect();
+    let more = match missing.len().saturating_sub(LISTED) {
+        0 => String::new(),
+        n => format!(" and {n} more"),
+    };
+    let count = match missing.len() {
+        1 => "a key".to_string(),
+        n => format!("{n} keys"),
+    };
+    let section = section_of(&missing[0].key);
+    // The last key of that section: the missing ones go below it.
+    let end_of_section = c
+        .key_spans
+        .iter()
+        .filter(|(key, _)| section_of(key) == section)
+        .map(|(_, span)| span.clone())
+        .max_by_key(|span| span.start);
+    let d = Diagnostic::warning(
+        "V0902",
+        format!(
+            "the `{}` catalog has no text for {count}: {}{more}",
+            c.code,
+            names.join(", ")
+        ),
+    );
+    let d = match end_of_section {
+        Some(span) => d.at(
+            c.file,
+            span,
+            format!("the `[{section}]` texts go on below this one"),
+        ),
+        None => d.at(
+            c.file,
+            0..0,
+            format!("this catalog has no `[{section}]` section yet"),
+        ),
+    };
+    let mut used_in: Vec<&str> = Vec::new();
+    for e in missing {
+        if !used_in.contains(&e.used_in.as_str()) {
+            used_in.push(&e.used_in);
+        }
+    }
+    let shows = match missing {
+        [one] => format!("the module shows the default {:?}", one.default),
+        _ => "the module shows their default texts".to_string(),
+    };
+    d.help(format!("used in: {}; {shows}. {fix}", used_in.join(", ")))
+}
+
+fn section_of(key: &str) -> &str {
+    key.split_once('.').map_or(key, |(section, _)| section)
 }
 
 /// Unused keys and unknown placeholders of an interface catalog (`entries`: every interface text).

@@ -88,3 +88,88 @@ fn quote_key(k: &str) -> String {
         quote(k)
     }
 }
+
+/// A catalog with the `missing` entries added, everything else kept as written (comments, order,
+/// the `#:schema` line): each key goes at the end of its section, or into a new section at the end,
+/// with the default text and a `# translate` mark for the translator to find
+/// (`vmodc i18n extract … --update`).
+pub fn update(text: &str, missing: &[&Entry]) -> String {
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let mut sections: Vec<&str> = Vec::new();
+    for e in missing {
+        let section = e.key.split_once('.').map_or("misc", |(s, _)| s);
+        if !sections.contains(&section) {
+            sections.push(section);
+        }
+    }
+    for section in sections {
+        let added: Vec<String> = missing
+            .iter()
+            .filter(|e| e.key.split_once('.').map_or("misc", |(s, _)| s) == section)
+            .map(|e| {
+                let key = e.key.split_once('.').map_or(e.key.as_str(), |(_, k)| k);
+                format!(
+                    "{} = {} # translate ({})",
+                    quote_key(key),
+                    quote(&e.default),
+                    e.used_in
+                )
+            })
+            .collect();
+        let header = format!("[{section}]");
+        match lines.iter().position(|l| l.trim() == header) {
+            Some(start) => {
+                // The section ends before the next table header; keys go after its last non-blank
+                // line, so a blank line before the next section stays where it was.
+                let next = lines[start + 1..]
+                    .iter()
+                    .position(|l| l.trim_start().starts_with('['))
+                    .map_or(lines.len(), |i| start + 1 + i);
+                let mut at = next;
+                while at > start + 1 && lines[at - 1].trim().is_empty() {
+                    at -= 1;
+                }
+                lines.splice(at..at, added);
+            }
+            None => {
+                if lines.last().is_some_and(|l| !l.trim().is_empty()) {
+                    lines.push(String::new());
+                }
+                lines.push(header);
+                lines.extend(added);
+            }
+        }
+    }
+    let mut out = lines.join("\n");
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(key: &str, default: &str) -> Entry {
+        Entry {
+            key: key.to_string(),
+            default: default.to_string(),
+            used_in: "unit names".to_string(),
+        }
+    }
+
+    #[test]
+    fn update_adds_keys_at_the_end_of_their_section_and_keeps_the_rest() {
+        let text = "#:schema ../../schema/catalog.json\n[language]\ncode = \"ja\"\n\n[units]\n# unit names\nb1 = \"第1連隊\"\n\n[phases]\nmove = \"移動\"\n";
+        let b2 = entry("units.b2", "2nd Regiment");
+        let new = entry("weather.rain", "Rain \"heavy\"");
+        let updated = update(text, &[&b2, &new]);
+        assert_eq!(
+            updated,
+            "#:schema ../../schema/catalog.json\n[language]\ncode = \"ja\"\n\n[units]\n# unit names\nb1 = \"第1連隊\"\nb2 = \"2nd Regiment\" # translate (unit names)\n\n[phases]\nmove = \"移動\"\n\n[weather]\nrain = \"Rain \\\"heavy\\\"\" # translate (unit names)\n"
+        );
+        // The result is a catalog TOML reads, with the new texts under their sections.
+        let table: toml::Table = toml::from_str(&updated).unwrap();
+        assert_eq!(table["units"]["b2"].as_str(), Some("2nd Regiment"));
+        assert_eq!(table["weather"]["rain"].as_str(), Some("Rain \"heavy\""));
+    }
+}

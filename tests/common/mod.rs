@@ -192,6 +192,15 @@ pub fn parse_severity(s: &str) -> Severity {
 }
 
 /// Run the `vmodc` binary built for these tests.
+/// Run the vmodc binary in `dir` (commands that work on the current folder: `new`, `build`).
+pub fn vmodc_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_vmodc"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run vmodc: {e}"))
+}
+
 pub fn vmodc(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_vmodc"))
         .args(args)
