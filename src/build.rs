@@ -173,7 +173,10 @@ fn output_collisions(root: &Path, loaded: &Loaded) -> Vec<Diagnostic> {
                 rd.filter_map(|e| e.ok())
                     .map(|e| e.path())
                     .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-                    .filter_map(|p| p.file_stem().map(|s| Some(s.to_string_lossy().into_owned())))
+                    .filter_map(|p| {
+                        p.file_stem()
+                            .map(|s| Some(s.to_string_lossy().into_owned()))
+                    })
                     .collect()
             })
             .unwrap_or_default();

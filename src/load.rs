@@ -290,7 +290,10 @@ fn load_images(
         };
         match ImageFile::from_bytes(path.as_str(), bytes) {
             Ok(image) => {
-                let sheet = counters.art_sheets.iter().any(|s| s.image.value == path.value);
+                let sheet = counters
+                    .art_sheets
+                    .iter()
+                    .any(|s| s.image.value == path.value);
                 if sheet && image.pixel_count() > MAX_DECODED_PIXELS {
                     report.push(
                         Diagnostic::error(
@@ -358,11 +361,7 @@ fn load_rules(
     };
     let series_rel = format!("rules/{}.toml", series.value);
     if let Err(refusal) = confine::relative_inside(&series_rel) {
-        report.push(refused(&refusal, &series_rel).at(
-            file,
-            series.span.clone(),
-            "this series",
-        ));
+        report.push(refused(&refusal, &series_rel).at(file, series.span.clone(), "this series"));
         return (None, None);
     }
     if series.value == id || !confine::is_file_inside(root, &series_rel) {

@@ -194,7 +194,10 @@ mod tests {
         }
         write_atomically(&dir.join("game.vmod"), b"module").unwrap();
         assert!(!dead.exists(), "the dead build's file is removed");
-        assert!(other.exists(), "another module's file is not this write's business");
+        assert!(
+            other.exists(),
+            "another module's file is not this write's business"
+        );
         assert_eq!(std::fs::read(dir.join("game.vmod")).unwrap(), b"module");
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -34,12 +34,21 @@ fn the_error(sources: &Sources, report: &Report, code: &str) -> (String, Option<
 
 #[test]
 fn an_image_path_that_leaves_the_root_is_refused_at_its_line() {
-    for image in ["/dev/zero", "/etc/passwd", "../outside.png", "art/../../outside.png"] {
+    for image in [
+        "/dev/zero",
+        "/etc/passwd",
+        "../outside.png",
+        "art/../../outside.png",
+    ] {
         let dir = tiny_copy();
         with_map_image(dir.path(), image);
         let (sources, report) = check_dir(dir.path());
         let (file, line, rendered) = the_error(&sources, &report, "V0030");
-        assert_eq!((file.as_str(), line), ("maps/tiny.toml", Some(5)), "{rendered}");
+        assert_eq!(
+            (file.as_str(), line),
+            ("maps/tiny.toml", Some(5)),
+            "{rendered}"
+        );
         assert!(rendered.contains(image), "{rendered}");
     }
 }
@@ -59,7 +68,11 @@ fn a_series_outside_the_root_is_refused() {
     .expect("patch");
     let (sources, report) = check_dir(dir.path());
     let (file, line, rendered) = the_error(&sources, &report, "V0030");
-    assert_eq!((file.as_str(), line), ("rules/tiny.toml", Some(5)), "{rendered}");
+    assert_eq!(
+        (file.as_str(), line),
+        ("rules/tiny.toml", Some(5)),
+        "{rendered}"
+    );
 }
 
 #[cfg(unix)]
@@ -97,7 +110,10 @@ fn symbolic_links_that_leave_the_root_are_refused_and_their_target_is_not_shown(
     with_map_image(dir.path(), "art/tiny/inside.png");
     let (sources, report) = check_dir(dir.path());
     assert!(
-        !report.diagnostics.iter().any(|d| d.code.starts_with("V003")),
+        !report
+            .diagnostics
+            .iter()
+            .any(|d| d.code.starts_with("V003")),
         "{}",
         render_all(&sources, &report)
     );
@@ -118,7 +134,11 @@ fn a_fifo_or_a_folder_is_refused_without_being_opened() {
     // Opening the FIFO for reading would block this test for ever: it returns.
     let (sources, report) = check_dir(root);
     let (file, line, rendered) = the_error(&sources, &report, "V0031");
-    assert_eq!((file.as_str(), line), ("maps/tiny.toml", Some(5)), "{rendered}");
+    assert_eq!(
+        (file.as_str(), line),
+        ("maps/tiny.toml", Some(5)),
+        "{rendered}"
+    );
     assert!(rendered.contains("FIFO"), "{rendered}");
 
     let dir = tiny_copy();
@@ -153,8 +173,13 @@ fn a_byte_order_mark_is_accepted_in_a_series_file_as_in_any_other() {
         "\u{feff}[series]\nid = \"ser\"\nname = \"Series\"\n",
     )
     .expect("write");
-    patch(root, "rules/tiny.toml", "id = \"tiny\"\n", "id = \"tiny\"\nseries = \"ser\"\n")
-        .expect("patch");
+    patch(
+        root,
+        "rules/tiny.toml",
+        "id = \"tiny\"\n",
+        "id = \"tiny\"\nseries = \"ser\"\n",
+    )
+    .expect("patch");
     let rules = root.join("rules/tiny.toml");
     let text = std::fs::read_to_string(&rules).expect("rules");
     std::fs::write(&rules, format!("\u{feff}{text}")).expect("write");
@@ -171,13 +196,21 @@ fn a_truncated_scan_is_an_error_at_its_line() {
         let root = dir.path();
         let path = root.join("art/tiny").join(scan);
         let bytes = std::fs::read(&path).expect("scan");
-        std::fs::write(root.join("art/tiny/cut").with_extension(scan.rsplit('.').next().unwrap_or("")), &bytes[..bytes.len() * 2 / 3])
-            .expect("write");
+        std::fs::write(
+            root.join("art/tiny/cut")
+                .with_extension(scan.rsplit('.').next().unwrap_or("")),
+            &bytes[..bytes.len() * 2 / 3],
+        )
+        .expect("write");
         let cut = format!("art/tiny/cut.{}", scan.rsplit('.').next().unwrap_or(""));
         with_map_image(root, &cut);
         let (sources, report) = check_dir(root);
         let (file, line, rendered) = the_error(&sources, &report, "V1031");
-        assert_eq!((file.as_str(), line), ("maps/tiny.toml", Some(5)), "{rendered}");
+        assert_eq!(
+            (file.as_str(), line),
+            ("maps/tiny.toml", Some(5)),
+            "{rendered}"
+        );
     }
 }
 
@@ -200,7 +233,11 @@ fn a_counter_sheet_with_too_many_pixels_is_refused_from_its_header() {
     let line = text.lines().count() + 4;
     let (sources, report) = check_dir(root);
     let (file, at, rendered) = the_error(&sources, &report, "V1030");
-    assert_eq!((file.as_str(), at), ("counters/tiny.toml", Some(line)), "{rendered}");
+    assert_eq!(
+        (file.as_str(), at),
+        ("counters/tiny.toml", Some(line)),
+        "{rendered}"
+    );
 }
 
 #[test]
@@ -221,8 +258,17 @@ fn two_games_writing_one_module_file_is_an_error_naming_both() {
         )
         .expect("copy");
     }
-    copy_tree(&root.join("scenarios/tinier"), &root.join("scenarios/tiny-de"));
-    patch(root, "rules/tiny-de.toml", "id = \"tinier\"", "id = \"tiny-de\"").expect("patch");
+    copy_tree(
+        &root.join("scenarios/tinier"),
+        &root.join("scenarios/tiny-de"),
+    );
+    patch(
+        root,
+        "rules/tiny-de.toml",
+        "id = \"tinier\"",
+        "id = \"tiny-de\"",
+    )
+    .expect("patch");
     let (sources, report) = check_dir(root);
     let rendered = render_all(&sources, &report);
     let collisions: Vec<&str> = report
@@ -258,7 +304,11 @@ fn a_unit_name_a_module_cannot_carry_is_refused_at_its_line() {
         let line = patched[..first].matches('\n').count() + 1;
         let (sources, report) = check_dir(root);
         let (file, at, rendered) = the_error(&sources, &report, "V0032");
-        assert_eq!((file.as_str(), at), ("counters/tiny.toml", Some(line)), "{rendered}");
+        assert_eq!(
+            (file.as_str(), at),
+            ("counters/tiny.toml", Some(line)),
+            "{rendered}"
+        );
         assert!(rendered.contains(why), "{rendered}");
     }
 }
@@ -313,7 +363,10 @@ fn every_accepted_text_round_trips_through_the_trait_encoder_and_decoder() {
         let command = piece.add_command("1");
         let decoded = vmodc::verify::decode_add_piece(&command);
         let back = decoded.as_ref().ok().map(|p| {
-            let name = decode(&p.traits[1].0, ';').get(4).cloned().unwrap_or_default();
+            let name = decode(&p.traits[1].0, ';')
+                .get(4)
+                .cloned()
+                .unwrap_or_default();
             (name, p.traits[0].1.clone())
         });
         let saved = vmodc::vassal::vsav::command_split(&vmodc::vassal::vsav::command_join(&[
@@ -333,7 +386,10 @@ fn every_accepted_text_round_trips_through_the_trait_encoder_and_decoder() {
         }
     }
     // The alphabet makes refused texts common, and some of them really break the encoding.
-    assert!(refused > 100 && broken_when_refused > 10, "{refused} refused, {broken_when_refused} broken");
+    assert!(
+        refused > 100 && broken_when_refused > 10,
+        "{refused} refused, {broken_when_refused} broken"
+    );
 }
 
 /// Property: random saved games (mutated real ones, and random command texts) never panic the save
@@ -350,8 +406,17 @@ fn save_reader_and_dump_survive_hostile_saves() {
         for _ in 0..rng.below(8) {
             text.push('\u{1b}');
             match rng.below(3) {
-                0 => text.push_str(&format!("+/{}/piece;;;a.png;{}/null;0;0;g;{}", rng.below(9), hostile_string(&mut rng, 10), rng.next_u64())),
-                1 => text.push_str(&format!("+/{}/stack/null;0;0;{}", rng.below(9), hostile_string(&mut rng, 10))),
+                0 => text.push_str(&format!(
+                    "+/{}/piece;;;a.png;{}/null;0;0;g;{}",
+                    rng.below(9),
+                    hostile_string(&mut rng, 10),
+                    rng.next_u64()
+                )),
+                1 => text.push_str(&format!(
+                    "+/{}/stack/null;0;0;{}",
+                    rng.below(9),
+                    hostile_string(&mut rng, 10)
+                )),
                 _ => text.push_str(&hostile_string(&mut rng, 30)),
             }
         }

@@ -143,20 +143,37 @@ mod tests {
             refreshed_name(save, Some("1.2.0")),
             Path::new("saves/game-1.2.0.vsav")
         );
-        for hostile in ["x/../../../escaped", "../..", "/etc/passwd", "a\\..\\b", "..", "\u{1b}[2J"] {
+        for hostile in [
+            "x/../../../escaped",
+            "../..",
+            "/etc/passwd",
+            "a\\..\\b",
+            "..",
+            "\u{1b}[2J",
+        ] {
             let out = refreshed_name(save, Some(hostile));
-            assert_eq!(out.parent(), Some(Path::new("saves")), "{hostile:?} gave {out:?}");
+            assert_eq!(
+                out.parent(),
+                Some(Path::new("saves")),
+                "{hostile:?} gave {out:?}"
+            );
             let name = out.file_name().and_then(|n| n.to_str()).unwrap_or_default();
             assert!(
                 name.starts_with("game-") && !name.contains("..") && !name.contains('/'),
                 "{hostile:?} gave {name}"
             );
-            assert!(name.chars().all(|c| c.is_ascii_graphic()), "{hostile:?} gave {name:?}");
+            assert!(
+                name.chars().all(|c| c.is_ascii_graphic()),
+                "{hostile:?} gave {name:?}"
+            );
         }
         assert_eq!(
             refreshed_name(save, Some("x/../../../escaped")),
             Path::new("saves/game-x-.-.-.-escaped.vsav")
         );
-        assert_eq!(refreshed_name(save, Some("..")), Path::new("saves/game-refreshed.vsav"));
+        assert_eq!(
+            refreshed_name(save, Some("..")),
+            Path::new("saves/game-refreshed.vsav")
+        );
     }
 }

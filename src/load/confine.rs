@@ -30,7 +30,10 @@ impl std::fmt::Display for Refusal {
             Refusal::Outside(why) => write!(f, "the path leads out of the project root: {why}"),
             Refusal::NotRegular(kind) => write!(f, "it is a {kind}, not a regular file"),
             Refusal::TooLarge { size, cap } => {
-                write!(f, "it is {size} bytes, more than the {cap} bytes vmodc reads")
+                write!(
+                    f,
+                    "it is {size} bytes, more than the {cap} bytes vmodc reads"
+                )
             }
             Refusal::Io(e) => write!(f, "{e}"),
         }
@@ -62,7 +65,9 @@ pub fn relative_inside(rel: &str) -> Result<PathBuf, Refusal> {
             Component::CurDir => {}
             Component::ParentDir => {
                 if depth == 0 {
-                    return Err(Refusal::Outside(format!("`{rel}` climbs above it with `..`")));
+                    return Err(Refusal::Outside(format!(
+                        "`{rel}` climbs above it with `..`"
+                    )));
                 }
                 depth -= 1;
                 out.pop();

@@ -47,7 +47,10 @@ pub fn unencodable_texts(file: FileId, text: &str) -> Vec<Diagnostic> {
 /// Why `s` cannot go into a module, if it cannot: a control character (line breaks are kept: long
 /// texts go into HTML pages and chat lines, not into delimited fields) or a final backslash.
 pub fn unencodable(s: &str) -> Option<String> {
-    if let Some(c) = s.chars().find(|c| c.is_control() && !matches!(c, '\n' | '\r')) {
+    if let Some(c) = s
+        .chars()
+        .find(|c| c.is_control() && !matches!(c, '\n' | '\r'))
+    {
         let name = match c {
             '\t' => " (TAB)".to_string(),
             '\u{1b}' => " (ESC)".to_string(),
@@ -58,7 +61,8 @@ pub fn unencodable(s: &str) -> Option<String> {
             c as u32
         ));
     }
-    s.ends_with('\\').then(|| "ends with a backslash `\\`".to_string())
+    s.ends_with('\\')
+        .then(|| "ends with a backslash `\\`".to_string())
 }
 
 #[cfg(test)]
@@ -82,6 +86,13 @@ mod tests {
             .iter()
             .filter_map(|d| d.label.as_ref().map(|l| l.span.start))
             .collect();
-        assert_eq!(starts, [text.find("\"A\\").unwrap_or(0), text.find("\"x").unwrap_or(0), text.find("\"b").unwrap_or(0)]);
+        assert_eq!(
+            starts,
+            [
+                text.find("\"A\\").unwrap_or(0),
+                text.find("\"x").unwrap_or(0),
+                text.find("\"b").unwrap_or(0)
+            ]
+        );
     }
 }

@@ -255,7 +255,10 @@ mod tests {
             persistent_properties(state),
             vec![("k".to_string(), "v".to_string())]
         );
-        assert_eq!(persistent_properties("null;0;0;g;3;a"), vec![("a".into(), String::new())]);
+        assert_eq!(
+            persistent_properties("null;0;0;g;3;a"),
+            vec![("a".into(), String::new())]
+        );
     }
 
     #[test]

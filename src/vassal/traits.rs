@@ -707,7 +707,9 @@ impl Piece {
                 break;
             }
             match t.type_.strip_prefix("prototype;") {
-                Some(name) if open.len() < MAX_PROTOTYPE_DEPTH && !open.iter().any(|o| o == name) => {
+                Some(name)
+                    if open.len() < MAX_PROTOTYPE_DEPTH && !open.iter().any(|o| o == name) =>
+                {
                     if let Some(p) = lookup(name) {
                         open.push(name.to_string());
                         p.expand_into(lookup, open, out);

@@ -5,9 +5,9 @@
 //! [vassalengine/vassal](https://github.com/vassalengine/vassal) (`vassal-app/src/main/java/VASSAL/…`).
 
 use super::archive::{split_commands, Archive};
-use super::setups::SetupTexts;
 use super::decode::{decode_add_piece, DecodedPiece};
 use super::moduledata::{major_minor, ModuleData};
+use super::setups::SetupTexts;
 use super::xml::Node;
 use crate::diag::{plural, Diagnostic};
 use crate::vassal::image::{image_size, tiling_problem};

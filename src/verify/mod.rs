@@ -160,7 +160,14 @@ fn check_module_from<R: std::io::Read + std::io::Seek>(
         check_components(root, &archive, &setup_texts, &mut push);
     }
     if options.library {
-        library::check(path, &archive, &data, root.as_ref(), &setup_texts, &mut push);
+        library::check(
+            path,
+            &archive,
+            &data,
+            root.as_ref(),
+            &setup_texts,
+            &mut push,
+        );
     }
     report
 }

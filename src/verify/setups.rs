@@ -67,7 +67,9 @@ pub(super) fn check(
     let mut seen = std::collections::BTreeSet::new();
     for setup in setups {
         if seen.insert(setup.attrs.get("file")) {
-            check_setup(setup, archive, texts).into_iter().for_each(&mut *push);
+            check_setup(setup, archive, texts)
+                .into_iter()
+                .for_each(&mut *push);
         }
     }
 }
@@ -99,7 +101,7 @@ fn check_setup(setup: &Node, archive: &Archive, texts: &SetupTexts) -> Vec<Diagn
             return vec![Diagnostic::error(
                 "V0419",
                 format!("setup `{file}` cannot be read: {e}"),
-            )]
+            )];
         }
     };
     let mut out = Vec::new();

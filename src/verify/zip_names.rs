@@ -35,10 +35,14 @@ fn central_directory_names<R: Read + Seek>(source: &mut R) -> Option<Vec<String>
         .rev()
         .find(|&i| tail[i..].starts_with(b"PK\x05\x06"))?;
     let u32_at = |b: &[u8], i: usize| -> Option<u64> {
-        Some(u64::from(u32::from_le_bytes(b.get(i..i + 4)?.try_into().ok()?)))
+        Some(u64::from(u32::from_le_bytes(
+            b.get(i..i + 4)?.try_into().ok()?,
+        )))
     };
     let u16_at = |b: &[u8], i: usize| -> Option<usize> {
-        Some(usize::from(u16::from_le_bytes(b.get(i..i + 2)?.try_into().ok()?)))
+        Some(usize::from(u16::from_le_bytes(
+            b.get(i..i + 2)?.try_into().ok()?,
+        )))
     };
     let (size, offset) = (u32_at(&tail, end + 12)?, u32_at(&tail, end + 16)?);
     if size == 0xFFFF_FFFF || offset == 0xFFFF_FFFF || size > MAX_DIRECTORY_BYTES {
@@ -46,7 +50,11 @@ fn central_directory_names<R: Read + Seek>(source: &mut R) -> Option<Vec<String>
     }
     source.seek(SeekFrom::Start(offset)).ok()?;
     let mut directory = Vec::new();
-    source.by_ref().take(size).read_to_end(&mut directory).ok()?;
+    source
+        .by_ref()
+        .take(size)
+        .read_to_end(&mut directory)
+        .ok()?;
     let mut names = Vec::new();
     let mut at = 0;
     while directory.get(at..at + 4) == Some(b"PK\x01\x02") {
@@ -115,7 +123,10 @@ mod tests {
             ("buildFile.xml", b"LAST"),
         ]);
         let mut cursor = std::io::Cursor::new(&bytes);
-        assert_eq!(duplicate_names(&mut cursor), vec![("buildFile.xml".to_string(), 2)]);
+        assert_eq!(
+            duplicate_names(&mut cursor),
+            vec![("buildFile.xml".to_string(), 2)]
+        );
         let archive = crate::verify::read_archive(&bytes, crate::verify::Limits::default());
         let read = archive.map(|a| a.entries.get("buildFile.xml").cloned());
         assert_eq!(read, Ok(Some(b"LAST".to_vec())));
