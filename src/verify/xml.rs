@@ -50,10 +50,12 @@ pub fn parse_xml(text: &str) -> Result<Node, String> {
     let mut stack: Vec<Node> = vec![Node::default()];
     loop {
         match reader.read_event() {
-            Ok(Event::Start(_)) if stack.len() > MAX_DEPTH => return Err(format!(
+            Ok(Event::Start(_)) if stack.len() > MAX_DEPTH => {
+                return Err(format!(
                 "XML elements nest more than {MAX_DEPTH} deep at byte {}: vmodc reads no deeper",
                 reader.buffer_position()
-            )),
+            ))
+            }
             Ok(Event::Start(e)) => stack.push(element(&e)?),
             Ok(Event::Empty(e)) => {
                 let node = element(&e)?;
