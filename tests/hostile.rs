@@ -55,15 +55,14 @@ fn an_image_path_that_leaves_the_root_is_refused_at_its_line() {
 
 #[test]
 fn a_series_outside_the_root_is_refused() {
+    // rules/../../outside/evil.toml lies beside the project, not in it: refused before any read,
+    // whether or not the file is there.
     let dir = tiny_copy();
-    let outside = dir.path().join("outside");
-    std::fs::create_dir_all(&outside).expect("mkdir");
-    std::fs::write(outside.join("evil.toml"), "[series]\nid = \"evil\"\n").expect("write");
     patch(
         dir.path(),
         "rules/tiny.toml",
         "title = \"Tiny War\"\n",
-        "title = \"Tiny War\"\nseries = \"../outside/evil\"\n",
+        "title = \"Tiny War\"\nseries = \"../../outside/evil\"\n",
     )
     .expect("patch");
     let (sources, report) = check_dir(dir.path());
@@ -73,6 +72,7 @@ fn a_series_outside_the_root_is_refused() {
         ("rules/tiny.toml", Some(6)),
         "{rendered}"
     );
+    assert!(rendered.contains("climbs above it"), "{rendered}");
 }
 
 #[cfg(unix)]
