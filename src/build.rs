@@ -539,6 +539,12 @@ fn text_entries(game: &Game, plan: &Plan, others: &[Texts]) -> Result<Vec<Entry>
             data: emit::moduledata(game, plan, others).into_bytes(),
         },
     ];
+    if let Some(page) = crate::concept::special_rules::module::rules_in_play_page(game, plan) {
+        entries.push(Entry {
+            name: crate::concept::special_rules::module::RULES_IN_PLAY_PAGE.into(),
+            data: page.into_bytes(),
+        });
+    }
     if let Some(page) = crate::concept::releases::module::whats_new_page(game, plan) {
         entries.push(Entry {
             name: crate::concept::releases::module::WHATS_NEW_PAGE.into(),

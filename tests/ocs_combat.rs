@@ -1,8 +1,9 @@
 //! OCS combat odds as the series rules define them (rules/ocs.toml): the larger total over the
-//! smaller, rounded once a half up (4.1, 4.2, 9.7), the next lower column (9.7a), the end column for
-//! odds beyond the table, before and after shifts (9.1g), and a column the text does not give past
-//! 5:1. The regression vectors of the rulebook's examples, in the Rust rule, in `vmodc odds`, and in
-//! the module's own expressions.
+//! smaller, rounded once a half up (4.1, 4.2, 9.7), the closest column at or below (9.7a: 6:1 on
+//! 5:1, p.16), no cap (9:1 is an Open column, 9.8, p.16), the end column for odds beyond the table,
+//! before and after shifts (9.1g), and a column the text does not give past 9:1, below 1:4, or
+//! against a defence of 0 (9.14a: the rightmost column). The regression vectors of the rulebook's
+//! examples, in the Rust rule, in `vmodc odds`, and in the module's own expressions.
 
 use crate::common::module_piece::Piece;
 use crate::common::{code, path, repo, show, text, vmodc};
@@ -43,14 +44,29 @@ fn regression_vectors_in_the_rust_rule() {
     assert_eq!(col(9.75, 2.0, 0).as_deref(), Some("5:1"));
     assert_eq!(col(15.0, 6.0, 0).as_deref(), Some("3:1"));
     assert_eq!(col(6.0, 15.0, 0).as_deref(), Some("1:3"));
-    // 2. 1:12 is the leftmost column, 1:5, and six shifts right make it 3:1 (9.1g).
-    assert_eq!(col(1.0, 12.0, 0).as_deref(), Some("1:5"));
-    assert_eq!(col(1.0, 12.0, 6).as_deref(), Some("3:1"));
+    // 2. 9.1g: 1:12 is read on the leftmost column, 1:5, and six shifts right make it 3:1. The
+    //    example names no terrain category (L36), and the Open row the text gives starts at 1:4
+    //    (9.8 example 2): in it 1:12, and a shift left of 1:4, are on a column the text lacks.
+    assert_eq!(col(1.0, 12.0, 0), None);
     assert_eq!(
-        col(1.0, 12.0, -3).as_deref(),
-        Some("1:5"),
-        "clamped after shifts"
+        resolve_odds(1.0, 12.0, &g.rules.combat, &[6]).resolution,
+        Resolution::UnknownColumn
     );
+    assert_eq!(col(1.0, 4.0, -1), None, "left of 1:4");
+    assert_eq!(col(1.0, 4.0, 0).as_deref(), Some("1:4"));
+    let mut row_of_9_1g = g.rules.combat.clone();
+    let mut leftmost = row_of_9_1g.columns[0].clone();
+    leftmost.value = "1:5".into();
+    row_of_9_1g.columns.insert(0, leftmost.clone());
+    leftmost.value = "first_column".into();
+    row_of_9_1g.beyond_first = Some(leftmost);
+    let on_9_1g = |shift: i32| {
+        let o = resolve_odds(1.0, 12.0, &row_of_9_1g, &[shift]);
+        o.column(&row_of_9_1g).map(str::to_string)
+    };
+    assert_eq!(on_9_1g(0).as_deref(), Some("1:5"));
+    assert_eq!(on_9_1g(6).as_deref(), Some("3:1"));
+    assert_eq!(on_9_1g(-3).as_deref(), Some("1:5"), "clamped after shifts");
     // 3. p.14: 17 vs 10 is 2:1; attacker surprise 2 makes it 4:1; modified roll 6 is "Ao1, Do1".
     assert_eq!(col(17.0, 10.0, 0).as_deref(), Some("2:1"));
     assert_eq!(
@@ -72,6 +88,42 @@ fn regression_vectors_in_the_rust_rule() {
     let unnamed = resolve_odds(21.0, 3.5, &g.rules.combat, &[1]);
     assert_eq!(g.rules.combat.column_beyond(1), None);
     assert_eq!(unnamed.lookup(&g.rules.combat, 7), Lookup::Unknown);
+    // 4b. No cap: 9:1 is an Open column (p.16, 9.8 example 1), so 18 vs 2 is read on it before any
+    //     shift, and its known cells apply; 8:1 is on the unnamed column between 5:1 and 9:1 (it is
+    //     7:1 or 8:1, not 6:1: p.16), 7:1 on 5:1 or on it (not known), 10:1 on 9:1 or a column past
+    //     it (the text does not say 9:1 is the rightmost).
+    let nine = resolve_odds(18.0, 2.0, &g.rules.combat, &[]);
+    assert_eq!(nine.resolution, Resolution::BeyondKnown { beyond: 2 });
+    assert_eq!(nine.read_beyond, 2);
+    assert_eq!(
+        nine.lookup(&g.rules.combat, 12),
+        Lookup::Result("Ae3, DL2o2DG")
+    );
+    let eight = resolve_odds(16.0, 2.0, &g.rules.combat, &[]);
+    assert_eq!(eight.resolution, Resolution::BeyondKnown { beyond: 1 });
+    let eight_shifted = resolve_odds(16.0, 2.0, &g.rules.combat, &[1]);
+    assert_eq!(
+        eight_shifted.lookup(&g.rules.combat, 7),
+        Lookup::Result("Ao1e4, DL1o2")
+    );
+    for (attack, defence) in [(14.0, 2.0), (20.0, 2.0), (60.0, 1.0)] {
+        let o = resolve_odds(attack, defence, &g.rules.combat, &[]);
+        assert_eq!(
+            o.resolution,
+            Resolution::UnknownColumn,
+            "{attack} vs {defence}"
+        );
+        assert!(o.raw_unknown);
+    }
+    // 4c. 9.14a: an attack on a defence of 0 uses the rightmost column (before surprise shifts),
+    //     which the text does not give; an attack of 0 the leftmost, likewise not in the text.
+    for shift in [0, -6, 6] {
+        let o = resolve_odds(5.0, 0.0, &g.rules.combat, &[shift]);
+        assert_eq!(o.resolution, Resolution::UnknownColumn, "shift {shift}");
+        assert_eq!(o.lookup(&g.rules.combat, 7), Lookup::Unknown);
+    }
+    let o = resolve_odds(0.0, 5.0, &g.rules.combat, &[3]);
+    assert_eq!(o.resolution, Resolution::UnknownColumn);
     // 5. 9.8 example 1: 4:1 unshifted, modified 12: "Ae4, DL1o2".
     assert_eq!(
         rules(&g, 40.0, 10.0, 0, 12),
@@ -102,8 +154,45 @@ fn odds_command_reproduces_vectors_1_and_2() {
     assert!(run(&["--attack", "6", "--defence", "15"]).starts_with("6 vs 15 → 1:3 → 1:3"));
     assert_eq!(
         run(&["--attack", "1", "--defence", "12", "--count", "surprise-attacker=6"]),
-        "1 vs 12 → 1:5, attacker surprise +6 → 3:1 [2:? 3:? 4:? 5:? 6:? 7:? 8:? 9:? 10:? 11:? 12:?] (turn 1, unknown)"
+        "1 vs 12 → 1:12, on a column the sources do not give, attacker surprise +6 [2:? 3:? 4:? 5:? 6:? 7:? 8:? 9:? 10:? 11:? 12:?] (turn 1, unknown)"
     );
+    // No cap: 9:1 before shifts, its known cell (9.8 example 1, modified 12).
+    assert_eq!(
+        run(&["--attack", "18", "--defence", "2", "--roll", "12"]),
+        "18 vs 2 → 9:1, roll 12 → Ae3, DL2o2DG (Attacker: units of AR 3 or more may take Exploit mode. Defender: 2 step loss(es), 2 option(s), each a step loss or a hex of retreat, all defending units become DG before retreating.) (turn 1, unknown)"
+    );
+    // 9.4b: panzergrenadiers 8 across a river into Open against heavy AT: the river (4) or Open
+    // ×1.5 (12), not both (6); the defender picks the river. 4 vs 4 is 1:1.
+    assert!(run(&[
+        "--attack",
+        "8:panzergrenadier",
+        "--across",
+        "river",
+        "--declare",
+        "defender-open",
+        "--declare",
+        "defender-heavy-at",
+        "--defence",
+        "4"
+    ])
+    .starts_with("4 vs 4 → 1:1"));
+    // 9.4e: light AT cuts mechanized (×1.5), not armour (×2): 6 armour + 8 panzergrenadiers = 24.
+    assert!(run(&[
+        "--attack",
+        "6:armor",
+        "--attack",
+        "8:panzergrenadier",
+        "--declare",
+        "defender-open",
+        "--declare",
+        "defender-light-at",
+        "--defence",
+        "12"
+    ])
+    .starts_with("24 vs 12 → 2:1"));
+    // 9.14a: a defence of 0 is attacked on the rightmost column, which the text does not give.
+    assert!(run(&["--attack", "5", "--defence", "0", "--roll", "7"])
+        .starts_with("5 vs 0 → defence 0, on a column the sources do not give, roll 7 → unknown"));
     assert_eq!(
         run(&[
             "--attack",
@@ -203,7 +292,7 @@ fn module_expressions_agree_with_the_rust_rule() {
     let columns = combat.columns.len() as i64;
     let mut cases = 0;
     for attack in [1u32, 3, 6, 10, 15, 17, 21, 39, 40, 60] {
-        for defence in [1u32, 2, 4, 6, 8, 10, 12, 15] {
+        for defence in [0u32, 1, 2, 4, 6, 8, 10, 12, 15] {
             for (a, d) in [(0, 0), (2, 0), (6, 0), (0, 3), (0, 6)] {
                 for roll in [2, 6, 7, 12] {
                     let shift = a as i32 - d as i32;
@@ -212,6 +301,14 @@ fn module_expressions_agree_with_the_rust_rule() {
                     let expected_column = match o.resolution {
                         Resolution::Column { index, .. } => index as i64 + 1,
                         Resolution::BeyondKnown { beyond } => columns + beyond as i64,
+                        // Far past every column, or far left of them: no shift brings it back.
+                        Resolution::UnknownColumn => {
+                            assert!(
+                                !(1..=columns + 2).contains(&column),
+                                "{attack} vs {defence}, shift {shift}: {column}"
+                            );
+                            column
+                        }
                         ref other => panic!("{attack} vs {defence}: {other:?}"),
                     };
                     assert_eq!(
@@ -227,7 +324,7 @@ fn module_expressions_agree_with_the_rust_rule() {
             }
         }
     }
-    assert_eq!(cases, 10 * 8 * 5 * 4);
+    assert_eq!(cases, 10 * 9 * 5 * 4);
 }
 
 /// The p.14 combat roll: 3, plus the AR difference 5 − 2 = +3, is 6 on the 4:1 column (after the
@@ -239,7 +336,7 @@ fn the_roll_adds_the_ar_difference_and_subtracts_the_hedgehog() {
     let counts = [("surprise-attacker", 2), ("ar-attacker", 3)];
     assert_eq!(
         module_with(&g, 17, 10, &counts, 3),
-        (8, "Ao1, Do1".to_string())
+        (7, "Ao1, Do1".to_string())
     );
     let hedgehog = [
         ("surprise-attacker", 2),
@@ -355,7 +452,7 @@ fn the_module_reproduces_the_overrun_and_surprise_examples() {
     // roll 4 + 3 = 7 → "Ao1e4, DL1o2".
     let counts = [("ar-attacker", 3), ("surprise-attacker", 2)];
     let (column, result, surprise, report) = module_in_kind(&g, 42, 7, &counts, "overrun", (4, 6));
-    assert_eq!((column, result.as_str(), surprise), (11, "Ao1e4, DL1o2", 9));
+    assert_eq!((column, result.as_str(), surprise), (10, "Ao1e4, DL1o2", 9));
     assert!(report.starts_with("[Overrun] Combat: Attacker vs Defender: 42 vs 7 → 5:1, Attacker surprise +2 → 9:1, roll 4 +3 = 7 → Ao1e4, DL1o2"), "{report}");
     // No side marked an AR unit: the AR difference is the toolbar counts', and the report says so.
     assert!(
@@ -367,13 +464,13 @@ fn the_module_reproduces_the_overrun_and_surprise_examples() {
     let (column, result, surprise, _) = module_in_kind(&g, 40, 10, &counts, "overrun", (7, 8));
     assert_eq!(
         (column, result.as_str(), surprise),
-        (11, "Ae3, DL2o2DG", 13)
+        (10, "Ae3, DL2o2DG", 13)
     );
     // 9.8 example 2: 4:1, AR −5, surprise 10 − 5 = 5 (defender), 6 left → 1:4, 7 − 5 = 2 → "AL2".
     let counts = [("ar-defender", 5), ("surprise-defender", 6)];
     let (column, result, surprise, report) =
         module_in_kind(&g, 40, 10, &counts, "overrun", (7, 10));
-    assert_eq!((column, result.as_str(), surprise), (2, "AL2", 5));
+    assert_eq!((column, result.as_str(), surprise), (1, "AL2", 5));
     assert!(
         report.contains("surprise check 5 → defender surprise"),
         "{report}"
@@ -387,7 +484,7 @@ fn the_module_reproduces_the_overrun_and_surprise_examples() {
     );
     let counts = [("ar-attacker", 3), ("surprise-attacker", 2)];
     let (column, result, surprise, report) = module_in_kind(&g, 17, 10, &counts, "attack", (3, 8));
-    assert_eq!((column, result.as_str(), surprise), (8, "Ao1, Do1", 11));
+    assert_eq!((column, result.as_str(), surprise), (7, "Ao1, Do1", 11));
     assert!(
         report.contains("surprise check 11 → attacker surprise"),
         "{report}"
@@ -514,7 +611,7 @@ fn odds_command_reproduces_the_overrun_examples() {
 #[test]
 fn the_staged_p14_attack_reads_17_vs_10_from_the_pieces() {
     use crate::common::module_piece::{InStack, Props};
-    use vmodc::concept::combat::modifiers::{attack_of, Attacker};
+    use vmodc::concept::combat::modifiers::{attack_in, attack_of, Attacker};
     use vmodc::concept::combat::module::{attack_scale, declared_property};
     use vmodc::concept::map::module::across_property;
     use vmodc::concept::modes::derive::{mode_of, scaled};
@@ -528,8 +625,25 @@ fn the_staged_p14_attack_reads_17_vs_10_from_the_pieces() {
     let scale = attack_scale(&game);
     let heavy_at = ["defender-open", "defender-heavy-at"];
 
-    // The Rust rule, unit by unit (9.4, 9.4e; 5.10b).
+    // The Rust rule, unit by unit (9.4, 9.4b, 9.4e; 5.10b): the panzergrenadiers' river (×1/2)
+    // and their Open ×1.5 do not multiply (9.4b): the defender picks the river.
     let modifiers = &game.rules.combat.attack_modifiers;
+    let pzgren = Attacker {
+        strength: 8.0,
+        unit_type: Some("panzergrenadier"),
+        across: &["river"],
+        attack_kind: Some("attack"),
+        declared: &heavy_at,
+    };
+    assert_eq!(
+        attack_of(modifiers, &pzgren, None).expect("decided"),
+        6.0,
+        "both multiplied"
+    );
+    assert_eq!(
+        attack_in(&game.rules.combat, &pzgren, None).expect("decided"),
+        4.0
+    );
     let attack: f64 = [
         (4.0, "motorcycle", &[][..]),
         (8.0, "panzergrenadier", &["river"][..]),
@@ -544,7 +658,7 @@ fn the_staged_p14_attack_reads_17_vs_10_from_the_pieces() {
             attack_kind: Some("attack"),
             declared: &heavy_at,
         };
-        attack_of(modifiers, &unit, None).expect("decided")
+        attack_in(&game.rules.combat, &unit, None).expect("decided")
     })
     .sum();
     let dg = mode_of(&game, "combat", &["dg"]).expect("DG mode");

@@ -478,9 +478,9 @@ fn ocs_p14_ar_from_the_marked_units() {
         let mut tank = unit_props(&g, "tank-bde", "", &g_props);
         tank.insert(AR_UNIT.into(), ar(mark_defender));
         tank.insert("LocationName".into(), "A03.02".into());
-        // The panzergrenadiers attack across the river: 8 → 4 (p.14).
-        pzg.insert("Attack".into(), "4".into());
-        pzg.insert("Strength".into(), "4".into());
+        // The panzergrenadiers attack across the river: 8 → 4 (p.14; the river, not Open ×1.5,
+        // 9.4b).
+        pzg.insert("Across_river".into(), "1".into());
         let dg = || vec![marker("dg", MarkerFace::Front)];
         let units = [
             Unit {

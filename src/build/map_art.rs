@@ -207,14 +207,19 @@ fn crt_chart(
             )
         })
         .collect();
-    notes.push(tx.fill(
-        "ui.crt_odds",
-        &[
-            ("cap", combat.cap.as_str()),
-            ("first", combat.columns.first().map_or("", |c| c.as_str())),
-            ("below", &tx.get("combat.below_table")),
-        ],
-    ));
+    let first = combat.columns.first().map_or("", |c| c.as_str());
+    let below = tx.get("combat.below_table");
+    notes.push(match combat.cap.as_ref().filter(|_| combat.cap_known) {
+        Some(cap) => tx.fill(
+            "ui.crt_odds",
+            &[("cap", cap.as_str()), ("first", first), ("below", &below)],
+        ),
+        // No cap (OCS 9.7a): odds between two columns are read on the lower one.
+        None => tx.fill(
+            "ui.crt_odds_uncapped",
+            &[("first", first), ("below", &below)],
+        ),
+    });
     for s in &combat.shifts {
         let columns = match crate::concept::combat::shifts::column_range(s, combat) {
             Some((lo, hi)) if lo != hi => format!("{lo}…{hi}"),

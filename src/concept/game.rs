@@ -24,8 +24,9 @@ pub use crate::concept::movement::{MoveProhibition, Movement, WeatherMoveLimit};
 pub use crate::concept::provenance::Gap;
 pub use crate::concept::sequence::{Dice, OtherDice, Phase, Turns};
 pub use crate::concept::setup::{
-    OffMap, Placement, Reinforcement, Replacements, ScenarioInfo, SpecialRule, Unplaced,
+    OffMap, Placement, Reinforcement, Replacements, ScenarioInfo, Unplaced,
 };
+pub use crate::concept::special_rules::SpecialRule;
 pub use crate::concept::stacking::{StackLimit, Stacking};
 pub use crate::concept::supply::Supply;
 pub use crate::concept::units::{
@@ -126,6 +127,10 @@ pub struct RulesFile {
     /// Cities a side may designate during play (a hero city).
     #[serde(default)]
     pub city_designations: Vec<CityDesignation>,
+    /// Rules the players apply by hand, for the whole game (`[[special_rules]]`): the module's
+    /// "Rules in play" help page and the printed kit state them.
+    #[serde(default)]
+    pub special_rules: Vec<SpecialRule>,
     /// Facts of this file the sources do not give (reported as warnings).
     #[serde(default)]
     pub missing: Vec<Gap>,
@@ -241,6 +246,7 @@ pub struct ScenarioFile {
     #[serde(default)]
     pub replacements: Vec<Replacements>,
     pub victory: Option<Victory>,
+    /// This scenario's own rules (`[[special_rules]]`), never inherited through `based_on`.
     #[serde(default)]
     pub special_rules: Vec<SpecialRule>,
     /// Units whose start position the sources give only in part, or not at all.

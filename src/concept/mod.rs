@@ -56,6 +56,7 @@ registry! {
     victory => VictoryConcept,
     weather => WeatherConcept,
     provenance => ProvenanceConcept,
+    special_rules => SpecialRulesConcept,
     releases => ReleasesConcept,
     supply => SupplyConcept,
     reports => ReportsConcept,

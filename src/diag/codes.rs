@@ -425,6 +425,13 @@ pub static CODES: &[Code] = &[
         &[r#"`build/module/map/BoardPicker.java` (`decode` drops unknown boards), `build/module/GameRefresher.java` ("Can't find matching Piece Slot")"#]),
     c("V0460", &[Warning], Once, "an entry name is in the archive more than once (`vmodc check FILE.vmod`): the last copy is the one read",
         &["`tools/io/ZipArchive.java` (`readEntries` puts every `java.util.zip.ZipFile` entry into a map in order; `ZipFile.getInputStream` finds a name's last entry: JDK 17 reads the last copy)"]),
+    c("V0480", &[Warning], Once, "a parent holds more than one child of a class VASSAL allows once per parent (a second Game Piece Layers or Stack Metrics in a map, a second grid on a board)",
+        &["`configure/RecursiveSingleChildInstance.java` (every class whose `isUnique()` is true), `configure/SingleChildInstance.java` (a Board's or Zone's `MapGrid`), run by `GameModule.build` at load, each warning logged (`Editor.ValidityChecker.single_warning`)"]),
+    c("V0481", &[Warning], Once, "two Global Properties (or scenario option tabs) of one name in one container, or two Map Shadings of one name in one map",
+        &["`configure/UniquelyNamedChildren.java`, attached by `build/module/properties/GlobalProperties.java` and `build/module/Map.java` (`addTo`), run by `GameModule.build` at load, each warning logged (`Editor.ValidityChecker.duplicate_warning`)"]),
+    c("V0482", &[Error, Warning], At(2, "a module class that extends (error) or uses (warning) a VASSAL class 3.7.26 lacks"),
+        "a module's own class (one the buildFile names, or one it reaches) extends or implements a VASSAL class VASSAL 3.7.26 lacks (error: the class cannot be defined, so its component is not built), or otherwise names one (warning: that code fails when it runs); read from the class files' constant pools",
+        &["`build/Builder.java` (`create` loads the class through the module's class loader: NoClassDefFoundError); the classes of 3.7.26 are listed in `src/verify/vassal_classes_3.7.26.txt`, generated from VASSAL's source tree by the command in `src/verify/classes.rs`"]),
 
     // V05xx: notes on the data
     c("V0501", &[Note], Once, "a unit's `disputed` entry: the sources disagree and the data picked one",
@@ -539,6 +546,12 @@ pub static CODES: &[Code] = &[
     c("V0850", &[Warning], Once, "a counter's label is too long to print at the legible text size (9 px at the module's scale): it would shrink below it or wrap over the type box", &[]),
     c("V0860", &[Error], Once, "`[decks.pile]`: a hidden hand from a face-up pile (VASSAL masks a card taken from a deck only when the deck lies face down, `Deck.pieceRemoved`)",
         &[]),
+
+    // V087x: rules stated for the players (`[[special_rules]]`)
+    c("V0870", &[Error], Once, "two special rules of one game have the same `id` (rules file and scenarios together): the catalogs key a rule's texts by its id alone", &[]),
+    c("V0871", &[Error], Once, "a special rule's `title` or `text` is empty: the module's Rules in play page and the printed kit would show nothing", &[]),
+    c("V0872", &[Error], Once, "a special rule's `id` is not a slug (lower-case letters, digits and `-`): it is written into catalog keys", &[]),
+    c("V0873", &[Warning], Once, "a special rule cites no rule section (`rule`) or other source (`source`): players are not told where to read it in full", &[]),
 
     // V09xx: language catalogs
     c("V0901", &[Error], Once, "a catalog declares another language than its file name",

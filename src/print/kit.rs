@@ -77,6 +77,7 @@ pub(super) fn print(game: &Game, plan: &Plan, options: &PrintOptions) -> Result<
         chart_page(&mut pdf, page, chart)?;
     }
     card_pages(&mut pdf, page, plan, &cards)?;
+    rules_pages(&mut pdf, page, game, plan)?;
     Ok(Printed {
         pdf: pdf.finish()?,
         missing,
@@ -669,6 +670,34 @@ fn card_pages(
                 );
                 picture(canvas, card, rect)?;
                 canvas.stroke_rect(rect, CUT_COLOUR, CUT_LINE_MM);
+            }
+            Ok(())
+        })?;
+    }
+    Ok(())
+}
+
+/// The rules in play (`rules_pages`), each page under its title; none for a game without special
+/// rules.
+fn rules_pages(pdf: &mut Writer, page: (f32, f32), game: &Game, plan: &Plan) -> Result<(), String> {
+    let top = MARGIN_MM + HEADER_MM;
+    let area = (page.0 - 2.0 * MARGIN_MM, page.1 - top - MARGIN_MM);
+    let pages = super::rules_pages::pages(game, plan, area);
+    if pages.is_empty() {
+        return Ok(());
+    }
+    let heading = plan.tx.get("ui.rules_in_play");
+    for lines in pages {
+        pdf.page(page, |canvas| {
+            title(canvas, &heading);
+            for (line, baseline) in &lines {
+                canvas.text(
+                    &line.text,
+                    (MARGIN_MM, top + baseline),
+                    line.size,
+                    line.color,
+                    (line.weight, Anchor::Start),
+                );
             }
             Ok(())
         })?;

@@ -30,12 +30,18 @@ pub fn block_line_height(style: &TextStyle) -> f32 {
 /// breaks. Only a single word wider than `max_width` on its own is broken between characters, and
 /// then not before a character that may not start a line.
 pub fn wrap(text: &str, style: &TextStyle, max_width: f32) -> Vec<String> {
+    wrap_measured(text, max_width, |line| text_width(line, style))
+}
+
+/// [`wrap`] with the width of a line measured by `width_of` (in the unit of `max_width`): the
+/// print-and-play PDF measures its lines in millimetres with its own fonts.
+pub fn wrap_measured(text: &str, max_width: f32, width_of: impl Fn(&str) -> f32) -> Vec<String> {
     let mut lines = Vec::new();
     for paragraph in text.split('\n') {
         let mut line = String::new();
         for segment in break_segments(paragraph) {
             let candidate = format!("{line}{segment}");
-            if text_width(candidate.trim_end(), style) <= max_width {
+            if width_of(candidate.trim_end()) <= max_width {
                 line = candidate;
                 continue;
             }
@@ -47,7 +53,7 @@ pub fn wrap(text: &str, style: &TextStyle, max_width: f32) -> Vec<String> {
             for c in segment.chars() {
                 let mut next = line.clone();
                 next.push(c);
-                let too_wide = text_width(next.trim_end(), style) > max_width;
+                let too_wide = width_of(next.trim_end()) > max_width;
                 if too_wide && !line.is_empty() && !c.is_whitespace() && may_start_line(c) {
                     lines.push(std::mem::take(&mut line));
                     line.push(c);

@@ -11,14 +11,24 @@ pub(super) fn raw_column_expr(
     combat: &crate::concept::game::Combat,
     columns: &[(u32, u32)],
 ) -> Expr {
-    let reached = match combat.rounding() {
+    let mut reached = match combat.rounding() {
         Rounding::Defender => raw_column(columns),
         Rounding::Nearest => raw_column_nearest(columns),
     };
+    if combat.beyond_last() == BeyondLast::Unknown {
+        reached = add(reached, read_beyond_expr(combat, columns));
+    }
     match combat.beyond_first() {
         // Below the first column, roll on it: shifts start there (OCS 9.1g).
         BeyondFirst::FirstColumn => Expr::Max(Box::new(reached), Box::new(int(1))),
         BeyondFirst::BelowTable => reached,
+        // Below the first column, or no attack (OCS 9.14a: the leftmost column): far left of
+        // every column, so that no shift brings it back.
+        BeyondFirst::Unknown => cond(
+            bin(Op::Lt, reached.clone(), int(1)),
+            int(-UNKNOWN_RAW),
+            reached,
+        ),
     }
 }
 
@@ -37,8 +47,56 @@ pub(super) fn final_column_expr(
     };
     match combat.beyond_first() {
         BeyondFirst::FirstColumn => Expr::Max(Box::new(right), Box::new(int(1))),
-        BeyondFirst::BelowTable => right,
+        BeyondFirst::BelowTable | BeyondFirst::Unknown => right,
     }
+}
+
+/// A raw column the sources do not settle (odds.rs `Resolution::UnknownColumn`): far past every
+/// column, so that the shifted column is past them too and its cells are unknown.
+pub(super) const UNKNOWN_RAW: i64 = 1000;
+
+/// The columns past the last printed one that the odds read on (odds.rs `read_beyond`), or
+/// `UNKNOWN_RAW` where the sources leave that column open; 0 within the printed columns. The
+/// odds past the last column are whole ratios `q:1`: `read_beyond` is evaluated for each `q` up to
+/// the first from which every column is unknown.
+fn read_beyond_expr(combat: &crate::concept::game::Combat, columns: &[(u32, u32)]) -> Expr {
+    let Some(&(a, d)) = columns.last() else {
+        return int(0);
+    };
+    let attack = prop(steps::ATTACK);
+    let defence = prop(steps::DEFENCE);
+    let positive = Expr::Max(Box::new(defence.clone()), Box::new(int(1)));
+    let q = match combat.rounding() {
+        // round(A/D) with a half up: (2A + D) / 2D in integers (raw_column_nearest).
+        Rounding::Nearest => bin(
+            Op::Div,
+            add(bin(Op::Mul, attack.clone(), int(2)), positive.clone()),
+            bin(Op::Mul, positive, int(2)),
+        ),
+        Rounding::Defender => bin(Op::Div, attack.clone(), positive),
+    };
+    let first = i64::from(a / d.max(1)) + 1;
+    let value = |n: i64| {
+        crate::concept::combat::odds::read_beyond(combat, n as f64)
+            .map_or(UNKNOWN_RAW, |k| k as i64)
+    };
+    // From `open` on, every ratio reads on an unknown column.
+    let limit = first + 64;
+    let open = (first..=limit)
+        .rev()
+        .take_while(|n| value(*n) == UNKNOWN_RAW)
+        .last()
+        .unwrap_or(limit + 1);
+    let mut by_ratio = cond(bin(Op::Ge, q.clone(), int(open)), int(UNKNOWN_RAW), int(0));
+    for n in (first..open).rev() {
+        by_ratio = cond(eq(q.clone(), int(n)), int(value(n)), by_ratio);
+    }
+    // OCS 9.14a: a defence of 0 is attacked on the rightmost column, which these sources lack.
+    cond(
+        bin(Op::Gt, attack, int(0)),
+        cond(eq(defence, int(0)), int(UNKNOWN_RAW), by_ratio),
+        int(0),
+    )
 }
 
 /// The columns reached when the larger strength over the smaller is rounded once, a half up (OCS
@@ -155,11 +213,11 @@ pub(super) fn crt_result(combat: &crate::concept::game::Combat, tx: &Texts) -> E
         s(&tx.get("ui.unknown_cell")),
         lookup,
     );
-    let by_odds = cond(
-        bin(Op::Lt, fin, int(1)),
-        s(&tx.get("combat.below_table")),
-        known,
-    );
+    let below = match combat.beyond_first() {
+        BeyondFirst::Unknown => tx.get("ui.unknown_cell"),
+        _ => tx.get("combat.below_table"),
+    };
+    let by_odds = cond(bin(Op::Lt, fin, int(1)), s(&below), known);
     // An attack on a defence of 0 with its own automatic result (odds.rs: the same rule).
     match combat.automatic.iter().find(|a| a.on_zero_defence()) {
         Some(a) => cond(

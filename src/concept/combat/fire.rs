@@ -47,6 +47,8 @@ pub fn fire_lookup<'c>(combat: &'c Combat, fire: &FixedFire, roll: u32) -> Looku
         capped: none,
         shift: 0,
         shifted: none,
+        read_beyond: 0,
+        raw_unknown: false,
         resolution: Resolution::Column {
             index,
             clamped: false,

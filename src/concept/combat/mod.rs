@@ -35,8 +35,9 @@ cited! {
         pub kind: Sp<String>,
         /// CRT columns from worst to best for the attacker, written `a:d`.
         pub columns: Vec<Sp<String>>,
-        /// Highest column before shifts; better odds are lowered to it.
-        pub cap: Sp<String>,
+        /// Highest column before shifts; better odds are lowered to it. None when the rules have no
+        /// cap (OCS 9.7a, 9.7b: odds are read on the closest column at or below them).
+        pub cap: Option<Sp<String>>,
         pub cap_rule: Option<Sp<String>>,
         /// `false` when the rules state no cap: `cap` is then not applied, and the completeness
         /// report lists it.
@@ -52,8 +53,9 @@ cited! {
         /// defender's favour) or `nearest` (the larger over the smaller, rounded once, a half up;
         /// OCS 4.1, 4.2, 9.7).
         pub rounding: Option<Sp<String>>,
-        /// Odds below the first column: `below_table` (default: the `below_table` text applies) or
-        /// `first_column` (rolled on the first column, before and after shifts; OCS 9.1g).
+        /// Odds below the first column: `below_table` (default: the `below_table` text applies),
+        /// `first_column` (rolled on the first column, before and after shifts; OCS 9.1g) or
+        /// `unknown` (the sources do not give the columns below it: the column is unknown).
         pub beyond_first: Option<Sp<String>>,
         /// Odds above the last column: `virtual` (default: whole ratios beyond it for shifts, rolled on
         /// the last column) or `unknown` (the sources stop at the last column: the column is unknown).
@@ -63,6 +65,11 @@ cited! {
         /// one column between 5:1 and 9:1). `known_cells` may name them.
         #[serde(default)]
         pub beyond_columns: Vec<Sp<String>>,
+        /// Whole ratios the sources show a row lacks, so that odds at them are read on a lower
+        /// column (OCS p.16: 「計算上の戦闘比は 6:1 ですが 平地のコラムにその戦闘比がないため 最初の
+        /// コラムは 5:1」). They bound where a `?` of `beyond_columns` may lie.
+        #[serde(default)]
+        pub not_columns: Vec<Sp<String>>,
         /// Result codes the table may use, from best for the defender to best for the attacker
         /// (the order `vmodc check` uses to spot results that improve for the defender as odds rise).
         pub results: Vec<CombatResult>,
@@ -96,6 +103,10 @@ cited! {
         pub declarations: Vec<Declaration>,
         #[serde(default)]
         pub attack_modifiers: Vec<AttackModifier>,
+        /// How the attack modifiers of the defender's hex and of the hexside attacked across
+        /// combine: `both` (default: multiplied) or `one` (only one of the two applies, the
+        /// defender's pick, taken as the one that leaves the attacker weaker; OCS 9.4b).
+        pub terrain_effects: Option<Sp<String>>,
         /// Places where the printed table deliberately gets better for the defender as odds rise;
         /// listing one turns its warning into a note.
         #[serde(default)]
@@ -532,6 +543,10 @@ cited! {
         pub unit_types: Vec<Sp<String>>,
         /// Only a unit attacking across this hexside feature (`[[hexside_features]]` id).
         pub across: Option<Sp<String>>,
+        /// Whose terrain effect it is: `hex` (the defender's hex) or `hexside` (the hexside attacked
+        /// across; implied by `across`). With `[combat] terrain_effects = "one"` the two do not
+        /// multiply (OCS 9.4b).
+        pub terrain: Option<Sp<String>>,
         /// Not in these weathers (`[[weather]]` ids): no rivers in Frost or Snow.
         #[serde(default)]
         pub not_weather: Vec<Sp<String>>,
@@ -557,6 +572,22 @@ cited! {
 }
 
 keyword! {
+    /// How hex and hexside attack modifiers combine (`[combat] terrain_effects`).
+    pub enum TerrainEffects {
+        Both = "both",
+        One = "one",
+    }
+}
+
+keyword! {
+    /// Whose terrain effect an attack modifier is (`terrain`).
+    pub enum TerrainOf {
+        Hex = "hex",
+        Hexside = "hexside",
+    }
+}
+
+keyword! {
     /// How an attack modifier rounds a fraction it does not keep (`rounding`).
     pub enum ModifierRounding {
         Down = "down",
@@ -565,6 +596,15 @@ keyword! {
 }
 
 impl AttackModifier {
+    /// Whose terrain effect it is: its `terrain`, else `hexside` when it needs a hexside feature;
+    /// `None` for a modifier that is no terrain's (or an unknown word, which the checks report).
+    pub fn terrain_of(&self) -> Option<TerrainOf> {
+        match &self.terrain {
+            Some(t) => TerrainOf::parse(t),
+            None => self.across.as_ref().map(|_| TerrainOf::Hexside),
+        }
+    }
+
     /// Its rounding (`down` for a missing or unknown word; the checks report the latter).
     pub fn rounding(&self) -> ModifierRounding {
         self.rounding
@@ -614,6 +654,9 @@ keyword! {
     pub enum BeyondFirst {
         BelowTable = "below_table",
         FirstColumn = "first_column",
+        /// The sources do not say whether the first column is the leftmost: odds below it, before
+        /// or after the shifts, are on a column they do not give (OCS: the Open row's 1:4).
+        Unknown = "unknown",
     }
 }
 
@@ -679,6 +722,14 @@ impl Combat {
             .as_ref()
             .and_then(|r| Rounding::parse(r))
             .unwrap_or(Rounding::Defender)
+    }
+
+    /// How hex and hexside attack modifiers combine (`both` for a missing or unknown word).
+    pub fn terrain_effects(&self) -> TerrainEffects {
+        self.terrain_effects
+            .as_ref()
+            .and_then(|r| TerrainEffects::parse(r))
+            .unwrap_or(TerrainEffects::Both)
     }
 
     pub fn beyond_first(&self) -> BeyondFirst {

@@ -55,6 +55,9 @@ pub struct CombatExprs {
     pub surprise: Option<SurpriseExprs>,
 }
 
+/// The cap index of a table without a cap: past every column and past `UNKNOWN_RAW`.
+const NO_CAP: i64 = 1_000_000;
+
 /// Build the combat steps from the rules data.
 pub fn combat(game: &Game, tx: &Texts) -> CombatExprs {
     let combat = &game.rules.combat;
@@ -65,9 +68,13 @@ pub fn combat(game: &Game, tx: &Texts) -> CombatExprs {
         .filter_map(|c| parse_odds(c))
         .collect();
     let n = columns.len() as i64;
-    let cap_index = parse_odds(&combat.cap)
+    let cap_index = combat
+        .cap
+        .as_ref()
+        .filter(|_| combat.cap_known)
+        .and_then(|cap| parse_odds(cap))
         .and_then(|cap| columns.iter().position(|c| *c == cap))
-        .map_or(n, |i| i as i64 + 1);
+        .map_or(NO_CAP, |i| i as i64 + 1);
     let (shift, shift_texts) = shift_step(game, tx);
     let final_column = final_column_expr(combat, cap_index, n);
     let mut rolls = vec![(props::COMBAT_ROLL, roll_expr(game))];

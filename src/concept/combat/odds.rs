@@ -60,6 +60,10 @@ pub enum Resolution {
     /// Shifted `beyond` columns past the last one the sources give (`beyond_last = "unknown"`): the
     /// die is rolled, but neither the column nor its cells are known.
     BeyondKnown { beyond: usize },
+    /// The odds read on a column the sources do not settle (`beyond_last = "unknown"`): past the
+    /// last column they name (OCS 9.14a: a defence of 0 uses the rightmost column, which the text
+    /// does not give), or where an unnamed column may lie (7:1 with one between 5:1 and 9:1).
+    UnknownColumn,
 }
 
 /// What [`resolve_odds`] found, step by step.
@@ -75,6 +79,12 @@ pub struct OddsOutcome {
     pub shift: i32,
     /// After the shifts (may lie beyond the printed table).
     pub shifted: Odds,
+    /// The columns past the last printed one that the odds are read on before shifts
+    /// (`beyond_columns`, `beyond_last = "unknown"`): 0 within the printed columns.
+    pub read_beyond: usize,
+    /// Whether the odds before shifts are on a column the sources do not give (past the columns
+    /// they name, a defence of 0, or below the first column when `beyond_first = "unknown"`).
+    pub raw_unknown: bool,
     pub resolution: Resolution,
 }
 
@@ -102,7 +112,7 @@ impl OddsOutcome {
     pub fn needs_roll(&self) -> bool {
         matches!(
             self.resolution,
-            Resolution::Column { .. } | Resolution::BeyondKnown { .. }
+            Resolution::Column { .. } | Resolution::BeyondKnown { .. } | Resolution::UnknownColumn
         )
     }
 
@@ -122,6 +132,7 @@ impl OddsOutcome {
     pub fn lookup<'c>(&self, combat: &'c Combat, roll: u32) -> Lookup<'c> {
         match &self.resolution {
             Resolution::BelowTable => Lookup::BelowTable(&combat.below_table),
+            Resolution::UnknownColumn => Lookup::Unknown,
             // A column past the printed ones: only the cells the sources give of a column they name.
             Resolution::BeyondKnown { beyond } => combat
                 .column_beyond(*beyond)
@@ -228,6 +239,20 @@ fn nearest_ratio(attack: f64, defence: f64) -> (f64, f64) {
     }
 }
 
+/// The odds as the combat rounds them, written `n:1` or `1:n` (`defence 0` when there is none),
+/// whether or not the table has that column.
+pub fn ratio_text(combat: &Combat, attack: f64, defence: f64) -> String {
+    if defence <= 0.0 {
+        return "defence 0".to_string();
+    }
+    let (a, d) = match combat.rounding() {
+        Rounding::Nearest => nearest_ratio(attack, defence),
+        Rounding::Defender if attack >= defence => ((attack / defence).floor(), 1.0),
+        Rounding::Defender => (1.0, (defence / attack.max(f64::MIN_POSITIVE)).ceil()),
+    };
+    format!("{a}:{d}")
+}
+
 /// Index of the best ladder entry reached by `attack : defence` (0 when none is).
 fn reached(ladder: &[Odds], attack: f64, defence: f64) -> usize {
     ladder
@@ -254,6 +279,8 @@ pub fn resolve_odds(attack: f64, defence: f64, combat: &Combat, shifts: &[i32]) 
         capped: NO_ODDS,
         shift,
         shifted: NO_ODDS,
+        read_beyond: 0,
+        raw_unknown: false,
         resolution,
     };
     if ladder.is_empty() {
@@ -288,7 +315,72 @@ pub fn resolve_odds(attack: f64, defence: f64, combat: &Combat, shifts: &[i32]) 
         capped: shown(reading.capped),
         shift,
         shifted: at(reading.shifted),
+        read_beyond: reading.read_beyond.unwrap_or(0),
+        raw_unknown: reading.read_beyond.is_none()
+            || (reading.worst_raw && combat.beyond_first() == BeyondFirst::Unknown),
         resolution,
+    }
+}
+
+/// Where odds above the last printed column are read (`beyond_last = "unknown"`): `Some(k)` on the
+/// k-th of `beyond_columns` (0: the last printed column, as 9.7a reads 6:1 on 5:1), `None` where
+/// the sources leave the column open: an unnamed column (`?`) may lie at or below the odds, or
+/// they run past the last column the sources name. A `?` lies between its named neighbours, on a
+/// whole ratio `not_columns` does not exclude. `ratio` is infinite for a defence of 0.
+pub fn read_beyond(combat: &Combat, ratio: f64) -> Option<usize> {
+    let Some(mut below) = combat.columns.last().and_then(|c| Odds::parse(c)) else {
+        return Some(0);
+    };
+    if ratio <= below.value() {
+        return Some(0);
+    }
+    let excluded = |n: u32| {
+        combat
+            .not_columns
+            .iter()
+            .any(|c| Odds::parse(c) == Some(Odds { attack: n, defence: 1 }))
+    };
+    // The whole ratios n:1 an unnamed column past `below` and before `above` may be.
+    let possible = |below: Odds, above: Option<Odds>| -> Vec<u32> {
+        let from = (below.attack / below.defence).saturating_add(1);
+        let to = above.map_or(from.saturating_add(VIRTUAL), |a| {
+            (a.attack.saturating_sub(1)) / a.defence
+        });
+        (from..=to)
+            .filter(|n| !excluded(*n) && above.is_none_or(|a| f64::from(*n) < a.value()))
+            .collect()
+    };
+    let slots: Vec<Option<Odds>> = combat
+        .beyond_columns
+        .iter()
+        .map(|c| Odds::parse(c))
+        .collect();
+    let mut at = 0;
+    for (k, slot) in slots.iter().enumerate() {
+        match slot {
+            Some(named) if ratio >= named.value() => {
+                at = k + 1;
+                below = *named;
+            }
+            Some(_) => return Some(at),
+            None => {
+                let above = slots[k + 1..].iter().flatten().next().copied();
+                let may_be = possible(below, above);
+                match (may_be.first(), may_be.last()) {
+                    (Some(lowest), _) if ratio < f64::from(*lowest) => return Some(at),
+                    // At or past every value it may have: read on it, whatever it is.
+                    (_, Some(highest)) if above.is_some() && ratio >= f64::from(*highest) => {
+                        at = k + 1;
+                    }
+                    _ => return None,
+                }
+            }
+        }
+    }
+    // Past the last column the sources name: more columns may follow.
+    match possible(below, None).first() {
+        Some(lowest) if ratio < f64::from(*lowest) => Some(at),
+        _ => None,
     }
 }
 
@@ -302,9 +394,14 @@ const NO_ODDS: Odds = Odds {
 /// all was reached, and how far a shift ran past the last column the sources give.
 struct Reading {
     raw: usize,
+    /// Columns past the last printed one the raw odds read on; `None` when that column is not
+    /// known (`read_beyond`).
+    read_beyond: Option<usize>,
     worst_raw: bool,
     capped: usize,
     shifted: usize,
+    /// Whether the shifts ran left of the first column.
+    below_first: bool,
     beyond_known: Option<usize>,
 }
 
@@ -321,7 +418,7 @@ fn read_ladder(combat: &Combat, ladder: &[Odds], attack: f64, defence: f64, shif
         reached(ladder, ratio_a, ratio_d)
     };
     let worst_raw = attack == 0.0 || (raw == 0 && !ladder[0].reached_by(ratio_a, ratio_d));
-    let capped = match Odds::parse(&combat.cap) {
+    let capped = match combat.cap.as_deref().and_then(|c| Odds::parse(c)) {
         Some(cap) if combat.cap_known => raw.min(reached(
             ladder,
             f64::from(cap.attack),
@@ -330,16 +427,33 @@ fn read_ladder(combat: &Combat, ladder: &[Odds], attack: f64, defence: f64, shif
         _ => raw,
     };
     let last = ladder.len() as i64 - 1;
-    let unclamped = (capped as i64).saturating_add(i64::from(shift));
+    // Past the last printed column of a table whose end the sources do not give, the odds read on
+    // the columns they name beyond it (9.7a), or on no known column.
+    let read_beyond = match combat.beyond_last() {
+        BeyondLast::Unknown if capped as i64 == last && attack > 0.0 => {
+            let ratio = if defence == 0.0 {
+                f64::INFINITY
+            } else {
+                ratio_a / ratio_d
+            };
+            read_beyond(combat, ratio)
+        }
+        _ => Some(0),
+    };
+    let unclamped = (capped as i64)
+        .saturating_add(read_beyond.unwrap_or(0) as i64)
+        .saturating_add(i64::from(shift));
     let beyond_known = match combat.beyond_last() {
         BeyondLast::Unknown if unclamped > last => Some((unclamped - last) as usize),
         _ => None,
     };
     Reading {
         raw,
+        read_beyond,
         worst_raw,
         capped,
         shifted: unclamped.clamp(0, last) as usize,
+        below_first: unclamped < 0,
         beyond_known,
     }
 }
@@ -358,8 +472,11 @@ fn resolution(combat: &Combat, ladder: &[Odds], offset: usize, r: &Reading) -> R
         })
         .max_by_key(|(index, _)| *index);
     let n = combat.columns.len();
+    let below_unknown = combat.beyond_first() == BeyondFirst::Unknown;
     if r.worst_raw && r.shifted == 0 && below_is_table {
         Resolution::BelowTable
+    } else if r.read_beyond.is_none() || (below_unknown && (r.worst_raw || r.below_first)) {
+        Resolution::UnknownColumn
     } else if let Some(beyond) = r.beyond_known {
         Resolution::BeyondKnown { beyond }
     } else if let Some((_, result)) = automatic {

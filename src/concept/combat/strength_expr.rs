@@ -1,9 +1,9 @@
 //! Attack and defence in scaled units, modifiers applied: the strengths the odds columns start at.
 
 use crate::concept::combat::step_terms::{declared, kind_is, not_declared};
-use crate::concept::combat::{MarkerFace, ModifierRounding, StrengthKind};
+use crate::concept::combat::{MarkerFace, ModifierRounding, StrengthKind, TerrainEffects, TerrainOf};
 use crate::concept::game::Game;
-use crate::concept::game::StrengthModifier;
+use crate::concept::game::{AttackModifier, StrengthModifier};
 use crate::concept::module::{across_property, props, value_property};
 use crate::vassal::expression::{add, and, any, bin, cond, eq, int, prop, s, Expr, Op};
 
@@ -36,51 +36,92 @@ fn gcd(a: i64, b: i64) -> i64 {
     }
 }
 
-/// A unit's attack strength in scaled units, with the attack modifiers that apply now.
+/// A unit's attack strength in scaled units, with the attack modifiers that apply now
+/// (modifiers.rs `attack_in` computes the same).
 pub fn attack_scaled_expr(game: &Game) -> Expr {
     let scale = attack_scale(game);
-    // Each modifier in data order, on the strength so far (modifiers.rs computes the same).
-    let strength = prop(&value_property(game.rules.combat.attack_value()));
-    let mut e = in_mode(game, strength.clone(), scale);
-    for m in &game.rules.combat.attack_modifiers {
-        let mut conditions = Vec::new();
-        if let Some(w) = &m.weather {
-            conditions.push(eq(prop(props::WEATHER), s(w)));
-        }
-        if !m.unit_types.is_empty() {
-            conditions.push(any(m
-                .unit_types
+    let combat = &game.rules.combat;
+    let strength = prop(&value_property(combat.attack_value()));
+    let start = in_mode(game, strength.clone(), scale);
+    let all = modifier_chain(game, start.clone(), scale, None);
+    // OCS 9.4b: the hex's and the hexside's modifiers do not multiply; where both apply, the
+    // defender's pick, taken as the one that leaves the unit weaker.
+    let mut e = if combat.terrain_effects() == TerrainEffects::One {
+        let applying = |of: TerrainOf| {
+            any(combat
+                .attack_modifiers
                 .iter()
-                .map(|t| eq(prop("Type"), s(t)))
-                .collect()));
+                .filter(|m| m.terrain_of() == Some(of))
+                .map(|m| modifier_applies(game, m))
+                .collect())
+        };
+        let (hex, hexside) = (applying(TerrainOf::Hex), applying(TerrainOf::Hexside));
+        let without_hexside = modifier_chain(game, start.clone(), scale, Some(TerrainOf::Hexside));
+        let without_hex = modifier_chain(game, start, scale, Some(TerrainOf::Hex));
+        cond(
+            and(hex, hexside),
+            Expr::Min(Box::new(without_hexside), Box::new(without_hex)),
+            all,
+        )
+    } else {
+        all
+    };
+    e = with_strength_modifiers(game, StrengthKind::Attack, e, scale);
+    // A strength the sources do not give ("?") attacks with 0 rather than failing the expression.
+    cond(eq(strength, s("?")), int(0), e)
+}
+
+/// `e` after each attack modifier in data order, on the strength so far, leaving out those of the
+/// terrain `without`.
+fn modifier_chain(game: &Game, mut e: Expr, scale: i64, without: Option<TerrainOf>) -> Expr {
+    for m in &game.rules.combat.attack_modifiers {
+        if without.is_some() && m.terrain_of() == without {
+            continue;
         }
-        if let Some(f) = &m.across {
-            conditions.push(eq(prop(&across_property(f)), int(1)));
-        }
-        for w in &m.not_weather {
-            conditions.push(bin(Op::Ne, prop(props::WEATHER), s(w)));
-        }
-        if !m.attack_kinds.is_empty() {
-            conditions.push(kind_is(&m.attack_kinds));
-        }
-        let combat = &game.rules.combat;
-        conditions.extend(m.declared.iter().map(|d| declared(combat, d)));
-        conditions.extend(m.not_declared.iter().map(|d| not_declared(combat, d)));
-        let applies = conditions
-            .into_iter()
-            .reduce(and)
-            .unwrap_or(eq(int(1), int(1)));
         let ratio = Ratio {
             numerator: m.numerator,
             denominator: m.denominator,
             keep_fractions: m.keep_fractions,
             rounding: m.rounding(),
         };
-        e = cond(applies, ratio.applied(e.clone(), scale), e);
+        e = cond(
+            modifier_applies(game, m),
+            ratio.applied(e.clone(), scale),
+            e,
+        );
     }
-    e = with_strength_modifiers(game, StrengthKind::Attack, e, scale);
-    // A strength the sources do not give ("?") attacks with 0 rather than failing the expression.
-    cond(eq(strength, s("?")), int(0), e)
+    e
+}
+
+/// Whether an attack modifier applies to the evaluating unit now (modifiers.rs `applies`).
+fn modifier_applies(game: &Game, m: &AttackModifier) -> Expr {
+    let mut conditions = Vec::new();
+    if let Some(w) = &m.weather {
+        conditions.push(eq(prop(props::WEATHER), s(w)));
+    }
+    if !m.unit_types.is_empty() {
+        conditions.push(any(m
+            .unit_types
+            .iter()
+            .map(|t| eq(prop("Type"), s(t)))
+            .collect()));
+    }
+    if let Some(f) = &m.across {
+        conditions.push(eq(prop(&across_property(f)), int(1)));
+    }
+    for w in &m.not_weather {
+        conditions.push(bin(Op::Ne, prop(props::WEATHER), s(w)));
+    }
+    if !m.attack_kinds.is_empty() {
+        conditions.push(kind_is(&m.attack_kinds));
+    }
+    let combat = &game.rules.combat;
+    conditions.extend(m.declared.iter().map(|d| declared(combat, d)));
+    conditions.extend(m.not_declared.iter().map(|d| not_declared(combat, d)));
+    conditions
+        .into_iter()
+        .reduce(and)
+        .unwrap_or(eq(int(1), int(1)))
 }
 
 /// A multiplier and how it rounds (an attack modifier's or a strength modifier's).

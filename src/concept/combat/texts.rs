@@ -65,6 +65,11 @@ const INTERFACE: &[InterfaceText] = &[
         "Odds above {cap} are lowered to it before shifts; below {first} after shifts: {below}.",
         "combat results table note",
     ),
+    (
+        "ui.crt_odds_uncapped",
+        "Odds between two columns are read on the lower one; below {first} after shifts: {below}.",
+        "combat results table note of a table without a cap",
+    ),
     ("ui.crt_shift", "{shift} column shift: {name}", "combat results table note"),
     ("ui.crt_modifier", "{name}: attack × {n}/{d}", "combat results table note"),
 ];

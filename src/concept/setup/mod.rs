@@ -75,18 +75,6 @@ cited! {
 }
 
 cited! {
-    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
-    #[serde(deny_unknown_fields)]
-    pub struct SpecialRule {
-        pub title: String,
-        pub text: String,
-        /// An optional rule the players may agree to use.
-        #[serde(default)]
-        pub optional: bool,
-    }
-}
-
-cited! {
     /// A unit whose start position the sources give only in part, or not at all (`[[unplaced]]`).
     #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]

@@ -5,7 +5,7 @@
 
 use super::Battle;
 use crate::concept::combat::grammar::explain;
-use crate::concept::combat::modifiers::{self, attack_of};
+use crate::concept::combat::modifiers::{self, attack_in};
 use crate::concept::combat::odds::{dice_of, resolve_odds, Lookup, OddsOutcome, Resolution};
 use crate::concept::combat::shifts::{self, Situation};
 use crate::concept::combat::strength::{self, ar_counts, strength_of, ArSource, UnitState};
@@ -148,7 +148,7 @@ impl Battle {
                 markers: &markers,
                 declared,
             };
-            match attack_of(&combat.attack_modifiers, &unit, weather) {
+            match attack_in(combat, &unit, weather) {
                 Ok(s) => attack += strength_of(combat, StrengthKind::Attack, &state, s),
                 Err(open) => {
                     undecided.extend(open.into_iter().map(|modifier| Undecided::AttackerType {
@@ -302,7 +302,21 @@ impl BattleOutcome<'_> {
         if let (Resolution::Automatic { result }, true) = (&o.resolution, self.defence == 0.0) {
             return format!("{} vs 0 → {result} automatically, no roll", self.attack);
         }
-        let mut line = format!("{} vs {} → {}", self.attack, self.defence, o.capped);
+        let last_printed = combat.columns.last().map_or("", |c| c.as_str());
+        // Odds read past the last printed column (9.7a with `beyond_columns`): the column they
+        // reach as the sources name it.
+        let read_on = match (&o.resolution, o.read_beyond) {
+            _ if o.raw_unknown => format!(
+                "{}, on a column the sources do not give",
+                crate::concept::combat::odds::ratio_text(combat, self.attack, self.defence)
+            ),
+            (_, 0) => o.capped.to_string(),
+            (_, k) => combat.column_beyond(k).map_or_else(
+                || format!("the unnamed column past {last_printed}"),
+                str::to_string,
+            ),
+        };
+        let mut line = format!("{} vs {} → {read_on}", self.attack, self.defence);
         // The kind of attack leads the line unless it is the regular one.
         let regular = combat.attack_kind(None);
         if let Some(kind) = self
@@ -319,6 +333,9 @@ impl BattleOutcome<'_> {
             line.push_str(&format!(", {} {n:+}", s.name.to_lowercase()));
         }
         match o.resolution {
+            Resolution::UnknownColumn if o.raw_unknown => {}
+            Resolution::UnknownColumn => line.push_str(" → a column the sources do not give"),
+            Resolution::BeyondKnown { beyond } if beyond == o.read_beyond && o.shift == 0 => {}
             Resolution::BeyondKnown { beyond } => match combat.column_beyond(beyond) {
                 Some(named) => line.push_str(&format!(
                     " → {named} ({beyond} column(s) past {})",

@@ -25,7 +25,7 @@ pub(super) fn combat_kind_and_columns(cx: &mut Context<'_>) {
         .combat
         .columns
         .iter()
-        .chain(std::iter::once(&r.combat.cap))
+        .chain(r.combat.cap.as_ref())
     {
         if parse_odds(c).is_none() {
             cx.push(
@@ -270,7 +270,10 @@ fn odds_cap(cx: &mut Context<'_>) {
     let combat = &g.rules.combat;
     let rule = rule_of(&combat.cap_rule).or(rule_of(&combat.rule));
     let columns: Option<Vec<(u32, u32)>> = combat.columns.iter().map(|c| parse_odds(c)).collect();
-    let (Some(cap), Some(columns)) = (parse_odds(&combat.cap), columns) else {
+    let Some(cap_text) = &combat.cap else {
+        return;
+    };
+    let (Some(cap), Some(columns)) = (parse_odds(cap_text), columns) else {
         return; // V0110
     };
     let Some(&last) = columns.last() else {
@@ -281,11 +284,11 @@ fn odds_cap(cx: &mut Context<'_>) {
         cx.push(
             Diagnostic::error(
                 "V0306",
-                format!("odds cap {} is not a CRT column", combat.cap.as_str()),
+                format!("odds cap {} is not a CRT column", cap_text.as_str()),
             )
             .at(
                 f,
-                combat.cap.span.clone(),
+                cap_text.span.clone(),
                 "not a column of [combat] columns",
             )
             .rule_opt(rule)
@@ -303,10 +306,10 @@ fn odds_cap(cx: &mut Context<'_>) {
                 "V0306",
                 format!(
                     "odds cap {} is not the last CRT column",
-                    combat.cap.as_str()
+                    cap_text.as_str()
                 ),
             )
-            .at(f, combat.cap.span.clone(), "cap")
+            .at(f, cap_text.span.clone(), "cap")
             .rule_opt(rule_of(&combat.cap_rule))
             .help("the cap is normally the best column of the table"),
         );

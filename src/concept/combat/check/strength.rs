@@ -12,6 +12,18 @@ pub(super) fn attack_modifiers(cx: &mut Context<'_>) {
     let weather_ids: Vec<&str> = r.weather.iter().map(|w| w.id.as_str()).collect();
     let type_ids: Vec<&str> = g.counters.types.iter().map(|t| t.id.as_str()).collect();
     let features = id_strs(&r.hexside_features, |h| &h.id);
+    if let Some(effects) = &r.combat.terrain_effects {
+        use crate::concept::combat::TerrainEffects;
+        use crate::model::keyword::Keyword;
+        let words = TerrainEffects::words();
+        cx.reference(
+            f,
+            effects,
+            "way terrain effects combine",
+            words.iter().copied(),
+            "vmodc's `[combat] terrain_effects` (`both`, `one`)",
+        );
+    }
     for (i, m) in r.combat.attack_modifiers.iter().enumerate() {
         if let Some(w) = &m.weather {
             cx.reference(f, w, "weather", weather_ids.iter().copied(), "[[weather]]");
@@ -27,6 +39,18 @@ pub(super) fn attack_modifiers(cx: &mut Context<'_>) {
         }
         for w in &m.not_weather {
             cx.reference(f, w, "weather", weather_ids.iter().copied(), "[[weather]]");
+        }
+        if let Some(terrain) = &m.terrain {
+            use crate::concept::combat::TerrainOf;
+            use crate::model::keyword::Keyword;
+            let words = TerrainOf::words();
+            cx.reference(
+                f,
+                terrain,
+                "terrain effect",
+                words.iter().copied(),
+                "vmodc's attack modifiers (`hex`, `hexside`)",
+            );
         }
         if let Some(rounding) = &m.rounding {
             use crate::concept::combat::ModifierRounding;

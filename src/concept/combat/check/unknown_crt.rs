@@ -206,7 +206,7 @@ pub(super) fn crt_gaps(cx: &mut Context<'_>) {
             )),
         );
     }
-    if !combat.cap_known {
+    if let (false, Some(cap)) = (combat.cap_known, &combat.cap) {
         cx.push(
             Diagnostic::warning("V0805", "the odds cap before column shifts is unknown")
                 .at(
@@ -214,7 +214,7 @@ pub(super) fn crt_gaps(cx: &mut Context<'_>) {
                     cx.span_of(
                         f,
                         &[Seg::Key("combat"), Seg::Key("cap_known")],
-                        combat.cap.span.clone(),
+                        cap.span.clone(),
                     ),
                     "no cap is applied",
                 )
