@@ -142,6 +142,9 @@ pub fn load_and_check(root: &Path, id: &str, sources: &mut Sources) -> (Option<L
             }
             report.diagnostics.extend(unread);
             let loaded = Loaded::with_catalogs(root, game, sources, &mut report);
+            for d in output_collisions(root, &loaded) {
+                report.push(d);
+            }
             report.sort();
             (Some(loaded), report)
         }
@@ -150,6 +153,63 @@ pub fn load_and_check(root: &Path, id: &str, sources: &mut Sources) -> (Option<L
             (None, report)
         }
     }
+}
+
+/// Another game of the project whose module file has the name of one of this game's: game `tiny`
+/// with a catalog `x` and a game `tiny-x` both write `tiny-x.vmod`, and one would be lost.
+fn output_collisions(root: &Path, loaded: &Loaded) -> Vec<Diagnostic> {
+    let own: Vec<(String, Option<String>)> = languages(loaded)
+        .into_iter()
+        .map(|lang| (module_file_name(&loaded.game, lang.as_deref()), lang))
+        .collect();
+    let mut out = Vec::new();
+    for other in crate::load::discover(root).unwrap_or_default() {
+        if other == loaded.game.id {
+            continue;
+        }
+        // The other game's languages are its catalogs' file names (`i18n/<game>/<lang>.toml`).
+        let mut langs: Vec<Option<String>> = std::fs::read_dir(root.join("i18n").join(&other))
+            .map(|rd| {
+                rd.filter_map(|e| e.ok())
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+                    .filter_map(|p| {
+                        p.file_stem()
+                            .map(|s| Some(s.to_string_lossy().into_owned()))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        if langs.is_empty() {
+            langs.push(None);
+        }
+        for lang in langs {
+            let theirs = match &lang {
+                Some(l) => format!("{other}-{l}.vmod"),
+                None => format!("{other}.vmod"),
+            };
+            let Some((name, mine)) = own.iter().find(|(n, _)| *n == theirs) else {
+                continue;
+            };
+            let says = |id: &str, lang: &Option<String>| match lang {
+                Some(l) => format!("game `{id}` (its catalog `{l}`)"),
+                None => format!("game `{id}`"),
+            };
+            out.push(
+                Diagnostic::error(
+                    "V0033",
+                    format!(
+                        "{} and {} both write `{name}`: one module would replace the other",
+                        says(&loaded.game.id, mine),
+                        says(&other, &lang)
+                    ),
+                )
+                .in_file(format!("rules/{}.toml", loaded.game.id))
+                .help("rename one of the games (its files under rules/, counters/, maps/, scenarios/, i18n/) or the catalog"),
+            );
+        }
+    }
+    out
 }
 
 /// Whether a report stops the build.

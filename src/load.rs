@@ -4,7 +4,7 @@
 //! `scenarios/<id>/*.toml`. Syntax errors and schema errors (unknown keys, wrong types) become
 //! diagnostics pointing at the offending line; nothing here panics on bad input.
 
-use crate::concept::art::image_file::ImageFile;
+use crate::concept::art::image_file::{ImageFile, MAX_DECODED_PIXELS};
 use crate::concept::game::{CountersFile, Game, Loaded, MapFile, RulesFile, ScenarioFile};
 use crate::concept::releases::ReleaseHistory;
 use crate::concept::series::compose::compose;
@@ -17,7 +17,13 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 pub mod catalogs;
+pub mod confine;
+pub mod encodable;
 pub mod schema;
+
+/// The most turns a game has: a turn record track of 1,000 boxes is several times the longest
+/// campaign game's; a count of 4,294,967,295 allocated per turn until the process aborted (#34).
+pub const MAX_TURNS: u32 = 1_000;
 
 /// Game ids found under `root/rules/*.toml`, sorted.
 #[allow(clippy::result_large_err)] // one diagnostic, at most once per run
@@ -45,9 +51,19 @@ fn is_series_only(root: &Path, rules: &Path) -> bool {
     let Some(stem) = rules.file_stem() else {
         return false;
     };
-    let counters = root.join("counters").join(stem).with_extension("toml");
-    let text = std::fs::read_to_string(rules).unwrap_or_default();
-    !counters.is_file() && text.lines().any(|l| l.trim() == "[series]")
+    let stem = stem.to_string_lossy();
+    let counters = format!("counters/{stem}.toml");
+    // Confined like every read: a FIFO or device under rules/ must not block the discovery.
+    let text = confine::read_inside(root, &format!("rules/{stem}.toml"), confine::MAX_TEXT_BYTES)
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .unwrap_or_default();
+    // A series file with counters or a map of its own is also a game: one whose counters file was
+    // deleted is a game with a missing file (an error), not a series that silently builds nothing.
+    let own = |rel: &str| confine::is_file_inside(root, rel);
+    !own(&counters)
+        && !own(&format!("maps/{stem}.toml"))
+        && !root.join("scenarios").join(&*stem).is_dir()
+        && text.lines().any(|l| l.trim() == "[series]")
 }
 
 /// TOML files in the data folders that vmodc reads for no game, reported with game `id`: those
@@ -199,6 +215,21 @@ pub fn load_game(root: &Path, id: &str, sources: &mut Sources) -> Result<Game, R
         .flatten();
 
     match (rules, counters, map) {
+        (Some(rules), Some(_), Some(_)) if rules.turns.count.value > MAX_TURNS => {
+            // Checked here, before any check or drawing walks the turns one by one.
+            report.push(
+                Diagnostic::error(
+                    "V0037",
+                    format!(
+                        "{} turns: vmodc builds games of at most {MAX_TURNS} turns",
+                        rules.turns.count.value
+                    ),
+                )
+                .at(rules.file, rules.turns.count.span.clone(), "too many turns")
+                .help("give the number of turns the game's turn record track has"),
+            );
+            Err(report)
+        }
         (Some(rules), Some(counters), Some(map)) if !report.has_errors() => {
             let images = load_images(root, &counters, &map, &mut report);
             if report.has_errors() {
@@ -238,9 +269,9 @@ fn load_images(
         if images.contains_key(path.as_str()) {
             continue;
         }
-        let bytes = match std::fs::read(root.join(path.as_str())) {
+        let bytes = match confine::read_inside(root, path.as_str(), confine::MAX_IMAGE_BYTES) {
             Ok(bytes) => bytes,
-            Err(e) => {
+            Err(confine::Refusal::Io(e)) => {
                 report.push(
                     Diagnostic::error("V1001", format!("cannot read image `{}`: {e}", path.as_str()))
                         .at(file, path.span.clone(), "this file")
@@ -248,9 +279,53 @@ fn load_images(
                 );
                 continue;
             }
+            Err(refusal) => {
+                report.push(refused(&refusal, path.as_str()).at(
+                    file,
+                    path.span.clone(),
+                    "this path",
+                ));
+                continue;
+            }
         };
         match ImageFile::from_bytes(path.as_str(), bytes) {
             Ok(image) => {
+                let sheet = counters
+                    .art_sheets
+                    .iter()
+                    .any(|s| s.image.value == path.value);
+                if sheet && image.pixel_count() > MAX_DECODED_PIXELS {
+                    report.push(
+                        Diagnostic::error(
+                            "V1030",
+                            format!(
+                                "counter sheet `{}` is {} × {} pixels: vmodc cuts sheets of at most {MAX_DECODED_PIXELS} pixels (400 MB decoded)",
+                                path.as_str(), image.width, image.height
+                            ),
+                        )
+                        .at(file, path.span.clone(), "too large to cut")
+                        .help("scan the sheet at a lower resolution (300 dpi is plenty for a counter), or split it into several [[art_sheets]]"),
+                    );
+                    continue;
+                }
+                // An image VASSAL cannot tile at all is refused by its size (V1003): not decoded.
+                let untileable = crate::vassal::image::tiling_problem(
+                    u64::from(image.width),
+                    u64::from(image.height),
+                )
+                .is_some_and(|(fatal, _)| fatal);
+                let verified = if untileable { Ok(()) } else { image.verify() };
+                if let Err(why) = verified {
+                    report.push(
+                        Diagnostic::error(
+                            "V1031",
+                            format!("image `{}` does not decode: {why}", path.as_str()),
+                        )
+                        .at(file, path.span.clone(), "truncated or corrupt")
+                        .help("save the image again from the program that made it; a file cut short by a copy or download cannot go into a module"),
+                    );
+                    continue;
+                }
                 images.insert(path.value.clone(), image);
             }
             Err(why) => report.push(
@@ -285,7 +360,11 @@ fn load_rules(
         return (parse_file(file, &text, report), None);
     };
     let series_rel = format!("rules/{}.toml", series.value);
-    if series.value == id || !root.join(&series_rel).is_file() {
+    if let Err(refusal) = confine::relative_inside(&series_rel) {
+        report.push(refused(&refusal, &series_rel).at(file, series.span.clone(), "this series"));
+        return (None, None);
+    }
+    if series.value == id || !confine::is_file_inside(root, &series_rel) {
         report.push(
             Diagnostic::error("V0125", format!("no series rules `{series_rel}`"))
                 .at(file, series.span.clone(), "not a series of this project")
@@ -300,6 +379,20 @@ fn load_rules(
         .get(series_file)
         .map(|f| f.text.clone())
         .unwrap_or_default();
+    if let Some(deeper) = series_of(&series_text) {
+        report.push(
+            Diagnostic::error(
+                "V0036",
+                format!(
+                    "the series `{}` names a series of its own, `{}`: series do not layer",
+                    series.value, deeper.value
+                ),
+            )
+            .at(series_file, deeper.span.clone(), "a series over a series")
+            .help("a game names one series; remove `series` from the series' [game] table"),
+        );
+        return (None, None);
+    }
     match compose(&series.value, (&text, file), (&series_text, series_file)) {
         Ok(c) => {
             let composed = sources.add_composed(PathBuf::from(&rel), c.text.clone(), c.splices);
@@ -350,10 +443,14 @@ pub fn load_file<T: DeserializeOwned>(
 
 /// Read one file as UTF-8 into `sources`; problems go into `report`.
 fn read_file(root: &Path, rel: &str, sources: &mut Sources, report: &mut Report) -> Option<FileId> {
-    let path = root.join(rel);
-    let text = match std::fs::read(&path) {
+    let text = match confine::read_inside(root, rel, confine::MAX_TEXT_BYTES) {
         Ok(bytes) => match String::from_utf8(bytes) {
-            Ok(t) => t,
+            // A byte order mark is accepted the same in every file (a series' rules are spliced
+            // into its games' text, where a BOM would stand in the middle): dropped on reading.
+            Ok(t) => match t.strip_prefix('\u{feff}') {
+                Some(rest) => rest.to_string(),
+                None => t,
+            },
             Err(e) => {
                 // The text up to the first bad byte is the same in the lossy copy: point there.
                 let at = e.utf8_error().valid_up_to();
@@ -371,7 +468,7 @@ fn read_file(root: &Path, rel: &str, sources: &mut Sources, report: &mut Report)
                 return None;
             }
         },
-        Err(e) => {
+        Err(confine::Refusal::Io(e)) => {
             report.push(
                 Diagnostic::error("V0002", format!("cannot read {rel}: {e}"))
                     .in_file(rel)
@@ -381,8 +478,22 @@ fn read_file(root: &Path, rel: &str, sources: &mut Sources, report: &mut Report)
             );
             return None;
         }
+        Err(refusal) => {
+            report.push(refused(&refusal, rel).in_file(rel));
+            return None;
+        }
     };
     Some(sources.add(PathBuf::from(rel), text))
+}
+
+/// The diagnostic for a data path the confinement rule refused (`load::confine`).
+fn refused(refusal: &confine::Refusal, rel: &str) -> Diagnostic {
+    let message = format!("vmodc does not read `{rel}`: {refusal}");
+    match refusal {
+        confine::Refusal::Outside(_) => Diagnostic::error("V0030", message),
+        _ => Diagnostic::error("V0031", message),
+    }
+    .help(refusal.help())
 }
 
 /// Parse the text of `file`; a syntax or schema error goes into `report`.
@@ -392,7 +503,12 @@ fn parse_file<T: DeserializeOwned>(
     report: &mut Report,
 ) -> Option<Loaded<T>> {
     match toml::from_str::<T>(text) {
-        Ok(data) => Some(Loaded { file, data }),
+        Ok(data) => {
+            let unencodable = encodable::unencodable_texts(file, text);
+            let clean = unencodable.is_empty();
+            unencodable.into_iter().for_each(|d| report.push(d));
+            clean.then_some(Loaded { file, data })
+        }
         Err(e) => {
             report.push(toml_error(file, text, &e));
             report.extend(every_unknown_key::<T>(file, text, &e));

@@ -129,6 +129,8 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), PackageError> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "module".into());
+    // A build killed between writing and renaming left its temporary file: remove it now.
+    remove_stale_temporaries(dir, &format!(".{file_name}."), 0);
     let tmp = dir.join(format!(".{file_name}.{}.tmp", std::process::id()));
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
@@ -143,9 +145,62 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), PackageError> {
     Ok(())
 }
 
+/// Remove the temporary files in `dir` named `<prefix><pid>[.<field>…].tmp` (with `fields_after`
+/// fields after the process id) whose process no longer runs: what a killed build left behind. A
+/// file of a running process (another build at work) is kept; where the running processes cannot be
+/// known (no `/proc`), every file is kept.
+pub fn remove_stale_temporaries(dir: &Path, prefix: &str, fields_after: usize) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(prefix))
+            .and_then(|n| n.strip_suffix(".tmp"))
+            .and_then(|n| n.split('.').rev().nth(fields_after))
+            .and_then(|p| p.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if pid != std::process::id() && !process_runs(pid) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Whether process `pid` runs; `true` when this cannot be known.
+fn process_runs(pid: u32) -> bool {
+    let proc = Path::new("/proc");
+    !proc.join("self").exists() || proc.join(pid.to_string()).exists()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_killed_builds_temporary_file_is_removed_by_the_next_write() {
+        let dir = std::env::temp_dir().join(format!("vmodc-stale-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // No process has id 4294967 (above Linux's pid_max of 4194304); this process runs.
+        let dead = dir.join(".game.vmod.4294967.tmp");
+        let alive = dir.join(format!(".game.vmod.{}.tmp", std::process::id()));
+        let other = dir.join(".other.vmod.4294967.tmp");
+        for f in [&dead, &alive, &other] {
+            std::fs::write(f, b"partial").unwrap();
+        }
+        write_atomically(&dir.join("game.vmod"), b"module").unwrap();
+        assert!(!dead.exists(), "the dead build's file is removed");
+        assert!(
+            other.exists(),
+            "another module's file is not this write's business"
+        );
+        assert_eq!(std::fs::read(dir.join("game.vmod")).unwrap(), b"module");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     fn entries() -> Vec<Entry> {
         vec![

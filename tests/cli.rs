@@ -993,25 +993,27 @@ fn tiny_with_map_scan() -> TempDir {
     )
 }
 
+/// A scan damaged after its header was found only by the build (V0601, no line); the check now
+/// decodes it whole and names the line (V1031, issue #33), and the build writes nothing.
 #[test]
-fn a_scan_damaged_after_its_header_fails_the_build_not_the_check() {
+fn a_scan_damaged_after_its_header_fails_the_check_at_its_line() {
     let dir = tiny_with_map_scan();
     let scan = dir.path().join("art/tiny/map.png");
     let bytes = std::fs::read(&scan).expect("scan");
-    // The signature and the IHDR chunk stay, so the check reads the size; the pixels are cut off.
+    // The signature and the IHDR chunk stay, so the size is read; the pixels are cut off.
     std::fs::write(&scan, &bytes[..40]).expect("truncate");
     let out_dir = TempDir::new("out");
     let check = vmodc(&["check", "--root", path(dir.path())]);
-    assert_eq!(code(&check), 0, "{}", show(&check));
+    assert_eq!(code(&check), 1, "{}", show(&check));
+    let said = show(&check);
+    assert!(
+        said.contains("error[V1031]: image `art/tiny/map.png` does not decode")
+            && said.contains("maps/tiny.toml:5:9"),
+        "{}",
+        show(&check)
+    );
     let out = build_modules(dir.path(), out_dir.path());
     assert_ne!(code(&out), 0, "{}", show(&out));
-    let stderr = text(&out.stderr);
-    assert!(
-        stderr.contains("error[V0601]: cannot render an image"),
-        "{}",
-        show(&out)
-    );
-    assert!(stderr.contains("map.png"), "{}", show(&out));
     assert!(
         !listing(out_dir.path()).contains(&"tiny.vmod".to_string()),
         "a module was written: {:?}",

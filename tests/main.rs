@@ -24,6 +24,7 @@ mod editor_completion;
 mod first_game;
 mod fuzz;
 mod hidden_units;
+mod hostile;
 mod i18n;
 mod identity;
 mod languages;

@@ -376,11 +376,12 @@ fn one_sided_sheets_put_each_back_beside_its_front_at_the_data_size() {
 /// A printed size that is no counter size is refused, naming the key and the file.
 #[test]
 fn an_unusable_printed_size_is_refused_with_its_file() {
+    // Refused by the check, at its line (V0038, issue #33), before any printing.
     let (_dir, pdf, out) = print_tiny_at("0.5", &[]);
     let shown = crate::common::show(&out);
-    assert_eq!(crate::common::code(&out), 2, "{shown}");
+    assert_eq!(crate::common::code(&out), 1, "{shown}");
     assert!(
-        shown.contains("V0606")
+        shown.contains("V0038")
             && shown.contains("printed_mm")
             && shown.contains("counters/tiny.toml"),
         "{shown}"

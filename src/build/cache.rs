@@ -15,8 +15,12 @@ pub struct Cache {
 }
 
 impl Cache {
+    /// The cache in `dir`; temporary files that a killed build left there are removed.
     pub fn new(dir: impl Into<PathBuf>) -> Cache {
-        Cache { dir: dir.into() }
+        let dir = dir.into();
+        crate::package::remove_stale_temporaries(&dir, ".", 1);
+        crate::package::remove_stale_temporaries(&dir.join("modules"), "", 0);
+        Cache { dir }
     }
 
     pub fn dir(&self) -> &Path {
@@ -48,7 +52,8 @@ impl Cache {
         }
         let path = self.path(key);
         let tmp = self.tmp_path(key);
-        if std::fs::write(&tmp, bytes).is_ok() && std::fs::rename(&tmp, &path).is_err() {
+        // A failed write (a full disk) leaves no partial file behind.
+        if std::fs::write(&tmp, bytes).is_err() || std::fs::rename(&tmp, &path).is_err() {
             let _ = std::fs::remove_file(&tmp);
         }
     }
@@ -118,7 +123,7 @@ impl Cache {
         }
         let tmp = path.with_extension(format!("{}.tmp", std::process::id()));
         let text = format!("{fingerprint} {}\n", hash(bytes));
-        if std::fs::write(&tmp, text).is_ok() && std::fs::rename(&tmp, &path).is_err() {
+        if std::fs::write(&tmp, text).is_err() || std::fs::rename(&tmp, &path).is_err() {
             let _ = std::fs::remove_file(&tmp);
         }
     }

@@ -176,8 +176,80 @@ fn is_same_file(a: &Path, b: &Path) -> bool {
 }
 
 /// `game.vsav` → `game-1.2.0.vsav` beside it (`game-refreshed.vsav` without a version).
+///
+/// The version comes from inside a downloaded module: it is reduced to a name part (see
+/// [`version_name_part`]) so that the output stays beside the save, whatever the module says.
 fn refreshed_name(save: &Path, version: Option<&str>) -> PathBuf {
     let stem = save.file_stem().and_then(|s| s.to_str()).unwrap_or("game");
-    let suffix = version.unwrap_or("refreshed");
+    let suffix = version
+        .map(version_name_part)
+        .filter(|v| !v.is_empty())
+        .unwrap_or_else(|| "refreshed".into());
     save.with_file_name(format!("{stem}-{suffix}.vsav"))
+}
+
+/// A module's version as a file-name part: ASCII letters, digits, `.`, `_` and `+` kept, any run of
+/// other characters (`/`, `\`, control characters, spaces) one `-`, no leading or trailing dot or
+/// dash (so never `..`), at most 64 characters.
+fn version_name_part(version: &str) -> String {
+    let mut out = String::new();
+    for c in version.chars() {
+        if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '+') {
+            if !(c == '.' && out.ends_with('.')) {
+                out.push(c);
+            }
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+        if out.len() >= 64 {
+            break;
+        }
+    }
+    out.trim_matches(|c| c == '.' || c == '-').to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_modules_version_never_leads_the_refreshed_save_out_of_its_folder() {
+        let save = Path::new("saves/game.vsav");
+        assert_eq!(
+            refreshed_name(save, Some("1.2.0")),
+            Path::new("saves/game-1.2.0.vsav")
+        );
+        for hostile in [
+            "x/../../../escaped",
+            "../..",
+            "/etc/passwd",
+            "a\\..\\b",
+            "..",
+            "\u{1b}[2J",
+        ] {
+            let out = refreshed_name(save, Some(hostile));
+            assert_eq!(
+                out.parent(),
+                Some(Path::new("saves")),
+                "{hostile:?} gave {out:?}"
+            );
+            let name = out.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+            assert!(
+                name.starts_with("game-") && !name.contains("..") && !name.contains('/'),
+                "{hostile:?} gave {name}"
+            );
+            assert!(
+                name.chars().all(|c| c.is_ascii_graphic()),
+                "{hostile:?} gave {name:?}"
+            );
+        }
+        assert_eq!(
+            refreshed_name(save, Some("x/../../../escaped")),
+            Path::new("saves/game-x-.-.-.-escaped.vsav")
+        );
+        assert_eq!(
+            refreshed_name(save, Some("..")),
+            Path::new("saves/game-refreshed.vsav")
+        );
+    }
 }

@@ -46,7 +46,7 @@ pub struct SavedGame {
 impl SavedGame {
     /// Read a `.vsav` (or a `.vlog`, whose commands are read the same way).
     pub fn read(bytes: &[u8]) -> Result<SavedGame, String> {
-        let archive = read_archive(bytes, Limits::default())?;
+        let archive = read_archive(bytes, Limits::save())?;
         let data = archive
             .entries
             .get(SAVED_GAME)

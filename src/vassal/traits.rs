@@ -679,24 +679,54 @@ impl Piece {
 
     /// Replace every `prototype;Name` trait with the prototype's own traits (what VASSAL does when a
     /// piece leaves a palette), so a saved game carries the whole piece.
+    ///
+    /// A downloaded module may hold a prototype that names itself, or prototypes that each name the
+    /// next one twice: a prototype already being expanded is not expanded again (the cycle is cut),
+    /// and the piece stops growing at [`MAX_EXPANDED_TRAITS`] traits.
     pub fn expanded(&self, lookup: &dyn Fn(&str) -> Option<Piece>) -> Piece {
         let mut out = Vec::new();
-        for t in &self.traits {
+        let mut open = Vec::new();
+        self.expand_into(lookup, &mut open, &mut out);
+        Piece { traits: out }
+    }
+
+    fn expand_into(
+        &self,
+        lookup: &dyn Fn(&str) -> Option<Piece>,
+        open: &mut Vec<String>,
+        out: &mut Vec<Trait>,
+    ) {
+        let n = self.traits.len();
+        for (i, t) in self.traits.iter().enumerate() {
+            // The cap holds inside prototypes: the piece's own traits (its BasicPiece) always stay.
+            if !open.is_empty() && out.len() >= MAX_EXPANDED_TRAITS {
+                return;
+            }
+            // Inside a prototype, its own BasicPiece is dropped: only its decorators apply.
+            if !open.is_empty() && i + 1 == n {
+                break;
+            }
             match t.type_.strip_prefix("prototype;") {
-                Some(name) => {
+                Some(name)
+                    if open.len() < MAX_PROTOTYPE_DEPTH && !open.iter().any(|o| o == name) =>
+                {
                     if let Some(p) = lookup(name) {
-                        let p = p.expanded(lookup);
-                        // Drop the prototype's own BasicPiece: only its decorators apply.
-                        let n = p.traits.len().saturating_sub(1);
-                        out.extend(p.traits.into_iter().take(n));
+                        open.push(name.to_string());
+                        p.expand_into(lookup, open, out);
+                        open.pop();
                     }
                 }
+                Some(_) => {}
                 None => out.push(t.clone()),
             }
         }
-        Piece { traits: out }
     }
 }
+
+/// The most traits a piece expanded from prototypes has (real pieces have under a hundred).
+pub const MAX_EXPANDED_TRAITS: usize = 10_000;
+/// How deep prototypes may name prototypes.
+pub const MAX_PROTOTYPE_DEPTH: usize = 64;
 
 /// `SequenceEncoder(first, '\t').append(rest)` recursively: inner levels are escaped once more per depth.
 fn nest(parts: Vec<&str>) -> String {
@@ -923,5 +953,39 @@ mod tests {
         assert_eq!(e.traits.len(), 2);
         assert!(e.traits[0].type_.starts_with("mark;"));
         assert_eq!(e.traits[0].state, "German");
+    }
+
+    #[test]
+    fn hostile_prototypes_neither_recurse_forever_nor_explode() {
+        // A prototype naming itself: expanded once, the cycle cut.
+        let selfish = Piece {
+            traits: vec![
+                marker(&[("Side", "A")]),
+                prototype("Loop"),
+                basic_piece("", "", ""),
+            ],
+        };
+        let p = Piece {
+            traits: vec![prototype("Loop"), basic_piece("X", "", "1")],
+        };
+        let e = p.expanded(&|n| (n == "Loop").then(|| selfish.clone()));
+        assert_eq!(e.traits.len(), 2);
+        // P0 names P1 twice, P1 names P2 twice, …: 2^40 traits unbounded, capped here.
+        let doubling = |n: &str| {
+            let level: u32 = n.strip_prefix('P')?.parse().ok()?;
+            let mut traits = vec![marker(&[("L", "x")])];
+            if level < 40 {
+                let next = format!("P{}", level + 1);
+                traits.push(prototype(&next));
+                traits.push(prototype(&next));
+            }
+            traits.push(basic_piece("", "", ""));
+            Some(Piece { traits })
+        };
+        let p = Piece {
+            traits: vec![prototype("P0"), basic_piece("X", "", "1")],
+        };
+        let e = p.expanded(&doubling);
+        assert_eq!(e.traits.len(), MAX_EXPANDED_TRAITS + 1);
     }
 }

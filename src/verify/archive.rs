@@ -23,6 +23,19 @@ impl Default for Limits {
     }
 }
 
+impl Limits {
+    /// The limits of a saved game (a `.vsav`, a `.vlog`, a setup inside a module). Its text is
+    /// split into commands and pieces in memory, several times its size: a real save is a few MB,
+    /// a long log tens.
+    pub fn save() -> Limits {
+        Limits {
+            max_entries: 1_000,
+            max_entry_bytes: 64 << 20,
+            max_total_bytes: 128 << 20,
+        }
+    }
+}
+
 /// The entries of an archive, by name.
 #[derive(Debug, Default, Clone)]
 pub struct Archive {
@@ -131,7 +144,12 @@ fn escapes_archive(name: &str) -> bool {
 
 /// The text of a saved game: unzip `savedGame` and undo the obfuscation.
 pub fn read_save(bytes: &[u8]) -> Result<String, String> {
-    let archive = read_archive(bytes, Limits::default())?;
+    read_save_within(bytes, Limits::save())
+}
+
+/// [`read_save`] within `limits`.
+pub fn read_save_within(bytes: &[u8], limits: Limits) -> Result<String, String> {
+    let archive = read_archive(bytes, limits)?;
     let data = archive
         .entries
         .get("savedGame")

@@ -4,9 +4,10 @@
 //! (`src/prod_core.rs`, `src/upload.rs`, `src/version.rs`) and
 //! [vassalengine/vassal](https://github.com/vassalengine/vassal) (`vassal-app/src/main/java/VASSAL/…`).
 
-use super::archive::{read_save, split_commands, Archive};
+use super::archive::{split_commands, Archive};
 use super::decode::{decode_add_piece, DecodedPiece};
 use super::moduledata::{major_minor, ModuleData};
+use super::setups::SetupTexts;
 use super::xml::Node;
 use crate::diag::{plural, Diagnostic};
 use crate::vassal::image::{image_size, tiling_problem};
@@ -21,6 +22,7 @@ pub(super) fn check(
     archive: &Archive,
     data: &ModuleData,
     root: Option<&Node>,
+    setup_texts: &SetupTexts,
     push: &mut impl FnMut(Diagnostic),
 ) {
     module_version(&data.version, push);
@@ -30,7 +32,7 @@ pub(super) fn check(
     if let Some(root) = root {
         gpids(root, push);
         translations(root, archive, push);
-        setup_references(root, archive, push);
+        setup_references(root, setup_texts, push);
     }
 }
 
@@ -292,21 +294,23 @@ fn translated_sides(file: &str, bytes: &[u8], sides: usize, push: &mut impl FnMu
 /// module lacks is dropped when the game loads (`BoardPicker.decode`), and a piece whose gpid no
 /// slot or marker has cannot be refreshed ("Can't find matching Piece Slot",
 /// `GameRefresher.refresh_error_nomatch_pieceslot`).
-fn setup_references(root: &Node, archive: &Archive, push: &mut impl FnMut(Diagnostic)) {
+fn setup_references(root: &Node, setup_texts: &SetupTexts, push: &mut impl FnMut(Diagnostic)) {
     let boards: BTreeSet<&str> = root
         .find_all("VASSAL.build.module.map.boardPicker.Board")
         .into_iter()
         .map(|b| b.attr("name"))
         .collect();
     let gpids = module_gpids(root);
+    let mut seen = BTreeSet::new();
     for setup in root.find_all("VASSAL.build.module.PredefinedSetup") {
-        let Some(file) = setup.attrs.get("file") else {
+        // Each file once, however many setups name it.
+        let Some(file) = setup.attrs.get("file").filter(|f| seen.insert(*f)) else {
             continue;
         };
-        let Some(text) = archive.entries.get(file).and_then(|b| read_save(b).ok()) else {
+        let Some(Ok(text)) = setup_texts.get(file) else {
             continue; // V0417, V0419
         };
-        let commands = split_commands(&text);
+        let commands = split_commands(text);
         for board in commands.iter().flat_map(|c| saved_boards(c)) {
             if !boards.contains(board.as_str()) {
                 push(

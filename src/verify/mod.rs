@@ -29,6 +29,7 @@ mod setups;
 mod unique;
 pub mod view;
 pub mod xml;
+mod zip_names;
 
 pub use archive::{
     read_archive, read_archive_from, read_save, split_commands, Archive, Keep, Limits,
@@ -108,13 +109,22 @@ fn keep_for_check(name: &str, options: CheckOptions) -> Keep {
 
 /// Every check on a module read from any seekable source.
 fn check_module_from<R: std::io::Read + std::io::Seek>(
-    source: R,
+    mut source: R,
     path: &Path,
     options: CheckOptions,
 ) -> Report {
     let mut report = Report::default();
     let p = PathBuf::from(path);
     let mut push = |d: Diagnostic| report.push(d.in_file(&p));
+    for (name, count) in zip_names::duplicate_names(&mut source) {
+        push(
+            Diagnostic::warning(
+                "V0460",
+                format!("entry `{name}` is in the archive {count} times: VASSAL reads the last copy, and so does this check"),
+            )
+            .help("write the archive again with one entry per name (a zip tool that appends adds a second copy)"),
+        );
+    }
     let archive =
         match archive::read_archive_from(source, Limits::default(), |n| keep_for_check(n, options))
         {
@@ -143,24 +153,41 @@ fn check_module_from<R: std::io::Read + std::io::Seek>(
     }
     let data = moduledata::check(&archive, &mut push);
     let root = build_file(&archive, &data, &mut push);
+    // Each setup's saved game is inflated once, for every check that reads it.
+    let setup_texts = root
+        .as_ref()
+        .map(|r| setups::SetupTexts::read(r, &archive))
+        .unwrap_or_default();
     if let Some(root) = &root {
-        check_components(root, &archive, &mut push);
+        check_components(root, &archive, &setup_texts, &mut push);
     }
     if options.library {
-        library::check(path, &archive, &data, root.as_ref(), &mut push);
+        library::check(
+            path,
+            &archive,
+            &data,
+            root.as_ref(),
+            &setup_texts,
+            &mut push,
+        );
     }
     report
 }
 
 /// The checks of the component tree.
-fn check_components(root: &Node, archive: &Archive, push: &mut impl FnMut(Diagnostic)) {
+fn check_components(
+    root: &Node,
+    archive: &Archive,
+    setup_texts: &setups::SetupTexts,
+    push: &mut impl FnMut(Diagnostic),
+) {
     let images = images::Images::of(archive);
     images::check_components(root, &images, push);
     images::check_html_pages(root, archive, &images, push);
     let classes = classes::check(root, archive, push);
     maps::check(root, &classes, push);
     pieces::check(root, &images, &classes, push);
-    setups::check(root, archive, push);
+    setups::check(root, archive, setup_texts, push);
     unique::check(root, &classes, push);
 }
 

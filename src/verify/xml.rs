@@ -18,10 +18,14 @@ impl Node {
     }
 
     /// Every descendant (and self) in document order.
+    /// This node and every node under it, in document order (iterative: no recursion on the
+    /// input's depth).
     pub fn walk(&self) -> Vec<&Node> {
-        let mut out = vec![self];
-        for c in &self.children {
-            out.extend(c.walk());
+        let mut out = Vec::new();
+        let mut pending = vec![self];
+        while let Some(node) = pending.pop() {
+            out.push(node);
+            pending.extend(node.children.iter().rev());
         }
         out
     }
@@ -35,12 +39,23 @@ impl Node {
     }
 }
 
+/// How deep elements may nest. A tree of nodes is dropped (and walked by the checks) recursively, so
+/// a hostile build file 100,000 elements deep would overflow the stack; VASSAL's own `Builder` also
+/// recurses on it. Real build files nest about ten deep.
+pub const MAX_DEPTH: usize = 256;
+
 /// Parse an XML document into a tree.
 pub fn parse_xml(text: &str) -> Result<Node, String> {
     let mut reader = quick_xml::Reader::from_str(text);
     let mut stack: Vec<Node> = vec![Node::default()];
     loop {
         match reader.read_event() {
+            Ok(Event::Start(_)) if stack.len() > MAX_DEPTH => {
+                return Err(format!(
+                "XML elements nest more than {MAX_DEPTH} deep at byte {}: vmodc reads no deeper",
+                reader.buffer_position()
+            ))
+            }
             Ok(Event::Start(e)) => stack.push(element(&e)?),
             Ok(Event::Empty(e)) => {
                 let node = element(&e)?;
@@ -116,4 +131,29 @@ fn element(e: &quick_xml::events::BytesStart<'_>) -> Result<Node, String> {
         attrs,
         ..Node::default()
     })
+}
+
+#[cfg(test)]
+mod depth_tests {
+    use super::*;
+
+    #[test]
+    fn a_build_file_nested_too_deep_is_an_error_not_a_stack_overflow() {
+        let deep = 100_000;
+        let text = format!("{}{}", "<a>".repeat(deep), "</a>".repeat(deep));
+        let error = parse_xml(&text).err().unwrap_or_default();
+        assert!(error.contains("nest more than 256 deep"), "{error}");
+        let fine = format!("{}x{}", "<a>".repeat(MAX_DEPTH), "</a>".repeat(MAX_DEPTH));
+        let root = parse_xml(&fine).map_err(|e| e.to_string());
+        assert_eq!(root.map(|r| r.walk().len()), Ok(MAX_DEPTH));
+    }
+
+    #[test]
+    fn walk_is_in_document_order() {
+        let root = parse_xml("<r><a><b/></a><c/></r>").map_err(|e| e.to_string());
+        let tags: Vec<String> = root
+            .map(|r| r.walk().iter().map(|n| n.tag.clone()).collect())
+            .unwrap_or_default();
+        assert_eq!(tags, ["r", "a", "b", "c"]);
+    }
 }

@@ -69,6 +69,11 @@ impl Rgba {
     }
 }
 
+/// The most pixels vmodc decodes from one image (4 bytes a pixel: 400 MB): ten times a counter sheet
+/// of A3 at 600 dpi (7,016 × 9,921 is 70 million). A map scan is not decoded to build a module (it
+/// goes in as it is, within VASSAL's own limits, V1003), only checked whole ([`ImageFile::verify`]).
+pub const MAX_DECODED_PIXELS: u64 = 100_000_000;
+
 /// One image file, as read from the project.
 #[derive(Clone)]
 pub struct ImageFile {
@@ -120,10 +125,43 @@ impl ImageFile {
         })
     }
 
-    /// The pixels, decoded on first use and kept.
+    /// The pixel count its header gives.
+    pub fn pixel_count(&self) -> u64 {
+        u64::from(self.width) * u64::from(self.height)
+    }
+
+    /// Whether the whole file decodes: a truncated or corrupt scan is found before it goes into a
+    /// module. A PNG is read row by row (a row's memory, whatever its size); a JPEG up to
+    /// [`MAX_DECODED_PIXELS`] is decoded in full, a larger one is checked for its end marker.
+    pub fn verify(&self) -> Result<(), String> {
+        match self.format {
+            ImageFormat::Png => verify_png(&self.bytes),
+            // The JPEG decoder fills a truncated scan's missing rows without an error: the end
+            // marker (after any zero padding) is what tells a whole file.
+            ImageFormat::Jpeg => {
+                let end = self.bytes.iter().rposition(|&b| b != 0).map_or(0, |i| i + 1);
+                if !self.bytes[..end].ends_with(&[0xFF, 0xD9]) {
+                    return Err("the file ends before the JPEG's end marker: it is cut short".into());
+                }
+                if self.pixel_count() <= MAX_DECODED_PIXELS {
+                    decode_jpeg(&self.bytes)?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// The pixels, decoded on first use and kept; refused beyond [`MAX_DECODED_PIXELS`], checked
+    /// from the header before any decoding.
     pub fn pixels(&self) -> Result<Arc<Rgba>, String> {
         self.decoded
             .get_or_init(|| {
+                if self.pixel_count() > MAX_DECODED_PIXELS {
+                    return Err(format!(
+                        "{} is {} × {} pixels: vmodc decodes at most {MAX_DECODED_PIXELS} pixels",
+                        self.path, self.width, self.height
+                    ));
+                }
                 let rgba = match self.format {
                     ImageFormat::Png => decode_png(&self.bytes),
                     ImageFormat::Jpeg => decode_jpeg(&self.bytes),
@@ -133,6 +171,13 @@ impl ImageFile {
             })
             .clone()
     }
+}
+
+fn verify_png(bytes: &[u8]) -> Result<(), String> {
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    let mut reader = decoder.read_info().map_err(|e| e.to_string())?;
+    while reader.next_row().map_err(|e| e.to_string())?.is_some() {}
+    reader.finish().map_err(|e| e.to_string())
 }
 
 fn decode_png(bytes: &[u8]) -> Result<Rgba, String> {
@@ -200,6 +245,37 @@ mod tests {
         let cut = rgba.crop(1, 1, 2, 2).unwrap();
         assert_eq!(&cut.pixels[..4], &rgba.pixels[20..24]);
         assert!(rgba.crop(3, 0, 2, 1).is_none());
+    }
+
+    #[test]
+    fn truncated_images_fail_verification_and_whole_ones_pass() {
+        let rgba = Rgba {
+            width: 64,
+            height: 64,
+            pixels: (0..64 * 64 * 4).map(|i| (i * 7 % 251) as u8).collect(),
+        };
+        let png = rgba.to_png().unwrap();
+        let whole = ImageFile::from_bytes("x.png", png.clone()).unwrap();
+        assert_eq!(whole.verify(), Ok(()));
+        let cut = ImageFile::from_bytes("x.png", png[..png.len() / 2].to_vec()).unwrap();
+        assert!(cut.verify().is_err());
+    }
+
+    #[test]
+    fn huge_images_are_refused_from_the_header_before_decoding() {
+        // A 30,000 × 30,000 header over a few bytes: 3.6 GB if decoded.
+        let mut png = Rgba {
+            width: 1,
+            height: 1,
+            pixels: vec![0; 4],
+        }
+        .to_png()
+        .unwrap();
+        png[16..20].copy_from_slice(&30_000u32.to_be_bytes());
+        png[20..24].copy_from_slice(&30_000u32.to_be_bytes());
+        let file = ImageFile::from_bytes("huge.png", png).unwrap();
+        let error = file.pixels().err().unwrap_or_default();
+        assert!(error.contains("decodes at most 100000000 pixels"), "{error}");
     }
 
     #[test]

@@ -27,6 +27,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     areas(cx);
     cities(cx);
     terrain_and_features(cx);
+    super::bounds::check(cx);
     grid_gaps(cx);
     area_gaps(cx);
     city_gaps(cx);

@@ -112,6 +112,28 @@ fn scenario_start(cx: &mut Context<'_>, s: &Loaded<ScenarioFile>) {
                     .at(f, base.span.clone(), "here")
                     .help("name another scenario, or remove based_on"),
             );
+        } else {
+            // A cycle through other scenarios: the chain stops where it would come back.
+            let chain = g.scenario_chain(s);
+            let back = chain
+                .last()
+                .and_then(|last| last.scenario.based_on.as_ref())
+                .and_then(|b| g.scenario(b));
+            if let Some(back) = back.filter(|b| chain.iter().any(|c| c.file == b.file)) {
+                let ids: Vec<&str> = chain.iter().map(|c| c.scenario.id.as_str()).collect();
+                cx.push(
+                    Diagnostic::error(
+                        "V0035",
+                        format!(
+                            "scenarios based on each other: {} → {}",
+                            ids.join(" → "),
+                            back.scenario.id.as_str()
+                        ),
+                    )
+                    .at(f, base.span.clone(), "leads back to this scenario's chain")
+                    .help("one scenario of the chain must be based on none: remove its based_on"),
+                );
+            }
         }
     }
     if let Some(t) = &s.scenario.start_turn {

@@ -25,6 +25,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     derived_values(cx);
     unit_codes(cx);
     unit_value_gaps(cx);
+    super::bounds::check(cx);
 }
 
 fn side_colours_and_count(cx: &mut Context<'_>) {
@@ -211,7 +212,12 @@ fn reduction(cx: &mut Context<'_>) {
     let Some(index) = c.values.iter().position(|v| v == red.value.as_str()) else {
         return;
     };
-    if red.divisor == 0 {
+    if red.divisor.value == 0 {
+        cx.push(
+            Diagnostic::error("V0034", "the reduction's divisor is 0: nothing divides by 0")
+                .at(cx.counters_file(), red.divisor.span.clone(), "here")
+                .help("give the divisor the rule states (B4M 3.3: 2, half strength rounded down)"),
+        );
         return;
     }
     for u in &g.counters.units {
@@ -228,7 +234,7 @@ fn reduction(cx: &mut Context<'_>) {
         let (Some(Some(full)), Some(Some(reduced))) = (fv.get(index), tv.get(index)) else {
             continue;
         };
-        let expected = full / red.divisor;
+        let expected = full / red.divisor.value;
         if *reduced != expected {
             cx.push(
                 Diagnostic::error(
@@ -247,8 +253,8 @@ fn reduction(cx: &mut Context<'_>) {
                     red.to_face.as_str(),
                     red.from_face.as_str(),
                     red.value.as_str(),
-                    red.divisor,
-                    red.divisor
+                    red.divisor.value,
+                    red.divisor.value
                 )),
             );
         }

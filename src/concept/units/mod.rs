@@ -1,6 +1,7 @@
 //! Units and faces: sides, the counter sheet, unit types, units with their printed faces, values
 //! derived from printed ones, and the reduction rule between faces.
 
+pub mod bounds;
 pub(crate) mod check;
 pub mod concept;
 pub mod module;
@@ -58,7 +59,7 @@ cited! {
         pub from_face: Sp<String>,
         pub to_face: Sp<String>,
         pub value: Sp<String>,
-        pub divisor: u32,
+        pub divisor: Sp<u32>,
     }
 }
 

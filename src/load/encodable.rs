@@ -1,0 +1,98 @@
+//! Texts a VASSAL module can carry. Every text of the data may end up inside a trait, a piece
+//! definition or a saved setup, where VASSAL's `SequenceEncoder` escapes only the delimiter: a text
+//! ending in `\` makes the delimiter after it look escaped, and control characters (TAB, ESC, …) are
+//! the separators of nested pieces and of a saved game's commands. Such a text built a module VASSAL
+//! cannot load; it is refused when the file is read, at its line, whatever key holds it.
+
+use crate::diag::Diagnostic;
+use crate::model::FileId;
+use toml::de::{DeTable, DeValue};
+
+/// The diagnostics for every string value of `text` that a module cannot carry. A text that does
+/// not parse gives none (the parser reports it).
+pub fn unencodable_texts(file: FileId, text: &str) -> Vec<Diagnostic> {
+    let Ok(table) = DeTable::parse(text) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut pending: Vec<(&DeValue<'_>, std::ops::Range<usize>)> = table
+        .get_ref()
+        .values()
+        .map(|v| (v.get_ref(), v.span()))
+        .collect();
+    while let Some((value, span)) = pending.pop() {
+        match value {
+            DeValue::String(s) => {
+                if let Some(why) = unencodable(s) {
+                    out.push(
+                        Diagnostic::error("V0032", format!("this text {why}"))
+                            .at(file, span, "a module cannot carry it")
+                            .help("VASSAL's piece and saved-game encodings have no escape for it: remove the character (write spaces for a TAB), or end the text with another character than `\\`"),
+                    );
+                }
+            }
+            DeValue::Array(items) => {
+                pending.extend(items.iter().map(|v| (v.get_ref(), v.span())));
+            }
+            DeValue::Table(t) => {
+                pending.extend(t.values().map(|v| (v.get_ref(), v.span())));
+            }
+            _ => {}
+        }
+    }
+    out.sort_by_key(|d| d.label.as_ref().map(|l| l.span.start));
+    out
+}
+
+/// Why `s` cannot go into a module, if it cannot: a control character (line breaks are kept: long
+/// texts go into HTML pages and chat lines, not into delimited fields) or a final backslash.
+pub fn unencodable(s: &str) -> Option<String> {
+    if let Some(c) = s
+        .chars()
+        .find(|c| c.is_control() && !matches!(c, '\n' | '\r'))
+    {
+        let name = match c {
+            '\t' => " (TAB)".to_string(),
+            '\u{1b}' => " (ESC)".to_string(),
+            _ => String::new(),
+        };
+        return Some(format!(
+            "holds the control character U+{:04X}{name}",
+            c as u32
+        ));
+    }
+    s.ends_with('\\')
+        .then(|| "ends with a backslash `\\`".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_and_a_final_backslash_are_found_at_their_value() {
+        let text = "name = \"ok\"\n[[units]]\nname = \"A\\\\\"\nnote = \"x\\ty\"\nlist = [\"a\", \"b\\u001b\"]\nlong = \"\"\"\nline\nbreaks\n\"\"\"\n";
+        let found = unencodable_texts(FileId(0), text);
+        let messages: Vec<String> = found.iter().map(|d| d.message.clone()).collect();
+        assert_eq!(
+            messages,
+            [
+                "this text ends with a backslash `\\`",
+                "this text holds the control character U+0009 (TAB)",
+                "this text holds the control character U+001B (ESC)",
+            ]
+        );
+        let starts: Vec<usize> = found
+            .iter()
+            .filter_map(|d| d.label.as_ref().map(|l| l.span.start))
+            .collect();
+        assert_eq!(
+            starts,
+            [
+                text.find("\"A\\").unwrap_or(0),
+                text.find("\"x").unwrap_or(0),
+                text.find("\"b").unwrap_or(0)
+            ]
+        );
+    }
+}
