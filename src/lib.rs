@@ -39,5 +39,6 @@ pub mod print;
 pub mod render;
 pub mod save;
 pub mod slug;
+pub mod translate;
 pub mod vassal;
 pub mod verify;

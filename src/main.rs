@@ -160,6 +160,20 @@ enum Command {
         #[arg(long)]
         lang: Option<String>,
     },
+    /// Translate any module (docs/translate.md): its texts into the catalog --catalog (.toml, or
+    /// .po), keeping each translation whose source is unchanged; --po also writes it as PO; --out
+    /// writes the translated module. --lang: `ja`, `pt_BR`…
+    Translate {
+        module: PathBuf,
+        #[arg(long)]
+        lang: String,
+        #[arg(long)]
+        catalog: PathBuf,
+        #[arg(long)]
+        po: Option<PathBuf>,
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Saved games: list their pieces.
     Save {
         #[command(subcommand)]
@@ -459,6 +473,13 @@ fn main() -> ExitCode {
                     format,
                 },
         } => cli::save::run_save_dump(&file, module.as_deref(), format.into()),
+        Command::Translate {
+            module,
+            lang,
+            catalog,
+            po,
+            out,
+        } => cli::translate::run_translate(&module, &lang, &catalog, po.as_deref(), out.as_deref()),
         Command::Refresh { save, module, out } => cli::save::run_refresh(&save, &module, out),
         Command::Grid {
             game,

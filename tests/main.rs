@@ -52,6 +52,7 @@ mod steps;
 mod synthetic_game;
 mod table_play;
 mod todo_list;
+mod translate;
 mod turn_record;
 mod unit_state_combat;
 mod vassal_agreement;

@@ -514,3 +514,173 @@ fn svg_images_without_xlink_href() {
         "mask.svg",
     );
 }
+
+/// Write a fixture module where `VMODC_AGREEMENT_OUT` names a folder, to load it in real VASSAL
+/// (docs/diagnostics.md, "Agreement with VASSAL": what VASSAL 3.7.26 printed for each).
+fn keep_for_vassal(name: &str, bytes: &[u8]) {
+    if let Some(dir) = std::env::var_os("VMODC_AGREEMENT_OUT") {
+        let dir = std::path::PathBuf::from(dir);
+        std::fs::create_dir_all(&dir).expect("create the fixture folder");
+        std::fs::write(dir.join(format!("{name}.vmod")), bytes).expect("write the fixture");
+    }
+}
+
+/// `Embellishment.mySetState` reads the level from the state's first field only (`nextInt(-1)`):
+/// `1;1;1;false` is level 1, drawn. A first field of 0 is still a Layer that is never drawn.
+#[test]
+fn layer_state_is_read_from_its_first_field() {
+    let bf = edited("Unit B/1\t", "Unit B/1;1;1;false\t");
+    let bytes = module(&bf, &[]);
+    keep_for_vassal("layer-state-fields", &bytes);
+    assert_clean("level 1 with more fields", &check(&bytes));
+    let bf = edited("Unit B/1\t", "Unit B/0;1;1;false\t");
+    assert_only(
+        "level 0 with more fields",
+        &check_with(&bf, &[]),
+        "V0423",
+        Severity::Error,
+        "always-active",
+    );
+}
+
+/// A LOS Thread's persistent icon is read only by `LOS_Thread.setPersisting`, which runs only for
+/// a thread that can persist: with persistence "Never" the image is never loaded.
+#[test]
+fn persistent_icon_of_a_thread_that_never_persists() {
+    let thread = |persistence: &str| {
+        edited(
+            "<VASSAL.build.module.map.BoardPicker>\n      <VASSAL.build.module.map.boardPicker.Board image=\"map.png\"",
+            &format!("<VASSAL.build.module.map.LOS_Thread hotkey=\"\" iconName=\"\" label=\"LOS\" persistence=\"{persistence}\" persistentIconName=\"los-on.png\" tooltip=\"LOS\"/>\n    <VASSAL.build.module.map.BoardPicker>\n      <VASSAL.build.module.map.boardPicker.Board image=\"map.png\""),
+        )
+    };
+    let bytes = module(&thread("Never"), &[]);
+    keep_for_vassal("los-never-persists", &bytes);
+    assert_clean("persistence Never", &check(&bytes));
+    let bytes = module(&thread("Always"), &[]);
+    keep_for_vassal("los-always-persists", &bytes);
+    assert_only(
+        "persistence Always",
+        &check(&bytes),
+        "V0407",
+        Severity::Error,
+        "los-on.png",
+    );
+}
+
+/// `GameModule.build` runs the module's validators and logs their warnings: two Global Properties
+/// of one name in one container (`UniquelyNamedChildren`), and two Game Piece Layers settings in one
+/// map (`RecursiveSingleChildInstance`: `LayeredPieceCollection.isUnique`).
+#[test]
+fn children_vassal_requires_unique() {
+    let properties = |second: &str| {
+        edited(
+            "<VASSAL.build.module.PrototypesContainer>",
+            &format!("<VASSAL.build.module.properties.GlobalProperties>\n    <VASSAL.build.module.properties.GlobalProperty description=\"\" initialValue=\"1\" isNumeric=\"false\" max=\"\" min=\"\" name=\"Turn\" wrap=\"false\"/>\n    <VASSAL.build.module.folder.GlobalPropertyFolder name=\"More\">\n      <VASSAL.build.module.properties.GlobalProperty description=\"\" initialValue=\"2\" isNumeric=\"false\" max=\"\" min=\"\" name=\"{second}\" wrap=\"false\"/>\n    </VASSAL.build.module.folder.GlobalPropertyFolder>\n  </VASSAL.build.module.properties.GlobalProperties>\n  <VASSAL.build.module.PrototypesContainer>"),
+        )
+    };
+    assert_clean("distinct names", &check_with(&properties("Phase"), &[]));
+    let bytes = module(&properties("Turn"), &[]);
+    keep_for_vassal("duplicate-global-property", &bytes);
+    assert_only(
+        "two properties named Turn",
+        &check(&bytes),
+        "V0481",
+        Severity::Warning,
+        "more than one GlobalProperty named `Turn`",
+    );
+    let layers =
+        "<VASSAL.build.module.map.LayeredPieceCollection layerOrder=\"Units\" property=\"Layer\"/>";
+    let one = edited(
+        "<VASSAL.build.module.map.BoardPicker>\n      <VASSAL.build.module.map.boardPicker.Board image=\"map.png\"",
+        &format!("{layers}\n    <VASSAL.build.module.map.BoardPicker>\n      <VASSAL.build.module.map.boardPicker.Board image=\"map.png\""),
+    );
+    assert_clean("one layers setting", &check_with(&one, &[]));
+    let two = one.replacen(layers, &format!("{layers}\n    {layers}"), 1);
+    let bytes = module(&two, &[]);
+    keep_for_vassal("two-piece-layers", &bytes);
+    assert_only(
+        "two layers settings",
+        &check(&bytes),
+        "V0480",
+        Severity::Warning,
+        "Map `Main` holds 2 LayeredPieceCollection",
+    );
+}
+
+/// A class file whose constant pool also names `used` (slash-separated), as code that uses a
+/// class does.
+fn class_file_using(this: &str, superclass: &str, used: &str) -> Vec<u8> {
+    let utf8 = |s: &str| {
+        let mut v = vec![1u8];
+        v.extend((s.len() as u16).to_be_bytes());
+        v.extend(s.as_bytes());
+        v
+    };
+    let mut b = vec![0xCA, 0xFE, 0xBA, 0xBE, 0, 0, 0, 61];
+    b.extend(7u16.to_be_bytes()); // entries 1..6
+    b.extend(utf8(this)); // 1
+    b.extend([7, 0, 1]); // 2: class #1
+    b.extend(utf8(superclass)); // 3
+    b.extend([7, 0, 3]); // 4: class #3
+    b.extend(utf8(used)); // 5
+    b.extend([7, 0, 5]); // 6: class #5
+    b.extend([0, 0x21, 0, 2, 0, 4]); // access flags, this_class, super_class
+    b.extend([0; 8]); // no interfaces, fields, methods, attributes
+    b
+}
+
+/// A module class that extends a VASSAL class 3.7.26 lacks cannot be defined, so VASSAL cannot
+/// build its component (the module: `VASSAL.chat.node.NodeServerInfo`); one that only
+/// names such a class fails when that code runs. Read from the class files' constant pools,
+/// following the module's own classes a component class names.
+#[test]
+fn module_classes_using_vassal_classes_3_7_lacks() {
+    let bf = edited(
+        "<VASSAL.build.module.BasicCommandEncoder/>",
+        "<VASSAL.build.module.BasicCommandEncoder/>\n  <mod.Server/>",
+    );
+    let server = class_file("mod/Server", "VASSAL/chat/node/NodeServerInfo");
+    let entries: Vec<Entry> = vec![("mod/Server.class", Some(server.as_slice()))];
+    let bytes = module(&bf, &entries);
+    keep_for_vassal("class-extends-missing", &bytes);
+    assert!(
+        has_error(
+            &check(&bytes),
+            "V0482",
+            "`mod.Server` extends `VASSAL.chat.node.NodeServerInfo`"
+        ),
+        "{}",
+        summary(&check(&bytes))
+    );
+    // Extends a class of the archive that uses the missing class: a warning on that class.
+    let server = class_file_using(
+        "mod/Server",
+        "mod/Base",
+        "[[LVASSAL/chat/node/NodeServerInfo;",
+    );
+    let base = class_file("mod/Base", "VASSAL/build/module/documentation/AboutScreen");
+    let entries: Vec<Entry> = vec![
+        ("mod/Server.class", Some(server.as_slice())),
+        ("mod/Base.class", Some(base.as_slice())),
+    ];
+    assert_only(
+        "uses a missing class",
+        &check_with(&bf, &entries),
+        "V0482",
+        Severity::Warning,
+        "`mod.Server` uses `VASSAL.chat.node.NodeServerInfo`",
+    );
+    // A nested class of a class 3.7.26 has, and a class it has, are fine.
+    let server = class_file_using(
+        "mod/Server",
+        "VASSAL/build/module/documentation/AboutScreen",
+        "VASSAL/build/module/Map$Merger",
+    );
+    let entries: Vec<Entry> = vec![("mod/Server.class", Some(server.as_slice()))];
+    let report = check_with(&bf, &entries);
+    assert!(
+        !report.diagnostics.iter().any(|d| d.code == "V0482"),
+        "{}",
+        summary(&report)
+    );
+}

@@ -34,6 +34,7 @@ pub mod overlay;
 pub mod print;
 pub mod save;
 pub mod schema;
+pub mod translate;
 pub mod watch;
 
 use crate::build::blocks;

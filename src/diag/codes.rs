@@ -404,6 +404,13 @@ pub static CODES: &[Code] = &[
     c("V0446", &[Warning], At(2, "what a setup's saved game places: a board the module lacks, pieces of unknown gpids"),
         "a predefined setup's saved game places a board the module lacks, or pieces whose gpid no piece slot or Place Marker/Replace trait has",
         &[r#"`build/module/map/BoardPicker.java` (`decode` drops unknown boards), `build/module/GameRefresher.java` ("Can't find matching Piece Slot")"#]),
+    c("V0480", &[Warning], Once, "a parent holds more than one child of a class VASSAL allows once per parent (a second Game Piece Layers or Stack Metrics in a map, a second grid on a board)",
+        &["`configure/RecursiveSingleChildInstance.java` (every class whose `isUnique()` is true), `configure/SingleChildInstance.java` (a Board's or Zone's `MapGrid`), run by `GameModule.build` at load, each warning logged (`Editor.ValidityChecker.single_warning`)"]),
+    c("V0481", &[Warning], Once, "two Global Properties (or scenario option tabs) of one name in one container, or two Map Shadings of one name in one map",
+        &["`configure/UniquelyNamedChildren.java`, attached by `build/module/properties/GlobalProperties.java` and `build/module/Map.java` (`addTo`), run by `GameModule.build` at load, each warning logged (`Editor.ValidityChecker.duplicate_warning`)"]),
+    c("V0482", &[Error, Warning], At(2, "a module class that extends (error) or uses (warning) a VASSAL class 3.7.26 lacks"),
+        "a module's own class (one the buildFile names, or one it reaches) extends or implements a VASSAL class VASSAL 3.7.26 lacks (error: the class cannot be defined, so its component is not built), or otherwise names one (warning: that code fails when it runs); read from the class files' constant pools",
+        &["`build/Builder.java` (`create` loads the class through the module's class loader: NoClassDefFoundError); the classes of 3.7.26 are listed in `src/verify/vassal_classes_3.7.26.txt`, generated from VASSAL's source tree by the command in `src/verify/classes.rs`"]),
 
     // V05xx: notes on the data
     c("V0501", &[Note], Once, "a unit's `disputed` entry: the sources disagree and the data picked one",

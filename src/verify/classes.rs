@@ -78,6 +78,7 @@ pub(super) fn check(root: &Node, archive: &Archive, push: &mut impl FnMut(Diagno
         );
         classes.lineage.insert(tag.to_string(), ancestors);
     }
+    check_references(root, archive, push);
     classes
 }
 
@@ -100,9 +101,19 @@ fn ancestors(archive: &Archive, class: &str) -> Vec<String> {
     out
 }
 
-/// The superclass named in a Java class file's header (JVMS §4.1: the constant pool, then
-/// `access_flags`, `this_class`, `super_class`), dotted; `None` when the file does not parse.
-pub(super) fn superclass(bytes: &[u8]) -> Option<String> {
+/// What vmodc reads of a Java class file's header (JVMS §4.1: the constant pool, then
+/// `access_flags`, `this_class`, `super_class`, the interfaces): slash-separated names.
+struct ClassHeader {
+    /// The superclass (`None` for `java/lang/Object` itself).
+    superclass: Option<String>,
+    /// The interfaces it implements.
+    interfaces: Vec<String>,
+    /// Every class its constant pool names (`CONSTANT_Class`), array element types unwrapped.
+    referenced: Vec<String>,
+}
+
+/// The header of a class file; `None` when the file does not parse.
+fn class_header(bytes: &[u8]) -> Option<ClassHeader> {
     let mut r = ClassReader { bytes, at: 0 };
     if r.u32()? != 0xCAFE_BABE {
         return None;
@@ -135,10 +146,125 @@ pub(super) fn superclass(bytes: &[u8]) -> Option<String> {
         // Long and Double take two slots of the pool (JVMS §4.4.5).
         index += if matches!(tag, 5 | 6) { 2 } else { 1 };
     }
+    let class_name = |i: usize| class_names.get(&i).and_then(|u| utf8.get(u)).cloned();
     r.skip(4)?; // access_flags, this_class
     let super_index = r.u16()? as usize;
-    let name = utf8.get(class_names.get(&super_index)?)?;
-    Some(name.replace('/', "."))
+    let superclass = if super_index == 0 {
+        None
+    } else {
+        Some(class_name(super_index)?)
+    };
+    let interface_count = r.u16()? as usize;
+    let mut interfaces = Vec::new();
+    for _ in 0..interface_count {
+        interfaces.push(class_name(r.u16()? as usize)?);
+    }
+    let referenced = class_names
+        .values()
+        .filter_map(|u| utf8.get(u))
+        .map(|name| {
+            // An array class is `[[Lpkg/Name;` (or a primitive array, `[I`).
+            let element = name.trim_start_matches('[');
+            element
+                .strip_prefix('L')
+                .and_then(|e| e.strip_suffix(';'))
+                .filter(|_| element.len() < name.len())
+                .unwrap_or(element)
+                .to_string()
+        })
+        .collect();
+    Some(ClassHeader {
+        superclass,
+        interfaces,
+        referenced,
+    })
+}
+
+/// The superclass named in a Java class file's header, dotted; `None` when the file does not parse.
+pub(super) fn superclass(bytes: &[u8]) -> Option<String> {
+    class_header(bytes)?
+        .superclass
+        .map(|name| name.replace('/', "."))
+}
+
+/// The VASSAL classes of VASSAL 3.7.26, one package a line (`package: Class Class …`), generated
+/// from VASSAL's source tree (a nested class `A$B` exists when its top-level class `A` does):
+///
+/// ```text
+/// git --git-dir=VASSAL.git ls-tree -r --name-only 3.7.26 vassal-app/src/main/java/VASSAL \
+///   | sed -n 's|^vassal-app/src/main/java/\(.*\)\.java$|\1|p' \
+///   | awk -F/ '{n=$NF; p=$0; sub("/[^/]*$","",p); if (p!=l) {if (l!="") print s; s=p":"; l=p} s=s" "n} END{print s}'
+/// ```
+const VASSAL_CLASSES: &str = include_str!("vassal_classes_3.7.26.txt");
+
+/// Whether VASSAL 3.7.26 has a class (slash-separated, nested classes by their top-level class).
+fn vassal_has(class: &str) -> bool {
+    let top = class.split('$').next().unwrap_or(class);
+    let Some((package, name)) = top.rsplit_once('/') else {
+        return false;
+    };
+    VASSAL_CLASSES.lines().any(|line| {
+        line.split_once(':').is_some_and(|(p, names)| {
+            p == package && names.split_ascii_whitespace().any(|n| n == name)
+        })
+    })
+}
+
+/// The module's own classes that VASSAL loads to build the component tree (those the buildFile
+/// names, and every archive class they reach through their constant pools), checked for VASSAL
+/// classes that VASSAL 3.7.26 lacks: a missing superclass or interface is an error (the class
+/// cannot be defined: `NoClassDefFoundError`, so `Builder` cannot build the component), any other
+/// reference a warning (the code that uses it fails when it runs).
+fn check_references(root: &Node, archive: &Archive, push: &mut impl FnMut(Diagnostic)) {
+    let mut queue: Vec<String> = root
+        .walk()
+        .into_iter()
+        .map(|n| n.tag.as_str())
+        .filter(|t| !t.starts_with("VASSAL.") && is_class_name(t))
+        .map(|t| t.replace('.', "/"))
+        .collect();
+    let mut seen = std::collections::BTreeSet::new();
+    while let Some(class) = queue.pop() {
+        if !seen.insert(class.clone()) {
+            continue;
+        }
+        let Some(header) = archive
+            .entries
+            .get(&format!("{class}.class"))
+            .and_then(|bytes| class_header(bytes))
+        else {
+            continue;
+        };
+        let dotted = class.replace('/', ".");
+        let mut reported = std::collections::BTreeSet::new();
+        let ancestors: Vec<&String> = header.superclass.iter().chain(&header.interfaces).collect();
+        for name in ancestors.iter().copied().chain(&header.referenced) {
+            if !name.starts_with("VASSAL/") {
+                if archive.entries.contains_key(&format!("{name}.class")) {
+                    queue.push(name.clone());
+                }
+                continue;
+            }
+            if vassal_has(name) || !reported.insert(name.clone()) {
+                continue;
+            }
+            let missing = name.replace('/', ".");
+            let d = if ancestors.contains(&name) {
+                Diagnostic::error(
+                    "V0482",
+                    format!("module class `{dotted}` extends `{missing}`, which VASSAL 3.7.26 lacks"),
+                )
+                .help("the JVM cannot define the class (NoClassDefFoundError), so VASSAL cannot build the component that uses it; rebuild the class against VASSAL 3.7")
+            } else {
+                Diagnostic::warning(
+                    "V0482",
+                    format!("module class `{dotted}` uses `{missing}`, which VASSAL 3.7.26 lacks"),
+                )
+                .help("the code that uses it fails (NoClassDefFoundError) when it runs; rebuild the class against VASSAL 3.7")
+            };
+            push(d);
+        }
+    }
 }
 
 /// A big-endian reader that never reads past the end.

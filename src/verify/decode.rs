@@ -136,7 +136,8 @@ pub const KNOWN_TRAITS: &[&str] = &[
     "pieceName;",
 ];
 
-pub(super) fn trait_id(type_: &str) -> &str {
+/// A trait's ID: its type up to and including the first `;`.
+pub fn trait_id(type_: &str) -> &str {
     match type_.find(';') {
         Some(i) => &type_[..=i],
         None => type_,

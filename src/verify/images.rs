@@ -193,7 +193,12 @@ pub(super) fn check_components(root: &Node, images: &Images, push: &mut impl FnM
                 || key.ends_with("IconName")
                 || (key == "image" && short == "Board")
                 || (key == "fileName" && matches!(short, "Chart" | "AboutScreen"));
-            if is_image {
+            // `LOS_Thread.setPersisting` is the only reader of the persistent icon, and a thread whose
+            // persistence is "Never" never persists: VASSAL never loads that image.
+            let never_read = short == "LOS_Thread"
+                && key == "persistentIconName"
+                && node.attr("persistence") == "Never";
+            if is_image && !never_read {
                 let label = match node.attr("name") {
                     "" => format!("{short} `{key}`"),
                     n => format!("{short} `{n}`"),

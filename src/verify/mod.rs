@@ -13,7 +13,8 @@
 //! - [`view`]: a module opened and decoded, for tests;
 //! - `library`: what the VASSAL Module Library refuses (`--library`);
 //! - the checks, one file per part of the module: `moduledata`, `images`, `maps` (with their
-//!   at-start stacks), `pieces`, `setups`.
+//!   at-start stacks), `pieces`, `setups`, `unique` (children VASSAL's validators require to be
+//!   single or uniquely named).
 
 pub mod archive;
 mod classes;
@@ -25,13 +26,14 @@ mod maps;
 mod moduledata;
 mod pieces;
 mod setups;
+mod unique;
 pub mod view;
 pub mod xml;
 
 pub use archive::{
     read_archive, read_archive_from, read_save, split_commands, Archive, Keep, Limits,
 };
-pub use decode::{decode_add_piece, unnest, DecodedPiece, KNOWN_TRAITS};
+pub use decode::{decode_add_piece, trait_id, unnest, DecodedPiece, KNOWN_TRAITS};
 pub use grid::{hex_grid_from_node, location_resolves};
 pub use maps::MAP_HELPERS;
 pub use moduledata::module_version;
@@ -159,6 +161,7 @@ fn check_components(root: &Node, archive: &Archive, push: &mut impl FnMut(Diagno
     maps::check(root, &classes, push);
     pieces::check(root, &images, &classes, push);
     setups::check(root, archive, push);
+    unique::check(root, &classes, push);
 }
 
 /// The buildFile's component tree, or why it cannot be read. Which file VASSAL reads depends on

@@ -298,9 +298,10 @@ fn check_piece(
                     format!("{what}: Layer version is not 1"),
                 ));
             }
-            if fields.get(25).map(String::as_str) == Some("true")
-                && s.trim().parse::<i64>().map_or(true, |v| v <= 0)
-            {
+            // `Embellishment.mySetState` reads the level from the first field only (`nextInt(-1)`):
+            // later fields (`1;1;1;false`, written by other tools) are ignored.
+            let level = SequenceDecoder::new(s, ';').next_int(-1);
+            if fields.get(25).map(String::as_str) == Some("true") && level <= 0 {
                 push(
                     Diagnostic::error(
                         "V0423",
