@@ -426,8 +426,16 @@ fn map_pages(
             let origin = (MARGIN_MM, MARGIN_MM + HEADER_MM);
             let area = (origin.0, origin.1, tile.width, tile.height);
             let shift = (origin.0 - tile.x, origin.1 - tile.y);
+            // Only what shows through the tile is drawn (with a hex of margin): on a large map
+            // each tile would otherwise carry every hex and text of the sheet, clipped away.
+            let visible = Area {
+                x: tile.x,
+                y: tile.y,
+                width: tile.width,
+                height: tile.height,
+            };
             canvas.clipped(area, shift, |canvas| {
-                draw_map(canvas, game, plan, (index, sheet), map, mm_per_px)?;
+                draw_map(canvas, game, plan, (index, sheet), (map, Some(visible)), mm_per_px)?;
                 alignment_marks(canvas, &tiles, tile);
                 Ok(())
             })?;
@@ -438,30 +446,75 @@ fn map_pages(
     Ok(())
 }
 
+/// A rectangle of the map in mm, from its top left corner.
+#[derive(Debug, Clone, Copy)]
+struct Area {
+    x: f32,
+    y: f32,
+    width: f32,
+    height: f32,
+}
+
+impl Area {
+    /// Whether the box from `(x0, y0)` to `(x1, y1)` reaches into the area.
+    fn meets(&self, (x0, y0): (f32, f32), (x1, y1): (f32, f32)) -> bool {
+        x1 >= self.x && x0 <= self.x + self.width && y1 >= self.y && y0 <= self.y + self.height
+    }
+}
+
 /// The map sheet at the counters' scale with its top left corner at the origin: the module's board
-/// image, with the hex grid drawn again over it as vector lines.
+/// image, with the hex grid drawn again over it as vector lines, and the texts of the image. With
+/// `visible`, only the hexes and texts that reach into that part of the map are drawn (the image
+/// is one object in the PDF, however many pages show it).
 fn draw_map(
     canvas: &mut Canvas<'_, '_>,
     game: &Game,
     plan: &Plan,
     (index, sheet): (u16, &PrintedImage),
-    map: (f32, f32),
+    (map, visible): ((f32, f32), Option<Area>),
     mm_per_px: f32,
 ) -> Result<(), String> {
     canvas.image(&sheet.png, (0.0, 0.0, map.0, map.1))?;
+    let shows = |from: (f32, f32), to: (f32, f32)| visible.is_none_or(|v| v.meets(from, to));
     let grid = &game.map.grid;
-    for hex in grid.hexes().into_iter().filter(|h| h.sheet == index) {
-        let corners: Vec<(f32, f32)> = plan
-            .layout
-            .corners(hex)
-            .iter()
-            .map(|&(x, y)| (x as f32 * mm_per_px, y as f32 * mm_per_px))
-            .collect();
-        canvas.stroke_polyline(&corners, true, HEX_OUTLINE, 0.12, None);
-    }
-    // The hex numbers, place names and title over the grid, where the board image had them.
+    let outlines: Vec<Vec<(f32, f32)>> = grid
+        .hexes()
+        .into_iter()
+        .filter(|h| h.sheet == index)
+        .map(|hex| {
+            plan.layout
+                .corners(hex)
+                .iter()
+                .map(|&(x, y)| (x as f32 * mm_per_px, y as f32 * mm_per_px))
+                .collect::<Vec<_>>()
+        })
+        .filter(|corners| {
+            let (mut from, mut to) = ((f32::MAX, f32::MAX), (f32::MIN, f32::MIN));
+            for &(x, y) in corners {
+                from = (from.0.min(x), from.1.min(y));
+                to = (to.0.max(x), to.1.max(y));
+            }
+            shows(from, to)
+        })
+        .collect();
+    canvas.stroke_polygons(&outlines, HEX_OUTLINE, 0.12);
+    // The hex numbers, place names and title over the grid, where the board image had them. A
+    // text's box is bounded generously (every character as wide as the text is high, on either
+    // side of its anchor, its halo included), so no text that shows is left out.
     for placed in &sheet.texts {
-        canvas.captured_text(placed, ((0.0, 0.0), mm_per_px));
+        let reach = (placed.text.chars().count() as f32 + 1.0) * placed.size
+            + placed.halo.map_or(0.0, |(_, w)| w);
+        let from = (
+            (placed.x - reach) * mm_per_px,
+            (placed.baseline - 2.0 * placed.size) * mm_per_px,
+        );
+        let to = (
+            (placed.x + reach) * mm_per_px,
+            (placed.baseline + placed.size) * mm_per_px,
+        );
+        if shows(from, to) {
+            canvas.captured_text(placed, ((0.0, 0.0), mm_per_px));
+        }
     }
     Ok(())
 }
@@ -612,7 +665,7 @@ fn poster_page(
         title(canvas, &text);
         let origin = (MARGIN_MM, MARGIN_MM + HEADER_MM);
         canvas.clipped((origin.0, origin.1, map.0, map.1), origin, |canvas| {
-            draw_map(canvas, game, plan, (index, sheet), map, mm_per_px)
+            draw_map(canvas, game, plan, (index, sheet), (map, None), mm_per_px)
         })
     })
 }

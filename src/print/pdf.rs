@@ -168,6 +168,25 @@ impl Canvas<'_, '_> {
         }
     }
 
+    /// Polygons stroked as one path (a hex grid: one drawing operation, not one per hex).
+    pub fn stroke_polygons(&mut self, polygons: &[Vec<(f32, f32)>], color: Color, width: f32) {
+        let mut pb = PathBuilder::new();
+        for polygon in polygons {
+            for (i, &(x, y)) in polygon.iter().enumerate() {
+                if i == 0 {
+                    pb.move_to(x, y);
+                } else {
+                    pb.line_to(x, y);
+                }
+            }
+            pb.close();
+        }
+        if let Some(path) = pb.finish() {
+            self.set_stroke(color, width, None);
+            self.surface.draw_path(&path);
+        }
+    }
+
     /// A polyline through `points` (closed into a polygon when `closed`), dashed when `dash` gives
     /// the length of the dashes and gaps.
     pub fn stroke_polyline(
