@@ -42,7 +42,7 @@ fn the_diff_entry_reads_back_as_the_same_changes() {
     let [release] = &history.releases[..] else {
         panic!("one release: {:?}", history.releases.len())
     };
-    assert_eq!(release.version.as_str(), "1.3.0");
+    assert_eq!(release.version.as_str(), "1.4.0");
     let recorded: Vec<(String, String, Option<String>, Option<String>)> = release
         .changes
         .iter()
