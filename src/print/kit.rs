@@ -435,7 +435,14 @@ fn map_pages(
                 height: tile.height,
             };
             canvas.clipped(area, shift, |canvas| {
-                draw_map(canvas, game, plan, (index, sheet), (map, Some(visible)), mm_per_px)?;
+                draw_map(
+                    canvas,
+                    game,
+                    plan,
+                    (index, sheet),
+                    (map, Some(visible)),
+                    mm_per_px,
+                )?;
                 alignment_marks(canvas, &tiles, tile);
                 Ok(())
             })?;
