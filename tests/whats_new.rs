@@ -93,7 +93,7 @@ fn each_language_gets_its_page_in_the_help_menu() {
     let en_page = text(entry(&en, "help/whats-new.html"));
     for expected in [
         "<h1>What&#39;s new</h1>",
-        "<h2>Version 1.3.0</h2>",
+        "<h2>Version 1.4.0</h2>",
         "<h3>Units</h3>",
         // The changed unit with its current counter, by the module's own image name.
         "<td><img src=\"unit-german-xxiv-full.png\" alt=\"XXIV\"> XXIV Panzer Corps</td><td>changed</td>",

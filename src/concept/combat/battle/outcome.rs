@@ -382,12 +382,24 @@ impl BattleOutcome<'_> {
                 }
             }
             None => {
-                let rolls: Vec<String> = self
+                let results: Vec<(u32, &str)> = self
                     .rolls()
                     .into_iter()
-                    .map(|r| format!("{r}:{}", self.result(r).unwrap_or("?")))
+                    .map(|r| (r, self.result(r).unwrap_or("?")))
                     .collect();
-                line.push_str(&format!(" [{}]", rolls.join(" ")));
+                // A sentence that every roll shares (odds off the table) is said once.
+                match results.first() {
+                    Some((_, first))
+                        if first.len() > 12 && results.iter().all(|(_, x)| x == first) =>
+                    {
+                        line.push_str(&format!(" [every roll: {first}]"));
+                    }
+                    _ => {
+                        let rolls: Vec<String> =
+                            results.iter().map(|(r, x)| format!("{r}:{x}")).collect();
+                        line.push_str(&format!(" [{}]", rolls.join(" ")));
+                    }
+                }
             }
         }
         // A weather named for the battle is the one `vmodc odds --weather` was given.
