@@ -21,8 +21,8 @@ pub fn extract(
         "# Texts of {} in language `{lang}`: translate the values, keep the keys and the\n# {{placeholders}}. Written by `{}`.\n\n[language]\ncode = {}\nname = {}\n",
         skeleton.what,
         skeleton.command,
-        quote(lang),
-        quote(language_name(lang))
+        toml_string(lang),
+        toml_string(language_name(lang))
     );
     // Group by section (a TOML table may appear only once), keeping the order of first appearance.
     let section_of = |e: &Entry| e.key.split_once('.').map_or("misc", |(s, _)| s).to_string();
@@ -45,7 +45,7 @@ pub fn extract(
             let text = base
                 .and_then(|b| b.texts.get(&e.key))
                 .map_or(e.default.clone(), |t| t.value.clone());
-            out.push_str(&format!("{} = {}\n", quote_key(key), quote(&text)));
+            out.push_str(&format!("{} = {}\n", quote_key(key), toml_string(&text)));
         }
     }
     out
@@ -63,14 +63,20 @@ fn language_name(code: &str) -> &str {
     }
 }
 
-fn quote(s: &str) -> String {
+/// A TOML basic string: `"` and `\` escaped, and every control character (the common ones by
+/// their short escapes, the rest as `\uXXXX`), so any text reads back as it was.
+pub fn toml_string(text: &str) -> String {
     let mut out = String::from("\"");
-    for c in s.chars() {
+    for c in text.chars() {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
             '\n' => out.push_str("\\n"),
             '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                out.push_str(&format!("\\u{:04X}", c as u32))
+            }
             c => out.push(c),
         }
     }
@@ -85,7 +91,7 @@ fn quote_key(k: &str) -> String {
     {
         k.to_string()
     } else {
-        quote(k)
+        toml_string(k)
     }
 }
 
@@ -111,7 +117,7 @@ pub fn update(text: &str, missing: &[&Entry]) -> String {
                 format!(
                     "{} = {} # translate ({})",
                     quote_key(key),
-                    quote(&e.default),
+                    toml_string(&e.default),
                     e.used_in
                 )
             })
@@ -171,5 +177,24 @@ mod tests {
         let table: toml::Table = toml::from_str(&updated).unwrap();
         assert_eq!(table["units"]["b2"].as_str(), Some("2nd Regiment"));
         assert_eq!(table["weather"]["rain"].as_str(), Some("Rain \"heavy\""));
+    }
+}
+
+#[cfg(test)]
+mod toml_string_tests {
+    use super::toml_string;
+
+    #[test]
+    fn every_text_reads_back_as_it_was() {
+        for text in [
+            "plain",
+            "quote \" and \\",
+            "line\nbreak\r\ttab",
+            "bell\u{7}esc\u{1b}del\u{7f}",
+            "日本語",
+        ] {
+            let table: toml::Table = toml::from_str(&format!("t = {}", toml_string(text))).unwrap();
+            assert_eq!(table["t"].as_str(), Some(text));
+        }
     }
 }

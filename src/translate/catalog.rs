@@ -3,6 +3,7 @@
 //! source text it was translated from, and is stale when the module's text under that key changed.
 
 use super::Source;
+use crate::i18n::skeleton::toml_string;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -126,26 +127,6 @@ pub fn merge(
         entries,
     };
     (catalog, summary)
-}
-
-/// A TOML basic string (every control character, `"` and `\` escaped).
-fn toml_string(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                out.push_str(&format!("\\u{:04X}", c as u32))
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// The catalog as TOML.
