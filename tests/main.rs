@@ -51,6 +51,7 @@ mod rulebook_terms;
 mod saved_games;
 mod schema;
 mod series_layering;
+mod shapes;
 mod special_rules;
 mod stacking_points;
 mod start_phase;
