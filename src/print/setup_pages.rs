@@ -77,6 +77,10 @@ struct Block {
     marks: Vec<Mark>,
 }
 
+/// The files a scenario's placements, off-map units and reinforcements come from: two scenarios
+/// with the same are set up alike.
+type SetupFiles = (FileId, FileId, FileId);
+
 /// The edge a setup chart draws counters at: the counter sheet's, or smaller down to the size that
 /// keeps the counter's texts at the legible floor (the module's pixels at [`LEGIBLE_DPI`]).
 pub(super) fn counter_edge(game: &Game, sheet_mm: f32) -> f32 {
@@ -103,7 +107,7 @@ pub(super) fn pages(
         counter_mm,
     };
     let mut blocks = Vec::new();
-    let mut setups: Vec<((FileId, FileId, FileId), &Loaded<ScenarioFile>)> = Vec::new();
+    let mut setups: Vec<(SetupFiles, &Loaded<ScenarioFile>)> = Vec::new();
     let mut victories: Vec<(FileId, &Loaded<ScenarioFile>)> = Vec::new();
     for scenario in &game.scenarios {
         let eff = game.effective(scenario);
