@@ -39,13 +39,13 @@ fn pages(pdf: &[u8]) -> Vec<String> {
 fn expected_texts(loaded: &Loaded, plan: &Plan) -> Vec<String> {
     let game = &loaded.game;
     let tx = &plan.tx;
-    let mut expected = vec![tx.get("ui.print_setup_title"), tx.get("ui.rules_in_play")];
+    let mut expected = vec![tx.get("ui.kit_setup_title"), tx.get("ui.rules_in_play")];
     let mut victories = Vec::new();
     for s in &game.scenarios {
         let id = s.scenario.id.as_str();
         let name = tx.get(&format!("scenarios.{id}"));
-        expected.push(tx.fill("ui.print_setup", &[("scenario", &name)]));
-        expected.push(tx.fill("ui.print_victory", &[("scenario", &name)]));
+        expected.push(tx.fill("ui.kit_setup", &[("scenario", &name)]));
+        expected.push(tx.fill("ui.kit_victory", &[("scenario", &name)]));
         let eff = game.effective(s);
         let units = eff
             .setup
@@ -56,7 +56,7 @@ fn expected_texts(loaded: &Loaded, plan: &Plan) -> Vec<String> {
             .chain(eff.reinforcements.1.iter().map(|r| r.unit.as_str()));
         expected.extend(units.map(|u| unit_name(plan, u)));
         match eff.victory {
-            None => expected.push(tx.get("ui.print_victory_none")),
+            None => expected.push(tx.get("ui.kit_victory_none")),
             Some((file, v)) if !victories.contains(&file) => {
                 victories.push(file);
                 let owner = game
@@ -67,7 +67,7 @@ fn expected_texts(loaded: &Loaded, plan: &Plan) -> Vec<String> {
                     .scenario
                     .id
                     .as_str();
-                expected.push(tx.get(&format!("victory_when.{owner}")));
+                expected.push(tx.get(&format!("kit_victory_when.{owner}")));
                 expected.push(tx.get(&format!("victory.{owner}-otherwise")));
                 for i in 1..=v.conditions.len() {
                     expected.push(tx.get(&format!("victory.{owner}-{i}")));
@@ -299,4 +299,34 @@ fn the_turn_record_prints_once() {
             );
         }
     }
+}
+
+/// The setup and victory pages' texts are the kit's alone (`ui.kit_…`, `kit_…`): the module's
+/// translation file, which pairs every text a piece may carry, leaves them out, so the modules stay
+/// as they were; the kit's older page titles stay in it.
+#[test]
+fn the_kits_own_texts_stay_out_of_the_modules_translation() {
+    let loaded = loaded("b4m");
+    let en = vmodc::build::compile_language(&loaded, Some("en")).expect("compiles");
+    let props = en
+        .iter()
+        .find(|e| e.name == "Module_ja.properties")
+        .expect("the English module translates into Japanese");
+    let text = String::from_utf8(props.data.clone()).expect("UTF-8");
+    let entries = vmodc::vassal::properties::read_properties(&text).expect("properties");
+    let has = |english: &str| entries.iter().any(|(k, _)| k == &format!("Piece.{english}"));
+    assert!(has("Cards, fronts"), "the kit's older texts are still there");
+    let plan = plan_for(&loaded, Some("en"));
+    for key in [
+        "ui.kit_setup_title",
+        "ui.kit_victory_when",
+        "kit_victory_when.standard",
+    ] {
+        let english = plan.tx.get(key);
+        assert!(!has(&english), "{key} ({english:?}) is in the module");
+    }
+    assert!(vmodc::i18n::is_kit_only_key("ui.kit_setup"));
+    assert!(vmodc::i18n::is_kit_only_key("kit_victory_when.standard"));
+    assert!(!vmodc::i18n::is_kit_only_key("ui.print_fronts"));
+    assert!(!vmodc::i18n::is_kit_only_key("victory.standard-1"));
 }

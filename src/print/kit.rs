@@ -787,7 +787,7 @@ fn setup_pages(
     let area = (page.0 - 2.0 * MARGIN_MM, page.1 - top - MARGIN_MM);
     let pages =
         super::setup_pages::pages(game, plan, counters, area, counter_edge(game, counter_mm));
-    let heading = plan.tx.get("ui.print_setup_title");
+    let heading = plan.tx.get("ui.kit_setup_title");
     for marks in pages {
         pdf.page(page, |canvas| {
             title(canvas, &heading);

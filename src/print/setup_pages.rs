@@ -112,12 +112,12 @@ pub(super) fn pages(
     for scenario in &game.scenarios {
         let eff = game.effective(scenario);
         let name = scenario_name(plan, scenario);
-        blocks.extend(layout.heading(&plan.tx.fill("ui.print_setup", &[("scenario", &name)])));
+        blocks.extend(layout.heading(&plan.tx.fill("ui.kit_setup", &[("scenario", &name)])));
         let setup = (eff.setup.0, eff.off_map.0, eff.reinforcements.0);
         match setups.iter().find(|(s, _)| *s == setup) {
             Some((_, earlier)) => blocks.extend(layout.paragraph(
                 &plan.tx.fill(
-                    "ui.print_setup_same",
+                    "ui.kit_setup_same",
                     &[("scenario", &scenario_name(plan, earlier))],
                 ),
                 0.0,
@@ -125,15 +125,15 @@ pub(super) fn pages(
             None => {
                 let groups = layout.setup_blocks(&eff);
                 if groups.is_empty() {
-                    blocks.extend(layout.paragraph(&plan.tx.get("ui.print_setup_none"), 0.0));
+                    blocks.extend(layout.paragraph(&plan.tx.get("ui.kit_setup_none"), 0.0));
                 }
                 blocks.extend(groups);
                 setups.push((setup, scenario));
             }
         }
-        blocks.extend(layout.heading(&plan.tx.fill("ui.print_victory", &[("scenario", &name)])));
+        blocks.extend(layout.heading(&plan.tx.fill("ui.kit_victory", &[("scenario", &name)])));
         match eff.victory {
-            None => blocks.extend(layout.paragraph(&plan.tx.get("ui.print_victory_none"), 0.0)),
+            None => blocks.extend(layout.paragraph(&plan.tx.get("ui.kit_victory_none"), 0.0)),
             Some((file, _)) if victories.iter().any(|(f, _)| *f == file) => {
                 let earlier = victories
                     .iter()
@@ -143,7 +143,7 @@ pub(super) fn pages(
                     layout.paragraph(
                         &plan
                             .tx
-                            .fill("ui.print_victory_same", &[("scenario", &earlier)]),
+                            .fill("ui.kit_victory_same", &[("scenario", &earlier)]),
                         0.0,
                     ),
                 );
@@ -288,7 +288,7 @@ impl Layout<'_> {
         for r in eff.reinforcements.1 {
             turns.entry(r.turn.value).or_default().push(r);
         }
-        let separator = self.plan.tx.get("ui.print_list_separator");
+        let separator = self.plan.tx.get("ui.kit_list_separator");
         for (turn, arrivals) in &turns {
             let label = self.plan.turn_region(*turn);
             for r in arrivals {
@@ -309,7 +309,7 @@ impl Layout<'_> {
                     .into_iter()
                     .map(|(text, names)| {
                         self.plan.tx.fill(
-                            "ui.print_setup_arrives",
+                            "ui.kit_setup_arrives",
                             &[("units", &names.join(&separator)), ("where", &text)],
                         )
                     })
@@ -508,7 +508,7 @@ fn group_rule(width: f32) -> Mark {
 /// points, their terms and thresholds.
 fn victory_sentences(game: &Game, plan: &Plan, id: &str, v: &Victory) -> Vec<String> {
     let tx = &plan.tx;
-    let separator = tx.get("ui.print_list_separator");
+    let separator = tx.get("ui.kit_list_separator");
     let rule = v.rule.as_deref().map_or("", |r| r.as_str());
     let side = |s: &str| tx.get(&format!("sides.{s}"));
     let hexes = |list: &[crate::model::spanned::Sp<String>]| {
@@ -518,18 +518,18 @@ fn victory_sentences(game: &Game, plan: &Plan, id: &str, v: &Victory) -> Vec<Str
             .join(&separator)
     };
     let mut out = vec![tx.fill(
-        "ui.print_victory_when",
+        "ui.kit_victory_when",
         &[
-            ("when", &tx.get(&format!("victory_when.{id}"))),
+            ("when", &tx.get(&format!("kit_victory_when.{id}"))),
             ("rule", rule),
         ],
     )];
     for (i, c) in v.conditions.iter().enumerate() {
         let result = tx.get(&format!("victory.{id}-{}", i + 1));
         let key = match (c.control_all.is_empty(), c.control_any.is_empty()) {
-            (false, true) => "ui.print_victory_control_all",
-            (false, false) => "ui.print_victory_control_all_any",
-            (true, _) => "ui.print_victory_control_any",
+            (false, true) => "ui.kit_victory_control_all",
+            (false, false) => "ui.kit_victory_control_all_any",
+            (true, _) => "ui.kit_victory_control_any",
         };
         out.push(format!(
             "• {}",
@@ -548,7 +548,7 @@ fn victory_sentences(game: &Game, plan: &Plan, id: &str, v: &Victory) -> Vec<Str
     if let Some(vp) = &v.points {
         let vp_rule = vp.rule.as_deref().map_or("", |r| r.as_str());
         out.push(tx.fill(
-            "ui.print_victory_points",
+            "ui.kit_victory_points",
             &[("side", &side(vp.side.as_str())), ("rule", vp_rule)],
         ));
         for (i, t) in vp.terms.iter().enumerate() {
@@ -562,8 +562,8 @@ fn victory_sentences(game: &Game, plan: &Plan, id: &str, v: &Victory) -> Vec<Str
         }
         if vp.terms.iter().any(|t| t.loss) {
             let key = match vp.rounding() {
-                crate::concept::victory::LossRounding::Up => Some("ui.print_vp_losses_up"),
-                crate::concept::victory::LossRounding::Down => Some("ui.print_vp_losses_down"),
+                crate::concept::victory::LossRounding::Up => Some("ui.kit_vp_losses_up"),
+                crate::concept::victory::LossRounding::Down => Some("ui.kit_vp_losses_down"),
                 crate::concept::victory::LossRounding::None => None,
             };
             out.extend(key.map(|k| tx.get(k)));
@@ -573,12 +573,10 @@ fn victory_sentences(game: &Game, plan: &Plan, id: &str, v: &Victory) -> Vec<Str
             let least = th.at_least.as_ref().map(|n| n.value.to_string());
             let most = th.at_most.as_ref().map(|n| n.value.to_string());
             let (key, values) = match (least, most) {
-                (Some(l), Some(m)) => {
-                    ("ui.print_vp_between", vec![("at_least", l), ("at_most", m)])
-                }
-                (Some(l), None) => ("ui.print_vp_at_least", vec![("at_least", l)]),
-                (None, Some(m)) => ("ui.print_vp_at_most", vec![("at_most", m)]),
-                (None, None) => ("ui.print_vp_any", vec![]),
+                (Some(l), Some(m)) => ("ui.kit_vp_between", vec![("at_least", l), ("at_most", m)]),
+                (Some(l), None) => ("ui.kit_vp_at_least", vec![("at_least", l)]),
+                (None, Some(m)) => ("ui.kit_vp_at_most", vec![("at_most", m)]),
+                (None, None) => ("ui.kit_vp_any", vec![]),
             };
             let mut values: Vec<(&str, &str)> =
                 values.iter().map(|(k, v)| (*k, v.as_str())).collect();
@@ -587,7 +585,7 @@ fn victory_sentences(game: &Game, plan: &Plan, id: &str, v: &Victory) -> Vec<Str
         }
     }
     out.push(tx.fill(
-        "ui.print_victory_otherwise",
+        "ui.kit_victory_otherwise",
         &[("result", &tx.get(&format!("victory.{id}-otherwise")))],
     ));
     out
@@ -615,7 +613,7 @@ fn term_sentence(plan: &Plan, name: &str, t: &VpTerm) -> String {
             .iter()
             .map(|b| {
                 tx.fill(
-                    "ui.print_vp_band",
+                    "ui.kit_vp_band",
                     &[
                         ("at_least", &b.at_least.value.to_string()),
                         ("points", &points(b.points)),
@@ -624,21 +622,21 @@ fn term_sentence(plan: &Plan, name: &str, t: &VpTerm) -> String {
             })
             .collect();
         return tx.fill(
-            "ui.print_vp_bands",
+            "ui.kit_vp_bands",
             &[
                 ("name", name),
-                ("bands", &bands.join(&tx.get("ui.print_list_separator"))),
+                ("bands", &bands.join(&tx.get("ui.kit_list_separator"))),
             ],
         );
     }
     if t.per <= 1 {
         tx.fill(
-            "ui.print_vp_each",
+            "ui.kit_vp_each",
             &[("name", name), ("points", &points(t.points))],
         )
     } else {
         tx.fill(
-            "ui.print_vp_per",
+            "ui.kit_vp_per",
             &[
                 ("name", name),
                 ("points", &points(t.points)),

@@ -64,14 +64,12 @@ pub(crate) fn entries(_game: &Game, out: &mut Entries) {
     out.add_interface(INTERFACE);
 }
 
-/// The catalog section of a victory's `when` sentence (`victory_when.<scenario>`): the printed
-/// kit's victory conditions show it; the module does not.
-pub(crate) const WHEN_PREFIX: &str = "victory_when.";
 
 /// A scenario's victory conditions and victory point terms (`id`: the scenario's).
 pub(crate) fn scenario_entries(id: &str, v: &Victory, out: &mut Entries) {
+    // Only the printed kit's victory conditions show it (a `kit_…` section: not in the module).
     out.add(
-        format!("{WHEN_PREFIX}{id}"),
+        format!("kit_victory_when.{id}"),
         &v.when,
         "print-and-play PDF: when victory is judged",
     );
