@@ -314,8 +314,15 @@ fn the_kits_own_texts_stay_out_of_the_modules_translation() {
         .expect("the English module translates into Japanese");
     let text = String::from_utf8(props.data.clone()).expect("UTF-8");
     let entries = vmodc::vassal::properties::read_properties(&text).expect("properties");
-    let has = |english: &str| entries.iter().any(|(k, _)| k == &format!("Piece.{english}"));
-    assert!(has("Cards, fronts"), "the kit's older texts are still there");
+    let has = |english: &str| {
+        entries
+            .iter()
+            .any(|(k, _)| k == &format!("Piece.{english}"))
+    };
+    assert!(
+        has("Cards, fronts"),
+        "the kit's older texts are still there"
+    );
     let plan = plan_for(&loaded, Some("en"));
     for key in [
         "ui.kit_setup_title",
