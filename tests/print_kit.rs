@@ -9,6 +9,7 @@ use crate::common::pdf::{page_count, page_text};
 use crate::common::{repo, TempDir};
 use vmodc::build::{languages, load_and_check, plan_for, printed_counters, Loaded};
 use vmodc::concept::plan::Plan;
+use vmodc::concept::special_rules::reading::rules_in_play;
 use vmodc::concept::units::module::unit_name;
 use vmodc::diag::Sources;
 use vmodc::print::{print_language, PrintOptions};
@@ -34,12 +35,17 @@ fn pages(pdf: &[u8]) -> Vec<String> {
 }
 
 /// What the kit of `lang` must name: for every scenario its setup heading and the names of the
-/// units it sets up (or the scenario it is set up as), its victory heading and conditions, and
-/// the special rules' heading.
+/// units it sets up, its victory heading and conditions, and the special rules' headings and
+/// titles.
 fn expected_texts(loaded: &Loaded, plan: &Plan) -> Vec<String> {
     let game = &loaded.game;
     let tx = &plan.tx;
     let mut expected = vec![tx.get("ui.kit_setup_title"), tx.get("ui.rules_in_play")];
+    // The special rules: every section's heading and every rule's title.
+    for section in rules_in_play(game, tx) {
+        expected.push(section.heading);
+        expected.extend(section.rules.into_iter().map(|r| r.title));
+    }
     let mut victories = Vec::new();
     for s in &game.scenarios {
         let id = s.scenario.id.as_str();
