@@ -343,3 +343,40 @@ fn the_kits_own_texts_stay_out_of_the_modules_translation() {
     assert!(!vmodc::i18n::is_kit_only_key("ui.print_fronts"));
     assert!(!vmodc::i18n::is_kit_only_key("victory.standard-1"));
 }
+
+/// Every map page names the map as the kit's language does (the board's id `Map` is no title), and a
+/// map that fits one page has no page telling how to put tiles together.
+#[test]
+fn map_pages_carry_the_maps_name_and_one_page_maps_no_assembly_guide() {
+    for id in SHIPPED {
+        let loaded = loaded(id);
+        for lang in ["en", "ja"] {
+            let plan = plan_for(&loaded, Some(lang));
+            let pdf = print_language(&loaded, Some(lang), &PrintOptions::default())
+                .expect("the kit prints")
+                .pdf;
+            let pages = pages(&pdf);
+            let name = squeezed(&plan.tx.get("map.name"));
+            let map_pages = pages
+                .iter()
+                .filter(|page| squeezed(page).starts_with(&name))
+                .count();
+            assert!(map_pages >= 1, "{id}-{lang}: no page titled {name}");
+            assert!(
+                !pages.iter().any(|page| squeezed(page).starts_with("Map—")),
+                "{id}-{lang}: a page titled with the board's id"
+            );
+            let guides = pages
+                .iter()
+                .filter(|page| {
+                    let assembly = plan.tx.fill(
+                        "ui.print_assembly",
+                        &[("map", ""), ("tiles", "1"), ("scale", "1.0")],
+                    );
+                    squeezed(page).contains(&squeezed(&assembly))
+                })
+                .count();
+            assert_eq!(guides, 0, "{id}-{lang}: a one-tile assembly guide");
+        }
+    }
+}

@@ -742,7 +742,14 @@ pub fn printed_map_sheets(game: &Game, plan: &Plan) -> Result<Vec<PrintedImage>,
     (0..plan.sheets.len())
         .into_par_iter()
         .map(|i| {
-            printed_image(plan.sheets[i].name.clone(), |fonts| {
+            // The board's name is an id (`Map`, `Map A`); the kit's pages name the map as the
+            // players' language does, with the sheet's letter on a map of several sheets.
+            let name = plan.tx.get("map.name");
+            let title = match game.map.grid.sheets.is_empty() {
+                true => name,
+                false => format!("{name} {}", game.map.grid.sheet_prefix(i as u16)),
+            };
+            printed_image(title, |fonts| {
                 super::map_art::render(game, plan, i as u16, fonts)
             })
         })

@@ -416,19 +416,27 @@ fn map_pages(
     let map = map_size(sheet, mm_per_px)?;
     let (tiles, tile_page) = map_tiles(map, page);
     let count = tiles.len().to_string();
-    assembly_page(pdf, page, plan, sheet, map, &tiles)?;
+    // A map that fits one page needs no guide to put it together, and its page no tile number.
+    let single = tiles.len() == 1;
+    if !single {
+        assembly_page(pdf, page, plan, sheet, map, &tiles)?;
+    }
     for (n, tile) in tiles.iter().enumerate() {
-        let text = plan.tx.fill(
-            "ui.print_tile",
-            &[
-                ("map", &sheet.title),
-                ("tile", &(n + 1).to_string()),
-                ("tiles", &count),
-                ("row", &(tile.row + 1).to_string()),
-                ("column", &(tile.column + 1).to_string()),
-                ("overlap", &format!("{OVERLAP_MM}")),
-            ],
-        );
+        let text = if single {
+            sheet.title.clone()
+        } else {
+            plan.tx.fill(
+                "ui.print_tile",
+                &[
+                    ("map", &sheet.title),
+                    ("tile", &(n + 1).to_string()),
+                    ("tiles", &count),
+                    ("row", &(tile.row + 1).to_string()),
+                    ("column", &(tile.column + 1).to_string()),
+                    ("overlap", &format!("{OVERLAP_MM}")),
+                ],
+            )
+        };
         pdf.page(tile_page, |canvas| {
             title(canvas, &text);
             let origin = (MARGIN_MM, MARGIN_MM + HEADER_MM);
