@@ -2,6 +2,7 @@
 
 use crate::concept::combat::roll_expr::table_roll;
 use crate::concept::combat::step_terms::{kind_is, known_zero_defence, steps};
+use crate::concept::combat::odds::{Difference, Step};
 use crate::concept::combat::{BeyondFirst, BeyondLast, Rounding};
 use crate::i18n::Texts;
 use crate::vassal::expression::{add, and, bin, cond, eq, int, prop, s, Expr, Op};
@@ -9,8 +10,27 @@ use crate::vassal::expression::{add, and, bin, cond, eq, int, prop, s, Expr, Op}
 /// The column the odds reach before shifts, as `rounding` and `beyond_first` read them (odds.rs).
 pub(super) fn raw_column_expr(
     combat: &crate::concept::game::Combat,
-    columns: &[(u32, u32)],
+    steps: &[Step],
+    scale: i64,
 ) -> Expr {
+    let differences: Vec<Difference> = steps
+        .iter()
+        .filter_map(|c| match c {
+            Step::Difference(d) => Some(*d),
+            Step::Ratio(_) => None,
+        })
+        .collect();
+    if !differences.is_empty() {
+        return raw_difference_column(combat, &differences, scale);
+    }
+    let columns: Vec<(u32, u32)> = steps
+        .iter()
+        .filter_map(|c| match c {
+            Step::Ratio(o) => Some((o.attack, o.defence)),
+            Step::Difference(_) => None,
+        })
+        .collect();
+    let columns = columns.as_slice();
     let mut reached = match combat.rounding() {
         Rounding::Defender => raw_column(columns),
         Rounding::Nearest => raw_column_nearest(columns),
@@ -45,7 +65,14 @@ pub(super) fn final_column_expr(
         BeyondLast::Virtual => Expr::Min(Box::new(shifted), Box::new(int(n))),
         BeyondLast::Unknown => shifted,
     };
+    // An open first column (`≤-3`) holds every difference left of it, shifted ones too.
+    let first_open = combat
+        .columns
+        .first()
+        .and_then(|c| Step::parse(combat, c))
+        .is_some_and(|c| matches!(c, Step::Difference(Difference { low: None, .. })));
     match combat.beyond_first() {
+        _ if first_open => Expr::Max(Box::new(right), Box::new(int(1))),
         BeyondFirst::FirstColumn => Expr::Max(Box::new(right), Box::new(int(1))),
         BeyondFirst::BelowTable | BeyondFirst::Unknown => right,
     }
@@ -160,6 +187,65 @@ fn raw_column(columns: &[(u32, u32)]) -> Expr {
         })
         .collect();
     reached.into_iter().reduce(add).unwrap_or(int(0))
+}
+
+/// The column a strength difference reaches on a differential CRT (odds.rs `difference_ladder`):
+/// how many columns' lower ends the rounded difference meets. Below a plain first column it is
+/// counted on the whole differences beyond it (0 for one below, −1 for two, …, no further than the
+/// ladder's `VIRTUAL` steps), so that a shift brings it back onto the table only where the rule
+/// does; with `beyond_first = "first_column"` it rolls on the first column.
+fn raw_difference_column(
+    combat: &crate::concept::game::Combat,
+    columns: &[Difference],
+    scale: i64,
+) -> Expr {
+    let attack = prop(steps::ATTACK);
+    let defence = prop(steps::DEFENCE);
+    let scale = int(scale);
+    // `attack − defence ≥ low` in scaled units: (A − D) ≥ low·scale; rounded a half up:
+    // 2(A − D) + scale ≥ 2·low·scale.
+    let difference = bin(Op::Sub, attack, defence);
+    let meets = |low: i64| match combat.rounding() {
+        Rounding::Defender => bin(
+            Op::Ge,
+            difference.clone(),
+            bin(Op::Mul, int(low), scale.clone()),
+        ),
+        Rounding::Nearest => bin(
+            Op::Ge,
+            add(bin(Op::Mul, difference.clone(), int(2)), scale.clone()),
+            bin(Op::Mul, int(2 * low), scale.clone()),
+        ),
+    };
+    let reached = columns
+        .iter()
+        .map(|c| match c.low {
+            Some(low) => cond(meets(i64::from(low)), int(1), int(0)),
+            None => int(1),
+        })
+        .reduce(add)
+        .unwrap_or(int(0));
+    let Some(first) = columns.first().and_then(|c| c.low) else {
+        return reached; // an open first column: every difference is on the table
+    };
+    match combat.beyond_first() {
+        BeyondFirst::BelowTable => {
+            // Below the first column: 1 − (the whole differences between it and the rounded
+            // difference), found by testing each of the ladder's steps below it.
+            let below = (1..crate::concept::combat::odds::VIRTUAL_STEPS)
+                .map(|k| cond(meets(i64::from(first) - k), int(0), int(-1)))
+                .reduce(add)
+                .unwrap_or(int(0));
+            cond(bin(Op::Ge, reached.clone(), int(1)), reached, below)
+        }
+        BeyondFirst::FirstColumn => Expr::Max(Box::new(reached), Box::new(int(1))),
+        // Not for differential tables (V0745); read as odds are.
+        BeyondFirst::Unknown => cond(
+            bin(Op::Lt, reached.clone(), int(1)),
+            int(-UNKNOWN_RAW),
+            reached,
+        ),
+    }
 }
 
 /// The raw column, no further than the cap.
