@@ -152,6 +152,25 @@ fn shape_checks(name: &str, dir: &Path, _view: &ModuleView, build: &str) {
     if name == "hex-differential" {
         differential_combat_agrees_with_vmodc_odds(dir, build);
     }
+    if name == "hex-road" {
+        // The road's ½ MP is the cheapest rate: 2 quarters a hex against the allowance in quarters,
+        // in the two phases that spend it, for a unit whose allowance is known.
+        let trigger = build
+            .split("Movement allowance check;;;{")
+            .nth(1)
+            .and_then(|rest| rest.split("};").next())
+            .expect("the movement allowance check");
+        assert_eq!(
+            trigger,
+            "(CurrentMap == \"Map\") &amp;&amp; (OldMap == CurrentMap) &amp;&amp; \
+             ((Phase == \"Blue turn\") || (Phase == \"Red turn\")) &amp;&amp; \
+             (Movement != \"?\") &amp;&amp; ((Range(OldX, OldY) * 2) &gt; (Movement * 4))"
+        );
+        assert!(
+            build.contains(r#"MP a hex: at most " + ((Movement * 4) \/ 2) + " hexes"#),
+            "the warning names the hexes the allowance buys at ½ MP"
+        );
+    }
 }
 
 /// The differential example's combats, resolved by the module's own steps (evaluated as VASSAL

@@ -554,6 +554,8 @@ pub static CODES: &[Code] = &[
     c("V0871", &[Error], Once, "a special rule's `title` or `text` is empty: the module's Rules in play page and the printed kit would show nothing", &[]),
     c("V0872", &[Error], Once, "a special rule's `id` is not a slug (lower-case letters, digits and `-`): it is written into catalog keys", &[]),
     c("V0873", &[Warning], Once, "a special rule cites no rule section (`rule`) or other source (`source`): players are not told where to read it in full", &[]),
+    c("V0880", &[Error], Once, "a movement cost (`[[terrain]]` or `[[line_features]]` `move_cost`) below 0 or not a whole number of quarters of a point (`0.5` is ½ MP; `0.3` is not counted)", &[]),
+    c("V0881", &[Error], Once, "a hexside feature with a `move_cost`: a hexside is crossed, not moved along (only line features have a rate of their own)", &[]),
 
     // V09xx: language catalogs
     c("V0901", &[Error], Once, "a catalog declares another language than its file name",

@@ -21,6 +21,11 @@ const INTERFACE: &[InterfaceText] = &[
         "{weather} (rule {rule}): {piece} moved more than {max} hex in one move; at most {max} per phase in {weather}",
         "chat: weather movement warning",
     ),
+    (
+        "ui.report_allowance_move",
+        "{piece} moved farther than its {allowance} MP take it even at {rate} MP a hex: at most {max} hexes (rule {rule})",
+        "chat: movement allowance warning",
+    ),
 ];
 
 /// Every interface text of movement.
