@@ -2,7 +2,7 @@
 
 use crate::concept::combat::roll_expr::table_roll;
 use crate::concept::combat::step_terms::{kind_is, known_zero_defence, steps};
-use crate::concept::combat::odds::{Difference, Step};
+use crate::concept::combat::odds::{automatic_positions, steps_beyond_last, Difference, Step};
 use crate::concept::combat::{BeyondFirst, BeyondLast, Rounding};
 use crate::i18n::Texts;
 use crate::vassal::expression::{add, and, bin, cond, eq, int, prop, s, Expr, Op};
@@ -35,6 +35,22 @@ pub(super) fn raw_column_expr(
         Rounding::Defender => raw_column(columns),
         Rounding::Nearest => raw_column_nearest(columns),
     };
+    // Without a cap, odds past the last column count on by the whole ratios beyond it (odds.rs
+    // `odds_ladder`), so that an automatic result there is reached (btm2: 7:1 is DE) and a shift
+    // to the left starts from the odds themselves.
+    let uncapped = combat.cap.is_none() || !combat.cap_known;
+    if uncapped && combat.rounding() == Rounding::Defender && combat.beyond_last() == BeyondLast::Virtual {
+        let beyond: Vec<(u32, u32)> = steps_beyond_last(combat)
+            .into_iter()
+            .filter_map(|c| match c {
+                Step::Ratio(o) => Some((o.attack, o.defence)),
+                Step::Difference(_) => None,
+            })
+            .collect();
+        if !beyond.is_empty() {
+            reached = add(reached, raw_column(&beyond));
+        }
+    }
     if combat.beyond_last() == BeyondLast::Unknown {
         reached = add(reached, read_beyond_expr(combat, columns));
     }
@@ -217,7 +233,7 @@ fn raw_difference_column(
             bin(Op::Mul, int(2 * low), scale.clone()),
         ),
     };
-    let reached = columns
+    let mut reached = columns
         .iter()
         .map(|c| match c.low {
             Some(low) => cond(meets(i64::from(low)), int(1), int(0)),
@@ -225,6 +241,16 @@ fn raw_difference_column(
         })
         .reduce(add)
         .unwrap_or(int(0));
+    // Past a plain last column, the whole differences beyond it count on (as many as the ladder
+    // has), so that a cap or a shift to the left starts from the difference itself.
+    let last_high = columns.last().and_then(|c| c.high);
+    if let (Some(high), BeyondLast::Virtual) = (last_high, combat.beyond_last()) {
+        let above = (1..=crate::concept::combat::odds::VIRTUAL_STEPS)
+            .map(|k| cond(meets(i64::from(high) + k), int(1), int(0)))
+            .reduce(add)
+            .unwrap_or(int(0));
+        reached = add(reached, above);
+    }
     let Some(first) = columns.first().and_then(|c| c.low) else {
         return reached; // an open first column: every difference is on the table
     };
@@ -248,6 +274,23 @@ fn raw_difference_column(
     }
 }
 
+/// Whether the odds after the cap and the shifts reach the automatic result at `position` (the
+/// module's column count, past the last column for the whole ratios beyond it): the shifted column
+/// before it is lowered to the last. (A defence of 0 reaches every ratio of the ladder, as in
+/// odds.rs, when no cap lowers it.)
+pub(super) fn automatic_reached(
+    combat: &crate::concept::game::Combat,
+    cap_index: i64,
+    position: i64,
+) -> Expr {
+    let _ = combat; // every kind reads its automatic results on the same ladder
+    bin(
+        Op::Ge,
+        add(capped(cap_index), prop(steps::SHIFT)),
+        int(position),
+    )
+}
+
 /// The raw column, no further than the cap.
 pub(super) fn capped(cap_index: i64) -> Expr {
     Expr::Min(Box::new(prop(steps::RAW)), Box::new(int(cap_index)))
@@ -255,7 +298,11 @@ pub(super) fn capped(cap_index: i64) -> Expr {
 
 /// The CRT lookup: one branch per roll, one per column (or, when the table is unknown, per cell the
 /// sources give); below the first column, the table's note.
-pub(super) fn crt_result(combat: &crate::concept::game::Combat, tx: &Texts) -> Expr {
+pub(super) fn crt_result(
+    combat: &crate::concept::game::Combat,
+    tx: &Texts,
+    cap_index: i64,
+) -> Expr {
     let fin = prop(steps::FINAL);
     let mut lookup = s("?");
     if !combat.table_known {
@@ -303,7 +350,11 @@ pub(super) fn crt_result(combat: &crate::concept::game::Combat, tx: &Texts) -> E
         BeyondFirst::Unknown => tx.get("ui.unknown_cell"),
         _ => tx.get("combat.below_table"),
     };
-    let by_odds = cond(bin(Op::Lt, fin, int(1)), s(&below), known);
+    let mut by_odds = cond(bin(Op::Lt, fin, int(1)), s(&below), known);
+    // Odds that reach an automatic result give it without a roll (odds.rs `resolution`).
+    for (position, result) in automatic_positions(combat).into_iter().rev() {
+        by_odds = cond(automatic_reached(combat, cap_index, position), s(&result), by_odds);
+    }
     // An attack on a defence of 0 with its own automatic result (odds.rs: the same rule).
     match combat.automatic.iter().find(|a| a.on_zero_defence()) {
         Some(a) => cond(

@@ -93,7 +93,7 @@ pub fn combat(game: &Game, tx: &Texts) -> CombatExprs {
                 (steps::RAW, raw_column_expr(combat, &columns, scale)),
                 (steps::SHIFT, shift),
                 (steps::FINAL, final_column),
-                (steps::RESULT, crt_result(combat, tx)),
+                (steps::RESULT, crt_result(combat, tx, cap_index)),
             ])
             .collect(),
         report: with_state_notes(

@@ -730,6 +730,46 @@ fn resolution(combat: &Combat, ladder: &[Step], offset: usize, r: &Reading) -> R
     }
 }
 
+/// The automatic results that odds (or differences) give, as the module counts columns: the
+/// 1-based position of each threshold on the printed columns (past their count for the whole
+/// ratios or differences beyond the last), with its result, best first. None for a table whose
+/// end the sources do not give (`beyond_last = "unknown"`: the columns past it are unknown first).
+pub fn automatic_positions(combat: &Combat) -> Vec<(i64, String)> {
+    if combat.beyond_last() != BeyondLast::Virtual {
+        return Vec::new();
+    }
+    let (ladder, offset) = ladder(combat);
+    let mut found: Vec<(i64, String)> = combat
+        .automatic
+        .iter()
+        .filter_map(|a| {
+            let (a_, d_) = Step::parse(combat, a.at_least.as_ref()?)?.sample();
+            let index = reached(&ladder, a_, d_) as i64;
+            Some((index - offset as i64 + 1, a.result.value.clone()))
+        })
+        .collect();
+    found.sort_by(|x, y| y.0.cmp(&x.0));
+    found
+}
+
+/// The ladder's steps past the last printed column, as the module numbers them (the first is at
+/// the column count + 1), written as `vmodc odds` writes them.
+pub fn labels_beyond_last(combat: &Combat) -> Vec<String> {
+    steps_beyond_last(combat)
+        .iter()
+        .map(Step::to_string)
+        .collect()
+}
+
+/// The ladder's steps past the last printed column, worst first.
+pub fn steps_beyond_last(combat: &Combat) -> Vec<Step> {
+    let (ladder, offset) = ladder(combat);
+    ladder
+        .into_iter()
+        .skip(offset + combat.columns.len())
+        .collect()
+}
+
 /// `"3:1"` → (3, 1): [`Odds::parse`] as a pair.
 pub fn parse_odds(s: &str) -> Option<(u32, u32)> {
     Odds::parse(s).map(|o| (o.attack, o.defence))
