@@ -104,15 +104,10 @@ pub fn quarter_points(cost: f64) -> Option<i64> {
         .then_some(quarters as i64)
 }
 
-/// The cheapest rate a unit can move at, in quarters of a movement point a hex: the lowest cost of
-/// every terrain and every line feature that has a rate of its own. `None` when a cost is not
-/// usable (`V0880`) or the cheapest is free (no move is then too long).
-pub fn cheapest_quarters(rules: &crate::concept::game::RulesFile) -> Option<i64> {
-    let costs = rules
-        .terrain
-        .iter()
-        .map(|t| t.move_cost.value)
-        .chain(rules.line_features.iter().filter_map(|f| f.move_cost.as_ref().map(|c| c.value)));
-    let quarters: Option<Vec<i64>> = costs.map(quarter_points).collect();
+/// The cheapest rate a unit can move at, in quarters of a movement point a hex: the lowest of
+/// `costs` (every terrain's and every line feature's that has a rate of its own). `None` when a
+/// cost is not usable (`V0880`) or the cheapest is free (no move is then too long).
+pub fn cheapest_quarters(costs: impl IntoIterator<Item = f64>) -> Option<i64> {
+    let quarters: Option<Vec<i64>> = costs.into_iter().map(quarter_points).collect();
     quarters?.into_iter().min().filter(|q| *q > 0)
 }

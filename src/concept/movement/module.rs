@@ -123,7 +123,13 @@ const ALLOWANCE_MOVE: &str = "AllowanceMove";
 /// grid `range`) and the cheapest rate is the bound; VASSAL cannot veto a drag, so it warns.
 pub fn allowance_traits(game: &Game, plan: &Plan) -> Vec<Trait> {
     let rules = &game.rules;
-    let (Some(allowance), Some(rate)) = (&rules.movement.allowance, cheapest_quarters(rules)) else {
+    let costs = rules.terrain.iter().map(|t| t.move_cost.value).chain(
+        rules
+            .line_features
+            .iter()
+            .filter_map(|f| f.move_cost.as_ref().map(|c| c.value)),
+    );
+    let (Some(allowance), Some(rate)) = (&rules.movement.allowance, cheapest_quarters(costs)) else {
         return Vec::new();
     };
     let tx = &plan.tx;
