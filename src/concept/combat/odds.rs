@@ -748,7 +748,7 @@ pub fn automatic_positions(combat: &Combat) -> Vec<(i64, String)> {
             Some((index - offset as i64 + 1, a.result.value.clone()))
         })
         .collect();
-    found.sort_by(|x, y| y.0.cmp(&x.0));
+    found.sort_by_key(|x| std::cmp::Reverse(x.0));
     found
 }
 
