@@ -145,9 +145,120 @@ fn setups(files: &Files) -> Vec<(String, String)> {
 }
 
 /// What each example shows beyond loading and setting up; the shapes' own tests add theirs here.
-fn shape_checks(name: &str, _view: &ModuleView, build: &str) {
+fn shape_checks(name: &str, dir: &Path, _view: &ModuleView, build: &str) {
     if name == "hex-odds" {
         assert!(build.contains("VASSAL.build.module.map.boardPicker.board.HexGrid"));
+    }
+    if name == "hex-differential" {
+        differential_combat_agrees_with_vmodc_odds(dir, build);
+    }
+    if name == "hex-road" {
+        // The road's ½ MP is the cheapest rate: 2 quarters a hex against the allowance in quarters,
+        // in the two phases that spend it, for a unit whose allowance is known.
+        let trigger = build
+            .split("Movement allowance check;;;{")
+            .nth(1)
+            .and_then(|rest| rest.split("};").next())
+            .expect("the movement allowance check");
+        assert_eq!(
+            trigger,
+            "(CurrentMap == \"Map\") &amp;&amp; (OldMap == CurrentMap) &amp;&amp; \
+             ((Phase == \"Blue turn\") || (Phase == \"Red turn\")) &amp;&amp; \
+             (Movement != \"?\") &amp;&amp; ((Range(OldX, OldY) * 2) &gt; (Movement * 4))"
+        );
+        assert!(
+            build.contains(r#"MP a hex: at most " + ((Movement * 4) \/ 2) + " hexes"#),
+            "the warning names the hexes the allowance buys at ½ MP"
+        );
+    }
+}
+
+/// The differential example's combats, resolved by the module's own steps (evaluated as VASSAL
+/// would) and by `vmodc odds`: the same column and the same result, roll by roll.
+fn differential_combat_agrees_with_vmodc_odds(dir: &Path, build: &str) {
+    use crate::common::module_piece::Piece;
+    use vmodc::concept::combat::module::{combat, steps};
+    use vmodc::concept::module::props;
+    let mut sources = vmodc::diag::Sources::default();
+    let game = vmodc::load::load_game(dir, "tiny", &mut sources).expect("the example loads");
+    let tx = vmodc::concept::texts::default_texts(&game);
+    let exprs = combat(&game, &tx);
+    // The module holds these very steps: the differential raw column compares A − D to each column.
+    let raw = &exprs
+        .steps
+        .iter()
+        .find(|(n, _)| *n == steps::RAW)
+        .expect("raw")
+        .1;
+    assert!(build.contains(steps::RAW), "the module resolves combat");
+    assert!(format!("{raw:?}").contains("Sub"), "{raw:?}");
+    for (attack, defence) in [(4, 2), (2, 4), (7, 2), (3, 3), (5, 2)] {
+        for roll in 1..=6u32 {
+            let props_of = |pairs: &[(&str, String)]| {
+                pairs
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.clone()))
+                    .collect()
+            };
+            let attacker = Piece {
+                props: props_of(&[
+                    ("Strength", attack.to_string()),
+                    (props::COMBAT_ROLE, "attacker".into()),
+                ]),
+                game: &game,
+                all: Vec::new(),
+            };
+            let mut defender = Piece {
+                props: props_of(&[
+                    ("Strength", defence.to_string()),
+                    ("BasicName", "Red Regiment".into()),
+                    (props::COMBAT_ROLE, "defender".into()),
+                    (props::ATTACKER_NAMES, "Blue Regiment".into()),
+                    (props::TERRAIN, "clear".into()),
+                ]),
+                game: &game,
+                all: vec![&attacker],
+            };
+            for (name, expr) in &exprs.steps {
+                let value = if *name == props::COMBAT_ROLL {
+                    roll.to_string()
+                } else {
+                    expr.eval(&defender).expect("step evaluates").render()
+                };
+                defender.props.insert(name.to_string(), value);
+            }
+            let chat = exprs.report.eval(&defender).expect("report").render();
+            let said = run_ok(
+                dir,
+                &[
+                    "odds",
+                    "tiny",
+                    "--attack",
+                    &attack.to_string(),
+                    "--defence",
+                    &defence.to_string(),
+                    "--roll",
+                    &roll.to_string(),
+                ],
+            );
+            // `4 vs 2 → +1..+2 → +1..+2, roll 3 → DE`, and the chat line holds the same words.
+            // Both say when the cap lowered the difference, each in its words: `vmodc odds`
+            // "(capped from +5)", the chat "(capped, rule 5)".
+            let line = said.lines().next().unwrap_or_default().trim();
+            let uncapped = |text: &str| match (text.find(" (capped"), text.find(") →")) {
+                (Some(from), Some(to)) => format!("{}{}", &text[..from], &text[to + 1..]),
+                _ => text.to_string(),
+            };
+            assert_eq!(
+                line.contains("(capped"),
+                chat.contains("(capped"),
+                "{line}\n{chat}"
+            );
+            assert!(
+                uncapped(&chat).contains(&uncapped(line)),
+                "vmodc odds: {line}\nmodule: {chat}"
+            );
+        }
     }
 }
 
@@ -201,7 +312,7 @@ fn every_shape_example_checks_clean_builds_and_sets_up_where_its_scenario_says()
             }
             let build =
                 String::from_utf8(view.archive.entries["buildFile.xml"].clone()).expect("UTF-8");
-            shape_checks(name, &view, &build);
+            shape_checks(name, dir.path(), &view, &build);
         }
     }
 }

@@ -278,7 +278,7 @@ fn terrain_effects_chart(
             let id = t.id.as_str();
             vec![
                 tx.get(&format!("terrain.{id}")),
-                tx.fill("ui.tec_mp", &[("n", &t.move_cost.to_string())]),
+                tx.fill("ui.tec_mp", &[("n", &t.move_cost_text())]),
                 tx.get(&format!("terrain_combat.{id}")),
                 tx.get(&format!("terrain_notes.{id}")),
             ]
@@ -300,9 +300,22 @@ fn terrain_effects_chart(
             .chain(&rules.line_features)
             .map(|f| {
                 let id = f.id.as_str();
+                // A line's own rate leads its movement cell: `½ MP; …` (a road).
+                let effect = tx.get(&format!("feature_move.{id}"));
+                let movement = match f.move_cost_text() {
+                    Some(cost) => {
+                        let rate = tx.fill("ui.tec_mp", &[("n", &cost)]);
+                        if effect.is_empty() {
+                            rate
+                        } else {
+                            format!("{rate}; {effect}")
+                        }
+                    }
+                    None => effect,
+                };
                 vec![
                     tx.get(&format!("features.{id}")),
-                    tx.get(&format!("feature_move.{id}")),
+                    movement,
                     tx.get(&format!("feature_combat.{id}")),
                     String::new(),
                 ]

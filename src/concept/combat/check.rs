@@ -5,6 +5,7 @@
 
 mod automatic;
 mod crt;
+mod differential;
 mod roll;
 mod shifts;
 mod strength;

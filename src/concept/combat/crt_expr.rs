@@ -2,6 +2,7 @@
 
 use crate::concept::combat::roll_expr::table_roll;
 use crate::concept::combat::step_terms::{kind_is, known_zero_defence, steps};
+use crate::concept::combat::odds::{automatic_positions, steps_beyond_last, Difference, Step};
 use crate::concept::combat::{BeyondFirst, BeyondLast, Rounding};
 use crate::i18n::Texts;
 use crate::vassal::expression::{add, and, bin, cond, eq, int, prop, s, Expr, Op};
@@ -9,12 +10,47 @@ use crate::vassal::expression::{add, and, bin, cond, eq, int, prop, s, Expr, Op}
 /// The column the odds reach before shifts, as `rounding` and `beyond_first` read them (odds.rs).
 pub(super) fn raw_column_expr(
     combat: &crate::concept::game::Combat,
-    columns: &[(u32, u32)],
+    steps: &[Step],
+    scale: i64,
 ) -> Expr {
+    let differences: Vec<Difference> = steps
+        .iter()
+        .filter_map(|c| match c {
+            Step::Difference(d) => Some(*d),
+            Step::Ratio(_) => None,
+        })
+        .collect();
+    if !differences.is_empty() {
+        return raw_difference_column(combat, &differences, scale);
+    }
+    let columns: Vec<(u32, u32)> = steps
+        .iter()
+        .filter_map(|c| match c {
+            Step::Ratio(o) => Some((o.attack, o.defence)),
+            Step::Difference(_) => None,
+        })
+        .collect();
+    let columns = columns.as_slice();
     let mut reached = match combat.rounding() {
         Rounding::Defender => raw_column(columns),
         Rounding::Nearest => raw_column_nearest(columns),
     };
+    // Without a cap, odds past the last column count on by the whole ratios beyond it (odds.rs
+    // `odds_ladder`), so that an automatic result there is reached (btm2: 7:1 is DE) and a shift
+    // to the left starts from the odds themselves.
+    let uncapped = combat.cap.is_none() || !combat.cap_known;
+    if uncapped && combat.rounding() == Rounding::Defender && combat.beyond_last() == BeyondLast::Virtual {
+        let beyond: Vec<(u32, u32)> = steps_beyond_last(combat)
+            .into_iter()
+            .filter_map(|c| match c {
+                Step::Ratio(o) => Some((o.attack, o.defence)),
+                Step::Difference(_) => None,
+            })
+            .collect();
+        if !beyond.is_empty() {
+            reached = add(reached, raw_column(&beyond));
+        }
+    }
     if combat.beyond_last() == BeyondLast::Unknown {
         reached = add(reached, read_beyond_expr(combat, columns));
     }
@@ -45,7 +81,14 @@ pub(super) fn final_column_expr(
         BeyondLast::Virtual => Expr::Min(Box::new(shifted), Box::new(int(n))),
         BeyondLast::Unknown => shifted,
     };
+    // An open first column (`≤-3`) holds every difference left of it, shifted ones too.
+    let first_open = combat
+        .columns
+        .first()
+        .and_then(|c| Step::parse(combat, c))
+        .is_some_and(|c| matches!(c, Step::Difference(Difference { low: None, .. })));
     match combat.beyond_first() {
+        _ if first_open => Expr::Max(Box::new(right), Box::new(int(1))),
         BeyondFirst::FirstColumn => Expr::Max(Box::new(right), Box::new(int(1))),
         BeyondFirst::BelowTable | BeyondFirst::Unknown => right,
     }
@@ -162,6 +205,92 @@ fn raw_column(columns: &[(u32, u32)]) -> Expr {
     reached.into_iter().reduce(add).unwrap_or(int(0))
 }
 
+/// The column a strength difference reaches on a differential CRT (odds.rs `difference_ladder`):
+/// how many columns' lower ends the rounded difference meets. Below a plain first column it is
+/// counted on the whole differences beyond it (0 for one below, −1 for two, …, no further than the
+/// ladder's `VIRTUAL` steps), so that a shift brings it back onto the table only where the rule
+/// does; with `beyond_first = "first_column"` it rolls on the first column.
+fn raw_difference_column(
+    combat: &crate::concept::game::Combat,
+    columns: &[Difference],
+    scale: i64,
+) -> Expr {
+    let attack = prop(steps::ATTACK);
+    let defence = prop(steps::DEFENCE);
+    let scale = int(scale);
+    // `attack − defence ≥ low` in scaled units: (A − D) ≥ low·scale; rounded a half up:
+    // 2(A − D) + scale ≥ 2·low·scale.
+    let difference = bin(Op::Sub, attack, defence);
+    let meets = |low: i64| match combat.rounding() {
+        Rounding::Defender => bin(
+            Op::Ge,
+            difference.clone(),
+            bin(Op::Mul, int(low), scale.clone()),
+        ),
+        Rounding::Nearest => bin(
+            Op::Ge,
+            add(bin(Op::Mul, difference.clone(), int(2)), scale.clone()),
+            bin(Op::Mul, int(2 * low), scale.clone()),
+        ),
+    };
+    let mut reached = columns
+        .iter()
+        .map(|c| match c.low {
+            Some(low) => cond(meets(i64::from(low)), int(1), int(0)),
+            None => int(1),
+        })
+        .reduce(add)
+        .unwrap_or(int(0));
+    // Past a plain last column, the whole differences beyond it count on (as many as the ladder
+    // has), so that a cap or a shift to the left starts from the difference itself.
+    let last_high = columns.last().and_then(|c| c.high);
+    if let (Some(high), BeyondLast::Virtual) = (last_high, combat.beyond_last()) {
+        let above = (1..=crate::concept::combat::odds::VIRTUAL_STEPS)
+            .map(|k| cond(meets(i64::from(high) + k), int(1), int(0)))
+            .reduce(add)
+            .unwrap_or(int(0));
+        reached = add(reached, above);
+    }
+    let Some(first) = columns.first().and_then(|c| c.low) else {
+        return reached; // an open first column: every difference is on the table
+    };
+    match combat.beyond_first() {
+        BeyondFirst::BelowTable => {
+            // Below the first column: 1 − (the whole differences between it and the rounded
+            // difference), found by testing each of the ladder's steps below it.
+            let below = (1..crate::concept::combat::odds::VIRTUAL_STEPS)
+                .map(|k| cond(meets(i64::from(first) - k), int(0), int(-1)))
+                .reduce(add)
+                .unwrap_or(int(0));
+            cond(bin(Op::Ge, reached.clone(), int(1)), reached, below)
+        }
+        BeyondFirst::FirstColumn => Expr::Max(Box::new(reached), Box::new(int(1))),
+        // Not for differential tables (V0745); read as odds are.
+        BeyondFirst::Unknown => cond(
+            bin(Op::Lt, reached.clone(), int(1)),
+            int(-UNKNOWN_RAW),
+            reached,
+        ),
+    }
+}
+
+/// Whether the odds after the cap and the shifts reach the automatic result at `position` (the
+/// module's column count, past the last column for the whole ratios beyond it): the shifted column
+/// before it is lowered to the last. (A defence of 0 reaches every ratio of the ladder, as in
+/// odds.rs, when no cap lowers it.)
+pub(super) fn automatic_reached(
+    combat: &crate::concept::game::Combat,
+    cap_index: i64,
+    position: i64,
+) -> Expr {
+    let _ = combat; // every kind reads its automatic results on the same ladder
+    bin(
+        Op::Ge,
+        add(capped(cap_index), prop(steps::SHIFT)),
+        int(position),
+    )
+}
+
 /// The raw column, no further than the cap.
 pub(super) fn capped(cap_index: i64) -> Expr {
     Expr::Min(Box::new(prop(steps::RAW)), Box::new(int(cap_index)))
@@ -169,7 +298,11 @@ pub(super) fn capped(cap_index: i64) -> Expr {
 
 /// The CRT lookup: one branch per roll, one per column (or, when the table is unknown, per cell the
 /// sources give); below the first column, the table's note.
-pub(super) fn crt_result(combat: &crate::concept::game::Combat, tx: &Texts) -> Expr {
+pub(super) fn crt_result(
+    combat: &crate::concept::game::Combat,
+    tx: &Texts,
+    cap_index: i64,
+) -> Expr {
     let fin = prop(steps::FINAL);
     let mut lookup = s("?");
     if !combat.table_known {
@@ -217,7 +350,11 @@ pub(super) fn crt_result(combat: &crate::concept::game::Combat, tx: &Texts) -> E
         BeyondFirst::Unknown => tx.get("ui.unknown_cell"),
         _ => tx.get("combat.below_table"),
     };
-    let by_odds = cond(bin(Op::Lt, fin, int(1)), s(&below), known);
+    let mut by_odds = cond(bin(Op::Lt, fin, int(1)), s(&below), known);
+    // Odds that reach an automatic result give it without a roll (odds.rs `resolution`).
+    for (position, result) in automatic_positions(combat).into_iter().rev() {
+        by_odds = cond(automatic_reached(combat, cap_index, position), s(&result), by_odds);
+    }
     // An attack on a defence of 0 with its own automatic result (odds.rs: the same rule).
     match combat.automatic.iter().find(|a| a.on_zero_defence()) {
         Some(a) => cond(

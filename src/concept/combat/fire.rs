@@ -36,10 +36,7 @@ pub fn fire_lookup<'c>(combat: &'c Combat, fire: &FixedFire, roll: u32) -> Looku
     else {
         return Lookup::Unknown;
     };
-    let none = crate::concept::combat::odds::Odds {
-        attack: 0,
-        defence: 1,
-    };
+    let none = crate::concept::combat::odds::NO_ODDS;
     let outcome = OddsOutcome {
         attack: 0.0,
         defence: 0.0,

@@ -31,9 +31,12 @@ cited! {
     #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct Combat {
-        /// `odds`: attack divided by defence, rounded down. (The only kind so far.)
+        /// `odds`: attack divided by defence, rounded down; `differential`: attack minus defence,
+        /// rounded down.
         pub kind: Sp<String>,
-        /// CRT columns from worst to best for the attacker, written `a:d`.
+        /// CRT columns from worst to best for the attacker: odds written `a:d`; differences written
+        /// `-2`, `0`, `+3`, a range `+1..+2`, an open first column `≤-3` (or `-3 or less`) and an
+        /// open last column `≥+6` (or `+6 or more`).
         pub columns: Vec<Sp<String>>,
         /// Highest column before shifts; better odds are lowered to it. None when the rules have no
         /// cap (OCS 9.7a, 9.7b: odds are read on the closest column at or below them).
@@ -673,6 +676,8 @@ keyword! {
     pub enum CombatKind {
         /// Attack divided by defence, rounded in the defender's favour, on an odds CRT.
         Odds = "odds",
+        /// Attack minus defence, rounded in the defender's favour, on a differential CRT.
+        Differential = "differential",
     }
 }
 

@@ -13,7 +13,7 @@
 
 use crate::concept::combat::ar_command;
 use crate::concept::combat::crt_expr::{crt_result, final_column_expr, raw_column_expr};
-use crate::concept::combat::odds::parse_odds;
+use crate::concept::combat::odds::Step;
 use crate::concept::combat::report_expr::{
     automatic_report, combat_report, with_kind_and_surprise, with_state_notes,
 };
@@ -62,17 +62,17 @@ const NO_CAP: i64 = 1_000_000;
 pub fn combat(game: &Game, tx: &Texts) -> CombatExprs {
     let combat = &game.rules.combat;
     let scale = attack_scale(game);
-    let columns: Vec<(u32, u32)> = combat
+    let columns: Vec<Step> = combat
         .columns
         .iter()
-        .filter_map(|c| parse_odds(c))
+        .filter_map(|c| Step::parse(combat, c))
         .collect();
     let n = columns.len() as i64;
     let cap_index = combat
         .cap
         .as_ref()
         .filter(|_| combat.cap_known)
-        .and_then(|cap| parse_odds(cap))
+        .and_then(|cap| Step::parse(combat, cap))
         .and_then(|cap| columns.iter().position(|c| *c == cap))
         .map_or(NO_CAP, |i| i as i64 + 1);
     let (shift, shift_texts) = shift_step(game, tx);
@@ -90,10 +90,10 @@ pub fn combat(game: &Game, tx: &Texts) -> CombatExprs {
                     Expr::Sum(props::ATTACK_SCALED.into(), Box::new(is_attacker())),
                 ),
                 (steps::DEFENCE, defence_scaled_expr(game, scale)),
-                (steps::RAW, raw_column_expr(combat, &columns)),
+                (steps::RAW, raw_column_expr(combat, &columns, scale)),
                 (steps::SHIFT, shift),
                 (steps::FINAL, final_column),
-                (steps::RESULT, crt_result(combat, tx)),
+                (steps::RESULT, crt_result(combat, tx, cap_index)),
             ])
             .collect(),
         report: with_state_notes(

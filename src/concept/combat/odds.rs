@@ -10,8 +10,16 @@
 //! 2. the shifts (negative favours the defender) move the odds by that many columns;
 //! 3. an automatic result (`[[combat.automatic]]`) applies if the shifted odds reach its threshold;
 //! 4. odds below the first column fall `below_table`; odds above the last column use the last column.
+//!
+//! A differential CRT (`[combat] kind = "differential"`) reads the same ladder, built of strength
+//! differences instead of ratios: attack minus defence, fractions dropped in the defender's favour
+//! (`rounding = "nearest"`: rounded once, a half up), read on the column whose range holds it. Its
+//! columns are written `-2`, `0`, `+3`, a range `+1..+2`, and at either end `≤-3` / `-3 or less`
+//! and `≥+6` / `+6 or more` (an open end: every difference past it reads on it, so nothing falls
+//! below the table and no shift runs past it). A plain end column is extended by the whole
+//! differences beyond it, as odds are by whole ratios.
 
-use crate::concept::combat::{BeyondFirst, BeyondLast, Rounding};
+use crate::concept::combat::{BeyondFirst, BeyondLast, CombatKind, Rounding};
 use crate::concept::game::Combat;
 use std::fmt;
 
@@ -47,6 +55,155 @@ impl fmt::Display for Odds {
     }
 }
 
+/// A column of a differential CRT: the strength differences (attack − defence) it covers, `None`
+/// for an open end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Difference {
+    pub low: Option<i32>,
+    pub high: Option<i32>,
+}
+
+/// `+3` → 3, `-2` and `−2` → −2, `0` → 0.
+fn signed(text: &str) -> Option<i32> {
+    let t = text.trim().replace('\u{2212}', "-");
+    let t = t.strip_prefix('+').unwrap_or(&t);
+    if t.starts_with(['+', ' ']) || t.is_empty() {
+        return None;
+    }
+    t.parse().ok()
+}
+
+impl Difference {
+    /// One difference, as a column the ladder adds beyond a plain end.
+    pub fn single(n: i32) -> Difference {
+        Difference {
+            low: Some(n),
+            high: Some(n),
+        }
+    }
+
+    /// A column as a designer writes it: `0`, `+3`, `-2`; a range `+1..+2` or `+1 to +2`; an open
+    /// end `≤-3`, `<=-3`, `-3 or less`, `-3以下`, `≥+6`, `>=+6`, `+6 or more`, `+6以上`. `None` for
+    /// anything else, and for a range that runs backwards.
+    pub fn parse(text: &str) -> Option<Difference> {
+        let t = text.trim();
+        let lower = t.to_lowercase();
+        if let Some(rest) = ["≥", ">="].iter().find_map(|p| t.strip_prefix(p)) {
+            return Some(Difference {
+                low: Some(signed(rest)?),
+                high: None,
+            });
+        }
+        if let Some(rest) = ["≤", "<="].iter().find_map(|p| t.strip_prefix(p)) {
+            return Some(Difference {
+                low: None,
+                high: Some(signed(rest)?),
+            });
+        }
+        if let Some(rest) = [" or more", "以上"].iter().find_map(|s| lower.strip_suffix(s)) {
+            return Some(Difference {
+                low: Some(signed(rest)?),
+                high: None,
+            });
+        }
+        if let Some(rest) = [" or less", "以下"].iter().find_map(|s| lower.strip_suffix(s)) {
+            return Some(Difference {
+                low: None,
+                high: Some(signed(rest)?),
+            });
+        }
+        if let Some((a, b)) = t.split_once("..").or_else(|| t.split_once(" to ")) {
+            let (low, high) = (signed(a)?, signed(b)?);
+            return (low <= high).then_some(Difference {
+                low: Some(low),
+                high: Some(high),
+            });
+        }
+        signed(t).map(Difference::single)
+    }
+
+    /// Whether the difference `attack − defence` lies at or past the column's lower end.
+    fn reached_by(self, attack: f64, defence: f64) -> bool {
+        self.low.is_none_or(|low| attack - defence >= f64::from(low))
+    }
+}
+
+/// `3` → `+3`, `-2` → `-2`, `0` → `0`: how differential CRTs print a difference.
+pub fn signed_text(n: i64) -> String {
+    if n > 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
+}
+
+impl fmt::Display for Difference {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = |n: i32| signed_text(i64::from(n));
+        match (self.low, self.high) {
+            (Some(l), Some(h)) if l == h => write!(f, "{}", text(l)),
+            (Some(l), Some(h)) => write!(f, "{}..{}", text(l), text(h)),
+            (None, Some(h)) => write!(f, "≤{}", text(h)),
+            (Some(l), None) => write!(f, "≥{}", text(l)),
+            (None, None) => write!(f, "any"),
+        }
+    }
+}
+
+/// A place on the combat ladder: odds, or a difference of strengths (`[combat] kind`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    Ratio(Odds),
+    Difference(Difference),
+}
+
+impl Step {
+    /// A column (or cap, or automatic threshold) as the combat's kind writes it.
+    pub fn parse(combat: &Combat, text: &str) -> Option<Step> {
+        match combat.kind() {
+            Some(CombatKind::Differential) => Difference::parse(text).map(Step::Difference),
+            _ => Odds::parse(text).map(Step::Ratio),
+        }
+    }
+
+    /// Whether strengths `attack : defence` (already rounded as the combat reads them) reach it.
+    fn reached_by(self, attack: f64, defence: f64) -> bool {
+        match self {
+            Step::Ratio(o) => o.reached_by(attack, defence),
+            Step::Difference(d) => d.reached_by(attack, defence),
+        }
+    }
+
+    /// Strengths that reach exactly this step and no better one (for the cap and the automatic
+    /// thresholds, which are read on the ladder as a combat at them would be).
+    fn sample(self) -> (f64, f64) {
+        match self {
+            Step::Ratio(o) => (f64::from(o.attack), f64::from(o.defence)),
+            Step::Difference(d) => (d.low.map_or(f64::from(i32::MIN), f64::from), 0.0),
+        }
+    }
+}
+
+impl PartialEq<Odds> for Step {
+    fn eq(&self, other: &Odds) -> bool {
+        *self == Step::Ratio(*other)
+    }
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Step::Ratio(o) => o.fmt(f),
+            Step::Difference(d) => d.fmt(f),
+        }
+    }
+}
+
+/// The printed columns of the combat's CRT on its ladder (`None` when one does not parse: V0110).
+pub fn printed_steps(combat: &Combat) -> Option<Vec<Step>> {
+    combat.columns.iter().map(|c| Step::parse(combat, c)).collect()
+}
+
 /// How a combat is resolved once the odds are known.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Resolution {
@@ -71,14 +228,15 @@ pub enum Resolution {
 pub struct OddsOutcome {
     pub attack: f64,
     pub defence: f64,
-    /// Attack over defence, rounded in the defender's favour.
-    pub raw: Odds,
+    /// Attack over defence, rounded in the defender's favour (a differential CRT: attack minus
+    /// defence, on the column that holds it).
+    pub raw: Step,
     /// After the cap (equal to `raw` when no cap applies).
-    pub capped: Odds,
+    pub capped: Step,
     /// Sum of the shifts applied.
     pub shift: i32,
     /// After the shifts (may lie beyond the printed table).
-    pub shifted: Odds,
+    pub shifted: Step,
     /// The columns past the last printed one that the odds are read on before shifts
     /// (`beyond_columns`, `beyond_last = "unknown"`): 0 within the printed columns.
     pub read_beyond: usize,
@@ -173,9 +331,55 @@ impl OddsOutcome {
 /// Whole ratios added beyond each end of the table, so shifts can leave and re-enter it.
 const VIRTUAL: u32 = 32;
 
-/// The CRT's columns with the whole ratios beyond both ends, worst first, and the index of the first
-/// printed column.
-fn ladder(combat: &Combat) -> (Vec<Odds>, usize) {
+/// The whole differences the ladder adds below a plain first column, as the module counts them.
+pub const VIRTUAL_STEPS: i64 = VIRTUAL as i64;
+
+/// The CRT's columns with the whole ratios (or differences) beyond both ends, worst first, and the
+/// index of the first printed column.
+fn ladder(combat: &Combat) -> (Vec<Step>, usize) {
+    match combat.kind() {
+        Some(CombatKind::Differential) => difference_ladder(combat),
+        _ => {
+            let (ladder, offset) = odds_ladder(combat);
+            (ladder.into_iter().map(Step::Ratio).collect(), offset)
+        }
+    }
+}
+
+/// A differential CRT's columns, with the whole differences beyond a plain end (none beyond an
+/// open one: every difference past it is on it).
+fn difference_ladder(combat: &Combat) -> (Vec<Step>, usize) {
+    let printed: Vec<Difference> = combat
+        .columns
+        .iter()
+        .filter_map(|c| Difference::parse(c))
+        .collect();
+    let (Some(first), Some(last)) = (printed.first().copied(), printed.last().copied()) else {
+        return (Vec::new(), 0);
+    };
+    let virtual_count = VIRTUAL as i32;
+    let below: Vec<Step> = match first.low {
+        Some(low) if combat.beyond_first() == BeyondFirst::BelowTable => (low.saturating_sub(virtual_count)..low)
+            .map(|n| Step::Difference(Difference::single(n)))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let above: Vec<Step> = match last.high {
+        Some(high) if combat.beyond_last() == BeyondLast::Virtual => (high.saturating_add(1)
+            ..=high.saturating_add(virtual_count))
+            .map(|n| Step::Difference(Difference::single(n)))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let offset = below.len();
+    let mut all = below;
+    all.extend(printed.into_iter().map(Step::Difference));
+    all.extend(above);
+    (all, offset)
+}
+
+/// An odds CRT's columns with the whole ratios beyond both ends.
+fn odds_ladder(combat: &Combat) -> (Vec<Odds>, usize) {
     let printed: Vec<Odds> = combat
         .columns
         .iter()
@@ -242,6 +446,9 @@ fn nearest_ratio(attack: f64, defence: f64) -> (f64, f64) {
 /// The odds as the combat rounds them, written `n:1` or `1:n` (`defence 0` when there is none),
 /// whether or not the table has that column.
 pub fn ratio_text(combat: &Combat, attack: f64, defence: f64) -> String {
+    if combat.kind() == Some(CombatKind::Differential) {
+        return signed_text(rounded_difference(combat, attack, defence));
+    }
     if defence <= 0.0 {
         return "defence 0".to_string();
     }
@@ -253,8 +460,18 @@ pub fn ratio_text(combat: &Combat, attack: f64, defence: f64) -> String {
     format!("{a}:{d}")
 }
 
+/// Attack minus defence as a differential CRT rounds it: fractions dropped in the defender's
+/// favour, or (`rounding = "nearest"`) rounded once, a half up.
+pub fn rounded_difference(combat: &Combat, attack: f64, defence: f64) -> i64 {
+    let difference = match combat.rounding() {
+        Rounding::Defender => (attack - defence).floor(),
+        Rounding::Nearest => (attack - defence + 0.5).floor(),
+    };
+    difference.clamp(f64::from(i32::MIN), f64::from(i32::MAX)) as i64
+}
+
 /// Index of the best ladder entry reached by `attack : defence` (0 when none is).
-fn reached(ladder: &[Odds], attack: f64, defence: f64) -> usize {
+fn reached(ladder: &[Step], attack: f64, defence: f64) -> usize {
     ladder
         .iter()
         .rposition(|o| o.reached_by(attack, defence))
@@ -300,10 +517,19 @@ pub fn resolve_odds(attack: f64, defence: f64, combat: &Combat, shifts: &[i32]) 
     let at = |i: usize| ladder[i.min(ladder.len() - 1)];
     let reading = read_ladder(combat, &ladder, attack, defence, shift);
     let resolution = resolution(combat, &ladder, offset, &reading);
-    // Below the table the raw odds are none of its columns, unless they roll on the first.
+    // Below the table the raw odds are none of its columns, unless they roll on the first; a
+    // difference is shown as it is.
+    let differential = combat.kind() == Some(CombatKind::Differential);
     let shown = |i: usize| {
         if reading.worst_raw && combat.beyond_first() == BeyondFirst::BelowTable {
-            NO_ODDS
+            if differential {
+                let n = rounded_difference(combat, attack, defence);
+                Step::Difference(Difference::single(
+                    n.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32,
+                ))
+            } else {
+                NO_ODDS
+            }
         } else {
             at(i)
         }
@@ -385,10 +611,10 @@ pub fn read_beyond(combat: &Combat, ratio: f64) -> Option<usize> {
 }
 
 /// The odds written when no column applies.
-const NO_ODDS: Odds = Odds {
+pub const NO_ODDS: Step = Step::Ratio(Odds {
     attack: 0,
     defence: 1,
-};
+});
 
 /// Where a combat falls on the ladder: its raw, capped and shifted positions, whether no column at
 /// all was reached, and how far a shift ran past the last column the sources give.
@@ -405,32 +631,38 @@ struct Reading {
     beyond_known: Option<usize>,
 }
 
-fn read_ladder(combat: &Combat, ladder: &[Odds], attack: f64, defence: f64, shift: i32) -> Reading {
-    // The ratio the columns are read with: the strengths themselves, or their ratio rounded once.
+fn read_ladder(combat: &Combat, ladder: &[Step], attack: f64, defence: f64, shift: i32) -> Reading {
+    let differential = combat.kind() == Some(CombatKind::Differential);
+    // The strengths the columns are read with: the strengths themselves, or their ratio (their
+    // difference) rounded once.
     let (ratio_a, ratio_d) = match combat.rounding() {
         Rounding::Defender => (attack, defence),
+        Rounding::Nearest if differential => {
+            (rounded_difference(combat, attack, defence) as f64, 0.0)
+        }
         Rounding::Nearest => nearest_ratio(attack, defence),
     };
-    // A zero defence is reached by every ratio: the best one.
-    let raw = if defence == 0.0 && attack > 0.0 {
+    // A zero defence is reached by every ratio: the best one. (A difference is read as it is.)
+    let raw = if defence == 0.0 && attack > 0.0 && !differential {
         ladder.len() - 1
     } else {
         reached(ladder, ratio_a, ratio_d)
     };
-    let worst_raw = attack == 0.0 || (raw == 0 && !ladder[0].reached_by(ratio_a, ratio_d));
-    let capped = match combat.cap.as_deref().and_then(|c| Odds::parse(c)) {
-        Some(cap) if combat.cap_known => raw.min(reached(
-            ladder,
-            f64::from(cap.attack),
-            f64::from(cap.defence),
-        )),
+    // Nothing attacks: no odds. (A difference with no attack is still a difference.)
+    let no_attack = attack == 0.0 && !differential;
+    let worst_raw = no_attack || (raw == 0 && !ladder[0].reached_by(ratio_a, ratio_d));
+    let capped = match combat.cap.as_deref().and_then(|c| Step::parse(combat, c)) {
+        Some(cap) if combat.cap_known => {
+            let (a, d) = cap.sample();
+            raw.min(reached(ladder, a, d))
+        }
         _ => raw,
     };
     let last = ladder.len() as i64 - 1;
     // Past the last printed column of a table whose end the sources do not give, the odds read on
     // the columns they name beyond it (9.7a), or on no known column.
     let read_beyond = match combat.beyond_last() {
-        BeyondLast::Unknown if capped as i64 == last && attack > 0.0 => {
+        BeyondLast::Unknown if capped as i64 == last && attack > 0.0 && !differential => {
             let ratio = if defence == 0.0 {
                 f64::INFINITY
             } else {
@@ -460,14 +692,14 @@ fn read_ladder(combat: &Combat, ladder: &[Odds], attack: f64, defence: f64, shif
 
 /// How the combat is resolved from its reading: below the table, past the known columns, an
 /// automatic result the shifted odds reach, or a column (the last for better odds).
-fn resolution(combat: &Combat, ladder: &[Odds], offset: usize, r: &Reading) -> Resolution {
+fn resolution(combat: &Combat, ladder: &[Step], offset: usize, r: &Reading) -> Resolution {
     let below_is_table = combat.beyond_first() == BeyondFirst::BelowTable;
     let automatic = combat
         .automatic
         .iter()
         .filter_map(|a| {
-            let o = Odds::parse(a.at_least.as_ref()?)?;
-            let index = reached(ladder, f64::from(o.attack), f64::from(o.defence));
+            let (a_, d_) = Step::parse(combat, a.at_least.as_ref()?)?.sample();
+            let index = reached(ladder, a_, d_);
             (r.shifted >= index).then_some((index, a.result.as_str()))
         })
         .max_by_key(|(index, _)| *index);
@@ -496,6 +728,46 @@ fn resolution(combat: &Combat, ladder: &[Odds], offset: usize, r: &Reading) -> R
             clamped: false,
         }
     }
+}
+
+/// The automatic results that odds (or differences) give, as the module counts columns: the
+/// 1-based position of each threshold on the printed columns (past their count for the whole
+/// ratios or differences beyond the last), with its result, best first. None for a table whose
+/// end the sources do not give (`beyond_last = "unknown"`: the columns past it are unknown first).
+pub fn automatic_positions(combat: &Combat) -> Vec<(i64, String)> {
+    if combat.beyond_last() != BeyondLast::Virtual {
+        return Vec::new();
+    }
+    let (ladder, offset) = ladder(combat);
+    let mut found: Vec<(i64, String)> = combat
+        .automatic
+        .iter()
+        .filter_map(|a| {
+            let (a_, d_) = Step::parse(combat, a.at_least.as_ref()?)?.sample();
+            let index = reached(&ladder, a_, d_) as i64;
+            Some((index - offset as i64 + 1, a.result.value.clone()))
+        })
+        .collect();
+    found.sort_by_key(|x| std::cmp::Reverse(x.0));
+    found
+}
+
+/// The ladder's steps past the last printed column, as the module numbers them (the first is at
+/// the column count + 1), written as `vmodc odds` writes them.
+pub fn labels_beyond_last(combat: &Combat) -> Vec<String> {
+    steps_beyond_last(combat)
+        .iter()
+        .map(Step::to_string)
+        .collect()
+}
+
+/// The ladder's steps past the last printed column, worst first.
+pub fn steps_beyond_last(combat: &Combat) -> Vec<Step> {
+    let (ladder, offset) = ladder(combat);
+    ladder
+        .into_iter()
+        .skip(offset + combat.columns.len())
+        .collect()
 }
 
 /// `"3:1"` → (3, 1): [`Odds::parse`] as a pair.
@@ -535,7 +807,7 @@ mod tests {
     #[test]
     fn ladder_extends_both_ends() {
         let c = combat(&["1:1", "2:1", "6:1"], "6:1", true);
-        let (l, offset) = ladder(&c);
+        let (l, offset) = odds_ladder(&c);
         assert_eq!(
             l[offset - 1],
             Odds {

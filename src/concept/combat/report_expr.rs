@@ -1,7 +1,8 @@
 //! The chat line of a resolved combat, built last from the step properties the other parts set.
 
 use crate::concept::combat::ar_command;
-use crate::concept::combat::crt_expr::capped;
+use crate::concept::combat::crt_expr::{automatic_reached, capped};
+use crate::concept::combat::odds::{automatic_positions, labels_beyond_last};
 use crate::concept::combat::roll_expr::roll_text;
 use crate::concept::combat::step_terms::{kind_name, known_zero_defence, steps};
 use crate::concept::combat::strength_expr::{bonus_condition, strength_condition};
@@ -117,9 +118,20 @@ pub(super) fn combat_report(
         "ui.beyond_column",
         &[("column", combat.columns.last().map_or("", |c| c.as_str()))],
     );
+    let automatic = automatic_positions(combat);
+    // With automatic results by odds, the whole ratios (differences) past the last column are
+    // named too: the odds that reach one are written as `vmodc odds` writes them (`7:1`).
+    let virtual_labels = if automatic.is_empty() {
+        Vec::new()
+    } else {
+        labels_beyond_last(combat)
+    };
     let label = |index: Expr| {
         let n = combat.columns.len() as i64;
         let mut e = cond(bin(Op::Gt, index.clone(), int(n)), s(&beyond), s(&below));
+        for (i, l) in virtual_labels.iter().enumerate().rev() {
+            e = cond(eq(index.clone(), int(n + i as i64 + 1)), s(l), e);
+        }
         let named = combat.columns.iter().chain(&combat.beyond_columns);
         let named: Vec<_> = named
             .enumerate()
@@ -129,6 +141,16 @@ pub(super) fn combat_report(
             e = cond(eq(index.clone(), int(i as i64 + 1)), s(c), e);
         }
         e
+    };
+    // An automatic result reached: the shifted odds as they are, before they would be lowered to
+    // the last column (odds.rs `Resolution::Automatic`).
+    let final_label = match automatic.last() {
+        Some((lowest, _)) => cond(
+            automatic_reached(combat, cap_index, *lowest),
+            label(add(capped(cap_index), prop(steps::SHIFT))),
+            label(prop(steps::FINAL)),
+        ),
+        None => label(prop(steps::FINAL)),
     };
     let capped_note = cond(
         bin(Op::Gt, prop(steps::RAW), int(cap_index)),
@@ -155,7 +177,7 @@ pub(super) fn combat_report(
                 "shifts",
                 concat(std::iter::once(s("")).chain(shift_texts).collect()),
             ),
-            ("final", label(prop(steps::FINAL))),
+            ("final", final_label),
             ("roll", roll_text(combat)),
             ("result", prop(steps::RESULT)),
             ("rule", s(combat.rule.as_deref().map_or("", |r| r.as_str()))),

@@ -23,8 +23,9 @@ cited! {
     pub struct Terrain {
         pub id: Sp<String>,
         pub name: String,
-        /// Movement points to enter a hex of this terrain.
-        pub move_cost: u32,
+        /// Movement points to enter a hex of this terrain: whole, or in halves or quarters
+        /// (`0.5`), printed on the terrain effects chart as a fraction (`½`).
+        pub move_cost: Sp<f64>,
         /// Free text for the terrain effects chart's combat column.
         #[serde(default)]
         pub combat: String,
@@ -67,6 +68,9 @@ cited! {
         pub name: String,
         #[serde(default)]
         pub move_effect: String,
+        /// A line feature's movement points to enter the next hex along it, whatever that hex's
+        /// terrain (a road at `0.5`: ½ MP a hex). Not for hexside features (`V0881`).
+        pub move_cost: Option<Sp<f64>>,
         #[serde(default)]
         pub combat: String,
         /// What may not cross a hexside of this feature: `movement`, `retreat`, `zoc`, `supply`.
@@ -277,5 +281,54 @@ keyword! {
     pub enum CityKey {
         Kind = "kind",
         Control = "control",
+    }
+}
+
+impl Terrain {
+    /// Its movement cost as the terrain effects chart prints it (`½`).
+    pub fn move_cost_text(&self) -> String {
+        move_points_text(self.move_cost.value)
+    }
+}
+
+impl Feature {
+    /// A line feature's own rate as the terrain effects chart prints it (`½`), if it has one.
+    pub fn move_cost_text(&self) -> Option<String> {
+        self.move_cost.as_ref().map(|c| move_points_text(c.value))
+    }
+}
+
+/// Movement points as a terrain effects chart prints them: whole (`2`), or with the fraction a
+/// designer writes (`½`, `1½`, `¼`, `¾`); other fractions (which the checks report, `V0880`) in
+/// decimals.
+pub fn move_points_text(points: f64) -> String {
+    let whole = points.trunc();
+    let fraction = match ((points - whole) * 4.0).round() as i64 {
+        _ if (points * 4.0).fract() != 0.0 => return points.to_string(),
+        0 => "",
+        1 => "¼",
+        2 => "½",
+        _ => "¾",
+    };
+    match (whole as i64, fraction) {
+        (0, "") => "0".to_string(),
+        (0, f) => f.to_string(),
+        (w, f) => format!("{w}{f}"),
+    }
+}
+
+#[cfg(test)]
+mod move_points_tests {
+    use super::move_points_text;
+
+    #[test]
+    fn fractions_print_as_a_designer_writes_them() {
+        assert_eq!(move_points_text(0.5), "½");
+        assert_eq!(move_points_text(1.5), "1½");
+        assert_eq!(move_points_text(0.25), "¼");
+        assert_eq!(move_points_text(2.75), "2¾");
+        assert_eq!(move_points_text(2.0), "2");
+        assert_eq!(move_points_text(0.0), "0");
+        assert_eq!(move_points_text(0.3), "0.3");
     }
 }

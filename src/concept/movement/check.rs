@@ -1,7 +1,7 @@
 //! Checks of movement limits: weather limits and movement prohibitions.
 
 use crate::concept::context::{id_strs, one_of, turn_in_range, Context};
-use crate::concept::movement::MoveLimitMode;
+use crate::concept::movement::{quarter_points, MoveLimitMode};
 use crate::concept::provenance::rule_of;
 use crate::diag::Diagnostic;
 use crate::model::keyword::Keyword;
@@ -10,6 +10,65 @@ use crate::model::keyword::Keyword;
 pub(crate) fn check(cx: &mut Context<'_>) {
     weather_limit_references(cx);
     movement(cx);
+    move_costs(cx);
+    allowance(cx);
+}
+
+/// Movement costs are whole numbers of quarters of a point, not negative (V0880), and only line
+/// features, which are moved along, have one (V0881: a hexside is crossed, not moved along).
+fn move_costs(cx: &mut Context<'_>) {
+    let r = &cx.game.rules;
+    let f = cx.rules_file();
+    let costs = r
+        .terrain
+        .iter()
+        .map(|t| &t.move_cost)
+        .chain(r.line_features.iter().filter_map(|l| l.move_cost.as_ref()));
+    let bad: Vec<_> = costs
+        .filter(|c| quarter_points(c.value).is_none())
+        .cloned()
+        .collect();
+    for cost in bad {
+        cx.push(
+            Diagnostic::error(
+                "V0880",
+                format!("movement cost {} is not a number of movement points vmodc can count", cost.value),
+            )
+            .at(f, cost.span.clone(), "not whole, ½, ¼ or ¾")
+            .help("write a movement cost as a whole number or with halves or quarters, not below 0: `1`, `0.5` (½ MP), `1.5`, `0.25`"),
+        );
+    }
+    let hexside_costs: Vec<_> = r
+        .hexside_features
+        .iter()
+        .filter_map(|h| h.move_cost.clone().map(|c| (h.id.value.clone(), c, h.rule.clone())))
+        .collect();
+    for (id, cost, rule) in hexside_costs {
+        cx.push(
+            Diagnostic::error(
+                "V0881",
+                format!("hexside feature `{id}` has a `move_cost`: a hexside is crossed, not moved along"),
+            )
+            .at(f, cost.span.clone(), "only line features have a rate")
+            .rule_opt(rule_of(&rule))
+            .help("give a road or railroad its rate under [[line_features]]; say what crossing a hexside costs in `move_effect`"),
+        );
+    }
+}
+
+/// `[movement.allowance]` names a printed value and phases of the game.
+fn allowance(cx: &mut Context<'_>) {
+    let g = cx.game;
+    let Some(a) = &g.rules.movement.allowance else {
+        return;
+    };
+    let f = cx.rules_file();
+    let values = g.counters.counters.value_names();
+    cx.reference(f, &a.value, "value", values.iter().copied(), "[counters] values");
+    let phases = id_strs(&g.rules.phases, |p| &p.id);
+    for p in &a.phases {
+        cx.reference(f, p, "phase", phases.iter().copied(), "[[phases]]");
+    }
 }
 
 fn weather_limit_references(cx: &mut Context<'_>) {

@@ -28,6 +28,7 @@ impl Concept for MovementConcept {
 
     fn module(&self, game: &Game, plan: &Plan, out: &mut ModuleParts) {
         let mut traits = super::module::weather_limit_traits(game, plan);
+        traits.extend(super::module::allowance_traits(game, plan));
         traits.push(super::module::trail_trait(plan));
         out.unit_prototype.push((PrototypeLayer::MoveCheck, traits));
         out.add_buttons(

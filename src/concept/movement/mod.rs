@@ -19,6 +19,23 @@ pub struct Movement {
     /// Units that may not move in given turns or phases.
     #[serde(default)]
     pub prohibitions: Vec<MoveProhibition>,
+    /// Units move up to their printed movement allowance (`[movement.allowance]`): the module
+    /// warns of a move longer than the allowance could take a unit even at the game's cheapest rate.
+    pub allowance: Option<Allowance>,
+}
+
+cited! {
+    /// The movement allowance (`[movement.allowance]`): the printed value that holds it, and the
+    /// phases whose moves spend it.
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct Allowance {
+        /// A `[counters] values` name (`movement`, `MA`).
+        pub value: Sp<String>,
+        /// Phases (`[[phases]]` ids) whose moves spend the allowance; none = every phase.
+        #[serde(default)]
+        pub phases: Vec<Sp<String>>,
+    }
 }
 
 cited! {
@@ -77,4 +94,20 @@ impl WeatherMoveLimit {
             .as_ref()
             .map_or(Some(MoveLimitMode::Cap), |m| MoveLimitMode::parse(m))
     }
+}
+
+/// A movement cost in quarters of a movement point, when it is one (`0.5` → 2); `None` for a
+/// negative cost, one that is not a whole number of quarters, or one too large to count (`V0880`).
+pub fn quarter_points(cost: f64) -> Option<i64> {
+    let quarters = cost * 4.0;
+    (cost.is_finite() && cost >= 0.0 && quarters.fract() == 0.0 && quarters <= 4_000.0)
+        .then_some(quarters as i64)
+}
+
+/// The cheapest rate a unit can move at, in quarters of a movement point a hex: the lowest of
+/// `costs` (every terrain's and every line feature's that has a rate of its own). `None` when a
+/// cost is not usable (`V0880`) or the cheapest is free (no move is then too long).
+pub fn cheapest_quarters(costs: impl IntoIterator<Item = f64>) -> Option<i64> {
+    let quarters: Option<Vec<i64>> = costs.into_iter().map(quarter_points).collect();
+    quarters?.into_iter().min().filter(|q| *q > 0)
 }

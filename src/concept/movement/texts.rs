@@ -1,4 +1,5 @@
-//! The interface texts of movement: the move report and the weather's movement warning.
+//! The interface texts of movement: the move report, the weather's and the allowance's movement
+//! warnings.
 
 use crate::concept::game::Game;
 use crate::i18n::{Entries, InterfaceText};
@@ -23,12 +24,26 @@ const INTERFACE: &[InterfaceText] = &[
     ),
 ];
 
+/// The movement allowance warning, in a game that has `[movement.allowance]` only.
+const ALLOWANCE: &[InterfaceText] = &[
+    (
+        "ui.report_allowance_move",
+        "{piece} moved farther than its {allowance} MP take it even at {rate} MP a hex: at most {max} hexes (rule {rule})",
+        "chat: movement allowance warning",
+    ),
+];
+
 /// Every interface text of movement.
 pub(crate) fn interface_texts(out: &mut Entries) {
     out.add_interface(INTERFACE);
+    out.add_interface(ALLOWANCE);
 }
 
-/// The move report and the weather's movement warning (every game has them).
-pub(crate) fn entries(_game: &Game, out: &mut Entries) {
+/// The move report and the weather's movement warning (every game has them), and the allowance
+/// warning in a game that has one.
+pub(crate) fn entries(game: &Game, out: &mut Entries) {
     out.add_interface(INTERFACE);
+    if game.rules.movement.allowance.is_some() {
+        out.add_interface(ALLOWANCE);
+    }
 }

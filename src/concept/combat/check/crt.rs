@@ -1,6 +1,8 @@
 //! Checks of the printed CRT: the kind, columns, cap, rows, result codes, acknowledged reversals.
 
-use crate::concept::combat::odds::parse_odds;
+use super::differential::differential_columns;
+use crate::concept::combat::odds::{printed_steps, Step};
+use crate::concept::combat::CombatKind;
 use crate::concept::context::{Context, Seg};
 use crate::concept::provenance::rule_of;
 use crate::diag::Diagnostic;
@@ -18,23 +20,35 @@ pub(super) fn combat_kind_and_columns(cx: &mut Context<'_>) {
                 format!("combat kind `{}` is not supported", r.combat.kind.as_str()),
             )
             .at(f, r.combat.kind.span.clone(), "unknown kind")
-            .help("supported: \"odds\" (attack divided by defence, rounded down)"),
+            .help("supported: \"odds\" (attack divided by defence, rounded down) and \"differential\" (attack minus defence, rounded down)"),
         );
     }
+    let differential = r.combat.kind() == Some(CombatKind::Differential);
     for c in r
         .combat
         .columns
         .iter()
         .chain(r.combat.cap.as_ref())
     {
-        if parse_odds(c).is_none() {
-            cx.push(
-                Diagnostic::error("V0110", format!("`{}` is not an odds column", c.as_str()))
-                    .at(f, c.span.clone(), "expected `a:d`")
-                    .help("write odds columns as \"3:1\" or \"1:2\""),
-            );
+        if Step::parse(&r.combat, c).is_some() {
+            continue;
         }
+        let (what, expected, help) = if differential {
+            (
+                "a difference column",
+                "expected `+n`, `0`, `-n`, `+n..+m`, `≤-n` or `≥+n`",
+                "write difference columns as \"-1\", \"0\", \"+2\", a range \"+1..+2\", and open ends \"≤-3\" (or \"-3 or less\") and \"≥+6\" (or \"+6 or more\")",
+            )
+        } else {
+            ("an odds column", "expected `a:d`", "write odds columns as \"3:1\" or \"1:2\"")
+        };
+        cx.push(
+            Diagnostic::error("V0110", format!("`{}` is not {what}", c.as_str()))
+                .at(f, c.span.clone(), expected)
+                .help(help),
+        );
     }
+    differential_columns(cx);
 }
 
 /// The CRT is complete for every column and roll, uses only defined results, and does not get better
@@ -269,11 +283,11 @@ fn odds_cap(cx: &mut Context<'_>) {
     let f = g.rules.file;
     let combat = &g.rules.combat;
     let rule = rule_of(&combat.cap_rule).or(rule_of(&combat.rule));
-    let columns: Option<Vec<(u32, u32)>> = combat.columns.iter().map(|c| parse_odds(c)).collect();
+    let columns = printed_steps(combat);
     let Some(cap_text) = &combat.cap else {
         return;
     };
-    let (Some(cap), Some(columns)) = (parse_odds(cap_text), columns) else {
+    let (Some(cap), Some(columns)) = (Step::parse(combat, cap_text), columns) else {
         return; // V0110
     };
     let Some(&last) = columns.last() else {
