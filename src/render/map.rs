@@ -52,13 +52,16 @@ impl Compass {
         })
     }
 
-    /// Hex side directions (indices into `grid::DIRECTIONS`: N, NE, SE, S, SW, NW) that face this way.
-    fn sides(self) -> &'static [usize] {
+    /// Whether a cell's side, whose middle lies `(dx, dy)` from the cell's centre, faces this way:
+    /// a flat-topped hex's N, NE and NW sides face north, its NE and SE sides east; a pointy-topped
+    /// hex's E side only east; a square's sides one way each.
+    fn faces(self, (dx, dy): Pt, size: f32) -> bool {
+        let e = size * 0.1;
         match self {
-            Compass::N => &[0, 1, 5],
-            Compass::S => &[2, 3, 4],
-            Compass::E => &[1, 2],
-            Compass::W => &[4, 5],
+            Compass::N => dy < -e,
+            Compass::S => dy > e,
+            Compass::E => dx > e,
+            Compass::W => dx < -e,
         }
     }
 }
@@ -199,8 +202,8 @@ pub fn shared_side(layout: &HexLayout, a: HexId, b: HexId) -> Option<[Pt; 2]> {
         return None;
     }
     let tol = (layout.dy as f32 * 0.08).max(0.6);
-    let ca = layout.corners(a).map(pt);
-    let cb = layout.corners(b).map(pt);
+    let ca: Vec<Pt> = layout.corners(a).into_iter().map(pt).collect();
+    let cb: Vec<Pt> = layout.corners(b).into_iter().map(pt).collect();
     let mut shared = Vec::new();
     for p in ca {
         if let Some(q) = cb.iter().find(|q| dist(p, **q) <= tol) {
@@ -237,7 +240,8 @@ pub fn draw_map(art: &MapArt) -> Result<Pixmap, RenderError> {
 
     // Hex fills; a stroke in the fill colour closes sub-pixel seams between columns.
     for h in &art.hexes {
-        if let Some(path) = polygon(&layout.corners(h.hex).map(pt)) {
+        let corners: Vec<Pt> = layout.corners(h.hex).into_iter().map(pt).collect();
+        if let Some(path) = polygon(&corners) {
             fill(&mut p, &path, h.fill);
             stroke(&mut p, &path, h.fill, 1.0);
         }
@@ -245,7 +249,7 @@ pub fn draw_map(art: &MapArt) -> Result<Pixmap, RenderError> {
     // Thin outlines, as one path so shared sides are not drawn darker.
     let mut pb = PathBuilder::new();
     for h in &art.hexes {
-        let c = layout.corners(h.hex).map(pt);
+        let c: Vec<Pt> = layout.corners(h.hex).into_iter().map(pt).collect();
         pb.move_to(c[0].0, c[0].1);
         for q in &c[1..] {
             pb.line_to(q.0, q.1);
@@ -351,16 +355,18 @@ fn draw_edges(p: &mut Pixmap, art: &MapArt) {
     let on_map = |c: Pt| centres.iter().any(|q| dist(*q, c) < dy * 0.3);
     let width = (dy * 0.09).max(2.0);
     for edge in &art.edges {
-        let dirs: &[usize] = match edge.facing {
-            Some(f) => f.sides(),
-            None => &[0, 1, 2, 3, 4, 5],
-        };
         let mut pb = PathBuilder::new();
         for &hex in &edge.hexes {
             let c = pt(layout.centre(hex));
-            for &dir in dirs {
-                let [a, b] = layout.side(hex, dir).map(pt);
+            for side in layout.sides(hex) {
+                let [a, b] = side.map(pt);
                 let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+                if edge
+                    .facing
+                    .is_some_and(|f| !f.faces((mid.0 - c.0, mid.1 - c.1), dy))
+                {
+                    continue;
+                }
                 let across = (2.0 * mid.0 - c.0, 2.0 * mid.1 - c.1);
                 if on_map(across) {
                     continue;
