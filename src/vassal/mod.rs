@@ -7,6 +7,7 @@ pub mod hexgrid;
 pub mod image;
 pub mod properties;
 pub mod sequence_encoder;
+pub mod squaregrid;
 pub mod traits;
 pub mod vsav;
 pub mod xml;
