@@ -13,7 +13,7 @@ use std::path::Path;
 use vmodc::verify::{self, ModuleView};
 
 /// One example game: its files, path → text, in the order the section builds them.
-type Files = BTreeMap<String, String>;
+pub(crate) type Files = BTreeMap<String, String>;
 
 /// The fenced code blocks of a text, each with the line its fence opens on.
 fn code_blocks(lines: &[&str]) -> Vec<(usize, String)> {
@@ -35,7 +35,7 @@ fn code_blocks(lines: &[&str]) -> Vec<(usize, String)> {
 }
 
 /// Every example of the section, by name, in the order they first appear.
-fn examples(doc: &str) -> Vec<(String, Files)> {
+pub(crate) fn examples(doc: &str) -> Vec<(String, Files)> {
     let section = doc
         .split("\n## Shapes")
         .nth(1)

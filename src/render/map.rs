@@ -692,7 +692,7 @@ mod tests {
         let layout = art.layout;
         let [a, b] = shared_side(&layout, hex(&g, "0204"), hex(&g, "0305")).unwrap();
         // 0305 is the SE neighbour of 0204: the side is 0204's SE side.
-        let [c, d] = layout.side(hex(&g, "0204"), 2).map(pt);
+        let [c, d] = layout.sides(hex(&g, "0204"))[2].map(pt);
         assert!(dist(a, c) < 0.01 && dist(b, d) < 0.01);
         assert!(shared_side(&layout, hex(&g, "0204"), hex(&g, "0206")).is_none());
         art.hexsides.push(HexsideArt {
@@ -722,10 +722,10 @@ mod tests {
         let (g, art) = sample_map(64);
         let p = decode(&render_map(&art).unwrap());
         // East edge of column 14 is red; the shared side between columns 13 and 14 is not.
-        let [a, b] = art.layout.side(hex(&g, "1405"), 1).map(pt);
+        let [a, b] = art.layout.sides(hex(&g, "1405"))[1].map(pt);
         let (r, gr, bl, _) = rgba(&p, ((a.0 + b.0) / 2.0) as u32, ((a.1 + b.1) / 2.0) as u32);
         assert!(r > 150 && gr < 90 && bl < 90, "{r} {gr} {bl}");
-        let [a, b] = art.layout.side(hex(&g, "1405"), 5).map(pt);
+        let [a, b] = art.layout.sides(hex(&g, "1405"))[5].map(pt);
         let (r, gr, bl, _) = rgba(&p, ((a.0 + b.0) / 2.0) as u32, ((a.1 + b.1) / 2.0) as u32);
         assert!(!(r > 150 && gr < 90 && bl < 90), "{r} {gr} {bl}");
     }

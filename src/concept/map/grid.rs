@@ -655,3 +655,73 @@ separator = "."
         }
     }
 }
+
+#[cfg(test)]
+mod lattice_tests {
+    use super::*;
+    use crate::vassal::hexgrid::{First, HexGrid};
+    use crate::vassal::squaregrid::SquareGrid;
+
+    fn grid(kind_keys: &str) -> Grid {
+        toml::from_str(&format!(
+            "{kind_keys}\ncolumns = [2, 9]\nrows = [3, 8]\ncolumn_digits = 2\nrow_digits = 3\nseparator = \".\"\n"
+        ))
+        .expect("the grid parses")
+    }
+
+    /// Every cell: VASSAL names the point where we draw its centre as its label, and puts a setup
+    /// stack for that label on the same (truncated) point.
+    fn names_every_cell(g: &Grid, name: impl Fn(i32, i32) -> String, point: impl Fn(&str) -> Option<(i32, i32)>) {
+        let l = g.layout(61, 13);
+        for hex in g.hexes() {
+            let (x, y) = l.centre(hex);
+            let at = (x as i32, y as i32);
+            let label = g.label(hex);
+            assert_eq!(name(at.0, at.1), label, "{hex:?}");
+            assert_eq!(point(&label), Some(at), "{label}");
+        }
+    }
+
+    #[test]
+    fn vassal_sideways_hex_grid_names_hex_rows_as_the_data_does() {
+        for shifted in ["even", "odd"] {
+            let g = grid(&format!("kind = \"hex-rows\"\nshifted_rows = \"{shifted}\""));
+            let l = g.layout(61, 13);
+            // As the module writes it (emit::module::row_hex_grid).
+            let mut v = HexGrid::new(l.x0, l.y0, l.dx, l.dy);
+            v.sideways = true;
+            v.board_width = l.width as i32;
+            v.board_height = l.height as i32;
+            v.numbering.first = First::Vertical;
+            v.numbering.h_off = l.first_raw_row;
+            v.numbering.v_off = l.first_raw_col;
+            v.numbering.h_leading = 2;
+            v.numbering.v_leading = 1;
+            v.numbering.stagger = false;
+            v.numbering.sep = ".".into();
+            names_every_cell(&g, |x, y| v.location_name(x, y), |s| v.location_point(s));
+        }
+    }
+
+    #[test]
+    fn vassal_square_grid_names_squares_as_the_data_does() {
+        let g = grid("kind = \"squares\"");
+        let l = g.layout(61, 13);
+        let mut v = SquareGrid::new(l.x0, l.y0, l.dx, l.dy);
+        v.numbering.h_off = l.first_raw_col;
+        v.numbering.v_off = l.first_raw_row;
+        v.numbering.h_leading = 1;
+        v.numbering.v_leading = 2;
+        v.numbering.sep = ".".into();
+        names_every_cell(&g, |x, y| v.location_name(x, y), |s| v.location_point(s));
+        // Four neighbours, or eight with diagonals; a river only between side neighbours.
+        let mut d = grid("kind = \"squares\"\ndiagonals = true");
+        let a = HexId::new(4, 4);
+        assert_eq!(g.neighbours(a).len(), 4);
+        assert_eq!(d.neighbours(a).len(), 8);
+        assert!(d.are_adjacent(a, HexId::new(5, 5)) && !d.share_a_side(a, HexId::new(5, 5)));
+        assert!(d.share_a_side(a, HexId::new(5, 4)));
+        d.diagonals = None;
+        assert!(!d.are_adjacent(a, HexId::new(5, 5)));
+    }
+}
