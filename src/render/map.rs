@@ -322,16 +322,17 @@ fn draw_title(p: &mut Pixmap, art: &MapArt) {
         return;
     }
     let layout = &art.layout;
-    let dy = layout.dy as f32;
+    let (above, beside) = layout.reach();
+    let (above, beside) = (above as f32, beside as f32);
     let top = art
         .hexes
         .iter()
-        .map(|h| pt(layout.centre(h.hex)).1 - dy / 2.0)
+        .map(|h| pt(layout.centre(h.hex)).1 - above)
         .fold(f32::INFINITY, f32::min);
     let left = art
         .hexes
         .iter()
-        .map(|h| pt(layout.centre(h.hex)).0 - layout.radius() as f32)
+        .map(|h| pt(layout.centre(h.hex)).0 - beside)
         .fold(f32::INFINITY, f32::min);
     if !top.is_finite() || top < 12.0 {
         return;
@@ -715,6 +716,54 @@ mod tests {
                 assert!(shared_side(&layout, a, b).is_some(), "{a:?} {b:?}");
             }
         }
+    }
+
+    #[test]
+    fn rows_of_hexes_and_squares_find_the_sides_their_cells_share() {
+        for keys in [
+            "kind = \"hex-rows\"\nshifted_rows = \"odd\"",
+            "kind = \"squares\"\ndiagonals = true",
+        ] {
+            let g: crate::concept::game::Grid = toml::from_str(&format!(
+                "{keys}\ncolumns = [1, 7]\nrows = [1, 6]\ncolumn_digits = 2\nrow_digits = 2\n"
+            ))
+            .unwrap();
+            let layout = g.layout(75, 10);
+            for a in g.hexes() {
+                for b in g.neighbours(a) {
+                    // A side between cells that share one; none between corner-touching squares.
+                    assert_eq!(
+                        shared_side(&layout, a, b).is_some(),
+                        g.share_a_side(a, b),
+                        "{keys}: {a:?} {b:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_map_edge_facing_east_on_pointy_hexes_is_the_east_side() {
+        let g: crate::concept::game::Grid = toml::from_str(
+            "kind = \"hex-rows\"\nshifted_rows = \"even\"\ncolumns = [1, 3]\nrows = [1, 3]\n\
+             column_digits = 2\nrow_digits = 2\n",
+        )
+        .unwrap();
+        let layout = g.layout(64, 10);
+        let hex = g.parse("0301").unwrap();
+        let c = pt(layout.centre(hex));
+        let facing_east: Vec<usize> = layout
+            .sides(hex)
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| {
+                let [a, b] = s.map(pt);
+                Compass::E.faces(((a.0 + b.0) / 2.0 - c.0, (a.1 + b.1) / 2.0 - c.1), 64.0)
+            })
+            .map(|(i, _)| i)
+            .collect();
+        // NE, E, SE (crate::concept::map::grid::hex_rows::DIRECTIONS 0 to 2).
+        assert_eq!(facing_east, [0, 1, 2]);
     }
 
     #[test]

@@ -402,6 +402,17 @@ impl HexLayout {
         }
     }
 
+    /// How far a cell reaches above (and below) its centre, and to its left (and right): half the
+    /// height and the radius of a flat-topped hex, the radius and half the width of a pointy-topped
+    /// one, half the side of a square.
+    pub fn reach(&self) -> (f64, f64) {
+        match self.kind {
+            GridKind::HexColumns => (self.dy / 2.0, self.radius()),
+            GridKind::HexRows => (self.radius(), self.dy / 2.0),
+            GridKind::Squares => (self.dy / 2.0, self.dx / 2.0),
+        }
+    }
+
     /// The image size: every cell of the grid and the margin around them.
     fn fit_image(&mut self, grid: &Grid, margin: u32) {
         let mut max_x: f64 = 0.0;
