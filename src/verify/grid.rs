@@ -49,25 +49,55 @@ fn strip_location_format<'a>(grid: &Node, location: &'a str) -> &'a str {
     }
 }
 
-/// A board's hex grid with the board's size, which VASSAL takes from the board image
-/// (`Board.getSize`); descending numbering counts from it.
-pub fn board_hex_grid(
-    board: &Node,
-    archive: &super::archive::Archive,
-) -> Option<crate::vassal::hexgrid::HexGrid> {
-    let mut grid = board
-        .walk()
-        .into_iter()
-        .find(|n| n.tag.ends_with(".HexGrid"))
-        .and_then(hex_grid_from_node)?;
-    let image = archive
-        .entries
-        .get(&format!("images/{}", board.attr("image")));
-    if let Some((w, h)) = image.and_then(|b| crate::vassal::image::image_size(b)) {
-        grid.board_width = i32::try_from(w).unwrap_or(i32::MAX);
-        grid.board_height = i32::try_from(h).unwrap_or(i32::MAX);
+/// A board's hex or square grid, which names board points as VASSAL does.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BoardGrid {
+    Hex(crate::vassal::hexgrid::HexGrid),
+    Square(crate::vassal::squaregrid::SquareGrid),
+}
+
+impl BoardGrid {
+    /// `RegularGridNumbering.locationName` of a board point (default location format).
+    pub fn location_name(&self, x: i32, y: i32) -> String {
+        match self {
+            BoardGrid::Hex(g) => g.location_name(x, y),
+            BoardGrid::Square(g) => g.location_name(x, y),
+        }
     }
-    Some(grid)
+}
+
+/// A board's hex or square grid with the board's size, which VASSAL takes from the board image
+/// (`Board.getSize`); descending numbering counts from it.
+pub fn board_grid(board: &Node, archive: &super::archive::Archive) -> Option<BoardGrid> {
+    let size = archive
+        .entries
+        .get(&format!("images/{}", board.attr("image")))
+        .and_then(|b| crate::vassal::image::image_size(b))
+        .map(|(w, h)| {
+            (
+                i32::try_from(w).unwrap_or(i32::MAX),
+                i32::try_from(h).unwrap_or(i32::MAX),
+            )
+        });
+    board.walk().into_iter().find_map(|n| {
+        if n.tag.ends_with(".HexGrid") {
+            let mut grid = hex_grid_from_node(n)?;
+            if let Some((w, h)) = size {
+                grid.board_width = w;
+                grid.board_height = h;
+            }
+            Some(BoardGrid::Hex(grid))
+        } else if n.tag.ends_with(".SquareGrid") {
+            let mut grid = square_grid_from_node(n);
+            if let Some((w, h)) = size {
+                grid.board_width = w;
+                grid.board_height = h;
+            }
+            Some(BoardGrid::Square(grid))
+        } else {
+            None
+        }
+    })
 }
 
 /// A `HexGrid` element and its `HexGridNumbering` child as VASSAL's `setAttribute` reads them.
