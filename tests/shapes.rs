@@ -191,12 +191,24 @@ fn shape_checks(name: &str, view: &ModuleView, build: &str) {
             // 01 (20 + 32); dx the row spacing 1.5·64/√3, dy the hex width.
             assert_attrs(
                 grid,
-                &[("sideways", "true"), ("x0", "56"), ("y0", "52"), ("dx", "55.425626"), ("dy", "64.0")],
+                &[
+                    ("sideways", "true"),
+                    ("x0", "56"),
+                    ("y0", "52"),
+                    ("dx", "55.425626"),
+                    ("dy", "64.0"),
+                ],
             );
             let numbering = only(view, &format!("{GRID}mapgrid.HexGridNumbering"));
             assert_attrs(
                 numbering,
-                &[("first", "V"), ("hOff", "1"), ("vOff", "1"), ("stagger", "false"), ("sep", "")],
+                &[
+                    ("first", "V"),
+                    ("hOff", "1"),
+                    ("vOff", "1"),
+                    ("stagger", "false"),
+                    ("sep", ""),
+                ],
             );
             // Row 03 (raw 2, unshifted) lies at y = 56 + ⌊2·55.43⌋ = 166; column 02 at x = 52 + 64,
             // column 03 at 52 + 128.
@@ -204,10 +216,20 @@ fn shape_checks(name: &str, view: &ModuleView, build: &str) {
         }
         "squares" | "squares-river" => {
             let grid = only(view, &format!("{GRID}SquareGrid"));
-            let range = if name == "squares" { "Metric" } else { "Manhattan" };
+            let range = if name == "squares" {
+                "Metric"
+            } else {
+                "Manhattan"
+            };
             assert_attrs(
                 grid,
-                &[("x0", "52"), ("y0", "52"), ("dx", "64.0"), ("dy", "64.0"), ("range", range)],
+                &[
+                    ("x0", "52"),
+                    ("y0", "52"),
+                    ("dx", "64.0"),
+                    ("dy", "64.0"),
+                    ("range", range),
+                ],
             );
             let numbering = only(view, &format!("{GRID}mapgrid.SquareGridNumbering"));
             assert_attrs(numbering, &[("first", "H"), ("hOff", "1"), ("vOff", "1")]);
@@ -236,7 +258,11 @@ fn shape_checks(name: &str, view: &ModuleView, build: &str) {
                 (g.location_point(label), g.location_name(point.0, point.1))
             }
         };
-        assert_eq!(vassal.0, Some(*point), "{name} {label}: VASSAL's getLocation");
+        assert_eq!(
+            vassal.0,
+            Some(*point),
+            "{name} {label}: VASSAL's getLocation"
+        );
         assert_eq!(vassal.1, *label, "{name} {label}: VASSAL's location name");
     }
 }

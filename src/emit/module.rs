@@ -240,7 +240,11 @@ fn column_hex_grid(g: &Grid, l: &HexLayout, location_format: String) -> El {
         ("H", &g.separator),
         (g.column_digits, l.first_raw_col),
     );
-    hex_grid(l, "false", finish_numbering(numbering, (g.row_digits, v_off, v_descend), true))
+    hex_grid(
+        l,
+        "false",
+        finish_numbering(numbering, (g.row_digits, v_off, v_descend), true),
+    )
 }
 
 /// Pointy-topped hexes in rows: a sideways `HexGrid`, whose numbering "column" runs down the board
