@@ -138,60 +138,11 @@ fn grid_layout(cx: &mut Context<'_>) {
         }
     }
     if let Some(kind) = kind {
-        kind_keys(cx, kind);
+        super::grid_check::kind_keys(cx, kind);
     }
     sheets(cx, grid, f);
     labels_read_as_numbers(cx);
     // Grid ranges and sizes (V0212-V0214) are checked before anything else, in `check_game`.
-}
-
-/// The keys a grid kind needs are there and the keys of other kinds are not (V0220).
-fn kind_keys(cx: &mut Context<'_>, kind: GridKind) {
-    let grid = &cx.game.map.grid;
-    let f = cx.map_file();
-    let key_span = |key: &str| {
-        locate(cx.sources, f, &[Seg::Key("grid"), Seg::Key(key)])
-            .map(|(k, _)| k)
-            .unwrap_or(grid.kind.span.clone())
-    };
-    let needed = match kind {
-        GridKind::HexColumns => Some(("shifted_columns", grid.shifted_columns.is_some(), "the columns drawn half a hex lower: shifted_columns = \"even\" or \"odd\"")),
-        GridKind::HexRows => Some(("shifted_rows", grid.shifted_rows.is_some(), "the rows drawn half a hex to the right: shifted_rows = \"even\" or \"odd\"")),
-        GridKind::Squares => None,
-    };
-    let mut problems = Vec::new();
-    if let Some((key, false, help)) = needed {
-        problems.push((
-            format!("a `{}` grid needs `{key}`", kind.word()),
-            grid.kind.span.clone(),
-            format!("add {help}"),
-        ));
-    }
-    let given = [
-        ("shifted_columns", grid.shifted_columns.is_some(), kind == GridKind::HexColumns),
-        ("shifted_rows", grid.shifted_rows.is_some(), kind == GridKind::HexRows),
-        ("diagonals", grid.diagonals.is_some(), kind == GridKind::Squares),
-        ("rows_odd_columns", grid.rows_odd_columns.is_some(), kind == GridKind::HexColumns),
-        ("rows_even_columns", grid.rows_even_columns.is_some(), kind == GridKind::HexColumns),
-        ("rows_upward", grid.rows_upward, kind == GridKind::HexColumns),
-    ];
-    for (key, present, applies) in given {
-        if present && !applies {
-            problems.push((
-                format!("`{key}` does not apply to a `{}` grid", kind.word()),
-                key_span(key),
-                "remove it: the grid kinds and their keys are listed under [grid] in docs/data-format.md".to_string(),
-            ));
-        }
-    }
-    for (message, span, help) in problems {
-        cx.push(
-            Diagnostic::error("V0220", message)
-                .at(f, span, "grid kind and key disagree")
-                .rule_opt(rule_of(&grid.rule))
-                .help(help),
-        );
-    }
 }
 
 /// Hex labels such as `02.03`: VASSAL's expressions read a property made only of digits and one dot as
