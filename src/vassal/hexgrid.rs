@@ -512,6 +512,40 @@ mod tests {
     }
 
     #[test]
+    fn sideways_names_and_centres_agree_for_every_descending_setting() {
+        // Pointy-topped: x0 is the board y of raw column 0, y0 the board x of raw row 0.
+        let mut g = HexGrid::new(56, 52, 55.425626, 64.0);
+        g.sideways = true;
+        g.board_width = 460;
+        g.board_height = 340;
+        for (h, v, stagger) in [
+            (false, false, false),
+            (true, false, true),
+            (false, true, true),
+            (true, true, false),
+        ] {
+            g.numbering.h_descend = h;
+            g.numbering.v_descend = v;
+            g.numbering.stagger = stagger;
+            for (c, r) in [(0, 0), (1, 0), (2, 1), (3, 5), (4, 2)] {
+                let (x, y) = g.snap_centre(c, r);
+                // The raw column runs down the board, the raw row across it.
+                assert_eq!((g.raw_column(x, y), g.raw_row(x, y)), (c, r));
+                assert_eq!(
+                    g.centre_point(g.column(x, y), g.row(x, y)),
+                    (x, y),
+                    "{h} {v} {c} {r}"
+                );
+            }
+        }
+        g.numbering = HexGridNumbering::default();
+        g.numbering.stagger = false;
+        // Raw column 2 (a row down the board), raw row 1 (a column across it).
+        assert_eq!(g.snap_centre(2, 1), (116, 166));
+        assert_eq!(g.location_name(116, 166), "0302");
+    }
+
+    #[test]
     fn defaults_are_vassals() {
         let n = HexGridNumbering::default();
         assert_eq!(n.first, First::Horizontal);

@@ -185,3 +185,43 @@ fn read_numbering(num: &Node, nb: &mut crate::vassal::hexgrid::HexGridNumbering)
     nb.v_descend = flag("vDescend", nb.v_descend);
     nb.stagger = flag("stagger", nb.stagger);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::xml::parse_xml;
+
+    const B: &str = "VASSAL.build.module.map.boardPicker.";
+
+    fn board(grid: &str) -> Node {
+        parse_xml(&format!(
+            "<{B}Board image=\"map.png\" name=\"Map\">{grid}</{B}Board>"
+        ))
+        .expect("the board parses")
+    }
+
+    #[test]
+    fn square_and_sideways_hex_grids_resolve_their_own_names_only() {
+        let squares = board(&format!(
+            "<{B}board.SquareGrid dx=\"64.0\" dy=\"64.0\" x0=\"52\" y0=\"52\" range=\"Metric\">\
+             <{B}board.mapgrid.SquareGridNumbering first=\"H\" hLeading=\"1\" vLeading=\"1\" hOff=\"1\" vOff=\"1\" sep=\"\" hType=\"N\" vType=\"N\"/>\
+             </{B}board.SquareGrid>"
+        ));
+        assert_eq!(location_resolves(&squares, "0203"), Some(true));
+        assert_eq!(location_resolves(&squares, "02x03"), Some(false));
+        let grid = square_grid_from_node(squares.find_all(&format!("{B}board.SquareGrid"))[0]);
+        assert_eq!(grid.location_point("0203"), Some((116, 180)));
+        let rows = board(&format!(
+            "<{B}board.HexGrid sideways=\"true\" dx=\"55.425626\" dy=\"64.0\" x0=\"56\" y0=\"52\">\
+             <{B}board.mapgrid.HexGridNumbering first=\"V\" hLeading=\"1\" vLeading=\"1\" hOff=\"1\" vOff=\"1\" sep=\".\" hType=\"N\" vType=\"N\" stagger=\"false\"/>\
+             </{B}board.HexGrid>"
+        ));
+        assert_eq!(location_resolves(&rows, "02.03"), Some(true));
+        assert_eq!(location_resolves(&rows, "0203"), Some(false));
+        let grid = hex_grid_from_node(rows.find_all(&format!("{B}board.HexGrid"))[0]).unwrap();
+        assert!(grid.sideways);
+        // Column 02, row 03: board x 52 + 64, board y 56 + ⌊2 × 55.43⌋.
+        assert_eq!(grid.location_point("02.03"), Some((116, 166)));
+        assert_eq!(grid.location_name(116, 166), "02.03");
+    }
+}
