@@ -249,18 +249,21 @@ fn column_hex_grid(g: &Grid, l: &HexLayout, location_format: String) -> El {
 
 /// Pointy-topped hexes in rows: a sideways `HexGrid`, whose numbering "column" runs down the board
 /// (our row) and whose "row" runs across it (our column); so VASSAL's row comes first (`first="V"`)
-/// to name a hex column then row, and the row offset is our first column.
+/// to name a hex column then row, and the row offset is our first column. Rows counted upward
+/// descend by `vDescend`, which a sideways grid applies to its "column" (`HexGridNumbering.getColumn`,
+/// the same `getMaxRows` as for columns), so the column offset `hOff` is the one that moves.
 fn row_hex_grid(g: &Grid, l: &HexLayout, location_format: String) -> El {
+    let (descend, row_off) = vertical_numbering(l);
     let numbering = numbering(
         "VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering",
         location_format,
         ("V", &g.separator),
-        (g.row_digits, l.first_raw_row),
+        (g.row_digits, row_off),
     );
     hex_grid(
         l,
         "true",
-        finish_numbering(numbering, (g.column_digits, l.first_raw_col, false), true),
+        finish_numbering(numbering, (g.column_digits, l.first_raw_col, descend), true),
     )
 }
 
@@ -273,6 +276,14 @@ fn square_grid(g: &Grid, l: &HexLayout, location_format: String) -> El {
         ("H", &g.separator),
         (g.column_digits, l.first_raw_col),
     );
+    // Rows counted upward: `SquareGridNumbering.getRow` gives `getMaxRows() - rawRow`.
+    let (v_descend, v_off) = if l.rows_upward {
+        let mut grid = crate::vassal::squaregrid::SquareGrid::new(l.x0, l.y0, l.dx, l.dy);
+        grid.board_height = i32::try_from(l.height).unwrap_or(i32::MAX);
+        (true, l.first_raw_row - grid.max_rows())
+    } else {
+        (false, l.first_raw_row)
+    };
     let range = if g.diagonal_neighbours() {
         "Metric"
     } else {
@@ -292,7 +303,7 @@ fn square_grid(g: &Grid, l: &HexLayout, location_format: String) -> El {
         .attr("y0", l.y0)
         .child(finish_numbering(
             numbering,
-            (g.row_digits, l.first_raw_row, false),
+            (g.row_digits, v_off, v_descend),
             false,
         ))
 }

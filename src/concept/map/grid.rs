@@ -695,8 +695,10 @@ mod lattice_tests {
 
     #[test]
     fn vassal_sideways_hex_grid_names_hex_rows_as_the_data_does() {
-        for shifted in ["even", "odd"] {
-            let g = grid(&format!("kind = \"hex-rows\"\nshifted_rows = \"{shifted}\""));
+        for (shifted, upward) in [("even", false), ("odd", false), ("even", true), ("odd", true)] {
+            let g = grid(&format!(
+                "kind = \"hex-rows\"\nshifted_rows = \"{shifted}\"\nrows_upward = {upward}"
+            ));
             let l = g.layout(61, 13);
             // As the module writes it (emit::module::row_hex_grid).
             let mut v = HexGrid::new(l.x0, l.y0, l.dx, l.dy);
@@ -704,7 +706,12 @@ mod lattice_tests {
             v.board_width = l.width as i32;
             v.board_height = l.height as i32;
             v.numbering.first = First::Vertical;
-            v.numbering.h_off = l.first_raw_row;
+            v.numbering.v_descend = upward;
+            v.numbering.h_off = if upward {
+                l.first_raw_row - v.max_rows()
+            } else {
+                l.first_raw_row
+            };
             v.numbering.v_off = l.first_raw_col;
             v.numbering.h_leading = 2;
             v.numbering.v_leading = 1;
@@ -716,15 +723,28 @@ mod lattice_tests {
 
     #[test]
     fn vassal_square_grid_names_squares_as_the_data_does() {
+        for upward in [false, true] {
+            let g = grid(&format!("kind = \"squares\"\nrows_upward = {upward}"));
+            let l = g.layout(61, 13);
+            let mut v = SquareGrid::new(l.x0, l.y0, l.dx, l.dy);
+            v.board_height = l.height as i32;
+            v.numbering.v_descend = upward;
+            v.numbering.h_off = l.first_raw_col;
+            v.numbering.v_off = if upward {
+                l.first_raw_row - v.max_rows()
+            } else {
+                l.first_raw_row
+            };
+            v.numbering.h_leading = 1;
+            v.numbering.v_leading = 2;
+            v.numbering.sep = ".".into();
+            names_every_cell(&g, |x, y| v.location_name(x, y), |s| v.location_point(s));
+            // Row 3, the first, is the bottom row when rows count upward.
+            let (_, y3) = l.centre(HexId::new(2, 3));
+            let (_, y8) = l.centre(HexId::new(2, 8));
+            assert_eq!(y3 > y8, upward);
+        }
         let g = grid("kind = \"squares\"");
-        let l = g.layout(61, 13);
-        let mut v = SquareGrid::new(l.x0, l.y0, l.dx, l.dy);
-        v.numbering.h_off = l.first_raw_col;
-        v.numbering.v_off = l.first_raw_row;
-        v.numbering.h_leading = 1;
-        v.numbering.v_leading = 2;
-        v.numbering.sep = ".".into();
-        names_every_cell(&g, |x, y| v.location_name(x, y), |s| v.location_point(s));
         // Four neighbours, or eight with diagonals; a river only between side neighbours.
         let mut d = grid("kind = \"squares\"\ndiagonals = true");
         let a = HexId::new(4, 4);

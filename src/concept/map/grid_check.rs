@@ -34,7 +34,6 @@ pub(super) fn kind_keys(cx: &mut Context<'_>, kind: GridKind) {
         ("diagonals", grid.diagonals.is_some(), kind == GridKind::Squares),
         ("rows_odd_columns", grid.rows_odd_columns.is_some(), kind == GridKind::HexColumns),
         ("rows_even_columns", grid.rows_even_columns.is_some(), kind == GridKind::HexColumns),
-        ("rows_upward", grid.rows_upward, kind == GridKind::HexColumns),
     ];
     for (key, present, applies) in given {
         if present && !applies {
