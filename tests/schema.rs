@@ -167,3 +167,32 @@ fn a_mistyped_or_wrongly_typed_key_is_invalid() {
     assert_ne!(quoted, counters);
     assert!(!errors(kind("counters.json"), "counters", &quoted).is_empty());
 }
+
+#[test]
+fn every_file_of_the_shapes_examples_is_valid_and_the_grid_kinds_keys_are_known() {
+    let doc = std::fs::read_to_string(repo().join("docs/data-format.md")).expect("the data format");
+    let games = crate::shapes::examples(&doc);
+    let mut maps = Vec::new();
+    for (name, files) in &games {
+        for (path, text) in files {
+            if let Some(kind) = kind_of(Path::new(path)) {
+                let found = errors(kind, &format!("{name} {path}"), text);
+                assert!(found.is_empty(), "{found:?}");
+            }
+            if path.starts_with("maps/") {
+                maps.push((name.clone(), text.clone()));
+            }
+        }
+    }
+    // The lattice kinds' own keys are in the schema: misspelled, they are not.
+    for (name, key) in [("hex-rows", "shifted_rows ="), ("squares", "diagonals =")] {
+        let (_, map) = maps
+            .iter()
+            .find(|(n, _)| n == name)
+            .unwrap_or_else(|| panic!("no {name} map"));
+        let misspelled = map.replacen(key, &key.replace(" =", "s ="), 1);
+        assert_ne!(&misspelled, map);
+        let found = errors(kind("map.json"), name, &misspelled);
+        assert!(!found.is_empty(), "{name}: {key}");
+    }
+}

@@ -13,7 +13,7 @@ use std::path::Path;
 use vmodc::verify::{self, ModuleView};
 
 /// One example game: its files, path → text, in the order the section builds them.
-type Files = BTreeMap<String, String>;
+pub(crate) type Files = BTreeMap<String, String>;
 
 /// The fenced code blocks of a text, each with the line its fence opens on.
 fn code_blocks(lines: &[&str]) -> Vec<(usize, String)> {
@@ -35,7 +35,7 @@ fn code_blocks(lines: &[&str]) -> Vec<(usize, String)> {
 }
 
 /// Every example of the section, by name, in the order they first appear.
-fn examples(doc: &str) -> Vec<(String, Files)> {
+pub(crate) fn examples(doc: &str) -> Vec<(String, Files)> {
     let section = doc
         .split("\n## Shapes")
         .nth(1)
@@ -144,10 +144,130 @@ fn setups(files: &Files) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The setup stacks of a module: location name and the board point the stack was written with.
+fn stack_points(view: &ModuleView) -> Vec<(String, (i32, i32))> {
+    view.root
+        .find_all("VASSAL.build.module.map.SetupStack")
+        .into_iter()
+        .map(|s| {
+            let int = |k: &str| s.attr(k).parse::<i32>().expect("an integer");
+            (s.attr("location").to_string(), (int("x"), int("y")))
+        })
+        .collect()
+}
+
+/// The one element of a class in the module, with its attributes.
+fn only<'a>(view: &'a ModuleView, class: &str) -> &'a vmodc::verify::xml::Node {
+    let found = view.root.find_all(class);
+    assert_eq!(found.len(), 1, "{class}");
+    found[0]
+}
+
+/// Each attribute of `element` as given.
+fn assert_attrs(element: &vmodc::verify::xml::Node, wanted: &[(&str, &str)]) {
+    for (k, v) in wanted {
+        assert_eq!(element.attr(k), *v, "{} {k}", element.tag);
+    }
+}
+
+const GRID: &str = "VASSAL.build.module.map.boardPicker.board.";
+
+/// For the lattice grids: the grid element's attributes as VASSAL reads them, and each setup stack's
+/// point = the centre VASSAL's grid gives its location (`getLocation`, ported in `vmodc::vassal`) =
+/// the centre worked out by hand from the example's numbers (cell size 64, margin 20), and VASSAL
+/// names that point as the data labels it.
+fn lattice_checks(name: &str, view: &ModuleView, build: &str) {
+    let stacks = stack_points(view);
+    let expected: &[(&str, (i32, i32))] = match name {
+        "hex-rows" => {
+            let grid = only(view, &format!("{GRID}HexGrid"));
+            // Rotated: x0 is the board y of row 01 (20 + 64/√3, floored), y0 the board x of column
+            // 01 (20 + 32); dx the row spacing 1.5·64/√3, dy the hex width.
+            assert_attrs(
+                grid,
+                &[
+                    ("sideways", "true"),
+                    ("x0", "56"),
+                    ("y0", "52"),
+                    ("dx", "55.425626"),
+                    ("dy", "64.0"),
+                ],
+            );
+            let numbering = only(view, &format!("{GRID}mapgrid.HexGridNumbering"));
+            assert_attrs(
+                numbering,
+                &[
+                    ("first", "V"),
+                    ("hOff", "1"),
+                    ("vOff", "1"),
+                    ("stagger", "false"),
+                    ("sep", ""),
+                ],
+            );
+            // Row 03 (raw 2, unshifted) lies at y = 56 + ⌊2·55.43⌋ = 166; column 02 at x = 52 + 64,
+            // column 03 at 52 + 128.
+            &[("0203", (116, 166)), ("0303", (180, 166))]
+        }
+        "squares" | "squares-river" => {
+            let grid = only(view, &format!("{GRID}SquareGrid"));
+            let range = if name == "squares" {
+                "Metric"
+            } else {
+                "Manhattan"
+            };
+            assert_attrs(
+                grid,
+                &[
+                    ("x0", "52"),
+                    ("y0", "52"),
+                    ("dx", "64.0"),
+                    ("dy", "64.0"),
+                    ("range", range),
+                ],
+            );
+            let numbering = only(view, &format!("{GRID}mapgrid.SquareGridNumbering"));
+            assert_attrs(numbering, &[("first", "H"), ("hOff", "1"), ("vOff", "1")]);
+            if name == "squares-river" {
+                // The river runs between columns 02 and 03 of every row, the regiments' row too.
+                assert!(build.contains("0203-0303"), "the river's hexside list");
+            }
+            &[("0203", (116, 180)), ("0303", (180, 180))]
+        }
+        other => panic!("{other} is no lattice grid example"),
+    };
+    for (label, point) in expected {
+        let (_, at) = stacks
+            .iter()
+            .find(|(l, _)| l == label)
+            .unwrap_or_else(|| panic!("{name}: no stack on {label}"));
+        assert_eq!(at, point, "{name} {label}: the stack's point");
+        let vassal = match view.root.find_all(&format!("{GRID}SquareGrid")).first() {
+            Some(square) => {
+                let g = vmodc::verify::square_grid_from_node(square);
+                (g.location_point(label), g.location_name(point.0, point.1))
+            }
+            None => {
+                let g = vmodc::verify::hex_grid_from_node(only(view, &format!("{GRID}HexGrid")))
+                    .expect("a hex grid");
+                (g.location_point(label), g.location_name(point.0, point.1))
+            }
+        };
+        assert_eq!(
+            vassal.0,
+            Some(*point),
+            "{name} {label}: VASSAL's getLocation"
+        );
+        assert_eq!(vassal.1, *label, "{name} {label}: VASSAL's location name");
+    }
+}
+
 /// What each example shows beyond loading and setting up; the shapes' own tests add theirs here.
-fn shape_checks(name: &str, dir: &Path, _view: &ModuleView, build: &str) {
+fn shape_checks(name: &str, dir: &Path, view: &ModuleView, build: &str) {
     if name == "hex-odds" {
         assert!(build.contains("VASSAL.build.module.map.boardPicker.board.HexGrid"));
+    }
+    if matches!(name, "hex-rows" | "squares" | "squares-river") {
+        lattice_checks(name, view, build);
     }
     if name == "hex-differential" {
         differential_combat_agrees_with_vmodc_odds(dir, build);

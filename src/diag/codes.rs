@@ -287,9 +287,9 @@ pub static CODES: &[Code] = &[
         "a colour for a terrain or feature that does not exist",
         &["``colour for unknown terrain `swamp` ``", "—"]),
     c("V0210", &[Error], Once, "unsupported grid kind",
-        &["``grid kind `hex-rows` is not supported``", "supported: `hex-columns`"]),
-    c("V0211", &[Error], Once, "`shifted_columns` is neither `even` nor `odd`",
-        &[r#"`shifted_columns must be "even" or "odd"`"#, "—"]),
+        &["``grid kind `hexagons` is not supported``", "supported: `hex-columns`, `hex-rows`, `squares`"]),
+    c("V0211", &[Error], Once, "`shifted_columns` or `shifted_rows` is neither `even` nor `odd`",
+        &[r#"`shifted columns or rows must be "even" or "odd"`"#, "—"]),
     c("V0212", &[Error], Once, "a grid range is empty or outside 0–9999 (stops the other checks)",
         &["`grid range is empty or out of bounds`", "—"]),
     c("V0213", &[Error], Once, "label digits are not 1 to 9 (stops the other checks)",
@@ -303,6 +303,10 @@ pub static CODES: &[Code] = &[
         &["``sheets `A` and `B` are both at [0, 0]``", "—"]),
     c("V0217", &[Error], Once, "hex labels made of two numbers and a dot with no sheet letter (`02.03`): VASSAL's expressions read such a property as a number (2.03), so the module's terrain, hexside and location checks would miss the hex",
         &["`` hex labels such as `01.01` are numbers to VASSAL's expressions (1.01) ``", "give the sheet a letter (`A02.03`), as multi-map games print it"]),
+    c("V0220", &[Error], Once, "a grid lacks a key its kind needs (`shifted_columns` for hex-columns, `shifted_rows` for hex-rows), or has a key of another kind",
+        &["``a `hex-rows` grid needs `shifted_rows` `` / ``` `diagonals` does not apply to a `hex-columns` grid ```", "each grid kind has its own keys"]),
+    c("V0221", &[Error], Once, "a hexside (river…) pairs two squares that touch only at a corner",
+        &["``river hexside `0101`–`0202` joins squares that touch only at a corner``", "a river runs along the side two squares share"]),
 
     // V03xx: rulebook constraints declared in the data
     c("V0301", &[Error], Once, "a setup hex holds more units of one side than `[stacking] max_units`",

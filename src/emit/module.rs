@@ -5,6 +5,7 @@
 //! loads a buildFile (§2.2).
 
 use super::prototypes::piece_book;
+use crate::concept::game::grid::{Grid, GridKind, HexLayout};
 use crate::concept::game::Game;
 use crate::concept::gpids::Gpids;
 use crate::concept::interface::{AtStartParts, ModuleParts, PaletteList, ToolbarPlace};
@@ -195,39 +196,11 @@ fn sheet_board(game: &Game, plan: &Plan, sheet: u16) -> El {
     } else {
         format!("{prefix}$gridLocation$")
     };
-    let (v_descend, v_off) = vertical_numbering(l);
-    let numbering = El::new("VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering")
-        .attr("color", "0,0,0")
-        .attr("first", "H")
-        .attr("fontSize", "9")
-        .attr("hDescend", "false")
-        .attr("hDrawOff", "0")
-        .attr("hLeading", g.column_digits.saturating_sub(1))
-        .attr("hOff", l.first_raw_col)
-        .attr("hType", "N")
-        .attr("locationFormat", location_format)
-        .attr("rotateText", "0")
-        .attr("sep", &g.separator)
-        .attr("stagger", "false")
-        .attr("vDescend", v_descend.to_string())
-        .attr("vDrawOff", "0")
-        .attr("vLeading", g.row_digits.saturating_sub(1))
-        .attr("vOff", v_off)
-        .attr("vType", "N")
-        .attr("visible", "false");
-    let grid = El::new("VASSAL.build.module.map.boardPicker.board.HexGrid")
-        .attr("color", "0,0,0")
-        .attr("cornersLegal", "false")
-        .attr("dotsVisible", "false")
-        .attr("dx", format_double(l.dx))
-        .attr("dy", format_double(l.dy))
-        .attr("edgesLegal", "false")
-        .attr("sideways", "false")
-        .attr("snapTo", "true")
-        .attr("visible", "false")
-        .attr("x0", l.x0)
-        .attr("y0", l.y0)
-        .child(numbering);
+    let grid = match l.kind {
+        GridKind::HexColumns => column_hex_grid(g, l, location_format),
+        GridKind::HexRows => row_hex_grid(g, l, location_format),
+        GridKind::Squares => square_grid(g, l, location_format),
+    };
     let board = &plan.sheets[usize::from(sheet)];
     El::new("VASSAL.build.module.map.boardPicker.Board")
         .attr("image", &board.image)
@@ -236,10 +209,146 @@ fn sheet_board(game: &Game, plan: &Plan, sheet: u16) -> El {
         .child(grid)
 }
 
+/// The numbering attributes every grid kind shares (`RegularGridNumbering`) up to `sep`, with
+/// VASSAL's first coordinate, separator, and the horizontal leading zeros and offset as given.
+fn numbering(
+    class: &str,
+    location_format: String,
+    (first, sep): (&str, &str),
+    (h_leading, h_off): (usize, i32),
+) -> El {
+    El::new(class)
+        .attr("color", "0,0,0")
+        .attr("first", first)
+        .attr("fontSize", "9")
+        .attr("hDescend", "false")
+        .attr("hDrawOff", "0")
+        .attr("hLeading", h_leading.saturating_sub(1))
+        .attr("hOff", h_off)
+        .attr("hType", "N")
+        .attr("locationFormat", location_format)
+        .attr("rotateText", "0")
+        .attr("sep", sep)
+}
+
+/// Flat-topped hexes in columns: a `HexGrid` numbered column then row.
+fn column_hex_grid(g: &Grid, l: &HexLayout, location_format: String) -> El {
+    let (v_descend, v_off) = vertical_numbering(l);
+    let numbering = numbering(
+        "VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering",
+        location_format,
+        ("H", &g.separator),
+        (g.column_digits, l.first_raw_col),
+    );
+    hex_grid(
+        l,
+        "false",
+        finish_numbering(numbering, (g.row_digits, v_off, v_descend), true),
+    )
+}
+
+/// Pointy-topped hexes in rows: a sideways `HexGrid`, whose numbering "column" runs down the board
+/// (our row) and whose "row" runs across it (our column); so VASSAL's row comes first (`first="V"`)
+/// to name a hex column then row, and the row offset is our first column. Rows counted upward
+/// descend by `vDescend`, which a sideways grid applies to its "column" (`HexGridNumbering.getColumn`,
+/// the same `getMaxRows` as for columns), so the column offset `hOff` is the one that moves.
+fn row_hex_grid(g: &Grid, l: &HexLayout, location_format: String) -> El {
+    let (descend, row_off) = vertical_numbering(l);
+    let numbering = numbering(
+        "VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering",
+        location_format,
+        ("V", &g.separator),
+        (g.row_digits, row_off),
+    );
+    hex_grid(
+        l,
+        "true",
+        finish_numbering(numbering, (g.column_digits, l.first_raw_col, descend), true),
+    )
+}
+
+/// Squares: a `SquareGrid` numbered column then row; its range counts a diagonal step as one
+/// (`Metric`) when squares touching at a corner are adjacent, else as two (`Manhattan`).
+fn square_grid(g: &Grid, l: &HexLayout, location_format: String) -> El {
+    let numbering = numbering(
+        "VASSAL.build.module.map.boardPicker.board.mapgrid.SquareGridNumbering",
+        location_format,
+        ("H", &g.separator),
+        (g.column_digits, l.first_raw_col),
+    );
+    // Rows counted upward: `SquareGridNumbering.getRow` gives `getMaxRows() - rawRow`.
+    let (v_descend, v_off) = if l.rows_upward {
+        let mut grid = crate::vassal::squaregrid::SquareGrid::new(l.x0, l.y0, l.dx, l.dy);
+        grid.board_height = i32::try_from(l.height).unwrap_or(i32::MAX);
+        (true, l.first_raw_row - grid.max_rows())
+    } else {
+        (false, l.first_raw_row)
+    };
+    let range = if g.diagonal_neighbours() {
+        "Metric"
+    } else {
+        "Manhattan"
+    };
+    El::new("VASSAL.build.module.map.boardPicker.board.SquareGrid")
+        .attr("color", "0,0,0")
+        .attr("cornersLegal", "false")
+        .attr("dotsVisible", "false")
+        .attr("dx", format_double(l.dx))
+        .attr("dy", format_double(l.dy))
+        .attr("edgesLegal", "false")
+        .attr("range", range)
+        .attr("snapTo", "true")
+        .attr("visible", "false")
+        .attr("x0", l.x0)
+        .attr("y0", l.y0)
+        .child(finish_numbering(
+            numbering,
+            (g.row_digits, v_off, v_descend),
+            false,
+        ))
+}
+
+/// The numbering's vertical attributes, in VASSAL's attribute order (`stagger` only for hexes).
+fn finish_numbering(
+    numbering: El,
+    (v_leading, v_off, v_descend): (usize, i32, bool),
+    hex: bool,
+) -> El {
+    let numbering = if hex {
+        numbering.attr("stagger", "false")
+    } else {
+        numbering
+    };
+    numbering
+        .attr("vDescend", v_descend.to_string())
+        .attr("vDrawOff", "0")
+        .attr("vLeading", v_leading.saturating_sub(1))
+        .attr("vOff", v_off)
+        .attr("vType", "N")
+        .attr("visible", "false")
+}
+
+/// A `HexGrid` of a layout, `sideways` or not, with its numbering.
+fn hex_grid(l: &HexLayout, sideways: &str, numbering: El) -> El {
+    El::new("VASSAL.build.module.map.boardPicker.board.HexGrid")
+        .attr("color", "0,0,0")
+        .attr("cornersLegal", "false")
+        .attr("dotsVisible", "false")
+        .attr("dx", format_double(l.dx))
+        .attr("dy", format_double(l.dy))
+        .attr("edgesLegal", "false")
+        .attr("sideways", sideways)
+        .attr("snapTo", "true")
+        .attr("visible", "false")
+        .attr("x0", l.x0)
+        .attr("y0", l.y0)
+        .child(numbering)
+}
+
 /// `vDescend` and `vOff` of a sheet's grid numbering. Rows counted upward descend in VASSAL's terms:
 /// `HexGridNumbering.getRow` gives `getMaxRows() - rawRow` (its row count from the board's height),
 /// so the offset brings that back to the printed top row minus the raw row.
-fn vertical_numbering(l: &crate::concept::game::grid::HexLayout) -> (bool, i32) {
+fn vertical_numbering(l: &HexLayout) -> (bool, i32) {
     if !l.rows_upward {
         return (false, l.first_raw_row);
     }

@@ -52,13 +52,16 @@ impl Compass {
         })
     }
 
-    /// Hex side directions (indices into `grid::DIRECTIONS`: N, NE, SE, S, SW, NW) that face this way.
-    fn sides(self) -> &'static [usize] {
+    /// Whether a cell's side, whose middle lies `(dx, dy)` from the cell's centre, faces this way:
+    /// a flat-topped hex's N, NE and NW sides face north, its NE and SE sides east; a pointy-topped
+    /// hex's E side only east; a square's sides one way each.
+    fn faces(self, (dx, dy): Pt, size: f32) -> bool {
+        let e = size * 0.1;
         match self {
-            Compass::N => &[0, 1, 5],
-            Compass::S => &[2, 3, 4],
-            Compass::E => &[1, 2],
-            Compass::W => &[4, 5],
+            Compass::N => dy < -e,
+            Compass::S => dy > e,
+            Compass::E => dx > e,
+            Compass::W => dx < -e,
         }
     }
 }
@@ -199,8 +202,8 @@ pub fn shared_side(layout: &HexLayout, a: HexId, b: HexId) -> Option<[Pt; 2]> {
         return None;
     }
     let tol = (layout.dy as f32 * 0.08).max(0.6);
-    let ca = layout.corners(a).map(pt);
-    let cb = layout.corners(b).map(pt);
+    let ca: Vec<Pt> = layout.corners(a).into_iter().map(pt).collect();
+    let cb: Vec<Pt> = layout.corners(b).into_iter().map(pt).collect();
     let mut shared = Vec::new();
     for p in ca {
         if let Some(q) = cb.iter().find(|q| dist(p, **q) <= tol) {
@@ -237,7 +240,8 @@ pub fn draw_map(art: &MapArt) -> Result<Pixmap, RenderError> {
 
     // Hex fills; a stroke in the fill colour closes sub-pixel seams between columns.
     for h in &art.hexes {
-        if let Some(path) = polygon(&layout.corners(h.hex).map(pt)) {
+        let corners: Vec<Pt> = layout.corners(h.hex).into_iter().map(pt).collect();
+        if let Some(path) = polygon(&corners) {
             fill(&mut p, &path, h.fill);
             stroke(&mut p, &path, h.fill, 1.0);
         }
@@ -245,7 +249,7 @@ pub fn draw_map(art: &MapArt) -> Result<Pixmap, RenderError> {
     // Thin outlines, as one path so shared sides are not drawn darker.
     let mut pb = PathBuilder::new();
     for h in &art.hexes {
-        let c = layout.corners(h.hex).map(pt);
+        let c: Vec<Pt> = layout.corners(h.hex).into_iter().map(pt).collect();
         pb.move_to(c[0].0, c[0].1);
         for q in &c[1..] {
             pb.line_to(q.0, q.1);
@@ -318,16 +322,17 @@ fn draw_title(p: &mut Pixmap, art: &MapArt) {
         return;
     }
     let layout = &art.layout;
-    let dy = layout.dy as f32;
+    let (above, beside) = layout.reach();
+    let (above, beside) = (above as f32, beside as f32);
     let top = art
         .hexes
         .iter()
-        .map(|h| pt(layout.centre(h.hex)).1 - dy / 2.0)
+        .map(|h| pt(layout.centre(h.hex)).1 - above)
         .fold(f32::INFINITY, f32::min);
     let left = art
         .hexes
         .iter()
-        .map(|h| pt(layout.centre(h.hex)).0 - layout.radius() as f32)
+        .map(|h| pt(layout.centre(h.hex)).0 - beside)
         .fold(f32::INFINITY, f32::min);
     if !top.is_finite() || top < 12.0 {
         return;
@@ -351,16 +356,18 @@ fn draw_edges(p: &mut Pixmap, art: &MapArt) {
     let on_map = |c: Pt| centres.iter().any(|q| dist(*q, c) < dy * 0.3);
     let width = (dy * 0.09).max(2.0);
     for edge in &art.edges {
-        let dirs: &[usize] = match edge.facing {
-            Some(f) => f.sides(),
-            None => &[0, 1, 2, 3, 4, 5],
-        };
         let mut pb = PathBuilder::new();
         for &hex in &edge.hexes {
             let c = pt(layout.centre(hex));
-            for &dir in dirs {
-                let [a, b] = layout.side(hex, dir).map(pt);
+            for side in layout.sides(hex) {
+                let [a, b] = side.map(pt);
                 let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+                if edge
+                    .facing
+                    .is_some_and(|f| !f.faces((mid.0 - c.0, mid.1 - c.1), dy))
+                {
+                    continue;
+                }
                 let across = (2.0 * mid.0 - c.0, 2.0 * mid.1 - c.1);
                 if on_map(across) {
                     continue;
@@ -686,7 +693,7 @@ mod tests {
         let layout = art.layout;
         let [a, b] = shared_side(&layout, hex(&g, "0204"), hex(&g, "0305")).unwrap();
         // 0305 is the SE neighbour of 0204: the side is 0204's SE side.
-        let [c, d] = layout.side(hex(&g, "0204"), 2).map(pt);
+        let [c, d] = layout.sides(hex(&g, "0204"))[2].map(pt);
         assert!(dist(a, c) < 0.01 && dist(b, d) < 0.01);
         assert!(shared_side(&layout, hex(&g, "0204"), hex(&g, "0206")).is_none());
         art.hexsides.push(HexsideArt {
@@ -712,14 +719,62 @@ mod tests {
     }
 
     #[test]
+    fn rows_of_hexes_and_squares_find_the_sides_their_cells_share() {
+        for keys in [
+            "kind = \"hex-rows\"\nshifted_rows = \"odd\"",
+            "kind = \"squares\"\ndiagonals = true",
+        ] {
+            let g: crate::concept::game::Grid = toml::from_str(&format!(
+                "{keys}\ncolumns = [1, 7]\nrows = [1, 6]\ncolumn_digits = 2\nrow_digits = 2\n"
+            ))
+            .unwrap();
+            let layout = g.layout(75, 10);
+            for a in g.hexes() {
+                for b in g.neighbours(a) {
+                    // A side between cells that share one; none between corner-touching squares.
+                    assert_eq!(
+                        shared_side(&layout, a, b).is_some(),
+                        g.share_a_side(a, b),
+                        "{keys}: {a:?} {b:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_map_edge_facing_east_on_pointy_hexes_is_the_east_side() {
+        let g: crate::concept::game::Grid = toml::from_str(
+            "kind = \"hex-rows\"\nshifted_rows = \"even\"\ncolumns = [1, 3]\nrows = [1, 3]\n\
+             column_digits = 2\nrow_digits = 2\n",
+        )
+        .unwrap();
+        let layout = g.layout(64, 10);
+        let hex = g.parse("0301").unwrap();
+        let c = pt(layout.centre(hex));
+        let facing_east: Vec<usize> = layout
+            .sides(hex)
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| {
+                let [a, b] = s.map(pt);
+                Compass::E.faces(((a.0 + b.0) / 2.0 - c.0, (a.1 + b.1) / 2.0 - c.1), 64.0)
+            })
+            .map(|(i, _)| i)
+            .collect();
+        // NE, E, SE (crate::concept::map::grid::hex_rows::DIRECTIONS 0 to 2).
+        assert_eq!(facing_east, [0, 1, 2]);
+    }
+
+    #[test]
     fn edges_are_drawn_only_on_outer_sides() {
         let (g, art) = sample_map(64);
         let p = decode(&render_map(&art).unwrap());
         // East edge of column 14 is red; the shared side between columns 13 and 14 is not.
-        let [a, b] = art.layout.side(hex(&g, "1405"), 1).map(pt);
+        let [a, b] = art.layout.sides(hex(&g, "1405"))[1].map(pt);
         let (r, gr, bl, _) = rgba(&p, ((a.0 + b.0) / 2.0) as u32, ((a.1 + b.1) / 2.0) as u32);
         assert!(r > 150 && gr < 90 && bl < 90, "{r} {gr} {bl}");
-        let [a, b] = art.layout.side(hex(&g, "1405"), 5).map(pt);
+        let [a, b] = art.layout.sides(hex(&g, "1405"))[5].map(pt);
         let (r, gr, bl, _) = rgba(&p, ((a.0 + b.0) / 2.0) as u32, ((a.1 + b.1) / 2.0) as u32);
         assert!(!(r > 150 && gr < 90 && bl < 90), "{r} {gr} {bl}");
     }

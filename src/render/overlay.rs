@@ -62,7 +62,11 @@ pub fn grid_overlay(
     let width = (layout.dy / 40.0).clamp(1.0, 4.0) as f32;
     let style = fonts.bold((layout.dy / 5.0).clamp(8.0, 28.0) as f32, LINE);
     for mark in hexes {
-        let corners = layout.corners(mark.hex).map(|(x, y)| (x as f32, y as f32));
+        let corners: Vec<(f32, f32)> = layout
+            .corners(mark.hex)
+            .into_iter()
+            .map(|(x, y)| (x as f32, y as f32))
+            .collect();
         if let Some(path) = polygon(&corners) {
             stroke(&mut pixmap, &path, LINE, width);
         }

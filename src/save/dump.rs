@@ -2,7 +2,7 @@
 //! and tests. With the module, positions are also named as VASSAL names them (a hex `0205`).
 
 use super::{Command, Location, SavedGame, SavedPiece};
-use crate::verify::grid::board_hex_grid;
+use crate::verify::grid::{board_grid, BoardGrid};
 use crate::verify::view::open_module;
 use crate::verify::xml::Node;
 use serde::Serialize;
@@ -39,12 +39,12 @@ pub struct Dump {
 /// Names of positions on each map, read from a module's grids.
 #[derive(Debug, Default)]
 pub struct Locations {
-    /// Map name → its single board's hex grid and the board's offset on the map.
-    grids: BTreeMap<String, (crate::vassal::hexgrid::HexGrid, i64, i64)>,
+    /// Map name → its single board's hex or square grid and the board's offset on the map.
+    grids: BTreeMap<String, (BoardGrid, i64, i64)>,
 }
 
 impl Locations {
-    /// Each map with one board on a hex grid (other layouts are not named).
+    /// Each map with one board on a hex or square grid (other layouts are not named).
     pub fn from_module(bytes: &[u8]) -> Result<Locations, String> {
         let view = open_module(bytes)?;
         let mut grids = BTreeMap::new();
@@ -64,12 +64,12 @@ impl Locations {
     }
 }
 
-/// A map element's grid when it has exactly one board with a hex grid; the board sits inside the
+/// A map element's grid when it has exactly one board with a hex or square grid; the board sits inside the
 /// map's edge.
 fn map_grid(
     map: &Node,
     archive: &crate::verify::archive::Archive,
-) -> Option<(crate::vassal::hexgrid::HexGrid, i64, i64)> {
+) -> Option<(BoardGrid, i64, i64)> {
     let short = map.tag.rsplit('.').next()?;
     if !matches!(short, "Map" | "PrivateMap" | "PlayerHand") {
         return None;
@@ -82,7 +82,7 @@ fn map_grid(
     let [board] = boards.as_slice() else {
         return None;
     };
-    let grid = board_hex_grid(board, archive)?;
+    let grid = board_grid(board, archive)?;
     let edge = |k: &str| map.attr(k).parse::<i64>().unwrap_or(0);
     Some((grid, edge("edgeWidth"), edge("edgeHeight")))
 }

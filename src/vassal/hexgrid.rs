@@ -14,9 +14,10 @@
 //! as in Java, so nothing here can panic.
 //!
 //! Scope:
-//! * non-sideways grids only (flat-topped hexes in vertical columns). `sideways="true"` swaps x and y
-//!   around the same arithmetic and swaps the roles of the descending flags and of
-//!   `getMaxRows`/`getMaxColumns`; it is **not supported** here;
+//! * flat-topped hexes in vertical columns, and `sideways="true"` (pointy-topped hexes in rows):
+//!   `HexGrid.rotateIfSideways` swaps a point's x and y before the same arithmetic (and a centre's
+//!   after it), and `HexGridNumbering` then mirrors the raw column (which runs down the board) by
+//!   `vDescend` and the raw row by `hDescend`, and staggers by `hDescend`;
 //! * the default `locationFormat` (`$gridLocation$`) only: [`HexGrid::location_name`] is the
 //!   `gridLocation` property, and [`HexGrid::location_point`] parses that form;
 //! * a grid directly on a board (not inside a `ZonedGrid` zone).
@@ -145,6 +146,8 @@ pub struct HexGrid {
     pub board_width: i32,
     /// Board height, likewise.
     pub board_height: i32,
+    /// `sideways`: pointy-topped hexes in rows.
+    pub sideways: bool,
     pub numbering: HexGridNumbering,
 }
 
@@ -159,13 +162,23 @@ impl HexGrid {
             dy,
             board_width: 0,
             board_height: 0,
+            sideways: false,
             numbering: HexGridNumbering::default(),
         }
     }
 
-    /// `HexGrid.getRawColumn`: `floor((x - x0) / dx + 0.5)` (`y` plays no part in a non-sideways grid;
-    /// it is taken for symmetry with VASSAL's `Point` argument).
-    pub fn raw_column(&self, x: i32, _y: i32) -> i32 {
+    /// `HexGrid.rotateIfSideways`: a board point in the grid's own (unrotated) coordinates.
+    fn rotated(&self, x: i32, y: i32) -> (i32, i32) {
+        if self.sideways {
+            (y, x)
+        } else {
+            (x, y)
+        }
+    }
+
+    /// `HexGrid.getRawColumn`: `floor((x - x0) / dx + 0.5)` of the (rotated) point.
+    pub fn raw_column(&self, x: i32, y: i32) -> i32 {
+        let (x, _) = self.rotated(x, y);
         let rel = x.wrapping_sub(self.x0);
         (f64::from(rel) / self.dx + 0.5).floor() as i32
     }
@@ -173,6 +186,7 @@ impl HexGrid {
     /// `HexGrid.getRawRow`: the column parity here comes from `Math.round((x - x0) / dx)`, which is
     /// the same as [`HexGrid::raw_column`] up to floating-point rounding.
     pub fn raw_row(&self, x: i32, y: i32) -> i32 {
+        let (x, y) = self.rotated(x, y);
         let nx = java_round(f64::from(x.wrapping_sub(self.x0)) / self.dx) as i32;
         let rel_y = f64::from(y.wrapping_sub(self.y0));
         if nx % 2 == 0 {
@@ -194,9 +208,17 @@ impl HexGrid {
         (f64::from(self.board_width) / self.dy + 0.5).floor() as i32
     }
 
-    /// `HexGridNumbering.getColumn`: the raw column, mirrored when `hDescend`.
+    /// `HexGridNumbering.getColumn`: the raw column, mirrored when `hDescend` (`vDescend` with
+    /// `getMaxRows` when sideways).
     pub fn column(&self, x: i32, y: i32) -> i32 {
         let c = self.raw_column(x, y);
+        if self.sideways {
+            return if self.numbering.v_descend {
+                self.max_rows().wrapping_sub(c)
+            } else {
+                c
+            };
+        }
         if self.numbering.h_descend {
             self.max_columns().wrapping_sub(c)
         } else {
@@ -209,11 +231,21 @@ impl HexGrid {
     pub fn row(&self, x: i32, y: i32) -> i32 {
         let n = &self.numbering;
         let mut ny = self.raw_row(x, y);
-        if n.v_descend {
-            ny = self.max_rows().wrapping_sub(ny);
+        // Sideways, the row runs across the board: `hDescend` mirrors and staggers it.
+        let descend = if self.sideways {
+            n.h_descend
+        } else {
+            n.v_descend
+        };
+        if descend {
+            ny = if self.sideways {
+                self.max_columns().wrapping_sub(ny)
+            } else {
+                self.max_rows().wrapping_sub(ny)
+            };
         }
         if n.stagger && self.raw_column(x, y) % 2 != 0 {
-            ny = if n.v_descend {
+            ny = if descend {
                 ny.wrapping_sub(1)
             } else {
                 ny.wrapping_add(1)
@@ -287,18 +319,33 @@ impl HexGrid {
         let n = &self.numbering;
         let mut col = col;
         let mut row = row;
+        let (col_descend, row_descend) = if self.sideways {
+            (n.v_descend, n.h_descend)
+        } else {
+            (n.h_descend, n.v_descend)
+        };
         if n.stagger && col % 2 != 0 {
-            row = if n.v_descend {
+            row = if row_descend {
                 row.wrapping_add(1)
             } else {
                 row.wrapping_sub(1)
             };
         }
-        if n.h_descend {
-            col = self.max_columns().wrapping_sub(col);
+        if col_descend {
+            col = if self.sideways {
+                self.max_rows()
+            } else {
+                self.max_columns()
+            }
+            .wrapping_sub(col);
         }
-        if n.v_descend {
-            row = self.max_rows().wrapping_sub(row);
+        if row_descend {
+            row = if self.sideways {
+                self.max_columns()
+            } else {
+                self.max_rows()
+            }
+            .wrapping_sub(row);
         }
         let x = ((f64::from(col) * self.dx) as i32).wrapping_add(self.x0);
         let y = if col % 2 == 0 {
@@ -306,7 +353,7 @@ impl HexGrid {
         } else {
             (f64::from(row) * self.dy + self.dy / 2.0) as i32
         };
-        (x, y.wrapping_add(self.y0))
+        self.rotated(x, y.wrapping_add(self.y0))
     }
 
     /// `HexGrid.hexPointCenterFromRawIndex`: the centre `snapTo` moves a piece to, for a raw column and
@@ -320,7 +367,7 @@ impl HexGrid {
         } else {
             (self.dy * f64::from(row_raw) + f64::from((self.dy / 2.0) as i32) + y0) as i32
         };
-        (x, y)
+        self.rotated(x, y)
     }
 }
 
@@ -462,6 +509,40 @@ mod tests {
         g.board_width = 40 + 14 * 69;
         g.board_height = 40 + 11 * 80 + 40;
         g
+    }
+
+    #[test]
+    fn sideways_names_and_centres_agree_for_every_descending_setting() {
+        // Pointy-topped: x0 is the board y of raw column 0, y0 the board x of raw row 0.
+        let mut g = HexGrid::new(56, 52, 55.425626, 64.0);
+        g.sideways = true;
+        g.board_width = 460;
+        g.board_height = 340;
+        for (h, v, stagger) in [
+            (false, false, false),
+            (true, false, true),
+            (false, true, true),
+            (true, true, false),
+        ] {
+            g.numbering.h_descend = h;
+            g.numbering.v_descend = v;
+            g.numbering.stagger = stagger;
+            for (c, r) in [(0, 0), (1, 0), (2, 1), (3, 5), (4, 2)] {
+                let (x, y) = g.snap_centre(c, r);
+                // The raw column runs down the board, the raw row across it.
+                assert_eq!((g.raw_column(x, y), g.raw_row(x, y)), (c, r));
+                assert_eq!(
+                    g.centre_point(g.column(x, y), g.row(x, y)),
+                    (x, y),
+                    "{h} {v} {c} {r}"
+                );
+            }
+        }
+        g.numbering = HexGridNumbering::default();
+        g.numbering.stagger = false;
+        // Raw column 2 (a row down the board), raw row 1 (a column across it).
+        assert_eq!(g.snap_centre(2, 1), (116, 166));
+        assert_eq!(g.location_name(116, 166), "0302");
     }
 
     #[test]

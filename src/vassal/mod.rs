@@ -1,12 +1,14 @@
 //! VASSAL 3.7's own encodings, ported from its source so that what we write decodes exactly as VASSAL
 //! decodes it: piece traits (`traits`), BeanShell expressions (`expression`, which also evaluates
-//! them in Rust for the tests), `SequenceEncoder`, hex grid numbering, property names and saves.
+//! them in Rust for the tests), `SequenceEncoder`, hex and square grid numbering, property names and
+//! saves.
 
 pub mod expression;
 pub mod hexgrid;
 pub mod image;
 pub mod properties;
 pub mod sequence_encoder;
+pub mod squaregrid;
 pub mod traits;
 pub mod vsav;
 pub mod xml;

@@ -3,8 +3,7 @@
 use super::xml::Node;
 
 /// Whether a location name resolves on a board's grid the way `MapGrid.getLocation` does: `None` when
-/// the board has no grid (VASSAL then uses the stack's x and y) or a grid this reader cannot evaluate
-/// (square grids, sideways hex grids).
+/// the board has no grid (VASSAL then uses the stack's x and y) or a grid this reader cannot evaluate.
 pub fn location_resolves(board: &Node, location: &str) -> Option<bool> {
     let mut any_grid = false;
     let mut unknown_grid = false;
@@ -13,31 +12,19 @@ pub fn location_resolves(board: &Node, location: &str) -> Option<bool> {
             "Region" if n.attr("name") == location => return Some(true),
             "Zone" if n.attr("name") == location => return Some(true),
             "RegionGrid" | "ZonedGrid" => any_grid = true,
-            "HexGrid" => {
+            "HexGrid" | "SquareGrid" => {
                 any_grid = true;
-                // A numbering format such as `A$gridLocation$` wraps the grid location in fixed text
-                // (RegularGridNumbering.getLocation matches the whole format).
-                let format = n
-                    .children
-                    .iter()
-                    .find(|c| c.tag.ends_with(".HexGridNumbering"))
-                    .map_or("$gridLocation$", |c| c.attr("locationFormat"));
-                let inner = match format.split_once("$gridLocation$") {
-                    Some((before, after)) if !format.is_empty() => location
-                        .strip_prefix(before)
-                        .and_then(|l| l.strip_suffix(after))
-                        .unwrap_or(location),
-                    _ => location,
+                let inner = strip_location_format(n, location);
+                let resolves = if n.tag.ends_with(".HexGrid") {
+                    hex_grid_from_node(n).map(|g| g.location_point(inner).is_some())
+                } else {
+                    Some(square_grid_from_node(n).location_point(inner).is_some())
                 };
-                match hex_grid_from_node(n) {
-                    Some(grid) if grid.location_point(inner).is_some() => return Some(true),
-                    Some(_) => {}
+                match resolves {
+                    Some(true) => return Some(true),
+                    Some(false) => {}
                     None => unknown_grid = true,
                 }
-            }
-            "SquareGrid" => {
-                any_grid = true;
-                unknown_grid = true;
             }
             _ => {}
         }
@@ -45,33 +32,77 @@ pub fn location_resolves(board: &Node, location: &str) -> Option<bool> {
     (any_grid && !unknown_grid).then_some(false)
 }
 
-/// A board's hex grid with the board's size, which VASSAL takes from the board image
-/// (`Board.getSize`); descending numbering counts from it.
-pub fn board_hex_grid(
-    board: &Node,
-    archive: &super::archive::Archive,
-) -> Option<crate::vassal::hexgrid::HexGrid> {
-    let mut grid = board
-        .walk()
-        .into_iter()
-        .find(|n| n.tag.ends_with(".HexGrid"))
-        .and_then(hex_grid_from_node)?;
-    let image = archive
-        .entries
-        .get(&format!("images/{}", board.attr("image")));
-    if let Some((w, h)) = image.and_then(|b| crate::vassal::image::image_size(b)) {
-        grid.board_width = i32::try_from(w).unwrap_or(i32::MAX);
-        grid.board_height = i32::try_from(h).unwrap_or(i32::MAX);
+/// The grid location inside a location name: a numbering format such as `A$gridLocation$` wraps it in
+/// fixed text (`RegularGridNumbering.getLocation` matches the whole format).
+fn strip_location_format<'a>(grid: &Node, location: &'a str) -> &'a str {
+    let format = grid
+        .children
+        .iter()
+        .find(|c| c.tag.ends_with("GridNumbering"))
+        .map_or("$gridLocation$", |c| c.attr("locationFormat"));
+    match format.split_once("$gridLocation$") {
+        Some((before, after)) if !format.is_empty() => location
+            .strip_prefix(before)
+            .and_then(|l| l.strip_suffix(after))
+            .unwrap_or(location),
+        _ => location,
     }
-    Some(grid)
+}
+
+/// A board's hex or square grid, which names board points as VASSAL does.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BoardGrid {
+    Hex(crate::vassal::hexgrid::HexGrid),
+    Square(crate::vassal::squaregrid::SquareGrid),
+}
+
+impl BoardGrid {
+    /// `RegularGridNumbering.locationName` of a board point (default location format).
+    pub fn location_name(&self, x: i32, y: i32) -> String {
+        match self {
+            BoardGrid::Hex(g) => g.location_name(x, y),
+            BoardGrid::Square(g) => g.location_name(x, y),
+        }
+    }
+}
+
+/// A board's hex or square grid with the board's size, which VASSAL takes from the board image
+/// (`Board.getSize`); descending numbering counts from it.
+pub fn board_grid(board: &Node, archive: &super::archive::Archive) -> Option<BoardGrid> {
+    let size = archive
+        .entries
+        .get(&format!("images/{}", board.attr("image")))
+        .and_then(|b| crate::vassal::image::image_size(b))
+        .map(|(w, h)| {
+            (
+                i32::try_from(w).unwrap_or(i32::MAX),
+                i32::try_from(h).unwrap_or(i32::MAX),
+            )
+        });
+    board.walk().into_iter().find_map(|n| {
+        if n.tag.ends_with(".HexGrid") {
+            let mut grid = hex_grid_from_node(n)?;
+            if let Some((w, h)) = size {
+                grid.board_width = w;
+                grid.board_height = h;
+            }
+            Some(BoardGrid::Hex(grid))
+        } else if n.tag.ends_with(".SquareGrid") {
+            let mut grid = square_grid_from_node(n);
+            if let Some((w, h)) = size {
+                grid.board_width = w;
+                grid.board_height = h;
+            }
+            Some(BoardGrid::Square(grid))
+        } else {
+            None
+        }
+    })
 }
 
 /// A `HexGrid` element and its `HexGridNumbering` child as VASSAL's `setAttribute` reads them.
 pub fn hex_grid_from_node(n: &Node) -> Option<crate::vassal::hexgrid::HexGrid> {
-    use crate::vassal::hexgrid::{First, HexGrid, NumberType};
-    if n.attr("sideways") == "true" {
-        return None; // not supported by our port
-    }
+    use crate::vassal::hexgrid::HexGrid;
     let int = |k: &str, d: i32| {
         n.attrs
             .get(k)
@@ -90,30 +121,107 @@ pub fn hex_grid_from_node(n: &Node) -> Option<crate::vassal::hexgrid::HexGrid> {
         dbl("dx", 59.0),
         dbl("dy", 64.0),
     );
+    grid.sideways = n.attr("sideways") == "true";
     if let Some(num) = n
         .children
         .iter()
         .find(|c| c.tag.ends_with(".HexGridNumbering"))
     {
-        let nb = &mut grid.numbering;
-        let int = |k: &str, d: i32| {
-            num.attrs
-                .get(k)
-                .and_then(|v| v.trim().parse().ok())
-                .unwrap_or(d)
-        };
-        let flag = |k: &str, d: bool| num.attrs.get(k).map_or(d, |v| v == "true");
-        nb.first = First::from_attribute(num.attr("first")).unwrap_or(nb.first);
-        nb.sep = num.attr("sep").to_string();
-        nb.h_type = NumberType::from_attribute(num.attr("hType")).unwrap_or(nb.h_type);
-        nb.v_type = NumberType::from_attribute(num.attr("vType")).unwrap_or(nb.v_type);
-        nb.h_leading = int("hLeading", nb.h_leading);
-        nb.v_leading = int("vLeading", nb.v_leading);
-        nb.h_off = int("hOff", nb.h_off);
-        nb.v_off = int("vOff", nb.v_off);
-        nb.h_descend = flag("hDescend", nb.h_descend);
-        nb.v_descend = flag("vDescend", nb.v_descend);
-        nb.stagger = flag("stagger", nb.stagger);
+        read_numbering(num, &mut grid.numbering);
     }
     Some(grid)
+}
+
+/// A `SquareGrid` element and its `SquareGridNumbering` child as VASSAL's `setAttribute` reads them
+/// (field initialisers for what is missing: `x0 = y0 = 24`, `dx = dy = 48`).
+pub fn square_grid_from_node(n: &Node) -> crate::vassal::squaregrid::SquareGrid {
+    let int = |k: &str, d: i32| {
+        n.attrs
+            .get(k)
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or(d)
+    };
+    let dbl = |k: &str, d: f64| {
+        n.attrs
+            .get(k)
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or(d)
+    };
+    let mut grid = crate::vassal::squaregrid::SquareGrid::new(
+        int("x0", 24),
+        int("y0", 24),
+        dbl("dx", 48.0),
+        dbl("dy", 48.0),
+    );
+    if let Some(num) = n
+        .children
+        .iter()
+        .find(|c| c.tag.ends_with(".SquareGridNumbering"))
+    {
+        read_numbering(num, &mut grid.numbering);
+    }
+    grid
+}
+
+/// A `RegularGridNumbering` element's naming attributes.
+fn read_numbering(num: &Node, nb: &mut crate::vassal::hexgrid::HexGridNumbering) {
+    use crate::vassal::hexgrid::{First, NumberType};
+    let int = |k: &str, d: i32| {
+        num.attrs
+            .get(k)
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or(d)
+    };
+    let flag = |k: &str, d: bool| num.attrs.get(k).map_or(d, |v| v == "true");
+    nb.first = First::from_attribute(num.attr("first")).unwrap_or(nb.first);
+    nb.sep = num.attr("sep").to_string();
+    nb.h_type = NumberType::from_attribute(num.attr("hType")).unwrap_or(nb.h_type);
+    nb.v_type = NumberType::from_attribute(num.attr("vType")).unwrap_or(nb.v_type);
+    nb.h_leading = int("hLeading", nb.h_leading);
+    nb.v_leading = int("vLeading", nb.v_leading);
+    nb.h_off = int("hOff", nb.h_off);
+    nb.v_off = int("vOff", nb.v_off);
+    nb.h_descend = flag("hDescend", nb.h_descend);
+    nb.v_descend = flag("vDescend", nb.v_descend);
+    nb.stagger = flag("stagger", nb.stagger);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::xml::parse_xml;
+
+    const B: &str = "VASSAL.build.module.map.boardPicker.";
+
+    fn board(grid: &str) -> Node {
+        parse_xml(&format!(
+            "<{B}Board image=\"map.png\" name=\"Map\">{grid}</{B}Board>"
+        ))
+        .expect("the board parses")
+    }
+
+    #[test]
+    fn square_and_sideways_hex_grids_resolve_their_own_names_only() {
+        let squares = board(&format!(
+            "<{B}board.SquareGrid dx=\"64.0\" dy=\"64.0\" x0=\"52\" y0=\"52\" range=\"Metric\">\
+             <{B}board.mapgrid.SquareGridNumbering first=\"H\" hLeading=\"1\" vLeading=\"1\" hOff=\"1\" vOff=\"1\" sep=\"\" hType=\"N\" vType=\"N\"/>\
+             </{B}board.SquareGrid>"
+        ));
+        assert_eq!(location_resolves(&squares, "0203"), Some(true));
+        assert_eq!(location_resolves(&squares, "02x03"), Some(false));
+        let grid = square_grid_from_node(squares.find_all(&format!("{B}board.SquareGrid"))[0]);
+        assert_eq!(grid.location_point("0203"), Some((116, 180)));
+        let rows = board(&format!(
+            "<{B}board.HexGrid sideways=\"true\" dx=\"55.425626\" dy=\"64.0\" x0=\"56\" y0=\"52\">\
+             <{B}board.mapgrid.HexGridNumbering first=\"V\" hLeading=\"1\" vLeading=\"1\" hOff=\"1\" vOff=\"1\" sep=\".\" hType=\"N\" vType=\"N\" stagger=\"false\"/>\
+             </{B}board.HexGrid>"
+        ));
+        assert_eq!(location_resolves(&rows, "02.03"), Some(true));
+        assert_eq!(location_resolves(&rows, "0203"), Some(false));
+        let grid = hex_grid_from_node(rows.find_all(&format!("{B}board.HexGrid"))[0]).unwrap();
+        assert!(grid.sideways);
+        // Column 02, row 03: board x 52 + 64, board y 56 + ⌊2 × 55.43⌋.
+        assert_eq!(grid.location_point("02.03"), Some((116, 166)));
+        assert_eq!(grid.location_name(116, 166), "02.03");
+    }
 }

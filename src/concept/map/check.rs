@@ -111,27 +111,34 @@ fn sheets(cx: &mut Context<'_>, grid: &crate::concept::game::Grid, f: FileId) {
     }
 }
 
-/// The grid is of a supported kind, its shifted columns are named, and its sheets are told apart.
+/// The grid is of a supported kind, has the keys of its kind (and no other kind's), its shifted
+/// columns or rows are named, and its sheets are told apart.
 fn grid_layout(cx: &mut Context<'_>) {
     let m = &cx.game.map;
     let f = cx.map_file();
     let grid = &m.grid;
-    if GridKind::parse(&grid.kind).is_none() {
+    let kind = GridKind::parse(&grid.kind);
+    if kind.is_none() {
         cx.push(
             Diagnostic::error(
                 "V0210",
                 format!("grid kind `{}` is not supported", grid.kind.as_str()),
             )
             .at(f, grid.kind.span.clone(), "unknown grid kind")
-            .help("supported: \"hex-columns\" (flat-topped hexes in vertical columns)"),
+            .help("supported: \"hex-columns\" (flat-topped hexes in vertical columns), \"hex-rows\" (pointy-topped hexes in horizontal rows), \"squares\""),
         );
     }
-    if !matches!(grid.shifted_columns.as_str(), "even" | "odd") {
-        cx.push(
-            Diagnostic::error("V0211", "shifted_columns must be \"even\" or \"odd\"")
-                .at(f, grid.shifted_columns.span.clone(), "here")
-                .help("name the columns drawn half a hex lower than their neighbours"),
-        );
+    for shifted in [&grid.shifted_columns, &grid.shifted_rows].into_iter().flatten() {
+        if !matches!(shifted.as_str(), "even" | "odd") {
+            cx.push(
+                Diagnostic::error("V0211", "shifted columns or rows must be \"even\" or \"odd\"")
+                    .at(f, shifted.span.clone(), "here")
+                    .help("name the columns drawn half a hex lower (rows half a hex to the right) than their neighbours"),
+            );
+        }
+    }
+    if let Some(kind) = kind {
+        super::grid_check::kind_keys(cx, kind);
     }
     sheets(cx, grid, f);
     labels_read_as_numbers(cx);
@@ -320,7 +327,25 @@ fn hexside_pairs(cx: &mut Context<'_>) {
             let (Some(ha), Some(hb)) = (ha, hb) else {
                 continue;
             };
-            if !m.grid.are_adjacent(ha, hb) {
+            if m.grid.are_adjacent(ha, hb)
+                && m.grid.geometry_known()
+                && !m.grid.share_a_side(ha, hb)
+            {
+                cx.push(
+                    Diagnostic::error(
+                        "V0221",
+                        format!(
+                            "{} hexside `{}`–`{}` joins squares that touch only at a corner",
+                            set.feature.as_str(),
+                            a.as_str(),
+                            b.as_str()
+                        ),
+                    )
+                    .at(f, pair.span.clone(), "no side between them")
+                    .rule_opt(set.rule.as_deref().map(|s| s.as_str()))
+                    .help("a hexside feature lies along the side two squares share: pair squares in the same row or column"),
+                );
+            } else if !m.grid.are_adjacent(ha, hb) {
                 cx.push(
                     Diagnostic::error(
                         "V0203",

@@ -7,8 +7,12 @@
 //! different columns and rows fix all four; a third shows whether they agree. A spacing the centres
 //! leave open (all in one column, or all at one height) follows from the other by the shape of a
 //! regular hex (`dx = dy·√3/2`).
+//!
+//! Pointy-topped hexes in rows are fitted the same way in VASSAL's rotated coordinates (board x and y
+//! swapped, see `grid::hex_rows`); squares have no shifted columns and `dx = dy` when one spacing is
+//! left open.
 
-use crate::concept::map::grid::{Grid, HexId, HexLayout};
+use crate::concept::map::grid::{hex_rows, Grid, GridKind, HexId, HexLayout};
 
 /// How far (pixels) a given centre may lie from the fitted grid's centre of its hex before the fit
 /// is reported: a scan read by eye is good to a pixel or two.
@@ -42,7 +46,26 @@ pub enum FitError {
 /// Fit the grid to the centres on an image of `width` × `height` pixels.
 pub fn fit(grid: &Grid, centres: &[GivenCentre], width: u32, height: u32) -> Result<Fit, FitError> {
     let base = grid.layout(60, 0);
-    let raw = |h: HexId| base.raw(h);
+    let kind = base.kind;
+    let raw = |h: HexId| match kind {
+        GridKind::HexRows => hex_rows::vassal_raw(&base, h),
+        _ => base.raw(h),
+    };
+    // In VASSAL's (rotated, for hex-rows) coordinates.
+    let given: Vec<GivenCentre> = centres
+        .iter()
+        .map(|c| match kind {
+            GridKind::HexRows => GivenCentre {
+                hex: c.hex,
+                x: c.y,
+                y: c.x,
+            },
+            _ => *c,
+        })
+        .collect();
+    let given_on_board = centres;
+    let centres = given.as_slice();
+    let half_shift = if kind == GridKind::Squares { 0.0 } else { 0.5 };
     let mut hexes: Vec<HexId> = centres.iter().map(|c| c.hex).collect();
     hexes.sort();
     hexes.dedup();
@@ -59,12 +82,21 @@ pub fn fit(grid: &Grid, centres: &[GivenCentre], width: u32, height: u32) -> Res
         .iter()
         .map(|c| {
             let (col, row) = raw(c.hex);
-            let half = if col.rem_euclid(2) == 1 { 0.5 } else { 0.0 };
+            let half = if col.rem_euclid(2) == 1 {
+                half_shift
+            } else {
+                0.0
+            };
             (f64::from(row) + half, c.y)
         })
         .collect();
-    let regular = 3f64.sqrt() / 2.0;
+    let regular = if kind == GridKind::Squares {
+        1.0
+    } else {
+        3f64.sqrt() / 2.0
+    };
     let (dx, dy) = match (slope(&xs), slope(&ys)) {
+        (Some(dx), Some(dy)) if kind == GridKind::Squares => (dx, dy),
         (Some(dx), Some(dy)) => (dx, exact_height(centres, &raw, dy)),
         (Some(dx), None) => (dx, dx / regular),
         (None, Some(dy)) => (dy * regular, dy),
@@ -73,7 +105,11 @@ pub fn fit(grid: &Grid, centres: &[GivenCentre], width: u32, height: u32) -> Res
     if !(dx > 1.0 && dy > 1.0) {
         return Err(FitError::Degenerate);
     }
-    let shift = (dy / 2.0).floor();
+    let shift = if kind == GridKind::Squares {
+        0.0
+    } else {
+        (dy / 2.0).floor()
+    };
     let mean = |v: Vec<f64>| v.iter().sum::<f64>() / v.len() as f64;
     let x0 = mean(
         centres
@@ -101,8 +137,9 @@ pub fn fit(grid: &Grid, centres: &[GivenCentre], width: u32, height: u32) -> Res
         rows_upward: base.rows_upward,
         width,
         height,
+        kind,
     };
-    let misses = centres
+    let misses = given_on_board
         .iter()
         .map(|c| {
             let (x, y) = layout.centre(c.hex);
@@ -221,5 +258,23 @@ mod tests {
         let f = fit(&g, &centres, 2000, 1500).unwrap();
         assert!(f.misses.iter().any(|m| *m > FIT_TOLERANCE_PX));
         assert_eq!(fit(&g, &centres[..1], 10, 10), Err(FitError::TooFewCentres));
+    }
+
+    #[test]
+    fn rows_of_hexes_and_squares_are_fitted_too() {
+        for kind in ["kind = \"hex-rows\"\nshifted_rows = \"odd\"", "kind = \"squares\""] {
+            let g: Grid = toml::from_str(&format!(
+                "{kind}\ncolumns = [1, 9]\nrows = [1, 7]\ncolumn_digits = 2\nrow_digits = 2\n"
+            ))
+            .unwrap();
+            let mut truth = g.layout(71, 13);
+            truth.x0 += 9;
+            truth.y0 -= 4;
+            let centres = ["0101", "0901", "0507"].map(|l| given(&g, &truth, l));
+            let f = fit(&g, &centres, 2000, 1500).unwrap();
+            assert_eq!((f.layout.x0, f.layout.y0), (truth.x0, truth.y0), "{kind}");
+            assert!((f.layout.dy - truth.dy).abs() < 1e-6, "{kind}");
+            assert!(f.misses.iter().all(|m| *m < 0.01), "{kind}: {:?}", f.misses);
+        }
     }
 }

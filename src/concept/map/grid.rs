@@ -1,9 +1,15 @@
-//! Hex grids as the rulebook numbers them: which hexes exist, their labels, their neighbours and where
-//! they sit in pixels.
+//! Grids as the rulebook numbers them: which cells (hexes or squares) exist, their labels, their
+//! neighbours and where they sit in pixels.
 //!
-//! Only flat-topped hexes in vertical columns are supported so far (B4M, BtM2, OCS maps). The pixel
-//! layout follows VASSAL's `HexGrid` arithmetic exactly (see `crate::vassal::hexgrid`), so the rendered
+//! Three kinds ([`GridKind`]): flat-topped hexes in vertical columns (B4M, BtM2, OCS maps; this file),
+//! pointy-topped hexes in horizontal rows ([`hex_rows`]) and squares ([`squares`]). Every cell is a
+//! column and a row in the rulebook's numbering, so labels, sheets and the hex list work alike for
+//! all three. The pixel layout follows VASSAL's `HexGrid` (`sideways` for rows) and `SquareGrid`
+//! arithmetic exactly (see `crate::vassal::hexgrid`, `crate::vassal::squaregrid`), so the rendered
 //! map and the module's grid agree to the pixel.
+
+pub mod hex_rows;
+pub mod squares;
 
 use crate::model::keyword::{keyword, Keyword};
 use crate::model::spanned::Sp;
@@ -41,7 +47,8 @@ pub struct Sheet {
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Grid {
-    /// `hex-columns`: flat-topped hexes in vertical columns.
+    /// `hex-columns`: flat-topped hexes in vertical columns; `hex-rows`: pointy-topped hexes in
+    /// horizontal rows; `squares`.
     pub kind: Sp<String>,
     /// First and last column number.
     pub columns: Sp<[i32; 2]>,
@@ -49,8 +56,13 @@ pub struct Grid {
     pub rows: Sp<[i32; 2]>,
     pub rows_odd_columns: Option<Sp<[i32; 2]>>,
     pub rows_even_columns: Option<Sp<[i32; 2]>>,
-    /// Which columns are drawn half a hex lower than their neighbours: `even` or `odd`.
-    pub shifted_columns: Sp<String>,
+    /// `hex-columns`: which columns are drawn half a hex lower than their neighbours: `even` or `odd`.
+    pub shifted_columns: Option<Sp<String>>,
+    /// `hex-rows`: which rows are drawn half a hex to the right of their neighbours: `even` or `odd`.
+    pub shifted_rows: Option<Sp<String>>,
+    /// `squares`: squares that touch only at a corner are adjacent too (eight neighbours); default
+    /// four, across the sides.
+    pub diagonals: Option<Sp<bool>>,
     /// Rows are numbered from the bottom of the map upward (OCS Contents I.A); default: from the
     /// top down. Row 1's hex is then the southernmost of its column, and north is row + 1.
     #[serde(default)]
@@ -85,10 +97,20 @@ pub struct Grid {
     pub source: Option<Sp<String>>,
 }
 
-/// Directions from a hex to its six neighbours, clockwise from north.
+/// Directions from a flat-topped hex to its six neighbours, clockwise from north.
 pub const DIRECTIONS: [&str; 6] = ["N", "NE", "SE", "S", "SW", "NW"];
 
 impl Grid {
+    /// The grid's kind; an unknown kind (reported by the checks, V0210) reads as `hex-columns`.
+    pub fn cells(&self) -> GridKind {
+        GridKind::parse(&self.kind).unwrap_or(GridKind::HexColumns)
+    }
+
+    /// Whether squares touching at a corner are neighbours.
+    pub fn diagonal_neighbours(&self) -> bool {
+        self.diagonals.as_ref().is_some_and(|d| d.value)
+    }
+
     /// How many sheets the map has (at least one).
     pub fn sheet_count(&self) -> usize {
         // Sheet indices are u16; positions (at most 100 × 100, V0216) keep real maps far below.
@@ -125,9 +147,15 @@ impl Grid {
         Some(self.hexes.iter().filter_map(|l| self.parse(l)).collect())
     }
 
-    pub fn is_shifted(&self, col: i32) -> bool {
-        let even = col.rem_euclid(2) == 0;
-        match ShiftedColumns::parse(&self.shifted_columns) {
+    /// Whether a column (hex-columns) or row (hex-rows) is drawn half a hex out of line.
+    pub fn is_shifted(&self, index: i32) -> bool {
+        let even = index.rem_euclid(2) == 0;
+        let word = match self.cells() {
+            GridKind::HexColumns => self.shifted_columns.as_ref(),
+            GridKind::HexRows => self.shifted_rows.as_ref(),
+            GridKind::Squares => return false,
+        };
+        match word.and_then(|w| ShiftedColumns::parse(w)) {
             Some(ShiftedColumns::Odd) => !even,
             Some(ShiftedColumns::Even) | None => even,
         }
@@ -234,8 +262,27 @@ impl Grid {
         }
     }
 
-    /// The neighbour in each of [`DIRECTIONS`] on the same sheet, whether or not it lies on the map.
-    pub fn neighbours(&self, hex: HexId) -> [HexId; 6] {
+    /// The cells next to `hex` on the same sheet, whether or not they lie on the map: for hex-columns
+    /// one in each of [`DIRECTIONS`], for the other kinds in their modules' order.
+    pub fn neighbours(&self, hex: HexId) -> Vec<HexId> {
+        match self.cells() {
+            GridKind::HexColumns => self.column_neighbours(hex).to_vec(),
+            GridKind::HexRows => hex_rows::neighbours(self, hex).to_vec(),
+            GridKind::Squares => squares::neighbours(hex, self.diagonal_neighbours()),
+        }
+    }
+
+    /// Whether `a` and `b` share a side (a hexside feature can lie between them): every pair of
+    /// neighbours, except squares that touch only at a corner.
+    pub fn share_a_side(&self, a: HexId, b: HexId) -> bool {
+        match self.cells() {
+            GridKind::Squares => squares::neighbours(a, false).contains(&b),
+            _ => self.neighbours(a).contains(&b),
+        }
+    }
+
+    /// The neighbour in each of [`DIRECTIONS`] of a flat-topped hex.
+    fn column_neighbours(&self, hex: HexId) -> [HexId; 6] {
         let HexId { sheet, col, row } = hex;
         let north = self.north();
         // In a shifted (lower) column the side neighbours are the same row and the one south of it;
@@ -270,13 +317,28 @@ impl Grid {
         })
     }
 
-    /// Direction index (into [`DIRECTIONS`]) from `a` to its neighbour `b`.
-    pub fn direction(&self, a: HexId, b: HexId) -> Option<usize> {
-        self.neighbours(a).iter().position(|&n| n == b)
+    /// Pixel layout for a cell size (a hex flat side to flat side, a square's side) and margin.
+    pub fn layout(&self, hex_height: u32, margin: u32) -> HexLayout {
+        match self.cells() {
+            GridKind::HexColumns => self.column_layout(hex_height, margin),
+            GridKind::HexRows => hex_rows::layout(self, hex_height, margin),
+            GridKind::Squares => squares::layout(self, hex_height, margin),
+        }
     }
 
-    /// Pixel layout for a hex height (flat side to flat side) and margin.
-    pub fn layout(&self, hex_height: u32, margin: u32) -> HexLayout {
+    /// The rulebook number of the top row (the lowest, or the highest when rows count upward), of
+    /// the hexes that exist.
+    pub fn top_row(&self) -> i32 {
+        let rows = self.hexes().iter().map(|h| h.row).collect::<Vec<_>>();
+        if self.rows_upward {
+            rows.iter().copied().max().unwrap_or(self.rows.value[1])
+        } else {
+            rows.iter().copied().min().unwrap_or(self.rows.value[0])
+        }
+    }
+
+    /// The pixel layout of flat-topped hexes in columns.
+    fn column_layout(&self, hex_height: u32, margin: u32) -> HexLayout {
         let dy = f64::from(hex_height);
         let radius = dy / 3f64.sqrt();
         let dx = 1.5 * radius;
@@ -285,12 +347,7 @@ impl Grid {
         // (empty) column before the first printed one so that parities line up.
         let first_raw_col = if self.is_shifted(c0) { c0 - 1 } else { c0 };
         // VASSAL's raw row 0 is the top row: the lowest number, or the highest when rows count upward.
-        let rows = self.hexes().iter().map(|h| h.row).collect::<Vec<_>>();
-        let top_row = if self.rows_upward {
-            rows.iter().copied().max().unwrap_or(self.rows.value[1])
-        } else {
-            rows.iter().copied().min().unwrap_or(self.rows.value[0])
-        };
+        let top_row = self.top_row();
         let x_first = f64::from(margin) + radius;
         let x0 = (x_first - dx * f64::from(c0 - first_raw_col)).floor() as i32;
         let y0 = (f64::from(margin) + dy / 2.0).round() as i32;
@@ -304,28 +361,24 @@ impl Grid {
             rows_upward: self.rows_upward,
             width: 0,
             height: 0,
+            kind: GridKind::HexColumns,
         };
-        let mut max_x: f64 = 0.0;
-        let mut max_y: f64 = 0.0;
-        for hex in self.hexes() {
-            let (x, y) = layout.centre(hex);
-            max_x = max_x.max(x + radius);
-            max_y = max_y.max(y + dy / 2.0);
-        }
         let _ = c1;
-        layout.width = (max_x + f64::from(margin)).ceil() as u32;
-        layout.height = (max_y + f64::from(margin)).ceil() as u32;
+        layout.fit_image(self, margin);
         layout
     }
 }
 
-/// Where hexes sit on the board image, in VASSAL's `HexGrid` terms.
+/// Where cells sit on the board image, in the terms of VASSAL's grid of that kind: `HexGrid` for
+/// hex-columns, `HexGrid` with `sideways` for hex-rows (see [`hex_rows`]), `SquareGrid` for squares.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct HexLayout {
-    /// Centre of raw column 0, raw row 0 (VASSAL `x0`, `y0`: integers).
+    /// Centre of raw column 0, raw row 0 (VASSAL `x0`, `y0`: integers). For hex-rows these are
+    /// VASSAL's rotated coordinates: `x0` is the board y of the top row, `y0` the board x.
     pub x0: i32,
     pub y0: i32,
-    /// Column spacing and hex height (VASSAL `dx`, `dy`).
+    /// Column spacing and hex height (VASSAL `dx`, `dy`); for hex-rows, the row spacing (down the
+    /// board) and the hex width (across it); for squares, the square's width and height.
     pub dx: f64,
     pub dy: f64,
     /// Rulebook column and row numbers of VASSAL's raw column 0 and raw row 0 (the top row).
@@ -336,12 +389,42 @@ pub struct HexLayout {
     /// Board image size.
     pub width: u32,
     pub height: u32,
+    /// The kind of cell laid out.
+    pub kind: GridKind,
 }
 
 impl HexLayout {
-    /// Hex radius (centre to corner).
+    /// Hex radius (centre to corner); half the side of a square.
     pub fn radius(&self) -> f64 {
-        self.dy / 3f64.sqrt()
+        match self.kind {
+            GridKind::Squares => self.dy / 2.0,
+            _ => self.dy / 3f64.sqrt(),
+        }
+    }
+
+    /// How far a cell reaches above (and below) its centre, and to its left (and right): half the
+    /// height and the radius of a flat-topped hex, the radius and half the width of a pointy-topped
+    /// one, half the side of a square.
+    pub fn reach(&self) -> (f64, f64) {
+        match self.kind {
+            GridKind::HexColumns => (self.dy / 2.0, self.radius()),
+            GridKind::HexRows => (self.radius(), self.dy / 2.0),
+            GridKind::Squares => (self.dy / 2.0, self.dx / 2.0),
+        }
+    }
+
+    /// The image size: every cell of the grid and the margin around them.
+    fn fit_image(&mut self, grid: &Grid, margin: u32) {
+        let mut max_x: f64 = 0.0;
+        let mut max_y: f64 = 0.0;
+        for hex in grid.hexes() {
+            for (x, y) in self.corners(hex) {
+                max_x = max_x.max(x);
+                max_y = max_y.max(y);
+            }
+        }
+        self.width = (max_x + f64::from(margin)).ceil() as u32;
+        self.height = (max_y + f64::from(margin)).ceil() as u32;
     }
 
     /// VASSAL's raw column and row of a hex (0, 0 at the top left).
@@ -354,8 +437,18 @@ impl HexLayout {
         (hex.col - self.first_raw_col, raw_row)
     }
 
-    /// Exact centre of a hex (VASSAL truncates this to whole pixels when it snaps a piece).
+    /// Exact centre of a cell on the board (VASSAL truncates this to whole pixels when it snaps a
+    /// piece).
     pub fn centre(&self, hex: HexId) -> (f64, f64) {
+        match self.kind {
+            GridKind::HexColumns => self.column_centre(hex),
+            GridKind::HexRows => hex_rows::centre(self, hex),
+            GridKind::Squares => squares::centre(self, hex),
+        }
+    }
+
+    /// Centre of a flat-topped hex.
+    fn column_centre(&self, hex: HexId) -> (f64, f64) {
         let (raw_col, raw_row) = self.raw(hex);
         let shift = if raw_col.rem_euclid(2) == 1 {
             (self.dy / 2.0).floor()
@@ -368,8 +461,32 @@ impl HexLayout {
         )
     }
 
-    /// The six corners of a hex, clockwise from the east corner.
-    pub fn corners(&self, hex: HexId) -> [(f64, f64); 6] {
+    /// The corners of a cell, clockwise (a flat-topped hex from its east corner).
+    pub fn corners(&self, hex: HexId) -> Vec<(f64, f64)> {
+        match self.kind {
+            GridKind::HexColumns => self.column_corners(hex).to_vec(),
+            GridKind::HexRows => hex_rows::corners(self, hex).to_vec(),
+            GridKind::Squares => squares::corners(self, hex).to_vec(),
+        }
+    }
+
+    /// The sides of a cell as pairs of corners, clockwise (a flat-topped hex in [`DIRECTIONS`]
+    /// order, from north).
+    pub fn sides(&self, hex: HexId) -> Vec<[(f64, f64); 2]> {
+        let c = self.corners(hex);
+        let n = c.len();
+        // A flat-topped hex's corners start east; its north side runs from corner 4 to corner 5.
+        let first = match self.kind {
+            GridKind::HexColumns => 4,
+            _ => 0,
+        };
+        (0..n)
+            .map(|i| [c[(first + i) % n], c[(first + i + 1) % n]])
+            .collect()
+    }
+
+    /// The six corners of a flat-topped hex, clockwise from the east corner.
+    fn column_corners(&self, hex: HexId) -> [(f64, f64); 6] {
         let (cx, cy) = self.centre(hex);
         let r = self.radius();
         let h = self.dy / 2.0;
@@ -381,20 +498,6 @@ impl HexLayout {
             (cx - r / 2.0, cy - h),
             (cx + r / 2.0, cy - h),
         ]
-    }
-
-    /// The two corners bounding the side of `hex` that faces direction `dir` (index into DIRECTIONS).
-    pub fn side(&self, hex: HexId, dir: usize) -> [(f64, f64); 2] {
-        let c = self.corners(hex);
-        // corners: 0 E, 1 SE-bottom, 2 SW-bottom, 3 W, 4 NW-top, 5 NE-top
-        match dir {
-            0 => [c[4], c[5]], // N
-            1 => [c[5], c[0]], // NE
-            2 => [c[0], c[1]], // SE
-            3 => [c[1], c[2]], // S
-            4 => [c[2], c[3]], // SW
-            _ => [c[3], c[4]], // NW
-        }
     }
 }
 
@@ -473,6 +576,10 @@ keyword! {
     pub enum GridKind {
         /// Flat-topped hexes in vertical columns.
         HexColumns = "hex-columns",
+        /// Pointy-topped hexes in horizontal rows.
+        HexRows = "hex-rows",
+        /// Squares in columns and rows.
+        Squares = "squares",
     }
 }
 
@@ -486,7 +593,8 @@ keyword! {
 }
 
 keyword! {
-    /// Which columns are drawn half a hex lower (`[grid] shifted_columns`).
+    /// Which columns are drawn half a hex lower (`[grid] shifted_columns`), or rows half a hex to
+    /// the right (`[grid] shifted_rows`).
     pub enum ShiftedColumns {
         Even = "even",
         Odd = "odd",
@@ -556,5 +664,95 @@ separator = "."
             let (x, y) = l.centre(hex);
             assert_eq!(grid.location_name(x as i32, y as i32), g.label(hex));
         }
+    }
+}
+
+#[cfg(test)]
+mod lattice_tests {
+    use super::*;
+    use crate::vassal::hexgrid::{First, HexGrid};
+    use crate::vassal::squaregrid::SquareGrid;
+
+    fn grid(kind_keys: &str) -> Grid {
+        toml::from_str(&format!(
+            "{kind_keys}\ncolumns = [2, 9]\nrows = [3, 8]\ncolumn_digits = 2\nrow_digits = 3\nseparator = \".\"\n"
+        ))
+        .expect("the grid parses")
+    }
+
+    /// Every cell: VASSAL names the point where we draw its centre as its label, and puts a setup
+    /// stack for that label on the same (truncated) point.
+    fn names_every_cell(g: &Grid, name: impl Fn(i32, i32) -> String, point: impl Fn(&str) -> Option<(i32, i32)>) {
+        let l = g.layout(61, 13);
+        for hex in g.hexes() {
+            let (x, y) = l.centre(hex);
+            let at = (x as i32, y as i32);
+            let label = g.label(hex);
+            assert_eq!(name(at.0, at.1), label, "{hex:?}");
+            assert_eq!(point(&label), Some(at), "{label}");
+        }
+    }
+
+    #[test]
+    fn vassal_sideways_hex_grid_names_hex_rows_as_the_data_does() {
+        for (shifted, upward) in [("even", false), ("odd", false), ("even", true), ("odd", true)] {
+            let g = grid(&format!(
+                "kind = \"hex-rows\"\nshifted_rows = \"{shifted}\"\nrows_upward = {upward}"
+            ));
+            let l = g.layout(61, 13);
+            // As the module writes it (emit::module::row_hex_grid).
+            let mut v = HexGrid::new(l.x0, l.y0, l.dx, l.dy);
+            v.sideways = true;
+            v.board_width = l.width as i32;
+            v.board_height = l.height as i32;
+            v.numbering.first = First::Vertical;
+            v.numbering.v_descend = upward;
+            v.numbering.h_off = if upward {
+                l.first_raw_row - v.max_rows()
+            } else {
+                l.first_raw_row
+            };
+            v.numbering.v_off = l.first_raw_col;
+            v.numbering.h_leading = 2;
+            v.numbering.v_leading = 1;
+            v.numbering.stagger = false;
+            v.numbering.sep = ".".into();
+            names_every_cell(&g, |x, y| v.location_name(x, y), |s| v.location_point(s));
+        }
+    }
+
+    #[test]
+    fn vassal_square_grid_names_squares_as_the_data_does() {
+        for upward in [false, true] {
+            let g = grid(&format!("kind = \"squares\"\nrows_upward = {upward}"));
+            let l = g.layout(61, 13);
+            let mut v = SquareGrid::new(l.x0, l.y0, l.dx, l.dy);
+            v.board_height = l.height as i32;
+            v.numbering.v_descend = upward;
+            v.numbering.h_off = l.first_raw_col;
+            v.numbering.v_off = if upward {
+                l.first_raw_row - v.max_rows()
+            } else {
+                l.first_raw_row
+            };
+            v.numbering.h_leading = 1;
+            v.numbering.v_leading = 2;
+            v.numbering.sep = ".".into();
+            names_every_cell(&g, |x, y| v.location_name(x, y), |s| v.location_point(s));
+            // Row 3, the first, is the bottom row when rows count upward.
+            let (_, y3) = l.centre(HexId::new(2, 3));
+            let (_, y8) = l.centre(HexId::new(2, 8));
+            assert_eq!(y3 > y8, upward);
+        }
+        let g = grid("kind = \"squares\"");
+        // Four neighbours, or eight with diagonals; a river only between side neighbours.
+        let mut d = grid("kind = \"squares\"\ndiagonals = true");
+        let a = HexId::new(4, 4);
+        assert_eq!(g.neighbours(a).len(), 4);
+        assert_eq!(d.neighbours(a).len(), 8);
+        assert!(d.are_adjacent(a, HexId::new(5, 5)) && !d.share_a_side(a, HexId::new(5, 5)));
+        assert!(d.share_a_side(a, HexId::new(5, 4)));
+        d.diagonals = None;
+        assert!(!d.are_adjacent(a, HexId::new(5, 5)));
     }
 }

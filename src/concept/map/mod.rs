@@ -15,6 +15,7 @@ use std::collections::BTreeMap;
 
 pub mod fit;
 pub mod grid;
+mod grid_check;
 pub mod place;
 
 cited! {
