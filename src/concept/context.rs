@@ -322,7 +322,12 @@ pub(crate) fn color(cx: &mut Context<'_>, file: FileId, value: &Sp<String>) {
 
 pub(crate) fn neighbour_list(cx: &Context<'_>, h: HexId) -> String {
     let grid = &cx.game.map.grid;
-    grid.neighbours(h)
+    let around = if grid.is_areas() {
+        grid.area_neighbours(h)
+    } else {
+        grid.neighbours(h).to_vec()
+    };
+    around
         .iter()
         .filter(|n| cx.hexes.contains(n))
         .map(|n| grid.label(*n))

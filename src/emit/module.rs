@@ -228,6 +228,7 @@ fn sheet_board(game: &Game, plan: &Plan, sheet: u16) -> El {
         .attr("x0", l.x0)
         .attr("y0", l.y0)
         .child(numbering);
+    let grid = if g.is_areas() { g.module_grid() } else { grid };
     let board = &plan.sheets[usize::from(sheet)];
     El::new("VASSAL.build.module.map.boardPicker.Board")
         .attr("image", &board.image)

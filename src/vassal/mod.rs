@@ -5,6 +5,7 @@
 pub mod expression;
 pub mod hexgrid;
 pub mod image;
+pub mod polygon;
 pub mod properties;
 pub mod sequence_encoder;
 pub mod traits;

@@ -757,7 +757,7 @@ fn grid_gaps(cx: &mut Context<'_>) {
     let m = &g.map;
     let grid = &m.grid;
     let f = m.file;
-    if !grid.geometry_known() {
+    if !grid.geometry_known() && !grid.is_areas() {
         let hexes: Vec<String> = grid.hexes().into_iter().map(|h| grid.label(h)).collect();
         let span = grid
             .geometry

@@ -41,22 +41,27 @@ pub struct Sheet {
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Grid {
-    /// `hex-columns`: flat-topped hexes in vertical columns.
+    /// `hex-columns`: flat-topped hexes in vertical columns; `areas`: named areas (`areas` below).
     pub kind: Sp<String>,
-    /// First and last column number.
+    /// First and last column number (hex grids).
+    #[serde(default = "unused_range")]
     pub columns: Sp<[i32; 2]>,
     /// First and last row number of every column, unless overridden per column parity below.
+    #[serde(default = "unused_range")]
     pub rows: Sp<[i32; 2]>,
     pub rows_odd_columns: Option<Sp<[i32; 2]>>,
     pub rows_even_columns: Option<Sp<[i32; 2]>>,
     /// Which columns are drawn half a hex lower than their neighbours: `even` or `odd`.
+    #[serde(default = "unused_shift")]
     pub shifted_columns: Sp<String>,
     /// Rows are numbered from the bottom of the map upward (OCS Contents I.A); default: from the
     /// top down. Row 1's hex is then the southernmost of its column, and north is row + 1.
     #[serde(default)]
     pub rows_upward: bool,
     /// Digits of the column and row parts of a label (zero padded).
+    #[serde(default = "unused_digits")]
     pub column_digits: usize,
+    #[serde(default = "unused_digits")]
     pub row_digits: usize,
     /// Text between the column and row parts (`""` for `0204`, `"."` for `10.10`).
     #[serde(default)]
@@ -81,8 +86,23 @@ pub struct Grid {
     /// Pairs of hexes the sources say are adjacent (checked against the geometry when it is known).
     #[serde(default)]
     pub adjacent: Vec<Sp<[Sp<String>; 2]>>,
+    /// The areas of an area map (`kind = "areas"`), each with its name, place and neighbours.
+    #[serde(default)]
+    pub areas: Vec<super::areas::MapArea>,
     pub rule: Option<Sp<String>>,
     pub source: Option<Sp<String>>,
+}
+
+/// A hex grid's range left out on an area map, which has none (a hex grid without one is reported,
+/// V0235: its span is empty).
+fn unused_range() -> Sp<[i32; 2]> {
+    Sp::synthetic([1, 1])
+}
+fn unused_shift() -> Sp<String> {
+    Sp::synthetic("even".into())
+}
+fn unused_digits() -> usize {
+    1
 }
 
 /// Directions from a hex to its six neighbours, clockwise from north.
@@ -112,9 +132,11 @@ impl Grid {
 
     /// Whether neighbours and positions follow from the grid's geometry (see `geometry`).
     pub fn geometry_known(&self) -> bool {
-        self.geometry
-            .as_ref()
-            .is_none_or(|g| Geometry::parse(g) == Some(Geometry::Known))
+        !self.is_areas()
+            && self
+                .geometry
+                .as_ref()
+                .is_none_or(|g| Geometry::parse(g) == Some(Geometry::Known))
     }
 
     /// The explicit hex list, parsed (labels that do not parse are left out; checks report them).
@@ -145,6 +167,9 @@ impl Grid {
     }
 
     pub fn contains(&self, hex: HexId) -> bool {
+        if self.is_areas() {
+            return self.area_at(hex).is_some();
+        }
         if usize::from(hex.sheet) >= self.sheet_count() {
             return false;
         }
@@ -161,6 +186,9 @@ impl Grid {
 
     /// Every hex of the grid, sheet by sheet and column by column.
     pub fn hexes(&self) -> Vec<HexId> {
+        if self.is_areas() {
+            return self.area_ids();
+        }
         let [c0, c1] = self.columns.value;
         if let Some(mut listed) = self.listed() {
             // Column by column, like the ranges; only hexes inside them.
@@ -185,6 +213,12 @@ impl Grid {
     }
 
     pub fn label(&self, hex: HexId) -> String {
+        if self.is_areas() {
+            return self.area_at(hex).map_or_else(
+                || format!("({}, {})", hex.col, hex.row),
+                |a| a.name.value.clone(),
+            );
+        }
         format!(
             "{}{:0cw$}{}{:0rw$}",
             self.sheet_prefix(hex.sheet),
@@ -198,6 +232,9 @@ impl Grid {
 
     /// Parse a label written the way `label` writes it. Does not check that the hex exists.
     pub fn parse(&self, text: &str) -> Option<HexId> {
+        if self.is_areas() {
+            return self.area_named(text).and_then(Grid::area_id);
+        }
         (0..self.sheet_count() as u16).find_map(|sheet| {
             let rest = text.strip_prefix(self.sheet_prefix(sheet))?;
             let (col, row) = self.parse_local(rest)?;
@@ -258,6 +295,9 @@ impl Grid {
 
     /// Adjacency by the grid's geometry, or by the `adjacent` pairs when the geometry is unknown.
     pub fn are_adjacent(&self, a: HexId, b: HexId) -> bool {
+        if self.is_areas() {
+            return self.areas_adjacent(a, b);
+        }
         if self.geometry_known() {
             return self.neighbours(a).contains(&b);
         }
@@ -277,6 +317,9 @@ impl Grid {
 
     /// Pixel layout for a hex height (flat side to flat side) and margin.
     pub fn layout(&self, hex_height: u32, margin: u32) -> HexLayout {
+        if self.is_areas() {
+            return super::areas::layout(self, margin, None);
+        }
         let dy = f64::from(hex_height);
         let radius = dy / 3f64.sqrt();
         let dx = 1.5 * radius;
@@ -473,6 +516,8 @@ keyword! {
     pub enum GridKind {
         /// Flat-topped hexes in vertical columns.
         HexColumns = "hex-columns",
+        /// Named areas with their neighbours (`[[grid.areas]]`).
+        Areas = "areas",
     }
 }
 

@@ -14,6 +14,7 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 
 pub mod fit;
+pub mod areas;
 pub mod grid;
 pub mod place;
 
