@@ -28,6 +28,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     cities(cx);
     terrain_and_features(cx);
     super::bounds::check(cx);
+    super::area_check::check(cx);
     grid_gaps(cx);
     area_gaps(cx);
     city_gaps(cx);

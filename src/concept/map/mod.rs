@@ -14,6 +14,7 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 
 pub mod fit;
+pub(crate) mod area_check;
 pub mod areas;
 pub mod grid;
 pub mod place;
