@@ -130,7 +130,8 @@ impl Grid {
             .map_or([0, 0], |s| s.at.value)
     }
 
-    /// Whether neighbours and positions follow from the grid's geometry (see `geometry`).
+    /// Whether neighbours and positions follow from the hex grid's geometry (see `geometry`); never
+    /// on an area map, whose neighbours and positions its areas state.
     pub fn geometry_known(&self) -> bool {
         !self.is_areas()
             && self
