@@ -2,7 +2,8 @@
 //! name the module can list, a place on the board and an outline that is a polygon, no two areas
 //! share a name or a point, and neighbours are areas that list each other back.
 
-use super::areas::{doubled_area, polygon_contains, MapArea};
+use super::areas::{doubled_area, polygon_contains};
+use super::MapArea;
 use crate::concept::context::{Context, Seg};
 use crate::concept::provenance::rule_of;
 use crate::diag::Diagnostic;

@@ -8,29 +8,9 @@
 //! every stage that asks where a location's pieces stand gets the area's point from the same
 //! arithmetic as a hex's centre (see [`layout`]).
 
+use super::MapArea;
 use crate::concept::map::grid::{Grid, HexId, HexLayout};
-use crate::model::spanned::Sp;
 use crate::vassal::xml::El;
-use serde::Deserialize;
-
-/// One area of an area map (`[[grid.areas]]`).
-#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct MapArea {
-    /// The area's name as printed: how setups, terrain, cities and hexside pairs name it, and its
-    /// location name in the module. Any text but `|` (the module's list separator).
-    pub name: Sp<String>,
-    /// Where the area's pieces stand, `[x, y]` in board pixels (on `[map] image`, read off the
-    /// image). With an `outline` it may be left out: a point inside the outline is taken.
-    pub at: Option<Sp<[i32; 2]>>,
-    /// The area's outline, its corners `[x, y]` in board pixels in order around it (at least three).
-    /// Pieces dropped anywhere inside snap to the area's point.
-    #[serde(default)]
-    pub outline: Vec<Sp<[i32; 2]>>,
-    /// The areas it borders, by name; each lists it back.
-    #[serde(default)]
-    pub neighbours: Vec<Sp<String>>,
-}
 
 /// The separator of the module's lists of locations (`|A|B|`, searched for `|name|`) on an area map:
 /// area names may hold spaces, commas and hyphens, so the hex lists' `,` would mismatch them.
@@ -94,6 +74,11 @@ pub fn inside_point(corners: &[(i32, i32)]) -> Option<(i32, i32)> {
 }
 
 impl Grid {
+    /// The board of an area map: see [`layout`].
+    pub fn area_layout(&self, margin: u32) -> HexLayout {
+        layout(self, margin, None)
+    }
+
     /// Whether this is an area map (`kind = "areas"`).
     pub fn is_areas(&self) -> bool {
         self.kind.as_str() == "areas"

@@ -88,7 +88,7 @@ pub struct Grid {
     pub adjacent: Vec<Sp<[Sp<String>; 2]>>,
     /// The areas of an area map (`kind = "areas"`), each with its name, place and neighbours.
     #[serde(default)]
-    pub areas: Vec<super::areas::MapArea>,
+    pub areas: Vec<super::MapArea>,
     pub rule: Option<Sp<String>>,
     pub source: Option<Sp<String>>,
 }
@@ -319,7 +319,7 @@ impl Grid {
     /// Pixel layout for a hex height (flat side to flat side) and margin.
     pub fn layout(&self, hex_height: u32, margin: u32) -> HexLayout {
         if self.is_areas() {
-            return super::areas::layout(self, margin, None);
+            return self.area_layout(margin);
         }
         let dy = f64::from(hex_height);
         let radius = dy / 3f64.sqrt();
