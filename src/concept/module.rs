@@ -283,3 +283,28 @@ impl LocationLists {
 pub fn across_property(feature: &str) -> String {
     format!("Across_{feature}")
 }
+
+#[cfg(test)]
+mod location_list_tests {
+    use super::*;
+
+    #[test]
+    fn hex_lists_keep_their_commas_and_area_lists_find_names_with_commas_exactly() {
+        let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(HEX_LISTS.list(names(&["0202", "0303"])), ",0202,0303,");
+        assert_eq!(HEX_LISTS.list(names(&[])), ",");
+        let pairs = vec![("0201".to_string(), "0301".to_string())];
+        assert_eq!(HEX_LISTS.pair_list(pairs), ",0201-0301,0301-0201,");
+        // Area names hold commas and hyphens: "Ridge, East" is no list of "Ridge" and "East".
+        let woods = AREA_LISTS.list(names(&["Ridge, East", "Mill-Pond"]));
+        assert_eq!(woods, "|Ridge, East|Mill-Pond|");
+        assert!(woods.contains("|Ridge, East|") && !woods.contains("|East|"));
+        assert!(!woods.contains("|Mill|"));
+        let river = AREA_LISTS.pair_list(vec![("A-B".to_string(), "C".to_string())]);
+        assert_eq!(river, "||A-B|C||C|A-B||");
+        // The key of attacker A, defender B-C is not the pair (A-B, C).
+        assert!(river.contains("||A-B|C||") && !river.contains("||A|B-C||"));
+        // No key spans two pairs.
+        assert!(!river.contains("||C|C||"));
+    }
+}
