@@ -45,6 +45,7 @@ mod ocs_staged_overrun;
 mod parallel_build;
 mod phase_skips;
 mod print;
+mod print_kit;
 mod reader;
 mod rulebook_terms;
 mod saved_games;
