@@ -13,6 +13,7 @@ use crate::render::RenderError;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 
+mod area_art;
 mod art;
 pub mod cache;
 pub mod committed;

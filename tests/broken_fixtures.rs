@@ -25,6 +25,8 @@ struct Case {
     name: String,
     /// A shipped game whose data the case breaks instead of the tiny game's.
     base: Option<String>,
+    /// A folder of tests/fixtures whose valid game the case breaks instead (`areas`: an area map).
+    fixture: Option<String>,
     code: String,
     severity: String,
     file: String,
@@ -209,6 +211,11 @@ fn verify(
 /// the warnings that game already has unbroken (a shipped game lists the facts its sources lack),
 /// which the case may leave in place.
 fn base_copy(case: &Case) -> (TempDir, BTreeSet<(String, String)>) {
+    if let Some(folder) = &case.fixture {
+        let dir = TempDir::new(folder);
+        copy_tree(&repo().join("tests/fixtures").join(folder), dir.path());
+        return (dir, BTreeSet::new());
+    }
     let Some(game) = &case.base else {
         return (tiny_copy(), BTreeSet::new());
     };
@@ -228,12 +235,14 @@ fn base_copy(case: &Case) -> (TempDir, BTreeSet<(String, String)>) {
 
 #[test]
 fn tiny_game_is_clean() {
-    let (sources, report) = check_dir(&repo().join("tests/fixtures/tiny"));
-    assert!(
-        report.diagnostics.is_empty(),
-        "the base fixture must have no diagnostics at all:\n{}",
-        render_all(&sources, &report)
-    );
+    for folder in ["tiny", "areas"] {
+        let (sources, report) = check_dir(&repo().join("tests/fixtures").join(folder));
+        assert!(
+            report.diagnostics.is_empty(),
+            "the base fixture {folder} must have no diagnostics at all:\n{}",
+            render_all(&sources, &report)
+        );
+    }
 }
 
 #[test]

@@ -269,6 +269,9 @@ fn shape_checks(name: &str, dir: &Path, view: &ModuleView, build: &str) {
     if matches!(name, "hex-rows" | "squares" | "squares-river") {
         lattice_checks(name, view, build);
     }
+    if name == "areas" {
+        area_checks(view, build);
+    }
     if name == "hex-differential" {
         differential_combat_agrees_with_vmodc_odds(dir, build);
     }
@@ -382,12 +385,52 @@ fn differential_combat_agrees_with_vmodc_odds(dir: &Path, build: &str) {
     }
 }
 
+/// The area map as VASSAL reads it: one zone per outlined area, with the area's outline as its
+/// `path` and its name as its location, and every setup stack landing inside the zone it names.
+fn area_checks(view: &ModuleView, build: &str) {
+    assert!(build.contains(
+        r#"<VASSAL.build.module.map.boardPicker.board.mapgrid.Zone highlightProperty="" locationFormat="$gridLocation$" name="Long Ridge, East" path="220,20;420,20;420,180;220,180" useHighlight="false" useParentGrid="false">"#
+    ), "{build}");
+    assert!(build.contains(
+        r#"<VASSAL.build.module.map.boardPicker.board.Region name="Brücke" originx="330" originy="270"/>"#
+    ));
+    // The module's lists separate area names with `|`: a name's comma is part of it.
+    assert!(
+        build.contains(r#"initialValue="|Long Ridge, East|""#),
+        "not |-separated"
+    );
+    assert!(build.contains(r#"initialValue="||Ford|Brücke||Brücke|Ford||""#));
+    let zoned = view
+        .root
+        .find_all("VASSAL.build.module.map.boardPicker.board.ZonedGrid");
+    assert_eq!(zoned.len(), 1);
+    let zones = zoned[0].find_all("VASSAL.build.module.map.boardPicker.board.mapgrid.Zone");
+    assert_eq!(zones.len(), 4);
+    for stack in view.root.find_all("VASSAL.build.module.map.SetupStack") {
+        let location = stack.attr("location");
+        let point = verify::zoned_location(zoned[0], location)
+            .flatten()
+            .unwrap_or_else(|| panic!("{location} does not resolve"));
+        let zone = zones
+            .iter()
+            .find(|z| z.attr("name") == location)
+            .unwrap_or_else(|| panic!("no zone {location}"));
+        let outline = vmodc::vassal::polygon::parse_path(zone.attr("path")).expect("a path");
+        assert!(
+            vmodc::vassal::polygon::contains(&outline, point),
+            "{location}: {point:?} outside {outline:?}"
+        );
+    }
+}
+
 #[test]
 fn every_shape_example_checks_clean_builds_and_sets_up_where_its_scenario_says() {
     let doc = std::fs::read_to_string(repo().join("docs/data-format.md")).expect("the data format");
     let games = examples(&doc);
     assert!(
-        games.iter().any(|(name, _)| name == "hex-odds"),
+        ["hex-odds", "areas"]
+            .iter()
+            .all(|shape| games.iter().any(|(name, _)| name == shape)),
         "{:?}",
         games.iter().map(|(n, _)| n).collect::<Vec<_>>()
     );

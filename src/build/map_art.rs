@@ -25,6 +25,9 @@ fn hexes(game: &Game, sheet: u16, labels: &[crate::model::Sp<String>]) -> Vec<He
 /// The board image of one map sheet: its hexes and whatever lies on them (a line or edge that
 /// continues on another sheet is drawn on each sheet only as far as it lies there).
 pub fn render(game: &Game, plan: &Plan, sheet: u16, fonts: &Fonts) -> Result<Vec<u8>, RenderError> {
+    if game.map.grid.is_areas() {
+        return super::area_art::render(game, plan, fonts);
+    }
     let m = &game.map;
     let grid = &m.grid;
     let mut art = MapArt::new(plan.layout, color(&m.style.background)?);

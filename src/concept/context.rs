@@ -79,6 +79,25 @@ impl<'g> Context<'g> {
     /// Resolve a hex label written in `file`; report it if it is malformed or off the map.
     pub fn hex(&mut self, file: FileId, label: &Sp<String>, what: &str) -> Option<HexId> {
         let grid = &self.game.map.grid;
+        if grid.is_areas() && grid.parse(label).is_none() {
+            let names = grid.areas.iter().map(|a| a.name.as_str());
+            let help = match crate::diag::suggest(label, names) {
+                Some(s) => format!("did you mean `{s}`?"),
+                None => {
+                    "name an area of [[grid.areas]] in maps/*.toml as it is written there".into()
+                }
+            };
+            self.push(
+                Diagnostic::error(
+                    "V0201",
+                    format!("{what}: `{}` is not an area of the map", label.as_str()),
+                )
+                .at(file, label.span.clone(), "no area of this name")
+                .rule_opt(grid.rule.as_deref().map(|s| s.as_str()))
+                .help(help),
+            );
+            return None;
+        }
         let Some(hex) = grid.parse(label) else {
             let example = grid.label(HexId::new(grid.columns.value[0], grid.rows.value[0]));
             self.push(
@@ -322,7 +341,12 @@ pub(crate) fn color(cx: &mut Context<'_>, file: FileId, value: &Sp<String>) {
 
 pub(crate) fn neighbour_list(cx: &Context<'_>, h: HexId) -> String {
     let grid = &cx.game.map.grid;
-    grid.neighbours(h)
+    let around = if grid.is_areas() {
+        grid.area_neighbours(h)
+    } else {
+        grid.neighbours(h).to_vec()
+    };
+    around
         .iter()
         .filter(|n| cx.hexes.contains(n))
         .map(|n| grid.label(*n))

@@ -218,7 +218,93 @@ pub fn hexsides_property(feature: &str) -> String {
     format!("Hexsides_{feature}")
 }
 
+/// How the module writes locations into a global property so that an expression finds one with
+/// `contains` (map writes the lists; map and combat search them): a hex map lists `,0203,0204,` and
+/// the pairs of a hexside feature as `,0203-0204,`; an area map, whose names may hold commas and
+/// hyphens, lists `|Old Mill|Ford|` and pairs as `||Old Mill|Ford||` (an area name holds no `|`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LocationLists {
+    /// Before, between and after the items of a list.
+    pub item: &'static str,
+    /// Between the two locations of a pair.
+    pub pair: &'static str,
+    /// Before, between and after the pairs of a list.
+    pub pairs: &'static str,
+}
+
+pub const HEX_LISTS: LocationLists = LocationLists {
+    item: ",",
+    pair: "-",
+    pairs: ",",
+};
+pub const AREA_LISTS: LocationLists = LocationLists {
+    item: "|",
+    pair: "|",
+    pairs: "||",
+};
+
+impl LocationLists {
+    /// `,a,b,` (`,` alone for none).
+    pub fn list(self, items: impl IntoIterator<Item = String>) -> String {
+        let mut out = String::from(self.item);
+        for i in items {
+            out.push_str(&i);
+            out.push_str(self.item);
+        }
+        out
+    }
+
+    /// Every pair in both directions: `,a-b,b-a,`.
+    pub fn pair_list(self, pairs: impl IntoIterator<Item = (String, String)>) -> String {
+        let mut out = String::from(self.pairs);
+        for (a, b) in pairs {
+            for (x, y) in [(&a, &b), (&b, &a)] {
+                out.push_str(x);
+                out.push_str(self.pair);
+                out.push_str(y);
+                out.push_str(self.pairs);
+            }
+        }
+        out
+    }
+
+    /// `","+location+","`: what `contains` looks for in a list.
+    pub fn item_key(self, location: Expr) -> Expr {
+        concat(vec![s(self.item), location, s(self.item)])
+    }
+
+    /// `","+a+"-"+b+","`: what `contains` looks for in a list of pairs.
+    pub fn pair_key(self, a: Expr, b: Expr) -> Expr {
+        concat(vec![s(self.pairs), a, s(self.pair), b, s(self.pairs)])
+    }
+}
+
 /// The piece property saying whether a unit attacks across a feature (map sets it; combat reads it).
 pub fn across_property(feature: &str) -> String {
     format!("Across_{feature}")
+}
+
+#[cfg(test)]
+mod location_list_tests {
+    use super::*;
+
+    #[test]
+    fn hex_lists_keep_their_commas_and_area_lists_find_names_with_commas_exactly() {
+        let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(HEX_LISTS.list(names(&["0202", "0303"])), ",0202,0303,");
+        assert_eq!(HEX_LISTS.list(names(&[])), ",");
+        let pairs = vec![("0201".to_string(), "0301".to_string())];
+        assert_eq!(HEX_LISTS.pair_list(pairs), ",0201-0301,0301-0201,");
+        // Area names hold commas and hyphens: "Ridge, East" is no list of "Ridge" and "East".
+        let woods = AREA_LISTS.list(names(&["Ridge, East", "Mill-Pond"]));
+        assert_eq!(woods, "|Ridge, East|Mill-Pond|");
+        assert!(woods.contains("|Ridge, East|") && !woods.contains("|East|"));
+        assert!(!woods.contains("|Mill|"));
+        let river = AREA_LISTS.pair_list(vec![("A-B".to_string(), "C".to_string())]);
+        assert_eq!(river, "||A-B|C||C|A-B||");
+        // The key of attacker A, defender B-C is not the pair (A-B, C).
+        assert!(river.contains("||A-B|C||") && !river.contains("||A|B-C||"));
+        // No key spans two pairs.
+        assert!(!river.contains("||C|C||"));
+    }
 }

@@ -313,6 +313,7 @@ impl Plan {
         let style = &game.map.style;
         // A scanned map brings its own geometry; otherwise the map is drawn to the style's.
         let layout = match crate::concept::map::fit::scan_fit(game) {
+            _ if game.map.grid.is_areas() => crate::concept::map::areas::board_layout(game),
             Some(Ok(fit)) => fit.layout,
             _ => game.map.grid.layout(style.hex_height, style.margin),
         };

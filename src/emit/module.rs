@@ -200,6 +200,7 @@ fn sheet_board(game: &Game, plan: &Plan, sheet: u16) -> El {
         GridKind::HexColumns => column_hex_grid(g, l, location_format),
         GridKind::HexRows => row_hex_grid(g, l, location_format),
         GridKind::Squares => square_grid(g, l, location_format),
+        GridKind::Areas => g.module_grid(),
     };
     let board = &plan.sheets[usize::from(sheet)];
     El::new("VASSAL.build.module.map.boardPicker.Board")

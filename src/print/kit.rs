@@ -108,7 +108,7 @@ fn lacking(
             &[("mm", &format!("{counter_mm}"))],
         ));
     }
-    if !game.map.grid.geometry_known() {
+    if !game.map.grid.geometry_known() && !game.map.grid.is_areas() {
         missing.push(
             plan.tx
                 .fill("ui.map_art_unknown", &[("map", &plan.tx.get("map.name"))]),
@@ -505,12 +505,21 @@ fn draw_map(
         .into_iter()
         .filter(|h| h.sheet == index)
         .map(|hex| {
-            plan.layout
-                .corners(hex)
+            // An area map's outlines are its areas' own (an area drawn at a point has none).
+            let corners: Vec<(f64, f64)> = match grid.area_at(hex) {
+                Some(area) => area
+                    .corners()
+                    .iter()
+                    .map(|&(x, y)| (f64::from(x), f64::from(y)))
+                    .collect(),
+                None => plan.layout.corners(hex).to_vec(),
+            };
+            corners
                 .iter()
                 .map(|&(x, y)| (x as f32 * mm_per_px, y as f32 * mm_per_px))
                 .collect::<Vec<_>>()
         })
+        .filter(|corners| !corners.is_empty())
         .filter(|corners| {
             let (mut from, mut to) = ((f32::MAX, f32::MAX), (f32::MIN, f32::MIN));
             for &(x, y) in corners {

@@ -11,6 +11,7 @@
 //! - [`chart::render_table`] and [`chart::render_turn_track`]: charts and tables;
 //! - [`track::render_board`]: the off-map board of labelled boxes.
 
+pub mod areas;
 mod canvas;
 pub mod card;
 pub mod chart;

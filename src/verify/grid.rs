@@ -5,6 +5,13 @@ use super::xml::Node;
 /// Whether a location name resolves on a board's grid the way `MapGrid.getLocation` does: `None` when
 /// the board has no grid (VASSAL then uses the stack's x and y) or a grid this reader cannot evaluate.
 pub fn location_resolves(board: &Node, location: &str) -> Option<bool> {
+    if let Some(zoned) = board
+        .children
+        .iter()
+        .find(|c| c.tag.ends_with(".ZonedGrid"))
+    {
+        return zoned_location(zoned, location).map(|p| p.is_some());
+    }
     let mut any_grid = false;
     let mut unknown_grid = false;
     for n in board.walk() {
@@ -130,6 +137,109 @@ pub fn hex_grid_from_node(n: &Node) -> Option<crate::vassal::hexgrid::HexGrid> {
         read_numbering(num, &mut grid.numbering);
     }
     Some(grid)
+}
+
+/// Where a location name lands on a `ZonedGrid` (`ZonedGrid.getLocation`): the first zone whose
+/// `locationFormat` matches it and whose point lies inside the zone, else the background grid.
+/// `Some(None)`: it resolves nowhere; `None`: a grid this reader cannot evaluate decides.
+pub fn zoned_location(zoned: &Node, location: &str) -> Option<Option<(i32, i32)>> {
+    let grid_of = |n: &Node| {
+        n.children
+            .iter()
+            .find(|c| !c.tag.ends_with(".Zone") && !c.tag.ends_with("Highlighter"))
+            .cloned()
+    };
+    for zone in zoned.children.iter().filter(|c| c.tag.ends_with(".Zone")) {
+        let corners = crate::vassal::polygon::parse_path(zone.attr("path"))?;
+        let inner = grid_of(zone);
+        let point = match zone_pattern(zone, inner.is_some())? {
+            ZonePattern::Whole(text) => {
+                (text == location).then(|| crate::vassal::polygon::zone_point(&corners))
+            }
+            ZonePattern::Around(before, after) => {
+                match location
+                    .strip_prefix(before.as_str())
+                    .and_then(|l| l.strip_suffix(after.as_str()))
+                {
+                    Some(name) => grid_location(inner.as_ref()?, name)?,
+                    None => None,
+                }
+            }
+        };
+        if let Some(p) =
+            point.filter(|p| corners.is_empty() || crate::vassal::polygon::contains(&corners, *p))
+        {
+            return Some(Some(p));
+        }
+    }
+    match grid_of(zoned) {
+        Some(background) => grid_location(&background, location),
+        None => Some(None),
+    }
+}
+
+/// A zone's `locationFormat` as `Zone.getLocation` matches it: the whole name, or text around the
+/// location of the zone's own grid.
+enum ZonePattern {
+    Whole(String),
+    Around(String, String),
+}
+
+fn zone_pattern(zone: &Node, has_grid: bool) -> Option<ZonePattern> {
+    let format = zone
+        .attrs
+        .get("locationFormat")
+        .map_or("$name$", |f| f.as_str());
+    let tokens: Vec<&str> = format.split('$').collect();
+    let (mut before, mut after, mut grid) = (String::new(), String::new(), false);
+    for (i, token) in tokens.iter().enumerate() {
+        // Odd tokens stand between two `$`: property names; the last one is text if unclosed.
+        let property = i % 2 == 1 && i + 1 < tokens.len();
+        let text = if !property {
+            Some(token.to_string())
+        } else if *token == "name" {
+            Some(zone.attr("name").to_string())
+        } else if *token == "gridLocation" && has_grid {
+            if grid {
+                return None; // two grid locations: not evaluated
+            }
+            grid = true;
+            None
+        } else {
+            Some(String::new()) // another property adds nothing to the pattern
+        };
+        if let Some(t) = text {
+            if grid {
+                after.push_str(&t);
+            } else {
+                before.push_str(&t);
+            }
+        }
+    }
+    Some(if grid {
+        ZonePattern::Around(before, after)
+    } else {
+        ZonePattern::Whole(before)
+    })
+}
+
+/// Where a name lands on a `RegionGrid` (its region's origin) or a hex grid; `None` for a grid this
+/// reader cannot evaluate.
+fn grid_location(grid: &Node, name: &str) -> Option<Option<(i32, i32)>> {
+    match grid.tag.rsplit('.').next().unwrap_or("") {
+        "RegionGrid" => Some(
+            grid.children
+                .iter()
+                .find(|r| r.tag.ends_with(".Region") && r.attr("name") == name)
+                .map(|r| {
+                    let int = |k: &str| r.attr(k).trim().parse().unwrap_or(0);
+                    (int("originx"), int("originy"))
+                }),
+        ),
+        "HexGrid" => hex_grid_from_node(grid).map(|g| g.location_point(name)),
+        "SquareGrid" => Some(square_grid_from_node(grid).location_point(name)),
+        _ => None,
+    }
 }
 
 /// A `SquareGrid` element and its `SquareGridNumbering` child as VASSAL's `setAttribute` reads them

@@ -35,7 +35,7 @@ pub use archive::{
     read_archive, read_archive_from, read_save, split_commands, Archive, Keep, Limits,
 };
 pub use decode::{decode_add_piece, trait_id, unnest, DecodedPiece, KNOWN_TRAITS};
-pub use grid::{hex_grid_from_node, location_resolves, square_grid_from_node};
+pub use grid::{hex_grid_from_node, location_resolves, square_grid_from_node, zoned_location};
 pub use maps::MAP_HELPERS;
 pub use moduledata::module_version;
 pub use view::{open_module, ModuleView};

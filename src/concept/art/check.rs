@@ -57,6 +57,9 @@ fn map_scan(cx: &mut Context<'_>) {
         );
         return;
     }
+    if cx.game.map.grid.is_areas() {
+        return; // an area map places its areas on the image itself (V0232); no grid is fitted
+    }
     for (label, at) in &info.hex_centres {
         if !cx
             .game

@@ -390,14 +390,9 @@ fn mark_traits(tx: &Texts) -> Vec<Trait> {
 pub fn position_traits(game: &Game) -> Vec<Trait> {
     let rules = &game.rules;
     let mut out = Vec::new();
+    let lists = crate::concept::map::module::location_lists(game);
     for f in &rules.hexside_features {
-        let key = concat(vec![
-            s(","),
-            prop("LocationName"),
-            s("-"),
-            prop(props::DEFENDER_HEX),
-            s(","),
-        ]);
+        let key = lists.pair_key(prop("LocationName"), prop(props::DEFENDER_HEX));
         out.push(pieces::calculated(
             &across_property(&f.id),
             &cond(

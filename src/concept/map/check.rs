@@ -28,6 +28,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     cities(cx);
     terrain_and_features(cx);
     super::bounds::check(cx);
+    super::area_check::check(cx);
     grid_gaps(cx);
     area_gaps(cx);
     city_gaps(cx);
@@ -782,7 +783,7 @@ fn grid_gaps(cx: &mut Context<'_>) {
     let m = &g.map;
     let grid = &m.grid;
     let f = m.file;
-    if !grid.geometry_known() {
+    if !grid.geometry_known() && !grid.is_areas() {
         let hexes: Vec<String> = grid.hexes().into_iter().map(|h| grid.label(h)).collect();
         let span = grid
             .geometry

@@ -48,11 +48,13 @@ pub struct Sheet {
 #[serde(deny_unknown_fields)]
 pub struct Grid {
     /// `hex-columns`: flat-topped hexes in vertical columns; `hex-rows`: pointy-topped hexes in
-    /// horizontal rows; `squares`.
+    /// horizontal rows; `squares`; `areas`: named areas (`areas` below).
     pub kind: Sp<String>,
-    /// First and last column number.
+    /// First and last column number (hex grids).
+    #[serde(default = "unused_range")]
     pub columns: Sp<[i32; 2]>,
     /// First and last row number of every column, unless overridden per column parity below.
+    #[serde(default = "unused_range")]
     pub rows: Sp<[i32; 2]>,
     pub rows_odd_columns: Option<Sp<[i32; 2]>>,
     pub rows_even_columns: Option<Sp<[i32; 2]>>,
@@ -68,7 +70,9 @@ pub struct Grid {
     #[serde(default)]
     pub rows_upward: bool,
     /// Digits of the column and row parts of a label (zero padded).
+    #[serde(default = "unused_digits")]
     pub column_digits: usize,
+    #[serde(default = "unused_digits")]
     pub row_digits: usize,
     /// Text between the column and row parts (`""` for `0204`, `"."` for `10.10`).
     #[serde(default)]
@@ -93,8 +97,20 @@ pub struct Grid {
     /// Pairs of hexes the sources say are adjacent (checked against the geometry when it is known).
     #[serde(default)]
     pub adjacent: Vec<Sp<[Sp<String>; 2]>>,
+    /// The areas of an area map (`kind = "areas"`), each with its name, place and neighbours.
+    #[serde(default)]
+    pub areas: Vec<super::MapArea>,
     pub rule: Option<Sp<String>>,
     pub source: Option<Sp<String>>,
+}
+
+/// A grid's range left out on an area map, which has none (a hex grid without one is reported,
+/// V0235: its span is empty).
+fn unused_range() -> Sp<[i32; 2]> {
+    Sp::synthetic([1, 1])
+}
+fn unused_digits() -> usize {
+    1
 }
 
 /// Directions from a flat-topped hex to its six neighbours, clockwise from north.
@@ -132,11 +148,14 @@ impl Grid {
             .map_or([0, 0], |s| s.at.value)
     }
 
-    /// Whether neighbours and positions follow from the grid's geometry (see `geometry`).
+    /// Whether neighbours and positions follow from the hex grid's geometry (see `geometry`); never
+    /// on an area map, whose neighbours and positions its areas state.
     pub fn geometry_known(&self) -> bool {
-        self.geometry
-            .as_ref()
-            .is_none_or(|g| Geometry::parse(g) == Some(Geometry::Known))
+        !self.is_areas()
+            && self
+                .geometry
+                .as_ref()
+                .is_none_or(|g| Geometry::parse(g) == Some(Geometry::Known))
     }
 
     /// The explicit hex list, parsed (labels that do not parse are left out; checks report them).
@@ -153,7 +172,7 @@ impl Grid {
         let word = match self.cells() {
             GridKind::HexColumns => self.shifted_columns.as_ref(),
             GridKind::HexRows => self.shifted_rows.as_ref(),
-            GridKind::Squares => return false,
+            GridKind::Squares | GridKind::Areas => return false,
         };
         match word.and_then(|w| ShiftedColumns::parse(w)) {
             Some(ShiftedColumns::Odd) => !even,
@@ -173,6 +192,9 @@ impl Grid {
     }
 
     pub fn contains(&self, hex: HexId) -> bool {
+        if self.is_areas() {
+            return self.area_at(hex).is_some();
+        }
         if usize::from(hex.sheet) >= self.sheet_count() {
             return false;
         }
@@ -189,6 +211,9 @@ impl Grid {
 
     /// Every hex of the grid, sheet by sheet and column by column.
     pub fn hexes(&self) -> Vec<HexId> {
+        if self.is_areas() {
+            return self.area_ids();
+        }
         let [c0, c1] = self.columns.value;
         if let Some(mut listed) = self.listed() {
             // Column by column, like the ranges; only hexes inside them.
@@ -213,6 +238,12 @@ impl Grid {
     }
 
     pub fn label(&self, hex: HexId) -> String {
+        if self.is_areas() {
+            return self.area_at(hex).map_or_else(
+                || format!("({}, {})", hex.col, hex.row),
+                |a| a.name.value.clone(),
+            );
+        }
         format!(
             "{}{:0cw$}{}{:0rw$}",
             self.sheet_prefix(hex.sheet),
@@ -226,6 +257,9 @@ impl Grid {
 
     /// Parse a label written the way `label` writes it. Does not check that the hex exists.
     pub fn parse(&self, text: &str) -> Option<HexId> {
+        if self.is_areas() {
+            return self.area_named(text).and_then(Grid::area_id);
+        }
         (0..self.sheet_count() as u16).find_map(|sheet| {
             let rest = text.strip_prefix(self.sheet_prefix(sheet))?;
             let (col, row) = self.parse_local(rest)?;
@@ -269,6 +303,7 @@ impl Grid {
             GridKind::HexColumns => self.column_neighbours(hex).to_vec(),
             GridKind::HexRows => hex_rows::neighbours(self, hex).to_vec(),
             GridKind::Squares => squares::neighbours(hex, self.diagonal_neighbours()),
+            GridKind::Areas => self.area_neighbours(hex),
         }
     }
 
@@ -305,6 +340,9 @@ impl Grid {
 
     /// Adjacency by the grid's geometry, or by the `adjacent` pairs when the geometry is unknown.
     pub fn are_adjacent(&self, a: HexId, b: HexId) -> bool {
+        if self.is_areas() {
+            return self.areas_adjacent(a, b);
+        }
         if self.geometry_known() {
             return self.neighbours(a).contains(&b);
         }
@@ -323,6 +361,7 @@ impl Grid {
             GridKind::HexColumns => self.column_layout(hex_height, margin),
             GridKind::HexRows => hex_rows::layout(self, hex_height, margin),
             GridKind::Squares => squares::layout(self, hex_height, margin),
+            GridKind::Areas => self.area_layout(margin),
         }
     }
 
@@ -407,7 +446,7 @@ impl HexLayout {
     /// one, half the side of a square.
     pub fn reach(&self) -> (f64, f64) {
         match self.kind {
-            GridKind::HexColumns => (self.dy / 2.0, self.radius()),
+            GridKind::HexColumns | GridKind::Areas => (self.dy / 2.0, self.radius()),
             GridKind::HexRows => (self.radius(), self.dy / 2.0),
             GridKind::Squares => (self.dy / 2.0, self.dx / 2.0),
         }
@@ -441,7 +480,8 @@ impl HexLayout {
     /// piece).
     pub fn centre(&self, hex: HexId) -> (f64, f64) {
         match self.kind {
-            GridKind::HexColumns => self.column_centre(hex),
+            // An area's id is its point and its layout the identity (`areas::layout`).
+            GridKind::HexColumns | GridKind::Areas => self.column_centre(hex),
             GridKind::HexRows => hex_rows::centre(self, hex),
             GridKind::Squares => squares::centre(self, hex),
         }
@@ -464,7 +504,7 @@ impl HexLayout {
     /// The corners of a cell, clockwise (a flat-topped hex from its east corner).
     pub fn corners(&self, hex: HexId) -> Vec<(f64, f64)> {
         match self.kind {
-            GridKind::HexColumns => self.column_corners(hex).to_vec(),
+            GridKind::HexColumns | GridKind::Areas => self.column_corners(hex).to_vec(),
             GridKind::HexRows => hex_rows::corners(self, hex).to_vec(),
             GridKind::Squares => squares::corners(self, hex).to_vec(),
         }
@@ -580,6 +620,8 @@ keyword! {
         HexRows = "hex-rows",
         /// Squares in columns and rows.
         Squares = "squares",
+        /// Named areas with their neighbours (`[[grid.areas]]`).
+        Areas = "areas",
     }
 }
 

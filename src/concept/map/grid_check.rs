@@ -8,6 +8,10 @@ use crate::model::keyword::Keyword;
 
 /// The keys a grid kind needs are there and the keys of other kinds are not (V0220).
 pub(super) fn kind_keys(cx: &mut Context<'_>, kind: GridKind) {
+    // An area map's keys are the area checks' (V0235).
+    if kind == GridKind::Areas {
+        return;
+    }
     let grid = &cx.game.map.grid;
     let f = cx.map_file();
     let key_span = |key: &str| {
@@ -18,7 +22,7 @@ pub(super) fn kind_keys(cx: &mut Context<'_>, kind: GridKind) {
     let needed = match kind {
         GridKind::HexColumns => Some(("shifted_columns", grid.shifted_columns.is_some(), "the columns drawn half a hex lower: shifted_columns = \"even\" or \"odd\"")),
         GridKind::HexRows => Some(("shifted_rows", grid.shifted_rows.is_some(), "the rows drawn half a hex to the right: shifted_rows = \"even\" or \"odd\"")),
-        GridKind::Squares => None,
+        GridKind::Squares | GridKind::Areas => None,
     };
     let mut problems = Vec::new();
     if let Some((key, false, help)) = needed {

@@ -14,6 +14,8 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 
 pub mod fit;
+pub(crate) mod area_check;
+pub mod areas;
 pub mod grid;
 mod grid_check;
 pub mod place;
@@ -316,6 +318,25 @@ pub fn move_points_text(points: f64) -> String {
         (0, f) => f.to_string(),
         (w, f) => format!("{w}{f}"),
     }
+}
+
+/// One area of an area map (`[[grid.areas]]`).
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MapArea {
+    /// The area's name as printed: how setups, terrain, cities and hexside pairs name it, and its
+    /// location name in the module. Any text but `|` (the module's list separator).
+    pub name: Sp<String>,
+    /// Where the area's pieces stand, `[x, y]` in board pixels (on `[map] image`, read off the
+    /// image). With an `outline` it may be left out: a point inside the outline is taken.
+    pub at: Option<Sp<[i32; 2]>>,
+    /// The area's outline, its corners `[x, y]` in board pixels in order around it (at least three).
+    /// Pieces dropped anywhere inside snap to the area's point.
+    #[serde(default)]
+    pub outline: Vec<Sp<[i32; 2]>>,
+    /// The areas it borders, by name; each lists it back.
+    #[serde(default)]
+    pub neighbours: Vec<Sp<String>>,
 }
 
 #[cfg(test)]

@@ -2,9 +2,9 @@
 //! hexside feature, and the calculated properties through which a unit reads the terrain under it.
 
 use crate::concept::game::{Game, HexId};
-use crate::concept::module::{props, Global};
+use crate::concept::module::{props, Global, LocationLists, AREA_LISTS, HEX_LISTS};
 use crate::concept::plan::Plan;
-use crate::vassal::expression::{concat, cond, contains, prop, s, Expr};
+use crate::vassal::expression::{cond, contains, prop, s, Expr};
 use crate::vassal::traits::{self as pieces, Trait};
 
 /// The global property listing the hexes of `terrain`: a BeanShell identifier, so a terrain id's
@@ -21,24 +21,24 @@ pub fn city_property(kind: &str) -> String {
 }
 pub use crate::concept::module::{across_property, hexsides_property};
 
-/// `,a,b,c,`: a list that `contains(",x,")` can search.
-fn list(items: impl IntoIterator<Item = String>) -> String {
-    let mut out = String::from(",");
-    for i in items {
-        out.push_str(&i);
-        out.push(',');
+/// How this game's module writes its lists of locations.
+pub fn location_lists(game: &Game) -> LocationLists {
+    if game.map.grid.is_areas() {
+        AREA_LISTS
+    } else {
+        HEX_LISTS
     }
-    out
 }
 
 /// Global properties describing the map, so a piece can read the terrain under it.
 pub fn globals(game: &Game) -> Vec<Global> {
     let grid = &game.map.grid;
+    let lists = location_lists(game);
     let mut out = Vec::new();
     for (terrain, hexes) in &game.map.terrain.hexes {
         out.push(Global {
             name: hexes_property(terrain),
-            initial: list(hexes.iter().map(|h| h.value.clone())),
+            initial: lists.list(hexes.iter().map(|h| h.value.clone())),
             description: format!("Hexes of terrain {terrain}"),
             numeric: None,
             changers: Vec::new(),
@@ -47,7 +47,7 @@ pub fn globals(game: &Game) -> Vec<Global> {
     for kind in &game.rules.city_kinds {
         out.push(Global {
             name: city_property(&kind.id),
-            initial: list(
+            initial: lists.list(
                 game.map
                     .cities
                     .iter()
@@ -70,14 +70,13 @@ pub fn globals(game: &Game) -> Vec<Global> {
             for p in &set.pairs {
                 let [a, b] = &p.value;
                 if let (Some(a), Some(b)) = (grid.parse(a), grid.parse(b)) {
-                    pairs.push(format!("{}-{}", grid.label(a), grid.label(b)));
-                    pairs.push(format!("{}-{}", grid.label(b), grid.label(a)));
+                    pairs.push((grid.label(a), grid.label(b)));
                 }
             }
         }
         out.push(Global {
             name: hexsides_property(&feature.id),
-            initial: list(pairs),
+            initial: lists.pair_list(pairs),
             description: format!("Hexsides with {} (both directions)", feature.name),
             numeric: None,
             changers: Vec::new(),
@@ -86,17 +85,13 @@ pub fn globals(game: &Game) -> Vec<Global> {
     out
 }
 
-/// `","+LocationName+","`
-fn here() -> Expr {
-    concat(vec![s(","), prop("LocationName"), s(",")])
-}
-
 /// The terrain id under the piece.
 pub fn terrain_expr(game: &Game) -> Expr {
+    let here = location_lists(game).item_key(prop("LocationName"));
     let mut e = s(&game.map.terrain.default);
     for terrain in game.map.terrain.hexes.keys().rev() {
         e = cond(
-            contains(prop(&hexes_property(terrain)), here()),
+            contains(prop(&hexes_property(terrain)), here.clone()),
             s(terrain),
             e,
         );
@@ -106,10 +101,11 @@ pub fn terrain_expr(game: &Game) -> Expr {
 
 /// The city kind under the piece, or `""`.
 pub fn city_expr(game: &Game) -> Expr {
+    let here = location_lists(game).item_key(prop("LocationName"));
     let mut e = s("");
     for kind in game.rules.city_kinds.iter().rev() {
         e = cond(
-            contains(prop(&city_property(&kind.id)), here()),
+            contains(prop(&city_property(&kind.id)), here.clone()),
             s(&kind.id),
             e,
         );

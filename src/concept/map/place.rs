@@ -19,9 +19,12 @@ pub fn terrain_at(game: &Game, hex: HexId) -> &str {
 }
 
 /// The hexes known to be adjacent to `hex`: by the grid's geometry when it is known, else by the
-/// grid's `adjacent` pairs.
+/// grid's `adjacent` pairs; on an area map, the areas bordering it.
 pub fn known_neighbours(game: &Game, hex: HexId) -> Vec<HexId> {
     let grid = &game.map.grid;
+    if grid.is_areas() {
+        return grid.area_neighbours(hex);
+    }
     if grid.geometry_known() {
         return grid
             .neighbours(hex)

@@ -32,6 +32,7 @@ cited! {
     #[serde(deny_unknown_fields)]
     pub struct Placement {
         pub unit: Sp<String>,
+        /// The hex it starts in; on an area map, its area's name.
         pub hex: Sp<String>,
         pub face: Sp<String>,
         #[serde(default)]
