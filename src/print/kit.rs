@@ -11,8 +11,8 @@ use crate::render::counter::draw_counter;
 use crate::render::encode;
 use crate::render::map::HEX_OUTLINE;
 use crate::render::text::{PlacedText, TextCapture};
-use std::collections::HashMap;
 use crate::render::{Color, CounterArt};
+use std::collections::HashMap;
 
 /// Blank paper around every page's content, in mm (most printers cannot print closer to the edge).
 const MARGIN_MM: f32 = 10.0;
