@@ -51,6 +51,12 @@ pub fn is_interface_key(key: &str) -> bool {
         .is_some_and(|rest| rest.starts_with('.'))
 }
 
+/// Whether a key is a text only the printed kit shows (`ui.kit_…`, or a game text in a `kit_…`
+/// section): no piece of the module carries it, so the module's translation file leaves it out.
+pub fn is_kit_only_key(key: &str) -> bool {
+    key.starts_with("kit_") || key.starts_with(&format!("{INTERFACE_SECTION}.kit_"))
+}
+
 /// A language catalog as written.
 #[derive(Debug, Clone)]
 pub struct Catalog {

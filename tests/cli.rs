@@ -49,7 +49,7 @@ fn check_fails_on_a_broken_fixture_and_points_at_the_line() {
         "|       ^^^^^^ over the stacking limit",
         "= rule: 6.0",
         "= help: ",
-        "1 error(s), 0 warning(s)",
+        "checked tiny: 1 error, 0 warnings",
     ] {
         assert!(
             err.contains(expected),
@@ -57,6 +57,8 @@ fn check_fails_on_a_broken_fixture_and_points_at_the_line() {
             show(&out)
         );
     }
+    // One summary per game, not a total repeating it.
+    assert!(!err.contains("error(s)"), "{}", show(&out));
 }
 
 #[test]

@@ -654,25 +654,31 @@ fn nato_symbol(symbol: UnitSymbol) -> NatoSymbol {
 }
 
 /// One printed counter: its faces in order (the front, then the back when it has one), as the
-/// module draws them.
+/// module draws them, each with the module's image name (the setup chart finds a unit's face by it).
 #[derive(Debug, Clone)]
 pub struct PrintedCounter {
     pub front: CounterArt,
     pub back: Option<CounterArt>,
+    /// The module's image of the front, and of the back.
+    pub images: (String, Option<String>),
 }
 
 /// Every counter of the module, as a printed counter sheet holds them: the units (their faces paired
 /// in the data's order: first and second face on one counter, third and fourth on the next), then
-/// the control and weather markers (one face each) and the `[[markers]]` (one or two faces).
+/// the city control markers (one counter whose faces are the sides' controls in the sides' order, as
+/// the module's control marker is one piece that changes sides: front the first side, back the
+/// second), the weather markers (one face each) and the `[[markers]]` (one or two faces).
 pub fn printed_counters(game: &Game, plan: &Plan) -> Result<Vec<PrintedCounter>, RenderError> {
     let fonts = Fonts::japanese();
     let mut counters = Vec::new();
-    let mut pair = |faces: Vec<CounterArt>| {
+    let mut pair = |faces: Vec<(String, CounterArt)>| {
         let mut faces = faces.into_iter();
-        while let Some(front) = faces.next() {
+        while let Some((front_image, front)) = faces.next() {
+            let back = faces.next();
             counters.push(PrintedCounter {
                 front,
-                back: faces.next(),
+                images: (front_image, back.as_ref().map(|(image, _)| image.clone())),
+                back: back.map(|(_, art)| art),
             });
         }
     };
@@ -681,25 +687,24 @@ pub fn printed_counters(game: &Game, plan: &Plan) -> Result<Vec<PrintedCounter>,
             .counters
             .faces_of(unit)
             .into_iter()
-            .filter(|face| {
+            .filter_map(|face| {
                 plan.unit_images
-                    .contains_key(&(unit.id.value.clone(), face.to_string()))
+                    .get(&(unit.id.value.clone(), face.to_string()))
+                    .map(|image| (image.clone(), face))
             })
-            .map(|face| counter_art(game, plan, &unit.id, face, &fonts))
-            .collect::<Result<Vec<_>, _>>()?;
+            .map(|(image, face)| Ok((image, counter_art(game, plan, &unit.id, face, &fonts)?)))
+            .collect::<Result<Vec<_>, RenderError>>()?;
         pair(faces);
     }
-    for (_, art) in control_markers(game, plan, &fonts)? {
-        pair(vec![art]);
-    }
-    for (_, art) in weather_markers(game, plan, &fonts) {
-        pair(vec![art]);
+    pair(control_markers(game, plan, &fonts)?);
+    for marker in weather_markers(game, plan, &fonts) {
+        pair(vec![marker]);
     }
     for marker in &game.counters.markers {
         let faces = marker_jobs(game, plan, marker, &fonts)?
             .into_iter()
-            .filter_map(|(_, job)| match job {
-                Job::Counter(art) => Some(art),
+            .filter_map(|(image, job)| match job {
+                Job::Counter(art) => Some((image, art)),
                 _ => None,
             })
             .collect();
@@ -744,10 +749,14 @@ pub fn printed_map_sheets(game: &Game, plan: &Plan) -> Result<Vec<PrintedImage>,
         .collect()
 }
 
-/// The charts (CRT, terrain effects, turn record) and the turn track board, in that order.
+/// The charts the kit prints (CRT, terrain effects), then the turn track board. The turn record
+/// chart is left out: it shows the turn track's turn boxes again, while the board is the track a
+/// player plays on (the turn marker's boxes with the turns' events, and the boxes for the
+/// replacement pool and eliminated units the chart lacks), so the kit prints the turn record once.
 pub fn printed_charts(game: &Game, plan: &Plan) -> Result<Vec<PrintedImage>, RenderError> {
     let mut images = (0..plan.charts.len())
         .into_par_iter()
+        .filter(|&i| plan.charts[i].image != plan::TURN_RECORD_CHART)
         .map(|i| {
             printed_image(plan.charts[i].title.clone(), |fonts| {
                 super::map_art::chart(game, plan, i, fonts)

@@ -1,7 +1,7 @@
 //! `vmodc check`: games against their rules, `.vmod` files read back as VASSAL does, and the list
 //! of facts the data lacks (`--todo`).
 
-use super::{exit_for, games_or_all, print_report, Format};
+use super::{exit_for, games_or_all, print_diagnostics, print_report, Format};
 use crate::build;
 use crate::diag::{Report, Severity, Sources};
 use std::path::Path;
@@ -54,7 +54,12 @@ pub fn run_check(
         }
         all.extend(report);
     }
-    print_report(&all, &sources, format);
+    // Module files have no `checked GAME` line: their total closes the report.
+    if closing.is_empty() {
+        print_report(&all, &sources, format);
+    } else {
+        print_diagnostics(&all, &sources, format);
+    }
     // The closing lines go to stderr, so `--format json` keeps stdout one JSON document.
     for line in closing {
         eprintln!("{line}");

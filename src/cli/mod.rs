@@ -168,17 +168,23 @@ fn unknown_game(id: &str, root: &Path, known: &[String]) -> Diagnostic {
 }
 
 fn print_report(report: &Report, sources: &Sources, format: Format) {
+    print_diagnostics(report, sources, format);
+    let (e, w) = (
+        report.count(Severity::Error),
+        report.count(Severity::Warning),
+    );
+    if format == Format::Human && e + w > 0 {
+        eprintln!("{e} error(s), {w} warning(s)");
+    }
+}
+
+/// The diagnostics alone, for a command that closes with its own summary (`check` says
+/// `checked GAME: …` for each game; a total beside it would say the same twice).
+fn print_diagnostics(report: &Report, sources: &Sources, format: Format) {
     match format {
         Format::Human => {
             for d in &report.diagnostics {
                 eprintln!("{}", d.render(sources));
-            }
-            let (e, w) = (
-                report.count(Severity::Error),
-                report.count(Severity::Warning),
-            );
-            if e + w > 0 {
-                eprintln!("{e} error(s), {w} warning(s)");
             }
         }
         Format::Json => {

@@ -477,6 +477,9 @@ fn unit_images(game: &Game) -> BTreeMap<(String, String), String> {
     unit_images
 }
 
+/// The turn record chart's image: the turn track's boxes drawn as a chart for the chart window.
+pub const TURN_RECORD_CHART: &str = "chart-turns.png";
+
 /// The chart window's charts.
 fn charts(tx: &Texts) -> Vec<Chart> {
     vec![
@@ -490,7 +493,7 @@ fn charts(tx: &Texts) -> Vec<Chart> {
         },
         Chart {
             title: tx.get("ui.chart_turns"),
-            image: "chart-turns.png".into(),
+            image: TURN_RECORD_CHART.into(),
         },
     ]
 }

@@ -67,7 +67,139 @@ const INTERFACE: &[InterfaceText] = &[
     ),
 ];
 
+/// The texts of the setup and victory pages. Only the kit shows them: unlike the texts above, which
+/// every module's translation file has carried since the kit began, they are no piece's text and
+/// stay out of the module (`ui.kit_…`: [`crate::i18n::is_kit_only_key`]).
+const SETUP_AND_VICTORY: &[InterfaceText] = &[
+    (
+        "ui.kit_setup_title",
+        "Setup and victory",
+        "print-and-play PDF: setup and victory page title",
+    ),
+    (
+        "ui.kit_setup",
+        "Setup — {scenario}",
+        "print-and-play PDF: a scenario's setup chart",
+    ),
+    (
+        "ui.kit_setup_same",
+        "Set up as in {scenario}.",
+        "print-and-play PDF: a scenario's setup chart",
+    ),
+    (
+        "ui.kit_setup_none",
+        "The data sets up no units in this scenario.",
+        "print-and-play PDF: a scenario's setup chart",
+    ),
+    (
+        "ui.kit_setup_arrives",
+        "{units}: {where}",
+        "print-and-play PDF: where a turn's reinforcements enter",
+    ),
+    (
+        "ui.kit_list_separator",
+        ", ",
+        "print-and-play PDF: between the items of a list",
+    ),
+    (
+        "ui.kit_victory",
+        "Victory conditions — {scenario}",
+        "print-and-play PDF: a scenario's victory conditions",
+    ),
+    (
+        "ui.kit_victory_same",
+        "As in {scenario}.",
+        "print-and-play PDF: a scenario's victory conditions",
+    ),
+    (
+        "ui.kit_victory_none",
+        "The data gives no victory conditions for this scenario.",
+        "print-and-play PDF: a scenario's victory conditions",
+    ),
+    (
+        "ui.kit_victory_when",
+        "Judged: {when} (rule {rule}).",
+        "print-and-play PDF: a scenario's victory conditions",
+    ),
+    (
+        "ui.kit_victory_control_all",
+        "{result}: {side} controls {hexes}.",
+        "print-and-play PDF: a victory condition",
+    ),
+    (
+        "ui.kit_victory_control_all_any",
+        "{result}: {side} controls {hexes} and at least {count} of {any}.",
+        "print-and-play PDF: a victory condition",
+    ),
+    (
+        "ui.kit_victory_control_any",
+        "{result}: {side} controls at least {count} of {any}.",
+        "print-and-play PDF: a victory condition",
+    ),
+    (
+        "ui.kit_victory_otherwise",
+        "Otherwise: {result}.",
+        "print-and-play PDF: a scenario's victory conditions",
+    ),
+    (
+        "ui.kit_victory_points",
+        "Victory points of {side} (rule {rule}):",
+        "print-and-play PDF: victory points",
+    ),
+    (
+        "ui.kit_vp_each",
+        "{name}: {points} each.",
+        "print-and-play PDF: a victory point term",
+    ),
+    (
+        "ui.kit_vp_per",
+        "{name}: {points} per {per}.",
+        "print-and-play PDF: a victory point term",
+    ),
+    (
+        "ui.kit_vp_bands",
+        "{name}: {bands}.",
+        "print-and-play PDF: a victory point term in bands",
+    ),
+    (
+        "ui.kit_vp_band",
+        "{at_least} or more {points}",
+        "print-and-play PDF: one band of a victory point term",
+    ),
+    (
+        "ui.kit_vp_losses_up",
+        "Points lost are added up, then rounded up.",
+        "print-and-play PDF: victory points",
+    ),
+    (
+        "ui.kit_vp_losses_down",
+        "Points lost are added up, then rounded down.",
+        "print-and-play PDF: victory points",
+    ),
+    (
+        "ui.kit_vp_between",
+        "{at_least} to {at_most} points: {result}",
+        "print-and-play PDF: a victory point threshold",
+    ),
+    (
+        "ui.kit_vp_at_least",
+        "{at_least} points or more: {result}",
+        "print-and-play PDF: a victory point threshold",
+    ),
+    (
+        "ui.kit_vp_at_most",
+        "{at_most} points or fewer: {result}",
+        "print-and-play PDF: a victory point threshold",
+    ),
+    (
+        "ui.kit_vp_any",
+        "Any score: {result}",
+        "print-and-play PDF: a victory point threshold",
+    ),
+];
+
 /// Every text of the print-and-play PDF (every game prints one).
 pub(crate) fn interface_texts(out: &mut Entries) {
     out.add_interface(INTERFACE);
+    out.add_interface(SETUP_AND_VICTORY);
 }

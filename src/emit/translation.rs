@@ -17,8 +17,12 @@ use std::collections::BTreeMap;
 /// Pairs (text in this module, text in the other language) for every translatable piece text.
 fn piece_pairs(game: &Game, here: &Plan, there: &Plan) -> Vec<(String, String)> {
     let mut pairs = Vec::new();
-    // Every catalog text as a whole (names, menu commands).
-    for (key, text) in here.tx.all() {
+    // Every catalog text as a whole (names, menu commands); not the texts only the printed kit shows.
+    for (key, text) in here
+        .tx
+        .all()
+        .filter(|(key, _)| !crate::i18n::is_kit_only_key(key))
+    {
         pairs.push((text.clone(), there.tx.get(key)));
     }
     // Composed texts: layer level names.

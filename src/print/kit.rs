@@ -61,11 +61,13 @@ pub(super) fn print(game: &Game, plan: &Plan, options: &PrintOptions) -> Result<
         Some(plan.tx.lang.as_str()).filter(|l| !l.is_empty()),
     )?;
     contents_page(&mut pdf, page, plan, counter_mm, &missing)?;
+    // Drawn once: the counter sheets and the setup charts show the same images.
+    let faces = FaceImages::new(&counters, counter_mm)?;
     counter_pages(
         &mut pdf,
         page,
         plan,
-        &counters,
+        (&counters, &faces),
         counter_mm,
         options.one_sided,
     )?;
@@ -79,6 +81,13 @@ pub(super) fn print(game: &Game, plan: &Plan, options: &PrintOptions) -> Result<
         chart_page(&mut pdf, page, chart)?;
     }
     card_pages(&mut pdf, page, plan, &cards)?;
+    setup_pages(
+        &mut pdf,
+        page,
+        (game, plan),
+        (&counters, &faces),
+        counter_mm,
+    )?;
     rules_pages(&mut pdf, page, game, plan)?;
     Ok(Printed {
         pdf: pdf.finish()?,
@@ -220,14 +229,13 @@ fn counter_pages(
     pdf: &mut Writer,
     page: (f32, f32),
     plan: &Plan,
-    counters: &[PrintedCounter],
+    (counters, faces): (&[PrintedCounter], &FaceImages),
     counter_mm: f32,
     one_sided: bool,
 ) -> Result<(), String> {
     let per_slot = if one_sided { 2 } else { 1 };
     let layout = SheetLayout::new(page, (MARGIN_MM, HEADER_MM), counter_mm, per_slot)
         .ok_or_else(|| format!("counters of {counter_mm} mm do not fit on the paper"))?;
-    let faces = FaceImages::new(counters, counter_mm)?;
     let chunks: Vec<&[PrintedCounter]> = counters.chunks(layout.per_page()).collect();
     let sheets = chunks.len().to_string();
     for (n, chunk) in chunks.iter().enumerate() {
@@ -822,6 +830,69 @@ fn rules_pages(pdf: &mut Writer, page: (f32, f32), game: &Game, plan: &Plan) -> 
                     line.color,
                     (line.weight, Anchor::Start),
                 );
+            }
+            Ok(())
+        })?;
+    }
+    Ok(())
+}
+
+/// The setup and victory of each scenario (`setup_pages`), each page under its title, the counters
+/// drawn from the counter sheets' images; none for a game without scenarios.
+fn setup_pages(
+    pdf: &mut Writer,
+    page: (f32, f32),
+    (game, plan): (&Game, &Plan),
+    (counters, faces): (&[PrintedCounter], &FaceImages),
+    counter_mm: f32,
+) -> Result<(), String> {
+    use super::setup_pages::{counter_edge, Mark, GROUP_RULE_COLOUR};
+    let top = MARGIN_MM + HEADER_MM;
+    let area = (page.0 - 2.0 * MARGIN_MM, page.1 - top - MARGIN_MM);
+    let pages =
+        super::setup_pages::pages(game, plan, counters, area, counter_edge(game, counter_mm));
+    let heading = plan.tx.get("ui.kit_setup_title");
+    for marks in pages {
+        pdf.page(page, |canvas| {
+            title(canvas, &heading);
+            for mark in &marks {
+                match mark {
+                    Mark::Text {
+                        text,
+                        at,
+                        size,
+                        weight,
+                        color,
+                    } => canvas.text(
+                        text,
+                        (MARGIN_MM + at.0, top + at.1),
+                        *size,
+                        *color,
+                        (*weight, Anchor::Start),
+                    ),
+                    Mark::Counter { face, rect } => {
+                        let image = if face.back {
+                            faces.backs.get(face.counter).and_then(Option::as_ref)
+                        } else {
+                            faces.fronts.get(face.counter)
+                        };
+                        let rect = (MARGIN_MM + rect.0, top + rect.1, rect.2, rect.3);
+                        if let Some(image) = image {
+                            picture(canvas, image, rect)?;
+                        }
+                        canvas.stroke_rect(rect, CUT_COLOUR, CUT_LINE_MM);
+                    }
+                    Mark::Rule { from, to } => canvas.stroke_polyline(
+                        &[
+                            (MARGIN_MM + from.0, top + from.1),
+                            (MARGIN_MM + to.0, top + to.1),
+                        ],
+                        false,
+                        GROUP_RULE_COLOUR,
+                        0.2,
+                        None,
+                    ),
+                }
             }
             Ok(())
         })?;

@@ -4,7 +4,7 @@
 //! The kit holds a contents page (with what the data lacks), the counter
 //! sheets (fronts, then their backs mirrored for duplex printing, or both side by side to fold),
 //! the map in overlapping tiles with a page showing how they fit (and, on request, on one large
-//! sheet), then the charts, the turn track, any cards and the rules in play. It draws what the module draws, from the
+//! sheet), then the charts, the turn track, any cards, each scenario's setup and victory and the rules in play. It draws what the module draws, from the
 //! same renderers: every picture is the module's image, drawn at print resolution without its
 //! texts (a [`TextCapture`](crate::render::text::TextCapture) keeps them), with the texts set over
 //! it as PDF text and the hex grid drawn again as vector lines.
@@ -13,11 +13,13 @@
 //! - [`tiles`]: how the map is cut into overlapping tiles;
 //! - [`pdf`]: the PDF writer (pages in millimetres, text with embedded font subsets);
 //! - `kit`: what goes on each page;
+//! - `setup_pages`: each scenario's setup chart and victory conditions ("Setup and victory");
 //! - `rules_pages`: the special rules, as the players read them ("Rules in play").
 
 mod kit;
 pub mod pdf;
 mod rules_pages;
+mod setup_pages;
 pub mod sheet;
 pub mod tiles;
 

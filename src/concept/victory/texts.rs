@@ -64,8 +64,15 @@ pub(crate) fn entries(_game: &Game, out: &mut Entries) {
     out.add_interface(INTERFACE);
 }
 
+
 /// A scenario's victory conditions and victory point terms (`id`: the scenario's).
 pub(crate) fn scenario_entries(id: &str, v: &Victory, out: &mut Entries) {
+    // Only the printed kit's victory conditions show it (a `kit_…` section: not in the module).
+    out.add(
+        format!("kit_victory_when.{id}"),
+        &v.when,
+        "print-and-play PDF: when victory is judged",
+    );
     for (i, c) in v.conditions.iter().enumerate() {
         out.add(
             format!("victory.{id}-{}", i + 1),
