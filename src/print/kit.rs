@@ -878,7 +878,7 @@ fn setup_pages(
                         };
                         let rect = (MARGIN_MM + rect.0, top + rect.1, rect.2, rect.3);
                         if let Some(image) = image {
-                            picture(canvas, image, rect)?;
+                            picture(canvas, (faces.png(image), &image.texts), rect)?;
                         }
                         canvas.stroke_rect(rect, CUT_COLOUR, CUT_LINE_MM);
                     }
