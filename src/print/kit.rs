@@ -252,14 +252,14 @@ fn counter_pages(
             for i in 0..chunk.len() {
                 draw_face(
                     canvas,
-                    (&faces, &faces.fronts[first + i]),
+                    (faces, &faces.fronts[first + i]),
                     layout.front(i),
                     counter_mm,
                 )?;
                 if one_sided {
                     draw_back(
                         canvas,
-                        (&faces, &faces.backs[first + i]),
+                        (faces, &faces.backs[first + i]),
                         layout.back(i),
                         counter_mm,
                     )?;
@@ -276,7 +276,7 @@ fn counter_pages(
             for i in 0..chunk.len() {
                 draw_back(
                     canvas,
-                    (&faces, &faces.backs[first + i]),
+                    (faces, &faces.backs[first + i]),
                     layout.back(i),
                     counter_mm,
                 )?;
