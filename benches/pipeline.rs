@@ -3,8 +3,10 @@
 //!
 //! - `b4m/check`: load the four TOML files of Battle for Moscow and its language catalogs, and run
 //!   every check;
-//! - `b4m/build`: `vmodc build b4m --no-cache`: load, check, render, emit, zip and write every module
-//!   of the game (one per language, compiled in parallel);
+//! - `b4m/build`: `vmodc build b4m --no-cache`, as a user runs it: load, check, render, emit, zip
+//!   and write every module of the game (one per language, compiled in parallel), then its
+//!   print-and-play PDFs; `build-modules` is the same with `--no-print`, `print` the PDFs alone (in
+//!   memory), and each has a `-serial` twin run on one thread, its floor;
 //! - `b4m/floor`: only PNG-encode the modules' images (already drawn) and zip the archives, on every
 //!   core as a build does: the least any build of the same modules can cost on this machine;
 //!   `floor-serial` is the same work on one thread (`…/build` against it shows how well a build
@@ -13,7 +15,7 @@
 //!   checked, every module found current by its fingerprint, nothing compiled or written;
 //! - `…/recompile-cached-images`: every module compiled, zipped (not written) again with every image
 //!   read from a warm cache: what a rebuild costs when a change touches no image;
-//! - `synthetic-10k/…`: the same for a generated game of 4 map sheets (A to D) of 50 × 50 hexes (10,000
+//! - `synthetic-10k/…`: the same (builds, PDFs and their serial twins included) for a generated game of 4 map sheets (A to D) of 50 × 50 hexes (10,000
 //!   hexes, lettered `A01.01` … `D50.50`) and 4,000 two-sided counters (see `tests/common/synthetic.rs`),
 //!   loaded from TOML files written to a temporary folder;
 //!   `check-only` runs the checks on the game already in memory;
@@ -68,15 +70,26 @@ fn compile_all(loaded: &Loaded) -> Vec<Vec<Entry>> {
         .collect()
 }
 
-/// `vmodc build <id> --out <out>` with the given image and module cache (`--no-cache`: none).
+/// `vmodc build <id> --out <out> --no-print` with the given image and module cache (`--no-cache`:
+/// none): the modules only.
 fn build_to(root: &Path, id: &str, out: &Path, cache: Option<&Path>) -> Vec<build::Module> {
+    build_with(root, id, out, cache, false)
+}
+
+/// `vmodc build <id> --out <out>`, with the print-and-play PDFs when `print` (as a user runs it).
+fn build_with(
+    root: &Path,
+    id: &str,
+    out: &Path,
+    cache: Option<&Path>,
+    print: bool,
+) -> Vec<build::Module> {
     let options = build::Options {
         root: root.to_path_buf(),
         out: out.to_path_buf(),
         deny_warnings: false,
         cache: cache.map(Path::to_path_buf),
-        // The modules only: the print-and-play PDF has its own benchmark (`b4m/print`).
-        print: None,
+        print: print.then_some(vmodc::print::write_kits as build::KitWriter),
     };
     let outcome = build::build_game(&options, id, &mut Sources::default());
     assert!(!outcome.modules.is_empty(), "{id} builds");
@@ -233,6 +246,50 @@ fn floors(g: &mut BenchmarkGroup<'_, WallTime>, decoded: impl Fn() -> &'static [
     });
 }
 
+/// Every language's print-and-play PDF, in memory (`vmodc print`).
+fn print_all(loaded: &Loaded) -> usize {
+    build::languages(loaded)
+        .iter()
+        .map(|lang| {
+            let options = vmodc::print::PrintOptions::default();
+            vmodc::print::print_language(loaded, lang.as_deref(), &options)
+                .expect("the game prints")
+                .pdf
+                .len()
+        })
+        .sum()
+}
+
+/// The build as a user runs it (`build`: modules and PDFs), the modules alone (`build-modules`),
+/// the PDFs alone (`print`), each on every core and, as its floor, on one thread (`…-serial`): the
+/// parallel build against its serial twin shows how well it uses the cores.
+fn builds_and_prints(
+    g: &mut BenchmarkGroup<'_, WallTime>,
+    (root, id, out): (&dyn Fn() -> &'static Path, &str, &Path),
+    loaded: &dyn Fn() -> &'static Loaded,
+) {
+    for (name, print) in [("build", true), ("build-modules", false)] {
+        g.bench_function(name, |b| {
+            let root = root();
+            b.iter(|| black_box(build_with(root, id, out, None, print)))
+        });
+        g.bench_function(format!("{name}-serial"), |b| {
+            let root = root();
+            let pool = one_thread();
+            b.iter(|| black_box(pool.install(|| build_with(root, id, out, None, print))))
+        });
+    }
+    g.bench_function("print", |b| {
+        let loaded = loaded();
+        b.iter(|| black_box(print_all(loaded)))
+    });
+    g.bench_function("print-serial", |b| {
+        let loaded = loaded();
+        let pool = one_thread();
+        b.iter(|| black_box(pool.install(|| print_all(loaded))))
+    });
+}
+
 fn group<'a>(
     c: &'a mut Criterion,
     name: &str,
@@ -254,22 +311,9 @@ fn b4m(c: &mut Criterion) {
         b.iter(|| black_box(load_and_check(root, "b4m")))
     });
     let out = std::env::temp_dir().join("vmodc-bench-out-b4m");
-    g.bench_function("build", |b| {
-        b.iter(|| black_box(build_to(root, "b4m", &out, None)))
-    });
-    g.bench_function("print", |b| {
-        let loaded = load_and_check(root, "b4m");
-        b.iter(|| {
-            for lang in build::languages(&loaded) {
-                let options = vmodc::print::PrintOptions::default();
-                black_box(vmodc::print::print_language(
-                    &loaded,
-                    lang.as_deref(),
-                    &options,
-                ))
-                .expect("b4m prints");
-            }
-        })
+    static LOADED: OnceLock<Loaded> = OnceLock::new();
+    builds_and_prints(&mut g, (&|| project_root(), "b4m", &out), &|| {
+        LOADED.get_or_init(|| load_and_check(project_root(), "b4m"))
     });
     floors(&mut g, || {
         DECODED.get_or_init(|| decode(&load_and_check(root, "b4m")))
@@ -315,9 +359,11 @@ fn synthetic_10k(c: &mut Criterion) {
         b.iter(|| black_box(vmodc::check::check_game(game, sources)))
     });
     let out = std::env::temp_dir().join("vmodc-bench-out-synth10k");
-    g.bench_function("build", |b| {
-        let root = root();
-        b.iter(|| black_box(build_to(root, &p.id, &out, None)))
+    static ROOT: OnceLock<PathBuf> = OnceLock::new();
+    static LOADED: OnceLock<Loaded> = OnceLock::new();
+    let static_root = || ROOT.get_or_init(|| root().clone()).as_path();
+    builds_and_prints(&mut g, (&static_root, &p.id, &out), &|| {
+        LOADED.get_or_init(|| load_and_check(static_root(), &p.id))
     });
     floors(&mut g, || {
         DECODED.get_or_init(|| decode(&load_and_check(root(), &p.id)))

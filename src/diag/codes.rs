@@ -206,6 +206,8 @@ pub static CODES: &[Code] = &[
     c("V0038", &[Error], At(5, "the counter size, the printed counter size, a unit id's file-name form, the hex height, the map margin"),
         "a size outside what vmodc draws or prints: counter size (16–512 px), printed counter size (5–100 mm), a unit id whose file-name form is over 100 bytes, hex height (20–400 px), map margin (over 2,000 px)",
         &["``counter size 0 px is outside what vmodc draws (16 to 512 px)``", "sizes a module and a PDF can hold"]),
+    c("V0040", &[Error], Once, "a text longer than vmodc draws: a name, title, label or id (`name`, `title`, `label(s)`, `id(s)`, `*_name`, `*_id`) over 200 characters, any other text over 4,000; checked as the file is read, at the text",
+        &["``this text is 201 characters long: vmodc takes a name, title, label or id of at most 200``", "texts that fit an image and a file name"]),
 
     // V01xx: ids and references
     c("V0101", &[Error], At(2, "ids compared across files by the shared duplicate check, and cities, whose hex is their id"),
@@ -294,8 +296,8 @@ pub static CODES: &[Code] = &[
         &["`grid range is empty or out of bounds`", "—"]),
     c("V0213", &[Error], Once, "label digits are not 1 to 9 (stops the other checks)",
         &["`` `row_digits = 1000000000` is not 1 to 9``", "—"]),
-    c("V0214", &[Error], Once, "the grid has more than 1,000,000 hexes (stops the other checks)",
-        &["`the grid has 100000000 hexes, more than 1000000`", "—"]),
+    c("V0214", &[Error], Once, "the grid has more than 20,000 hexes, what vmodc builds (module and PDF) in seconds on two cores (stops the other checks)",
+        &["`the grid has 100000000 hexes, more than 20000`", "—"]),
     c("V0215", &[Error], At(2, "sheet prefixes that do not tell the sheets apart, and a grid with both `prefix` and `sheets`"),
         "two map sheets have one prefix, a prefix begins with a digit, or the grid has both `prefix` and `sheets`",
         &["``two sheets have the prefix `A` ``", "each sheet's labels are its own"]),
@@ -303,6 +305,8 @@ pub static CODES: &[Code] = &[
         &["``sheets `A` and `B` are both at [0, 0]``", "—"]),
     c("V0217", &[Error], Once, "hex labels made of two numbers and a dot with no sheet letter (`02.03`): VASSAL's expressions read such a property as a number (2.03), so the module's terrain, hexside and location checks would miss the hex",
         &["`` hex labels such as `01.01` are numbers to VASSAL's expressions (1.01) ``", "give the sheet a letter (`A02.03`), as multi-map games print it"]),
+    c("V0218", &[Error], Once, "a map sheet's board, measured from the grid, hex height and margin before it is drawn, is more than 16,384 px a side or 100,000,000 pixels (what vmodc draws and VASSAL 3.7 tiles on a 4 GB machine); at the grid's columns",
+        &["``each map sheet would be drawn 20822 × 15050 px: vmodc draws a board of at most 16384 px a side and 100000000 pixels``", "boards vmodc draws and VASSAL tiles"]),
     c("V0220", &[Error], Once, "a grid lacks a key its kind needs (`shifted_columns` for hex-columns, `shifted_rows` for hex-rows), or has a key of another kind",
         &["``a `hex-rows` grid needs `shifted_rows` `` / ``` `diagonals` does not apply to a `hex-columns` grid ```", "each grid kind has its own keys"]),
     c("V0221", &[Error], Once, "a hexside (river…) pairs two squares that touch only at a corner",

@@ -8,21 +8,40 @@ use crate::diag::Diagnostic;
 use crate::model::FileId;
 use toml::de::{DeTable, DeValue};
 
-/// The diagnostics for every string value of `text` that a module cannot carry. A text that does
-/// not parse gives none (the parser reports it).
+/// The longest name, title, label or id, in characters: each is drawn on one line (a side's name
+/// across the off-map board, a unit's id into its image's file name), so a long one made an image
+/// wider than any board or a file name no zip entry holds. The shipped data's longest is 56.
+pub const MAX_NAME_CHARS: usize = 200;
+/// The longest text of any other key, in characters: the rules' paragraphs are set on pages, the
+/// shipped data's longest is 880.
+pub const MAX_TEXT_CHARS: usize = 4_000;
+
+/// Keys whose texts are names drawn on one line (also as the items of an array under them).
+fn is_name_key(key: &str) -> bool {
+    matches!(key, "name" | "title" | "label" | "labels" | "id" | "ids")
+        || key.ends_with("_name")
+        || key.ends_with("_id")
+}
+
+/// The diagnostics for every string value of `text` that a module cannot carry or that is longer
+/// than vmodc draws. A text that does not parse gives none (the parser reports it).
 pub fn unencodable_texts(file: FileId, text: &str) -> Vec<Diagnostic> {
     let Ok(table) = DeTable::parse(text) else {
         return Vec::new();
     };
     let mut out = Vec::new();
-    let mut pending: Vec<(&DeValue<'_>, std::ops::Range<usize>)> = table
+    type Pending<'a> = (&'a DeValue<'a>, std::ops::Range<usize>, bool);
+    let mut pending: Vec<Pending<'_>> = table
         .get_ref()
-        .values()
-        .map(|v| (v.get_ref(), v.span()))
+        .iter()
+        .map(|(k, v)| (v.get_ref(), v.span(), is_name_key(k.get_ref())))
         .collect();
-    while let Some((value, span)) = pending.pop() {
+    while let Some((value, span, name)) = pending.pop() {
         match value {
             DeValue::String(s) => {
+                if let Some(d) = too_long(file, s, span.clone(), name) {
+                    out.push(d);
+                }
                 if let Some(why) = unencodable(s) {
                     out.push(
                         Diagnostic::error("V0032", format!("this text {why}"))
@@ -32,16 +51,45 @@ pub fn unencodable_texts(file: FileId, text: &str) -> Vec<Diagnostic> {
                 }
             }
             DeValue::Array(items) => {
-                pending.extend(items.iter().map(|v| (v.get_ref(), v.span())));
+                pending.extend(items.iter().map(|v| (v.get_ref(), v.span(), name)));
             }
             DeValue::Table(t) => {
-                pending.extend(t.values().map(|v| (v.get_ref(), v.span())));
+                pending.extend(
+                    t.iter()
+                        .map(|(k, v)| (v.get_ref(), v.span(), is_name_key(k.get_ref()))),
+                );
             }
             _ => {}
         }
     }
     out.sort_by_key(|d| d.label.as_ref().map(|l| l.span.start));
     out
+}
+
+/// The error for a text longer than its kind may be, counted before anything is drawn.
+fn too_long(file: FileId, s: &str, span: std::ops::Range<usize>, name: bool) -> Option<Diagnostic> {
+    let (most, what) = if name {
+        (MAX_NAME_CHARS, "a name, title, label or id")
+    } else {
+        (MAX_TEXT_CHARS, "a text")
+    };
+    // A cheap bound first: a string of at most `most` bytes has at most `most` characters.
+    if s.len() <= most {
+        return None;
+    }
+    let chars = s.chars().count();
+    (chars > most).then(|| {
+        Diagnostic::error(
+            "V0040",
+            format!("this text is {chars} characters long: vmodc takes {what} of at most {most}"),
+        )
+        .at(file, span, "too long")
+        .help(if name {
+            "a name is drawn on one line (and an id names files): put the long text in a note or the rules"
+        } else {
+            "split a long text into several rules or notes"
+        })
+    })
 }
 
 /// Why `s` cannot go into a module, if it cannot: a control character (line breaks are kept: long

@@ -7,10 +7,12 @@ use super::{Paper, PrintOptions, Printed};
 use crate::build::{self, PrintedCounter, PrintedImage};
 use crate::concept::game::Game;
 use crate::concept::plan::Plan;
-use crate::render::counter::render_counter;
+use crate::render::counter::draw_counter;
+use crate::render::encode;
 use crate::render::map::HEX_OUTLINE;
-use crate::render::text::TextCapture;
+use crate::render::text::{PlacedText, TextCapture};
 use crate::render::{Color, CounterArt};
+use std::collections::HashMap;
 
 /// Blank paper around every page's content, in mm (most printers cannot print closer to the edge).
 const MARGIN_MM: f32 = 10.0;
@@ -250,12 +252,17 @@ fn counter_pages(
             for i in 0..chunk.len() {
                 draw_face(
                     canvas,
-                    &faces.fronts[first + i],
+                    (faces, &faces.fronts[first + i]),
                     layout.front(i),
                     counter_mm,
                 )?;
                 if one_sided {
-                    draw_back(canvas, &faces.backs[first + i], layout.back(i), counter_mm)?;
+                    draw_back(
+                        canvas,
+                        (faces, &faces.backs[first + i]),
+                        layout.back(i),
+                        counter_mm,
+                    )?;
                     fold_line(canvas, layout.back(i), counter_mm);
                 }
             }
@@ -267,7 +274,12 @@ fn counter_pages(
         pdf.page(page, |canvas| {
             title(canvas, &plan.tx.fill("ui.print_backs", &numbers));
             for i in 0..chunk.len() {
-                draw_back(canvas, &faces.backs[first + i], layout.back(i), counter_mm)?;
+                draw_back(
+                    canvas,
+                    (faces, &faces.backs[first + i]),
+                    layout.back(i),
+                    counter_mm,
+                )?;
             }
             Ok(())
         })?;
@@ -276,10 +288,25 @@ fn counter_pages(
 }
 
 /// Each face drawn at print resolution with its texts kept apart, in the order of the counters.
+/// Faces whose pictures are alike once their texts are set apart (most of a game's counters: the
+/// same colours and unit symbol) share one PNG: each distinct picture is encoded once, and only
+/// those are kept, so a large game's faces neither cost a PNG each nor sit in memory at 600 dpi.
 struct FaceImages {
-    fronts: Vec<PrintedImage>,
-    backs: Vec<Option<PrintedImage>>,
+    /// The distinct pictures, PNG-encoded.
+    pictures: Vec<Vec<u8>>,
+    fronts: Vec<Face>,
+    backs: Vec<Option<Face>>,
 }
+
+/// One counter face: its picture (an index into [`FaceImages::pictures`]) and its texts.
+struct Face {
+    picture: usize,
+    texts: Vec<PlacedText>,
+}
+
+/// Faces drawn at once before their pictures are compared: enough to keep both cores busy, few
+/// enough that their pixels (360 KB each for a ½ inch counter at 600 dpi) stay small.
+const FACES_PER_BATCH: usize = 256;
 
 impl FaceImages {
     fn new(counters: &[PrintedCounter], counter_mm: f32) -> Result<FaceImages, String> {
@@ -287,39 +314,76 @@ impl FaceImages {
         let px = (counter_mm / 25.4 * COUNTER_DPI).round() as u32;
         let draw = |art: &CounterArt| {
             let capture = TextCapture::new();
-            let png = render_counter(&CounterArt {
+            let pixmap = draw_counter(&CounterArt {
                 size: px,
                 fonts: art.fonts.capturing(&capture),
                 ..art.clone()
             })
             .map_err(|e| e.to_string())?;
-            Ok(PrintedImage {
-                title: art.id.clone(),
-                png,
-                texts: capture.texts(),
-            })
+            let key = xxhash_rust::xxh3::xxh3_128(pixmap.data());
+            Ok((key, pixmap, capture.texts()))
         };
-        let fronts = counters
-            .par_iter()
-            .map(|c| draw(&c.front))
-            .collect::<Result<Vec<_>, String>>()?;
-        let backs = counters
-            .par_iter()
-            .map(|c| c.back.as_ref().map(draw).transpose())
-            .collect::<Result<Vec<_>, String>>()?;
-        Ok(FaceImages { fronts, backs })
+        let arts: Vec<&CounterArt> = counters
+            .iter()
+            .flat_map(|c| std::iter::once(&c.front).chain(c.back.as_ref()))
+            .collect();
+        let mut seen: HashMap<u128, usize> = HashMap::new();
+        let mut pictures = Vec::new();
+        let mut faces = Vec::with_capacity(arts.len());
+        for batch in arts.chunks(FACES_PER_BATCH) {
+            let drawn = batch
+                .par_iter()
+                .map(|art| draw(art))
+                .collect::<Result<Vec<_>, String>>()?;
+            let mut new = Vec::new();
+            for (key, pixmap, texts) in drawn {
+                let next = pictures.len() + new.len();
+                let picture = *seen.entry(key).or_insert_with(|| {
+                    new.push(pixmap);
+                    next
+                });
+                faces.push(Face { picture, texts });
+            }
+            let encoded = new
+                .into_par_iter()
+                .map(|pixmap| encode(pixmap).map_err(|e| e.to_string()))
+                .collect::<Result<Vec<_>, String>>()?;
+            pictures.extend(encoded);
+        }
+        let mut faces = faces.into_iter();
+        let mut fronts = Vec::with_capacity(counters.len());
+        let mut backs = Vec::with_capacity(counters.len());
+        for counter in counters {
+            let (Some(front), back) = (
+                faces.next(),
+                counter.back.as_ref().and_then(|_| faces.next()),
+            ) else {
+                return Err("a counter face was not drawn".to_string());
+            };
+            fronts.push(front);
+            backs.push(back);
+        }
+        Ok(FaceImages {
+            pictures,
+            fronts,
+            backs,
+        })
+    }
+
+    fn png(&self, face: &Face) -> &[u8] {
+        self.pictures.get(face.picture).map_or(&[], Vec::as_slice)
     }
 }
 
 /// One face at `at`, its texts set as PDF text where the renderer puts them, and its cut line.
 fn draw_face(
     canvas: &mut Canvas<'_, '_>,
-    face: &PrintedImage,
+    (faces, face): (&FaceImages, &Face),
     at: (f32, f32),
     counter_mm: f32,
 ) -> Result<(), String> {
     let rect = (at.0, at.1, counter_mm, counter_mm);
-    picture(canvas, face, rect)?;
+    picture(canvas, (faces.png(face), &face.texts), rect)?;
     canvas.stroke_rect(rect, CUT_COLOUR, CUT_LINE_MM);
     Ok(())
 }
@@ -327,12 +391,12 @@ fn draw_face(
 /// The back of a counter, or, for a one-faced counter, its cut line alone (the back stays blank).
 fn draw_back(
     canvas: &mut Canvas<'_, '_>,
-    back: &Option<PrintedImage>,
+    (faces, back): (&FaceImages, &Option<Face>),
     at: (f32, f32),
     counter_mm: f32,
 ) -> Result<(), String> {
     match back {
-        Some(face) => draw_face(canvas, face, at, counter_mm),
+        Some(face) => draw_face(canvas, (faces, face), at, counter_mm),
         None => {
             canvas.stroke_rect(
                 (at.0, at.1, counter_mm, counter_mm),
@@ -355,16 +419,16 @@ fn fold_line(canvas: &mut Canvas<'_, '_>, back: (f32, f32), counter_mm: f32) {
     );
 }
 
-/// A picture drawn into `rect` with its texts set over it as PDF text.
+/// A picture (a PNG and its texts) drawn into `rect` with its texts set over it as PDF text.
 fn picture(
     canvas: &mut Canvas<'_, '_>,
-    picture: &PrintedImage,
+    (png, texts): (&[u8], &[PlacedText]),
     rect: (f32, f32, f32, f32),
 ) -> Result<(), String> {
-    canvas.image(&picture.png, rect)?;
-    let (width, _) = png_size(&picture.png)?;
+    canvas.image(png, rect)?;
+    let (width, _) = png_size(png)?;
     let scale = rect.2 / width.max(1) as f32;
-    for placed in &picture.texts {
+    for placed in texts {
         canvas.captured_text(placed, ((rect.0, rect.1), scale));
     }
     Ok(())
@@ -637,7 +701,7 @@ fn assembly_page(
         let origin = (MARGIN_MM, MARGIN_MM + HEADER_MM);
         picture(
             canvas,
-            sheet,
+            (&sheet.png, &sheet.texts),
             (origin.0, origin.1, map.0 * shrink, map.1 * shrink),
         )?;
         for (n, tile) in tiles.iter().enumerate() {
@@ -714,7 +778,7 @@ fn chart_page(pdf: &mut Writer, page: (f32, f32), chart: &PrintedImage) -> Resul
         title(canvas, &chart.title);
         picture(
             canvas,
-            chart,
+            (&chart.png, &chart.texts),
             (MARGIN_MM, MARGIN_MM + HEADER_MM, w * scale, h * scale),
         )
     })
@@ -753,7 +817,7 @@ fn card_pages(
                     width,
                     height,
                 );
-                picture(canvas, card, rect)?;
+                picture(canvas, (&card.png, &card.texts), rect)?;
                 canvas.stroke_rect(rect, CUT_COLOUR, CUT_LINE_MM);
             }
             Ok(())
@@ -831,7 +895,7 @@ fn setup_pages(
                         };
                         let rect = (MARGIN_MM + rect.0, top + rect.1, rect.2, rect.3);
                         if let Some(image) = image {
-                            picture(canvas, image, rect)?;
+                            picture(canvas, (faces.png(image), &image.texts), rect)?;
                         }
                         canvas.stroke_rect(rect, CUT_COLOUR, CUT_LINE_MM);
                     }

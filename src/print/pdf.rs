@@ -62,6 +62,30 @@ impl PdfFonts {
 pub struct Writer {
     document: Document,
     fonts: PdfFonts,
+    images: ImageCache,
+}
+
+/// Every picture already handed to krilla, by the hash of its PNG. krilla decodes and deflates an
+/// image as soon as it is made (on another thread with its `rayon` feature), however many times
+/// the same picture is made: a map sheet shown on a dozen tiles was decoded and compressed a dozen
+/// times, and every counter face once per counter although most faces are alike once their texts
+/// are set apart. Made once and cloned (a reference count), each picture is decoded and compressed
+/// once; the PDF holds each once either way, so its bytes do not change.
+#[derive(Default)]
+struct ImageCache(std::collections::HashMap<u128, Image>);
+
+impl ImageCache {
+    fn get(&mut self, png: &[u8]) -> Result<Image, String> {
+        use std::collections::hash_map::Entry;
+        match self.0.entry(xxhash_rust::xxh3::xxh3_128(png)) {
+            Entry::Occupied(e) => Ok(e.get().clone()),
+            Entry::Vacant(e) => {
+                let image = Image::from_png(png.to_vec().into(), true)
+                    .map_err(|e| format!("cannot embed an image: {e}"))?;
+                Ok(e.insert(image).clone())
+            }
+        }
+    }
 }
 
 impl Writer {
@@ -76,6 +100,7 @@ impl Writer {
         Ok(Writer {
             document,
             fonts: PdfFonts::load()?,
+            images: ImageCache::default(),
         })
     }
 
@@ -93,6 +118,7 @@ impl Writer {
         let result = draw(&mut Canvas {
             surface: &mut surface,
             fonts: &self.fonts,
+            images: &mut self.images,
         });
         surface.pop();
         surface.finish();
@@ -113,6 +139,7 @@ impl Writer {
 pub struct Canvas<'s, 'p> {
     surface: &'s mut Surface<'p>,
     fonts: &'s PdfFonts,
+    images: &'s mut ImageCache,
 }
 
 fn paint(color: Color) -> (krilla::paint::Paint, NormalizedF32) {
@@ -216,8 +243,7 @@ impl Canvas<'_, '_> {
 
     /// A PNG drawn into the rectangle `(x, y, w, h)`, its pixels embedded as they are.
     pub fn image(&mut self, png: &[u8], (x, y, w, h): (f32, f32, f32, f32)) -> Result<(), String> {
-        let image = Image::from_png(png.to_vec().into(), true)
-            .map_err(|e| format!("cannot embed an image: {e}"))?;
+        let image = self.images.get(png)?;
         let size =
             Size::from_wh(w, h).ok_or_else(|| format!("unusable image size {w} x {h} mm"))?;
         self.surface

@@ -5,7 +5,7 @@ use std::fmt;
 use tiny_skia::{FillRule, Paint, Path, PathBuilder, Pixmap, Stroke, Transform};
 
 /// Largest image edge we agree to allocate, in pixels.
-pub const MAX_IMAGE_EDGE: u32 = 16_384;
+pub const MAX_IMAGE_EDGE: u32 = crate::vassal::image::MAX_DRAWN_EDGE;
 
 /// Why an image could not be rendered.
 #[derive(Debug, Clone, PartialEq)]

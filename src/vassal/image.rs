@@ -32,6 +32,12 @@ pub fn image_size(b: &[u8]) -> Option<(u64, u64)> {
     None
 }
 
+/// The longest edge of an image vmodc draws, in pixels. VASSAL counts an image's pixels in a Java
+/// `int` ([`MAX_PIXELS`]), and tiles a board of 16,384 × 16,384 (268 million pixels) with about
+/// 1.9 GB of heap (see [`tiling_problem`]), within a 4 GB player's machine; printed at the counters'
+/// scale (60 px for ½ inch), 16,384 px is 3.5 m, tiled on as many pages as it takes.
+pub const MAX_DRAWN_EDGE: u32 = 16_384;
+
 /// The pixels of the largest image `TilingHandler` can count: it multiplies width and height as a
 /// Java `int` (`launch/TilingHandler.java`, `findImages`; `tools/imageop/ScaleOpBitmapImpl.java`,
 /// `fixSize`, throws "Dimensions (…) are too large" beyond it).
