@@ -179,7 +179,7 @@ const GRID: &str = "VASSAL.build.module.map.boardPicker.board.";
 fn lattice_checks(name: &str, view: &ModuleView, build: &str) {
     let stacks = stack_points(view);
     let expected: &[(&str, (i32, i32))] = match name {
-        "hex-rows" => {
+        "hex-rows" | "hex-rows-differential" => {
             let grid = only(view, &format!("{GRID}HexGrid"));
             // Rotated: x0 is the board y of row 01 (20 + 64/√3, floored), y0 the board x of column
             // 01 (20 + 32); dx the row spacing 1.5·64/√3, dy the hex width.
@@ -266,13 +266,16 @@ fn shape_checks(name: &str, dir: &Path, view: &ModuleView, build: &str) {
     if name == "hex-odds" {
         assert!(build.contains("VASSAL.build.module.map.boardPicker.board.HexGrid"));
     }
-    if matches!(name, "hex-rows" | "squares" | "squares-river") {
+    if matches!(
+        name,
+        "hex-rows" | "hex-rows-differential" | "squares" | "squares-river"
+    ) {
         lattice_checks(name, view, build);
     }
     if name == "areas" {
         area_checks(view, build);
     }
-    if name == "hex-differential" {
+    if matches!(name, "hex-differential" | "hex-rows-differential") {
         differential_combat_agrees_with_vmodc_odds(dir, build);
     }
     if name == "hex-road" {
@@ -428,9 +431,18 @@ fn every_shape_example_checks_clean_builds_and_sets_up_where_its_scenario_says()
     let doc = std::fs::read_to_string(repo().join("docs/data-format.md")).expect("the data format");
     let games = examples(&doc);
     assert!(
-        ["hex-odds", "areas"]
-            .iter()
-            .all(|shape| games.iter().any(|(name, _)| name == shape)),
+        [
+            "hex-odds",
+            "hex-differential",
+            "hex-road",
+            "hex-rows",
+            "hex-rows-differential",
+            "squares",
+            "squares-river",
+            "areas"
+        ]
+        .iter()
+        .all(|shape| games.iter().any(|(name, _)| name == shape)),
         "{:?}",
         games.iter().map(|(n, _)| n).collect::<Vec<_>>()
     );
