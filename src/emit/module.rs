@@ -390,14 +390,16 @@ struct Spot {
 }
 
 impl Spot {
-    fn same_place(&self, other: &Spot) -> bool {
-        self.map == other.map
-            && self.board == other.board
-            && if self.location.is_empty() {
-                other.location.is_empty() && self.point == other.point
-            } else {
-                self.location == other.location
-            }
+    /// What tells two spots apart: their map and board, then their location name, or their point
+    /// when they have none (a box off the grid).
+    fn place(&self) -> (String, String, String, Option<(i32, i32)>) {
+        let point = self.location.is_empty().then_some(self.point);
+        (
+            self.map.clone(),
+            self.board.clone(),
+            self.location.clone(),
+            point,
+        )
     }
 }
 
@@ -406,13 +408,19 @@ impl Spot {
 #[derive(Default)]
 struct AtStartSpots {
     stacks: Vec<(Spot, String, Vec<El>)>,
+    /// Each place's stack in `stacks`: a game of thousands of units would otherwise compare every
+    /// new piece with every stack before it.
+    index: std::collections::HashMap<(String, String, String, Option<(i32, i32)>), usize>,
 }
 
 impl AtStartSpots {
     fn add(&mut self, spot: Spot, name: &str, slot: El) {
-        match self.stacks.iter_mut().find(|s| s.0.same_place(&spot)) {
-            Some(stack) => stack.2.push(slot),
-            None => self.stacks.push((spot, name.to_string(), vec![slot])),
+        match self.index.get(&spot.place()) {
+            Some(&i) => self.stacks[i].2.push(slot),
+            None => {
+                self.index.insert(spot.place(), self.stacks.len());
+                self.stacks.push((spot, name.to_string(), vec![slot]));
+            }
         }
     }
 }
