@@ -389,10 +389,13 @@ struct Spot {
     point: (i32, i32),
 }
 
+/// A spot's map, board, location name, and point when it has no location name.
+type Place = (String, String, String, Option<(i32, i32)>);
+
 impl Spot {
     /// What tells two spots apart: their map and board, then their location name, or their point
     /// when they have none (a box off the grid).
-    fn place(&self) -> (String, String, String, Option<(i32, i32)>) {
+    fn place(&self) -> Place {
         let point = self.location.is_empty().then_some(self.point);
         (
             self.map.clone(),
@@ -410,7 +413,7 @@ struct AtStartSpots {
     stacks: Vec<(Spot, String, Vec<El>)>,
     /// Each place's stack in `stacks`: a game of thousands of units would otherwise compare every
     /// new piece with every stack before it.
-    index: std::collections::HashMap<(String, String, String, Option<(i32, i32)>), usize>,
+    index: std::collections::HashMap<Place, usize>,
 }
 
 impl AtStartSpots {
