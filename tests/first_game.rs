@@ -7,7 +7,7 @@
 //! it), `append FILE` (the next block is added at the end of FILE), `check warns TEXT` (`vmodc check`
 //! warns, naming TEXT) and `check clean` (`vmodc check --deny-warnings` and `vmodc build` pass).
 
-use crate::common::{repo, vmodc_in, TempDir};
+use crate::common::{code_blocks, repo, vmodc_in, TempDir};
 use std::path::Path;
 use std::process::Output;
 use vmodc::verify::{self, ModuleView};
@@ -25,26 +25,6 @@ enum Step {
     },
     CheckWarns(String),
     CheckClean,
-}
-
-/// The fenced code blocks of a text, in order, each with the line its fence opens on.
-fn code_blocks(lines: &[&str]) -> Vec<(usize, String)> {
-    let mut blocks = Vec::new();
-    let mut open: Option<(usize, Vec<&str>)> = None;
-    for (i, line) in lines.iter().enumerate() {
-        match open.take() {
-            None if line.starts_with("```") => open = Some((i, Vec::new())),
-            None => {}
-            Some((start, body)) if line.starts_with("```") => {
-                blocks.push((start, body.iter().map(|l| format!("{l}\n")).collect()));
-            }
-            Some((start, mut body)) => {
-                body.push(line);
-                open = Some((start, body));
-            }
-        }
-    }
-    blocks
 }
 
 /// The guide's steps, in the order they appear.

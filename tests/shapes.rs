@@ -7,32 +7,13 @@
 //! files; no block) and `<!-- shape: NAME replace FILE -->` (the first of the next two blocks, found
 //! once in FILE, becomes the second).
 
-use crate::common::{repo, vmodc_in, TempDir};
+use crate::common::{code_blocks, repo, vmodc_in, TempDir};
 use std::collections::BTreeMap;
 use std::path::Path;
 use vmodc::verify::{self, ModuleView};
 
 /// One example game: its files, path → text, in the order the section builds them.
 pub(crate) type Files = BTreeMap<String, String>;
-
-/// The fenced code blocks of a text, each with the line its fence opens on.
-fn code_blocks(lines: &[&str]) -> Vec<(usize, String)> {
-    let mut blocks = Vec::new();
-    let mut open: Option<(usize, String)> = None;
-    for (i, line) in lines.iter().enumerate() {
-        match open.take() {
-            None if line.starts_with("```") => open = Some((i, String::new())),
-            None => {}
-            Some((start, body)) if line.starts_with("```") => blocks.push((start, body)),
-            Some((start, mut body)) => {
-                body.push_str(line);
-                body.push('\n');
-                open = Some((start, body));
-            }
-        }
-    }
-    blocks
-}
 
 /// Every example of the section, by name, in the order they first appear.
 pub(crate) fn examples(doc: &str) -> Vec<(String, Files)> {

@@ -290,23 +290,12 @@ fn square_grid(g: &Grid, l: &HexLayout, location_format: String) -> El {
     } else {
         "Manhattan"
     };
-    El::new("VASSAL.build.module.map.boardPicker.board.SquareGrid")
-        .attr("color", "0,0,0")
-        .attr("cornersLegal", "false")
-        .attr("dotsVisible", "false")
-        .attr("dx", format_double(l.dx))
-        .attr("dy", format_double(l.dy))
-        .attr("edgesLegal", "false")
-        .attr("range", range)
-        .attr("snapTo", "true")
-        .attr("visible", "false")
-        .attr("x0", l.x0)
-        .attr("y0", l.y0)
-        .child(finish_numbering(
-            numbering,
-            (g.row_digits, v_off, v_descend),
-            false,
-        ))
+    regular_grid(
+        "SquareGrid",
+        l,
+        ("range", range),
+        finish_numbering(numbering, (g.row_digits, v_off, v_descend), false),
+    )
 }
 
 /// The numbering's vertical attributes, in VASSAL's attribute order (`stagger` only for hexes).
@@ -331,14 +320,20 @@ fn finish_numbering(
 
 /// A `HexGrid` of a layout, `sideways` or not, with its numbering.
 fn hex_grid(l: &HexLayout, sideways: &str, numbering: El) -> El {
-    El::new("VASSAL.build.module.map.boardPicker.board.HexGrid")
+    regular_grid("HexGrid", l, ("sideways", sideways), numbering)
+}
+
+/// A hex or square grid element of a layout (`class` under `board.`), with the one attribute its kind
+/// has of its own (`sideways`, `range`) in VASSAL's alphabetical order, and its numbering.
+fn regular_grid(class: &str, l: &HexLayout, (key, value): (&str, &str), numbering: El) -> El {
+    El::new(format!("VASSAL.build.module.map.boardPicker.board.{class}"))
         .attr("color", "0,0,0")
         .attr("cornersLegal", "false")
         .attr("dotsVisible", "false")
         .attr("dx", format_double(l.dx))
         .attr("dy", format_double(l.dy))
         .attr("edgesLegal", "false")
-        .attr("sideways", sideways)
+        .attr(key, value)
         .attr("snapTo", "true")
         .attr("visible", "false")
         .attr("x0", l.x0)

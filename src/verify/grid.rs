@@ -107,21 +107,20 @@ pub fn board_grid(board: &Node, archive: &super::archive::Archive) -> Option<Boa
     })
 }
 
+/// An attribute read as a number, or `default` when it is missing or not a number (as VASSAL's
+/// `setAttribute` leaves a field at its initial value).
+fn attr_or<T: std::str::FromStr>(n: &Node, key: &str, default: T) -> T {
+    n.attrs
+        .get(key)
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(default)
+}
+
 /// A `HexGrid` element and its `HexGridNumbering` child as VASSAL's `setAttribute` reads them.
 pub fn hex_grid_from_node(n: &Node) -> Option<crate::vassal::hexgrid::HexGrid> {
     use crate::vassal::hexgrid::HexGrid;
-    let int = |k: &str, d: i32| {
-        n.attrs
-            .get(k)
-            .and_then(|v| v.trim().parse().ok())
-            .unwrap_or(d)
-    };
-    let dbl = |k: &str, d: f64| {
-        n.attrs
-            .get(k)
-            .and_then(|v| v.trim().parse().ok())
-            .unwrap_or(d)
-    };
+    let int = |k: &str, d: i32| attr_or(n, k, d);
+    let dbl = |k: &str, d: f64| attr_or(n, k, d);
     let mut grid = HexGrid::new(
         int("x0", 0),
         int("y0", 32),
@@ -245,18 +244,8 @@ fn grid_location(grid: &Node, name: &str) -> Option<Option<(i32, i32)>> {
 /// A `SquareGrid` element and its `SquareGridNumbering` child as VASSAL's `setAttribute` reads them
 /// (field initialisers for what is missing: `x0 = y0 = 24`, `dx = dy = 48`).
 pub fn square_grid_from_node(n: &Node) -> crate::vassal::squaregrid::SquareGrid {
-    let int = |k: &str, d: i32| {
-        n.attrs
-            .get(k)
-            .and_then(|v| v.trim().parse().ok())
-            .unwrap_or(d)
-    };
-    let dbl = |k: &str, d: f64| {
-        n.attrs
-            .get(k)
-            .and_then(|v| v.trim().parse().ok())
-            .unwrap_or(d)
-    };
+    let int = |k: &str, d: i32| attr_or(n, k, d);
+    let dbl = |k: &str, d: f64| attr_or(n, k, d);
     let mut grid = crate::vassal::squaregrid::SquareGrid::new(
         int("x0", 24),
         int("y0", 24),
@@ -276,12 +265,7 @@ pub fn square_grid_from_node(n: &Node) -> crate::vassal::squaregrid::SquareGrid 
 /// A `RegularGridNumbering` element's naming attributes.
 fn read_numbering(num: &Node, nb: &mut crate::vassal::hexgrid::HexGridNumbering) {
     use crate::vassal::hexgrid::{First, NumberType};
-    let int = |k: &str, d: i32| {
-        num.attrs
-            .get(k)
-            .and_then(|v| v.trim().parse().ok())
-            .unwrap_or(d)
-    };
+    let int = |k: &str, d: i32| attr_or(num, k, d);
     let flag = |k: &str, d: bool| num.attrs.get(k).map_or(d, |v| v == "true");
     nb.first = First::from_attribute(num.attr("first")).unwrap_or(nb.first);
     nb.sep = num.attr("sep").to_string();

@@ -238,3 +238,23 @@ pub fn shipped_game(id: &str) -> vmodc::concept::game::Game {
     vmodc::load::load_game(Path::new("."), id, &mut sources)
         .unwrap_or_else(|_| panic!("{id} loads"))
 }
+
+/// The fenced code blocks of a Markdown text, in order, each with the line its fence opens on (the
+/// guides the tests build from: docs/first-game.md, the Shapes section of docs/data-format.md).
+pub fn code_blocks(lines: &[&str]) -> Vec<(usize, String)> {
+    let mut blocks = Vec::new();
+    let mut open: Option<(usize, String)> = None;
+    for (i, line) in lines.iter().enumerate() {
+        match open.take() {
+            None if line.starts_with("```") => open = Some((i, String::new())),
+            None => {}
+            Some((start, body)) if line.starts_with("```") => blocks.push((start, body)),
+            Some((start, mut body)) => {
+                body.push_str(line);
+                body.push('\n');
+                open = Some((start, body));
+            }
+        }
+    }
+    blocks
+}
