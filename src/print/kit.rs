@@ -7,7 +7,7 @@ use super::{Paper, PrintOptions, Printed};
 use crate::build::{self, PrintedCounter, PrintedImage};
 use crate::concept::game::Game;
 use crate::concept::plan::Plan;
-use crate::render::counter::draw_counter;
+use crate::render::counter::{draw_counter_picture, lay_out_counter_texts, PictureKey};
 use crate::render::encode;
 use crate::render::map::HEX_OUTLINE;
 use crate::render::text::{PlacedText, TextCapture};
@@ -287,10 +287,10 @@ fn counter_pages(
     Ok(())
 }
 
-/// Each face drawn at print resolution with its texts kept apart, in the order of the counters.
-/// Faces whose pictures are alike once their texts are set apart (most of a game's counters: the
-/// same colours and unit symbol) share one PNG: each distinct picture is encoded once, and only
-/// those are kept, so a large game's faces neither cost a PNG each nor sit in memory at 600 dpi.
+/// Each face's picture at print resolution with its texts kept apart, in the order of the
+/// counters. Faces alike but for their texts (most of a game's counters: the same colours and unit
+/// symbol) share one picture, drawn and encoded once: a large game's faces neither cost a drawing
+/// and a PNG each nor sit in memory at 600 dpi. Each face's texts are laid out without drawing it.
 struct FaceImages {
     /// The distinct pictures, PNG-encoded.
     pictures: Vec<Vec<u8>>,
@@ -304,53 +304,53 @@ struct Face {
     texts: Vec<PlacedText>,
 }
 
-/// Faces drawn at once before their pictures are compared: enough to keep both cores busy, few
-/// enough that their pixels (360 KB each for a ½ inch counter at 600 dpi) stay small.
-const FACES_PER_BATCH: usize = 256;
-
 impl FaceImages {
     fn new(counters: &[PrintedCounter], counter_mm: f32) -> Result<FaceImages, String> {
         use rayon::prelude::*;
         let px = (counter_mm / 25.4 * COUNTER_DPI).round() as u32;
-        let draw = |art: &CounterArt| {
-            let capture = TextCapture::new();
-            let pixmap = draw_counter(&CounterArt {
-                size: px,
-                fonts: art.fonts.capturing(&capture),
-                ..art.clone()
-            })
-            .map_err(|e| e.to_string())?;
-            let key = xxhash_rust::xxh3::xxh3_128(pixmap.data());
-            Ok((key, pixmap, capture.texts()))
-        };
-        let arts: Vec<&CounterArt> = counters
+        let arts: Vec<CounterArt> = counters
             .iter()
             .flat_map(|c| std::iter::once(&c.front).chain(c.back.as_ref()))
+            .map(|art| CounterArt {
+                size: px,
+                ..art.clone()
+            })
             .collect();
-        let mut seen: HashMap<u128, usize> = HashMap::new();
-        let mut pictures = Vec::new();
-        let mut faces = Vec::with_capacity(arts.len());
-        for batch in arts.chunks(FACES_PER_BATCH) {
-            let drawn = batch
-                .par_iter()
-                .map(|art| draw(art))
-                .collect::<Result<Vec<_>, String>>()?;
-            let mut new = Vec::new();
-            for (key, pixmap, texts) in drawn {
-                let next = pictures.len() + new.len();
-                let picture = *seen.entry(key).or_insert_with(|| {
-                    new.push(pixmap);
-                    next
-                });
-                faces.push(Face { picture, texts });
-            }
-            let encoded = new
-                .into_par_iter()
-                .map(|pixmap| encode(pixmap).map_err(|e| e.to_string()))
-                .collect::<Result<Vec<_>, String>>()?;
-            pictures.extend(encoded);
-        }
-        let mut faces = faces.into_iter();
+        let mut seen: HashMap<PictureKey, usize> = HashMap::new();
+        let mut distinct: Vec<&CounterArt> = Vec::new();
+        let picture_of: Vec<usize> = arts
+            .iter()
+            .map(|art| {
+                *seen.entry(art.picture_key()).or_insert_with(|| {
+                    distinct.push(art);
+                    distinct.len() - 1
+                })
+            })
+            .collect();
+        let pictures = distinct
+            .par_iter()
+            .map(|art| {
+                draw_counter_picture(art)
+                    .and_then(encode)
+                    .map_err(|e| e.to_string())
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        let texts = arts
+            .par_iter()
+            .map(|art| {
+                let capture = TextCapture::new();
+                lay_out_counter_texts(&CounterArt {
+                    fonts: art.fonts.capturing(&capture),
+                    ..art.clone()
+                })
+                .map_err(|e| e.to_string())?;
+                Ok(capture.texts())
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        let mut faces = picture_of
+            .into_iter()
+            .zip(texts)
+            .map(|(picture, texts)| Face { picture, texts });
         let mut fronts = Vec::with_capacity(counters.len());
         let mut backs = Vec::with_capacity(counters.len());
         for counter in counters {

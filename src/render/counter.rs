@@ -96,6 +96,57 @@ pub fn render_counter(art: &CounterArt) -> Result<Vec<u8>, RenderError> {
 /// Render a counter face to a pixmap (for composing sheets or previews).
 pub fn draw_counter(art: &CounterArt) -> Result<Pixmap, RenderError> {
     let mut p = new_pixmap("counter", art.size, art.size, art.background)?;
+    draw_counter_on(&mut p, art);
+    Ok(p)
+}
+
+/// The texts of a face as its fonts' [`TextCapture`](super::text::TextCapture) keeps them, laid out
+/// as [`draw_counter`] lays them out, without drawing the face: the shapes are drawn onto a single
+/// pixel, outside of which tiny-skia draws nothing. The print kit sets these texts over a
+/// [`draw_counter_picture`] shared by every face alike but for its texts.
+pub fn lay_out_counter_texts(art: &CounterArt) -> Result<(), RenderError> {
+    let mut p = new_pixmap("counter", 1, 1, art.background)?;
+    draw_counter_on(&mut p, art);
+    Ok(())
+}
+
+/// What a face's picture depends on once its texts are set apart: two faces with equal keys have
+/// the same [`draw_counter_picture`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PictureKey {
+    size: u32,
+    background: Color,
+    foreground: Color,
+    symbol: NatoSymbol,
+    reduced_marker: bool,
+    step_marks: u32,
+}
+
+impl CounterArt {
+    pub fn picture_key(&self) -> PictureKey {
+        PictureKey {
+            size: self.size,
+            background: self.background,
+            foreground: self.foreground,
+            symbol: self.symbol,
+            reduced_marker: self.reduced_marker,
+            step_marks: self.step_marks,
+        }
+    }
+}
+
+/// The face without its texts: what [`draw_counter`] draws when its fonts capture every text.
+pub fn draw_counter_picture(art: &CounterArt) -> Result<Pixmap, RenderError> {
+    draw_counter(&CounterArt {
+        unit_size: String::new(),
+        id: String::new(),
+        values: String::new(),
+        ..art.clone()
+    })
+}
+
+/// Draw a face of `art.size` pixels onto `p` (its own size or smaller: what falls outside is lost).
+fn draw_counter_on(p: &mut Pixmap, art: &CounterArt) {
     let s = art.size as f32;
     let fg = art.foreground;
     let line = (s * 0.035).max(1.2);
@@ -104,23 +155,23 @@ pub fn draw_counter(art: &CounterArt) -> Result<Pixmap, RenderError> {
         // A marker: its title and text as one block over the whole face; a reduced face has a
         // thin band along the top, clear of the text.
         if art.reduced_marker {
-            fill_rect(&mut p, 0.0, 0.0, s, s * 0.05, fg);
+            fill_rect(p, 0.0, 0.0, s, s * 0.05, fg);
         }
-        draw_marker_texts(&mut p, art, s);
+        draw_marker_texts(p, art, s);
     } else {
         // Reduced band behind the id.
         let id_colour = if art.reduced_marker {
-            fill_rect(&mut p, 0.0, 0.0, s, s * 0.215, fg);
+            fill_rect(p, 0.0, 0.0, s, s * 0.215, fg);
             art.background
         } else {
             fg
         };
-        draw_unit_texts(&mut p, art, id_colour, s, line);
+        draw_unit_texts(p, art, id_colour, s, line);
     }
 
     // A thin edge so counters stand out from each other and from the map.
     stroke_rect(
-        &mut p,
+        p,
         0.5,
         0.5,
         s - 1.0,
@@ -128,7 +179,6 @@ pub fn draw_counter(art: &CounterArt) -> Result<Pixmap, RenderError> {
         art.background.mix(Color::BLACK, 0.45),
         1.0,
     );
-    Ok(p)
 }
 
 /// A unit's id in the top band, the NATO box with its size symbol above it, the values below.
@@ -354,6 +404,67 @@ mod tests {
             step_marks: 0,
             fonts: Fonts::default(),
         }
+    }
+
+    /// The print kit draws one picture per [`PictureKey`] and lays out each face's texts apart:
+    /// that must give the pixels and texts of drawing each face whole with its texts captured.
+    #[test]
+    fn a_picture_and_texts_laid_out_apart_are_the_face_drawn_with_its_texts_captured() {
+        use crate::render::text::TextCapture;
+        let marker = CounterArt {
+            symbol: NatoSymbol::None,
+            id: "Out of Supply".into(),
+            values: "a sentence long enough to be wrapped onto several lines of the face".into(),
+            reduced_marker: true,
+            ..german()
+        };
+        let reduced = CounterArt {
+            reduced_marker: true,
+            step_marks: 3,
+            symbol: NatoSymbol::Shock,
+            id: "1st Shock Army of the Moscow Front".into(),
+            ..german()
+        };
+        for art in [german(), marker, reduced] {
+            let art = CounterArt { size: 236, ..art };
+            let whole = TextCapture::new();
+            let drawn = draw_counter(&CounterArt {
+                fonts: art.fonts.capturing(&whole),
+                ..art.clone()
+            })
+            .unwrap();
+            let apart = TextCapture::new();
+            lay_out_counter_texts(&CounterArt {
+                fonts: art.fonts.capturing(&apart),
+                ..art.clone()
+            })
+            .unwrap();
+            assert!(!whole.texts().is_empty());
+            assert_eq!(
+                format!("{:?}", whole.texts()),
+                format!("{:?}", apart.texts())
+            );
+            assert!(drawn.data() == draw_counter_picture(&art).unwrap().data());
+            let other = CounterArt {
+                id: "changed".into(),
+                values: "9-9".into(),
+                ..art.clone()
+            };
+            assert_eq!(art.picture_key(), other.picture_key());
+        }
+        let not_reduced = CounterArt {
+            size: 236,
+            ..german()
+        };
+        let reduced = CounterArt {
+            reduced_marker: true,
+            ..not_reduced.clone()
+        };
+        assert_ne!(not_reduced.picture_key(), reduced.picture_key());
+        assert!(
+            draw_counter_picture(&not_reduced).unwrap().data()
+                != draw_counter_picture(&reduced).unwrap().data()
+        );
     }
 
     #[test]
