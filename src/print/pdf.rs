@@ -18,7 +18,7 @@ use krilla::num::NormalizedF32;
 use krilla::page::PageSettings;
 use krilla::paint::{Fill, FillRule, LineJoin, Stroke, StrokeDash};
 use krilla::surface::Surface;
-use krilla::text::{Font, TextDirection};
+use krilla::text::{Font, GlyphId, KrillaGlyph};
 use krilla::Document;
 
 /// PDF points per millimetre (a point is 1/72 inch).
@@ -38,24 +38,91 @@ pub enum Weight {
     Bold,
 }
 
-/// The bundled fonts as PDF fonts.
-struct PdfFonts {
-    regular: Font,
-    bold: Font,
-    japanese: Font,
+/// The bundled fonts as PDF fonts, each with its face parsed for shaping.
+struct PdfFonts([PdfFont; 3]);
+
+struct PdfFont {
+    pdf: Font,
+    shaping: rustybuzz::Face<'static>,
 }
 
 impl PdfFonts {
     fn load() -> Result<PdfFonts, String> {
         let font = |data: &'static [u8], name: &str| {
-            Font::new(data.to_vec().into(), 0).ok_or_else(|| format!("cannot read the font {name}"))
+            let unreadable = || format!("cannot read the font {name}");
+            Ok::<_, String>(PdfFont {
+                pdf: Font::new(data.to_vec().into(), 0).ok_or_else(unreadable)?,
+                shaping: rustybuzz::Face::from_slice(data, 0).ok_or_else(unreadable)?,
+            })
         };
-        Ok(PdfFonts {
-            regular: font(DEJAVU_SANS, "DejaVuSans.ttf")?,
-            bold: font(DEJAVU_SANS_BOLD, "DejaVuSans-Bold.ttf")?,
-            japanese: font(IPAEX_GOTHIC, "ipaexg.ttf")?,
-        })
+        Ok(PdfFonts([
+            font(DEJAVU_SANS, "DejaVuSans.ttf")?,
+            font(DEJAVU_SANS_BOLD, "DejaVuSans-Bold.ttf")?,
+            font(IPAEX_GOTHIC, "ipaexg.ttf")?,
+        ]))
     }
+
+    /// The font a run is set in, by its index in [`PdfFonts`].
+    fn index(face: RunFont, weight: Weight) -> usize {
+        match (face, weight) {
+            (RunFont::Latin, Weight::Regular) => 0,
+            (RunFont::Latin, Weight::Bold) => 1,
+            (RunFont::Japanese, _) => 2,
+        }
+    }
+}
+
+/// Every run of text already shaped, by font and text. A kit sets the same few texts thousands of
+/// times (each counter's values, each hex number's digits): krilla's `draw_text` parses the font
+/// and builds a shaping plan for every call, which was a quarter of a large kit's time. Shaped
+/// once, a run is drawn from its glyphs, the same glyphs `draw_text` would make, so the bytes of
+/// the PDF do not change.
+#[derive(Default)]
+struct ShapedRuns(std::collections::HashMap<(usize, String), std::rc::Rc<[KrillaGlyph]>>);
+
+impl ShapedRuns {
+    fn get(&mut self, fonts: &PdfFonts, font: usize, run: &str) -> std::rc::Rc<[KrillaGlyph]> {
+        if let Some(glyphs) = self.0.get(&(font, run.to_string())) {
+            return glyphs.clone();
+        }
+        let glyphs: std::rc::Rc<[KrillaGlyph]> = shape(&fonts.0[font].shaping, run).into();
+        self.0.insert((font, run.to_string()), glyphs.clone());
+        glyphs
+    }
+}
+
+/// `run` shaped left to right, each glyph's metrics in ems, each glyph covering the text from its
+/// cluster to the next glyph's cluster (the last one's to the end of the run), as PDF text wants
+/// for its Unicode mapping.
+fn shape(face: &rustybuzz::Face<'static>, run: &str) -> Vec<KrillaGlyph> {
+    let mut buffer = rustybuzz::UnicodeBuffer::new();
+    buffer.push_str(run);
+    buffer.guess_segment_properties();
+    buffer.set_direction(rustybuzz::Direction::LeftToRight);
+    let shaped = rustybuzz::shape(face, &[], buffer);
+    let em = face.units_per_em() as f32;
+    let infos = shaped.glyph_infos();
+    infos
+        .iter()
+        .zip(shaped.glyph_positions())
+        .enumerate()
+        .map(|(i, (info, position))| {
+            let start = info.cluster as usize;
+            let end = infos[i + 1..]
+                .iter()
+                .find(|next| next.cluster != info.cluster)
+                .map_or(run.len(), |next| next.cluster as usize);
+            KrillaGlyph::new(
+                GlyphId::new(info.glyph_id),
+                position.x_advance as f32 / em,
+                position.x_offset as f32 / em,
+                position.y_offset as f32 / em,
+                position.y_advance as f32 / em,
+                start..end,
+                None,
+            )
+        })
+        .collect()
 }
 
 /// A PDF being written, page by page.
@@ -63,6 +130,7 @@ pub struct Writer {
     document: Document,
     fonts: PdfFonts,
     images: ImageCache,
+    shaped: ShapedRuns,
 }
 
 /// Every picture already handed to krilla, by the hash of its PNG. krilla decodes and deflates an
@@ -101,6 +169,7 @@ impl Writer {
             document,
             fonts: PdfFonts::load()?,
             images: ImageCache::default(),
+            shaped: ShapedRuns::default(),
         })
     }
 
@@ -119,6 +188,7 @@ impl Writer {
             surface: &mut surface,
             fonts: &self.fonts,
             images: &mut self.images,
+            shaped: &mut self.shaped,
         });
         surface.pop();
         surface.finish();
@@ -140,6 +210,7 @@ pub struct Canvas<'s, 'p> {
     surface: &'s mut Surface<'p>,
     fonts: &'s PdfFonts,
     images: &'s mut ImageCache,
+    shaped: &'s mut ShapedRuns,
 }
 
 fn paint(color: Color) -> (krilla::paint::Paint, NormalizedF32) {
@@ -328,18 +399,15 @@ impl Canvas<'_, '_> {
     ) {
         let mut pen = x;
         for (run, face) in font_runs(line, weight) {
-            let font = match (face, weight) {
-                (RunFont::Japanese, _) => self.fonts.japanese.clone(),
-                (RunFont::Latin, Weight::Bold) => self.fonts.bold.clone(),
-                (RunFont::Latin, Weight::Regular) => self.fonts.regular.clone(),
-            };
-            self.surface.draw_text(
+            let font = PdfFonts::index(face, weight);
+            let glyphs = self.shaped.get(self.fonts, font, &run);
+            self.surface.draw_glyphs(
                 Point::from_xy(pen, baseline),
-                font,
-                size,
+                &glyphs,
+                self.fonts.0[font].pdf.clone(),
                 &run,
+                size,
                 outlined,
-                TextDirection::LeftToRight,
             );
             pen += run_width(&run, face, weight, size);
         }
