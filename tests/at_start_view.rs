@@ -160,7 +160,6 @@ fn the_measure_finds_a_marker_apart_from_its_stack_and_a_covered_name() {
         size: 10.2,
         color: vmodc::render::Color::BLACK,
         bold: true,
-        halo: None,
     };
     assert!(pieces.iter().any(|p| overlap(text_box(&name), p.rect)));
     let below = PlacedText {

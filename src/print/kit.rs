@@ -596,10 +596,9 @@ fn draw_map(
     canvas.stroke_polygons(&outlines, HEX_OUTLINE, 0.12);
     // The hex numbers, place names and title over the grid, where the board image had them. A
     // text's box is bounded generously (every character as wide as the text is high, on either
-    // side of its anchor, its halo included), so no text that shows is left out.
+    // side of its anchor), so no text that shows is left out; their halos are in the image.
     for placed in &sheet.texts {
-        let reach = (placed.text.chars().count() as f32 + 1.0) * placed.size
-            + placed.halo.map_or(0.0, |(_, w)| w);
+        let reach = (placed.text.chars().count() as f32 + 1.0) * placed.size;
         let from = (
             (placed.x - reach) * mm_per_px,
             (placed.baseline - 2.0 * placed.size) * mm_per_px,

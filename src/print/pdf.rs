@@ -16,7 +16,7 @@ use krilla::image::Image;
 use krilla::metadata::Metadata;
 use krilla::num::NormalizedF32;
 use krilla::page::PageSettings;
-use krilla::paint::{Fill, FillRule, LineJoin, Stroke, StrokeDash};
+use krilla::paint::{Fill, FillRule, Stroke, StrokeDash};
 use krilla::surface::Surface;
 use krilla::text::{Font, GlyphId, KrillaGlyph};
 use krilla::Document;
@@ -355,12 +355,12 @@ impl Canvas<'_, '_> {
             Anchor::Centre => x - text_width(line, size, weight) / 2.0,
         };
         self.set_fill(color);
-        self.runs(line, (start, baseline), size, (weight, false));
+        self.runs(line, (start, baseline), size, weight);
     }
 
     /// A text a renderer kept out of its image ([`PlacedText`], in the image's pixels), set over
-    /// the image drawn at `origin` with `scale` mm per pixel; its halo, if it has one, as outlines
-    /// under it (so the text is extracted once).
+    /// the image drawn at `origin` with `scale` mm per pixel (its halo, if it has one, is in the
+    /// image).
     pub fn captured_text(&mut self, placed: &PlacedText, (origin, scale): ((f32, f32), f32)) {
         let weight = if placed.bold {
             Weight::Bold
@@ -371,32 +371,12 @@ impl Canvas<'_, '_> {
             origin.0 + placed.x * scale,
             origin.1 + placed.baseline * scale,
         );
-        let size = placed.size * scale;
-        if let Some((halo, width)) = placed.halo {
-            let (paint, opacity) = paint(halo);
-            self.surface.set_fill(None);
-            self.surface.set_stroke(Some(Stroke {
-                paint,
-                width: width * 2.0 * scale,
-                opacity,
-                line_join: LineJoin::Round,
-                ..Stroke::default()
-            }));
-            self.runs(&placed.text, at, size, (weight, true));
-        }
         self.set_fill(placed.color);
-        self.runs(&placed.text, at, size, (weight, false));
+        self.runs(&placed.text, at, placed.size * scale, weight);
     }
 
-    /// `line` from `start` in the current paint, run by run in the fonts that have its characters;
-    /// `outlined`: as glyph outlines instead of text.
-    fn runs(
-        &mut self,
-        line: &str,
-        (x, baseline): (f32, f32),
-        size: f32,
-        (weight, outlined): (Weight, bool),
-    ) {
+    /// `line` from `start` in the current paint, run by run in the fonts that have its characters.
+    fn runs(&mut self, line: &str, (x, baseline): (f32, f32), size: f32, weight: Weight) {
         let mut pen = x;
         for (run, face) in font_runs(line, weight) {
             let font = PdfFonts::index(face, weight);
@@ -407,7 +387,7 @@ impl Canvas<'_, '_> {
                 self.fonts.0[font].pdf.clone(),
                 &run,
                 size,
-                outlined,
+                false,
             );
             pen += run_width(&run, face, weight, size);
         }

@@ -209,8 +209,6 @@ pub struct PlacedText {
     pub size: f32,
     pub color: Color,
     pub bold: bool,
-    /// The outline drawn around the text so it reads on any ground: colour and width.
-    pub halo: Option<(Color, f32)>,
 }
 
 /// Texts kept out of an image and handed to the caller, who sets them as text of its own (the
@@ -320,12 +318,7 @@ impl TextStyle {
     }
 
     /// Keep the text in the style's capture instead of drawing it; false when it has none.
-    fn captured(
-        &self,
-        text: &str,
-        (x, baseline, align): (f32, f32, Align),
-        halo: Option<(Color, f32)>,
-    ) -> bool {
+    fn captured(&self, text: &str, (x, baseline, align): (f32, f32, Align)) -> bool {
         if self.capture.0.is_none() || text.trim().is_empty() {
             return self.capture.0.is_some();
         }
@@ -339,7 +332,6 @@ impl TextStyle {
             size,
             color: self.color,
             bold: self.bold,
-            halo,
         })
     }
 
@@ -578,7 +570,7 @@ pub fn draw_text(
     baseline: f32,
     align: Align,
 ) -> f32 {
-    if style.captured(text, (x, baseline, align), None) {
+    if style.captured(text, (x, baseline, align)) {
         return text_width(text, style);
     }
     if let Some(path) = text_path(text, style, x, baseline, align) {
@@ -598,17 +590,23 @@ pub fn draw_text_halo(
     align: Align,
     (halo, halo_width): (Color, f32),
 ) -> f32 {
-    if style.captured(text, (x, baseline, align), Some((halo, halo_width))) {
-        return text_width(text, style);
-    }
-    if let Some(path) = text_path(text, style, x, baseline, align) {
+    let path = text_path(text, style, x, baseline, align);
+    // The halo stays in the image when the text is captured: it is part of the picture, as the
+    // ground under a text is, and a printed kit sets only the text over it. (As PDF glyph
+    // outlines, the halos of a large map's hex numbers were nine tenths of its kit's page content.)
+    if let Some(path) = &path {
         stroke_with(
             pixmap,
-            &path,
+            path,
             halo,
             &super::canvas::round_stroke(halo_width * 2.0),
         );
-        fill(pixmap, &path, style.color);
+    }
+    if style.captured(text, (x, baseline, align)) {
+        return text_width(text, style);
+    }
+    if let Some(path) = &path {
+        fill(pixmap, path, style.color);
     }
     embolden_fallback(pixmap, text, style, (x, baseline, align));
     text_width(text, style)
