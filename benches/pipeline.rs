@@ -89,7 +89,7 @@ fn build_with(
         out: out.to_path_buf(),
         deny_warnings: false,
         cache: cache.map(Path::to_path_buf),
-        print: print.then_some(vmodc::print::write_kits as build::KitWriter),
+        print: print.then_some(vmodc::print::print_kits as build::KitPrinter),
     };
     let outcome = build::build_game(&options, id, &mut Sources::default());
     assert!(!outcome.modules.is_empty(), "{id} builds");

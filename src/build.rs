@@ -39,18 +39,26 @@ pub struct Options {
     pub cache: Option<PathBuf>,
     /// What to write beside each game's modules: the print-and-play PDFs (`vmodc build --no-print`:
     /// none, modules only).
-    pub print: Option<KitWriter>,
+    pub print: Option<KitPrinter>,
 }
 
-/// Writes a checked game's print-and-play kits beside its modules, one per module, and tells what it
-/// wrote. The PDF writer (`src/print/`) sits above the build and uses its image adapters, so the
+/// Prints a checked game's print-and-play kits, one per module, for the build to write beside its
+/// modules. The PDF writer (`src/print/`) sits above the build and uses its image adapters, so the
 /// build is handed it as a value by the layer above both instead of importing it.
-pub type KitWriter = fn(
+pub type KitPrinter = fn(
     &Loaded,
     &Path,
     Option<&cache::Cache>,
     &[crate::diag::SourceFile],
-) -> Result<Vec<Module>, Diagnostic>;
+) -> Result<Vec<Kit>, Diagnostic>;
+
+/// A printed kit to write: where it goes, the fingerprint of what it is printed from, and its
+/// bytes (`None`: the file there was printed from the same inputs and is left as it is).
+pub struct Kit {
+    pub path: PathBuf,
+    pub fingerprint: String,
+    pub pdf: Option<Vec<u8>>,
+}
 
 /// What happened to one game.
 #[derive(Debug)]
@@ -249,11 +257,26 @@ fn build_loaded(
     let cache = options.cache.as_ref().map(cache::Cache::new);
     let targets = targets(options, loaded, cache.as_ref(), files);
     let bar = progress_bar(&done.game);
-    let built = match compile_targets(loaded, &targets, cache.as_ref(), &bar) {
+    // The kits are printed while the modules compile: each side has stretches on one core (a
+    // module's archive, the end of a PDF) that the other fills. Both are written once both are
+    // done, the modules first, so a module that fails leaves the kits beside it as they were.
+    let (built, kits) = rayon::join(
+        || compile_targets(loaded, &targets, cache.as_ref(), &bar),
+        || {
+            options
+                .print
+                .map(|print| print(loaded, &options.out, cache.as_ref(), files))
+        },
+    );
+    let built = match built {
         Ok(built) => built,
         Err(d) => return done.report.push(d),
     };
-    let written = write_modules(&targets, built, cache.as_ref());
+    let modules = targets
+        .iter()
+        .zip(built)
+        .map(|(t, bytes)| (t.path.as_path(), t.fingerprint.as_str(), bytes));
+    let written = write_outputs(modules, cache.as_ref(), "V0603");
     bar.bar.finish_and_clear();
     done.modules = written.modules;
     if let Some(d) = written.failure {
@@ -262,10 +285,18 @@ fn build_loaded(
     for d in committed::unraised_versions(&options.root, &options.out, loaded) {
         done.report.push(d);
     }
-    if let Some(write_kits) = options.print {
-        match write_kits(loaded, &options.out, cache.as_ref(), files) {
-            Ok(prints) => done.prints = prints,
-            Err(d) => done.report.push(d),
+    match kits {
+        None => {}
+        Some(Err(d)) => done.report.push(d),
+        Some(Ok(mut kits)) => {
+            let kits = kits
+                .iter_mut()
+                .map(|k| (k.path.as_path(), k.fingerprint.as_str(), k.pdf.take()));
+            let written = write_outputs(kits, cache.as_ref(), "V0607");
+            done.prints = written.modules;
+            if let Some(d) = written.failure {
+                done.report.push(d);
+            }
         }
     }
 }
@@ -334,33 +365,33 @@ fn compile_targets(
         .collect()
 }
 
-/// What writing the modules did: the modules in place, and the write that failed, if one did.
+/// What writing the modules (or kits) did: the files in place, and the write that failed, if one did.
 struct Written {
     modules: Vec<Module>,
     failure: Option<Diagnostic>,
 }
 
-/// Write each compiled module atomically (a current one is left as it is) and record it in the cache;
-/// stop at the first write that fails.
-fn write_modules(
-    targets: &[Target],
-    built: Vec<Option<Vec<u8>>>,
+/// Write each built file (a module or a kit) atomically, a current one (no bytes) left as it is, and
+/// record it in the cache; stop at the first write that fails, reported under `code`.
+fn write_outputs<'a>(
+    outputs: impl Iterator<Item = (&'a Path, &'a str, Option<Vec<u8>>)>,
     cache: Option<&cache::Cache>,
+    code: &'static str,
 ) -> Written {
     let mut modules = Vec::new();
-    for (target, bytes) in targets.iter().zip(built) {
+    for (path, fingerprint, bytes) in outputs {
         let Some(bytes) = bytes else {
-            let size = std::fs::metadata(&target.path).map_or(0, |m| m.len());
+            let size = std::fs::metadata(path).map_or(0, |m| m.len());
             modules.push(Module {
-                path: target.path.clone(),
+                path: path.to_path_buf(),
                 size,
                 written: false,
             });
             continue;
         };
-        if let Err(e) = package::write_atomically(&target.path, &bytes) {
-            let failure = Diagnostic::error("V0603", e.to_string())
-                .in_file(&target.path)
+        if let Err(e) = package::write_atomically(path, &bytes) {
+            let failure = Diagnostic::error(code, e.to_string())
+                .in_file(path)
                 .help("check that the output folder is writable");
             return Written {
                 modules,
@@ -368,10 +399,10 @@ fn write_modules(
             };
         }
         if let Some(c) = cache {
-            c.record_module(&target.path, &target.fingerprint, &bytes);
+            c.record_module(path, fingerprint, &bytes);
         }
         modules.push(Module {
-            path: target.path.clone(),
+            path: path.to_path_buf(),
             size: bytes.len() as u64,
             written: true,
         });

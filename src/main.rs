@@ -387,7 +387,7 @@ fn main() -> ExitCode {
                 out,
                 deny_warnings,
                 cache,
-                print: (!no_print).then_some(vmodc::print::write_kits as build::KitWriter),
+                print: (!no_print).then_some(vmodc::print::print_kits as build::KitPrinter),
             };
             if watch {
                 cli::watch::run_watch(games, options, format.into())

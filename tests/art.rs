@@ -382,7 +382,7 @@ fn a_changed_scan_rebuilds_the_module() {
         out: root.join("dist"),
         deny_warnings: false,
         cache: Some(root.join("cache")),
-        print: Some(vmodc::print::write_kits),
+        print: Some(vmodc::print::print_kits),
     };
     let build = || {
         let mut sources = Sources::default();

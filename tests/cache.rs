@@ -40,7 +40,7 @@ fn unchanged_modules_are_skipped_and_changed_ones_rebuilt() {
         out: root.join("dist"),
         deny_warnings: false,
         cache: Some(root.join("cache")),
-        print: Some(vmodc::print::write_kits),
+        print: Some(vmodc::print::print_kits),
     };
     let build = |options: &build::Options| {
         let mut sources = Sources::default();
@@ -75,7 +75,7 @@ fn unchanged_modules_are_skipped_and_changed_ones_rebuilt() {
     // Without the cache, every build writes.
     let no_cache = build::Options {
         cache: None,
-        print: Some(vmodc::print::write_kits),
+        print: Some(vmodc::print::print_kits),
         ..options.clone()
     };
     let (written, plain) = build(&no_cache);

@@ -240,7 +240,7 @@ fn a_third_language_from_extract_builds() {
             out: out.clone(),
             deny_warnings: true,
             cache: None,
-            print: Some(vmodc::print::write_kits),
+            print: Some(vmodc::print::print_kits),
         },
         "b4m",
         &mut sources,

@@ -17,7 +17,7 @@ fn build_on(threads: usize, id: &str, out: &Path) -> Vec<(PathBuf, Vec<u8>)> {
         out: out.to_path_buf(),
         deny_warnings: false,
         cache: None,
-        print: Some(vmodc::print::write_kits),
+        print: Some(vmodc::print::print_kits),
     };
     let outcome = pool.install(|| build::build_game(&options, id, &mut Sources::default()));
     assert!(!outcome.modules.is_empty(), "{id} builds");

@@ -24,11 +24,11 @@ pub mod sheet;
 pub mod tiles;
 
 use crate::build::cache::{fingerprint, Cache};
-use crate::build::{Loaded, Module};
+use crate::build::{Kit, Loaded};
 use crate::concept::game::Game;
 use crate::concept::plan::Plan;
 use crate::diag::{Diagnostic, SourceFile};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// A paper size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -128,19 +128,19 @@ pub fn print_language(
     })
 }
 
-/// The kit of every language of a game, beside its modules in `out` (what `vmodc build` writes:
-/// [`PrintOptions::default`]). Each PDF is written whole or not at all; with a cache, one whose
-/// inputs and file are unchanged is left as it is. Written only when every language printed.
-pub fn write_kits(
+/// The kit of every language of a game, for the build to write beside its modules in `out` (what
+/// `vmodc build` prints: [`PrintOptions::default`]). With a cache, a kit whose inputs and file are
+/// unchanged is not printed again. An error in any language stops them all.
+pub fn print_kits(
     loaded: &Loaded,
     out: &Path,
     cache: Option<&Cache>,
     files: &[SourceFile],
-) -> Result<Vec<Module>, Diagnostic> {
+) -> Result<Vec<Kit>, Diagnostic> {
     use rayon::prelude::*;
     let options = PrintOptions::default();
-    let targets: Vec<(Option<String>, PathBuf, String)> = crate::build::languages(loaded)
-        .into_iter()
+    crate::build::languages(loaded)
+        .into_par_iter()
         .map(|lang| {
             let path = out.join(pdf_file_name(&loaded.game, lang.as_deref()));
             // The kit's own fingerprint: the same sources as the module, marked as a print.
@@ -148,42 +148,21 @@ pub fn write_kits(
                 Some(&format!("print:{}", lang.as_deref().unwrap_or(""))),
                 files.iter().map(|f| (f.path.as_path(), f.text.as_str())),
             );
-            (lang, path, fingerprint)
+            let pdf = match cache.is_some_and(|c| c.module_is_current(&path, &fingerprint)) {
+                true => None,
+                false => Some(
+                    print_language(loaded, lang.as_deref(), &options)
+                        .map_err(|d| d.in_file(&path))?
+                        .pdf,
+                ),
+            };
+            Ok(Kit {
+                path,
+                fingerprint,
+                pdf,
+            })
         })
-        .collect();
-    let printed = targets
-        .par_iter()
-        .map(|(lang, path, fingerprint)| {
-            if cache.is_some_and(|c| c.module_is_current(path, fingerprint)) {
-                return Ok(None);
-            }
-            print_language(loaded, lang.as_deref(), &options)
-                .map(|p| Some(p.pdf))
-                .map_err(|d| d.in_file(path))
-        })
-        .collect::<Result<Vec<_>, Diagnostic>>()?;
-    let mut kits = Vec::new();
-    for ((_, path, fingerprint), pdf) in targets.iter().zip(printed) {
-        let Some(pdf) = pdf else {
-            let size = std::fs::metadata(path).map_or(0, |m| m.len());
-            kits.push(Module {
-                path: path.clone(),
-                size,
-                written: false,
-            });
-            continue;
-        };
-        write_kit(path, &pdf)?;
-        if let Some(c) = cache {
-            c.record_module(path, fingerprint, &pdf);
-        }
-        kits.push(Module {
-            path: path.clone(),
-            size: pdf.len() as u64,
-            written: true,
-        });
-    }
-    Ok(kits)
+        .collect()
 }
 
 /// Write a PDF through a temporary file, so a failed write leaves the previous one as it was.
