@@ -2,11 +2,11 @@
 
 use crate::concept::game::Game;
 use crate::concept::plan::{Plan, MARKER_SIZE};
-use crate::render::areas::{render_area_map, AreaMapArt, AreaShape, BorderArt};
+use crate::render::areas::{draw_area_map, AreaMapArt, AreaShape, BorderArt};
 use crate::render::{Color, Fonts, RenderError};
 
 /// The board image of an area map: its areas with their terrain, links, borders and towns.
-pub fn render(game: &Game, plan: &Plan, fonts: &Fonts) -> Result<Vec<u8>, RenderError> {
+pub fn draw(game: &Game, plan: &Plan, fonts: &Fonts) -> Result<tiny_skia::Pixmap, RenderError> {
     let m = &game.map;
     let grid = &m.grid;
     let terrain_color = |hex| -> Result<Color, RenderError> {
@@ -77,5 +77,5 @@ pub fn render(game: &Game, plan: &Plan, fonts: &Fonts) -> Result<Vec<u8>, Render
         piece_size: game.counters.counters.size.max(MARKER_SIZE) as f32,
         fonts: fonts.clone(),
     };
-    render_area_map(&art)
+    draw_area_map(&art)
 }

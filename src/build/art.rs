@@ -8,10 +8,10 @@ use crate::concept::plan::{self, Plan};
 use crate::concept::units::UnitSymbol;
 use crate::model::keyword::Keyword;
 use crate::package::Entry;
-use crate::render::card::{render_card, CardArt};
+use crate::render::card::{draw_card, render_card, CardArt};
 use crate::render::text::{PlacedText, TextCapture};
-use crate::render::track::{render_board, BoardArt, BoxArt};
-use crate::render::{self, Color, CounterArt, Fonts, NatoSymbol, RenderError};
+use crate::render::track::{draw_board, render_board, BoardArt, BoxArt};
+use crate::render::{self, Color, CounterArt, Fonts, NatoSymbol, Pixels, RenderError};
 use rayon::prelude::*;
 
 /// One image to produce.
@@ -718,7 +718,7 @@ pub fn printed_counters(game: &Game, plan: &Plan) -> Result<Vec<PrintedCounter>,
 #[derive(Debug, Clone)]
 pub struct PrintedImage {
     pub title: String,
-    pub png: Vec<u8>,
+    pub pixels: Pixels,
     /// Every text of the image, in its pixels.
     pub texts: Vec<PlacedText>,
 }
@@ -726,13 +726,13 @@ pub struct PrintedImage {
 /// Draw one picture with `draw`, given fonts that keep its texts out of the image.
 fn printed_image(
     title: String,
-    draw: impl FnOnce(&Fonts) -> Result<Vec<u8>, RenderError>,
+    draw: impl FnOnce(&Fonts) -> Result<tiny_skia::Pixmap, RenderError>,
 ) -> Result<PrintedImage, RenderError> {
     let capture = TextCapture::new();
-    let png = draw(&Fonts::japanese().capturing(&capture))?;
+    let pixmap = draw(&Fonts::japanese().capturing(&capture))?;
     Ok(PrintedImage {
         title,
-        png,
+        pixels: Pixels::new(pixmap),
         texts: capture.texts(),
     })
 }
@@ -750,7 +750,7 @@ pub fn printed_map_sheets(game: &Game, plan: &Plan) -> Result<Vec<PrintedImage>,
                 false => format!("{name} {}", game.map.grid.sheet_prefix(i as u16)),
             };
             printed_image(title, |fonts| {
-                super::map_art::render(game, plan, i as u16, fonts)
+                super::map_art::draw(game, plan, i as u16, fonts)
             })
         })
         .collect()
@@ -766,12 +766,12 @@ pub fn printed_charts(game: &Game, plan: &Plan) -> Result<Vec<PrintedImage>, Ren
         .filter(|&i| plan.charts[i].image != plan::TURN_RECORD_CHART)
         .map(|i| {
             printed_image(plan.charts[i].title.clone(), |fonts| {
-                super::map_art::chart(game, plan, i, fonts)
+                super::map_art::draw_chart(game, plan, i, fonts)
             })
         })
         .collect::<Result<Vec<_>, RenderError>>()?;
     images.push(printed_image(plan.track.title.clone(), |fonts| {
-        render_board(&boxes_art(&plan.track, fonts))
+        draw_board(&boxes_art(&plan.track, fonts))
     })?);
     Ok(images)
 }
@@ -785,7 +785,7 @@ pub fn printed_cards(game: &Game, plan: &Plan) -> Result<Vec<PrintedImage>, Rend
         .map(|card| {
             printed_image(
                 plan.tx.get(&format!("cards.{}", card.id.as_str())),
-                |fonts| render_card(&card_art(game, plan, card, fonts)?),
+                |fonts| draw_card(&card_art(game, plan, card, fonts)?),
             )
         })
         .collect()

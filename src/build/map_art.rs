@@ -2,12 +2,13 @@
 
 use crate::concept::game::{Game, HexId};
 use crate::concept::plan::{LineKind, Plan, MARKER_SIZE, WEATHER_MARKER_SIZE};
-use crate::render::chart::{render_table, render_turn_track, TableChart, TurnBox, TurnTrackArt};
+use crate::render::chart::{draw_table, draw_turn_track, TableChart, TurnBox, TurnTrackArt};
 use crate::render::map::{
-    render_map, CityArt, Compass, EdgeArt, HexArt, HexsideArt, LineArt, LineStyle, MapArt,
+    draw_map, CityArt, Compass, EdgeArt, HexArt, HexsideArt, LineArt, LineStyle, MapArt,
     MarkSymbol, SetupMark,
 };
-use crate::render::{Color, Fonts, RenderError};
+use crate::render::{encode, Color, Fonts, RenderError};
+use tiny_skia::Pixmap;
 
 fn color(s: &str) -> Result<Color, RenderError> {
     Color::parse(s)
@@ -25,8 +26,13 @@ fn hexes(game: &Game, sheet: u16, labels: &[crate::model::Sp<String>]) -> Vec<He
 /// The board image of one map sheet: its hexes and whatever lies on them (a line or edge that
 /// continues on another sheet is drawn on each sheet only as far as it lies there).
 pub fn render(game: &Game, plan: &Plan, sheet: u16, fonts: &Fonts) -> Result<Vec<u8>, RenderError> {
+    encode(draw(game, plan, sheet, fonts)?)
+}
+
+/// [`render`] as pixels.
+pub fn draw(game: &Game, plan: &Plan, sheet: u16, fonts: &Fonts) -> Result<Pixmap, RenderError> {
     if game.map.grid.is_areas() {
-        return super::area_art::render(game, plan, fonts);
+        return super::area_art::draw(game, plan, fonts);
     }
     let m = &game.map;
     let grid = &m.grid;
@@ -47,7 +53,7 @@ pub fn render(game: &Game, plan: &Plan, sheet: u16, fonts: &Fonts) -> Result<Vec
     hex_art(game, sheet, &mut art)?;
     feature_art(game, sheet, &mut art)?;
     place_art(game, plan, sheet, &mut art)?;
-    render_map(&art)
+    draw_map(&art)
 }
 
 /// The sheet's hexes, filled with their terrain's colour.
@@ -163,6 +169,16 @@ fn place_art(game: &Game, plan: &Plan, sheet: u16, art: &mut MapArt) -> Result<(
 
 /// Chart `i` of the plan: 0 = CRT, 1 = terrain effects, 2 = turn record.
 pub fn chart(game: &Game, plan: &Plan, i: usize, fonts: &Fonts) -> Result<Vec<u8>, RenderError> {
+    encode(draw_chart(game, plan, i, fonts)?)
+}
+
+/// [`chart`] as pixels.
+pub fn draw_chart(
+    game: &Game,
+    plan: &Plan,
+    i: usize,
+    fonts: &Fonts,
+) -> Result<Pixmap, RenderError> {
     let title = plan
         .charts
         .get(i)
@@ -181,7 +197,7 @@ fn crt_chart(
     plan: &Plan,
     title: String,
     fonts: &Fonts,
-) -> Result<Vec<u8>, RenderError> {
+) -> Result<Pixmap, RenderError> {
     let rules = &game.rules;
     let combat = &rules.combat;
     let mut header = vec![format!("{}d{}", rules.dice.count, rules.dice.faces)];
@@ -248,7 +264,7 @@ fn crt_chart(
             ],
         ));
     }
-    render_table(&TableChart {
+    draw_table(&TableChart {
         title,
         header,
         rows,
@@ -265,7 +281,7 @@ fn terrain_effects_chart(
     plan: &Plan,
     title: String,
     fonts: &Fonts,
-) -> Result<Vec<u8>, RenderError> {
+) -> Result<Pixmap, RenderError> {
     let rules = &game.rules;
     let tx = &plan.tx;
     let header = vec![
@@ -337,7 +353,7 @@ fn terrain_effects_chart(
             vec![c]
         })
         .collect();
-    render_table(&TableChart {
+    draw_table(&TableChart {
         title,
         header,
         rows,
@@ -393,8 +409,8 @@ fn turn_track_chart(
     plan: &Plan,
     title: String,
     fonts: &Fonts,
-) -> Result<Vec<u8>, RenderError> {
-    render_turn_track(&turn_chart_art(game, plan, title, fonts))
+) -> Result<Pixmap, RenderError> {
+    draw_turn_track(&turn_chart_art(game, plan, title, fonts))
 }
 
 /// What the turn record chart draws.

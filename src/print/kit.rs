@@ -8,9 +8,9 @@ use crate::build::{self, PrintedCounter, PrintedImage};
 use crate::concept::game::Game;
 use crate::concept::plan::Plan;
 use crate::render::counter::{draw_counter_picture, lay_out_counter_texts, PictureKey};
-use crate::render::encode;
 use crate::render::map::HEX_OUTLINE;
 use crate::render::text::{PlacedText, TextCapture};
+use crate::render::Pixels;
 use crate::render::{Color, CounterArt};
 use std::collections::HashMap;
 
@@ -292,8 +292,8 @@ fn counter_pages(
 /// symbol) share one picture, drawn and encoded once: a large game's faces neither cost a drawing
 /// and a PNG each nor sit in memory at 600 dpi. Each face's texts are laid out without drawing it.
 struct FaceImages {
-    /// The distinct pictures, PNG-encoded.
-    pictures: Vec<Vec<u8>>,
+    /// The distinct pictures.
+    pictures: Vec<Pixels>,
     fronts: Vec<Face>,
     backs: Vec<Option<Face>>,
 }
@@ -331,7 +331,7 @@ impl FaceImages {
             .par_iter()
             .map(|art| {
                 draw_counter_picture(art)
-                    .and_then(encode)
+                    .map(Pixels::new)
                     .map_err(|e| e.to_string())
             })
             .collect::<Result<Vec<_>, String>>()?;
@@ -370,8 +370,10 @@ impl FaceImages {
         })
     }
 
-    fn png(&self, face: &Face) -> &[u8] {
-        self.pictures.get(face.picture).map_or(&[], Vec::as_slice)
+    fn pixels(&self, face: &Face) -> Result<&Pixels, String> {
+        self.pictures
+            .get(face.picture)
+            .ok_or_else(|| "a counter face was not drawn".to_string())
     }
 }
 
@@ -383,7 +385,7 @@ fn draw_face(
     counter_mm: f32,
 ) -> Result<(), String> {
     let rect = (at.0, at.1, counter_mm, counter_mm);
-    picture(canvas, (faces.png(face), &face.texts), rect)?;
+    picture(canvas, (faces.pixels(face)?, &face.texts), rect)?;
     canvas.stroke_rect(rect, CUT_COLOUR, CUT_LINE_MM);
     Ok(())
 }
@@ -419,15 +421,14 @@ fn fold_line(canvas: &mut Canvas<'_, '_>, back: (f32, f32), counter_mm: f32) {
     );
 }
 
-/// A picture (a PNG and its texts) drawn into `rect` with its texts set over it as PDF text.
+/// A picture (its pixels and its texts) drawn into `rect` with its texts set over it as PDF text.
 fn picture(
     canvas: &mut Canvas<'_, '_>,
-    (png, texts): (&[u8], &[PlacedText]),
+    (pixels, texts): (&Pixels, &[PlacedText]),
     rect: (f32, f32, f32, f32),
 ) -> Result<(), String> {
-    canvas.image(png, rect)?;
-    let (width, _) = png_size(png)?;
-    let scale = rect.2 / width.max(1) as f32;
+    canvas.image(pixels, rect)?;
+    let scale = rect.2 / pixels.width.max(1) as f32;
     for placed in texts {
         canvas.captured_text(placed, ((rect.0, rect.1), scale));
     }
@@ -444,15 +445,8 @@ fn room(page: (f32, f32)) -> (f32, f32) {
 
 /// A map sheet's size in mm at the counters' scale.
 fn map_size(sheet: &PrintedImage, mm_per_px: f32) -> Result<(f32, f32), String> {
-    let (w, h) = png_size(&sheet.png)?;
+    let (w, h) = (sheet.pixels.width, sheet.pixels.height);
     Ok((w as f32 * mm_per_px, h as f32 * mm_per_px))
-}
-
-fn png_size(png: &[u8]) -> Result<(u32, u32), String> {
-    let decoder = png::Decoder::new(std::io::Cursor::new(png));
-    let reader = decoder.read_info().map_err(|e| e.to_string())?;
-    let info = reader.info();
-    Ok((info.width, info.height))
 }
 
 /// The tiles of a map sheet, on portrait or landscape pages, whichever needs fewer (portrait on a
@@ -561,7 +555,7 @@ fn draw_map(
     (map, visible): ((f32, f32), Option<Area>),
     mm_per_px: f32,
 ) -> Result<(), String> {
-    canvas.image(&sheet.png, (0.0, 0.0, map.0, map.1))?;
+    canvas.image(&sheet.pixels, (0.0, 0.0, map.0, map.1))?;
     let shows = |from: (f32, f32), to: (f32, f32)| visible.is_none_or(|v| v.meets(from, to));
     let grid = &game.map.grid;
     let outlines: Vec<Vec<(f32, f32)>> = grid
@@ -700,7 +694,7 @@ fn assembly_page(
         let origin = (MARGIN_MM, MARGIN_MM + HEADER_MM);
         picture(
             canvas,
-            (&sheet.png, &sheet.texts),
+            (&sheet.pixels, &sheet.texts),
             (origin.0, origin.1, map.0 * shrink, map.1 * shrink),
         )?;
         for (n, tile) in tiles.iter().enumerate() {
@@ -767,7 +761,7 @@ fn poster_page(
 
 /// A chart or the turn track on its own page, shrunk to fit.
 fn chart_page(pdf: &mut Writer, page: (f32, f32), chart: &PrintedImage) -> Result<(), String> {
-    let (w, h) = png_size(&chart.png)?;
+    let (w, h) = (chart.pixels.width, chart.pixels.height);
     let (w, h) = (w as f32, h as f32);
     // A wide chart goes on a landscape page.
     let page = if w > h { (page.1, page.0) } else { page };
@@ -777,7 +771,7 @@ fn chart_page(pdf: &mut Writer, page: (f32, f32), chart: &PrintedImage) -> Resul
         title(canvas, &chart.title);
         picture(
             canvas,
-            (&chart.png, &chart.texts),
+            (&chart.pixels, &chart.texts),
             (MARGIN_MM, MARGIN_MM + HEADER_MM, w * scale, h * scale),
         )
     })
@@ -797,7 +791,7 @@ fn card_pages(
     let Some(first) = cards.first() else {
         return Ok(());
     };
-    let (w, h) = png_size(&first.png)?;
+    let (w, h) = (first.pixels.width, first.pixels.height);
     let area = room(page);
     let gap = super::sheet::GAP_MM;
     let width = (area.0 - gap * (CARDS_ACROSS - 1) as f32) / CARDS_ACROSS as f32;
@@ -816,7 +810,7 @@ fn card_pages(
                     width,
                     height,
                 );
-                picture(canvas, (&card.png, &card.texts), rect)?;
+                picture(canvas, (&card.pixels, &card.texts), rect)?;
                 canvas.stroke_rect(rect, CUT_COLOUR, CUT_LINE_MM);
             }
             Ok(())
@@ -894,7 +888,7 @@ fn setup_pages(
                         };
                         let rect = (MARGIN_MM + rect.0, top + rect.1, rect.2, rect.3);
                         if let Some(image) = image {
-                            picture(canvas, (faces.png(image), &image.texts), rect)?;
+                            picture(canvas, (faces.pixels(image)?, &image.texts), rect)?;
                         }
                         canvas.stroke_rect(rect, CUT_COLOUR, CUT_LINE_MM);
                     }

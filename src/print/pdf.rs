@@ -9,10 +9,10 @@
 use crate::render::text::{
     self, PlacedText, Typeface, DEJAVU_SANS, DEJAVU_SANS_BOLD, IPAEX_GOTHIC,
 };
-use crate::render::{Color, TextStyle};
+use crate::render::{Color, Pixels, TextStyle};
 use krilla::color::rgb;
 use krilla::geom::{PathBuilder, Point, Rect, Size, Transform};
-use krilla::image::Image;
+use krilla::image::{BitsPerComponent, CustomImage, Image, ImageColorspace};
 use krilla::metadata::Metadata;
 use krilla::num::NormalizedF32;
 use krilla::page::PageSettings;
@@ -133,26 +133,61 @@ pub struct Writer {
     shaped: ShapedRuns,
 }
 
-/// Every picture already handed to krilla, by the hash of its PNG. krilla decodes and deflates an
-/// image as soon as it is made (on another thread with its `rayon` feature), however many times
-/// the same picture is made: a map sheet shown on a dozen tiles was decoded and compressed a dozen
-/// times, and every counter face once per counter although most faces are alike once their texts
-/// are set apart. Made once and cloned (a reference count), each picture is decoded and compressed
-/// once; the PDF holds each once either way, so its bytes do not change.
+/// Every picture already handed to krilla, by the hash of its pixels. krilla compresses an image
+/// as soon as it is made (on another thread with its `rayon` feature), however many times the same
+/// picture is made: a map sheet shown on a dozen tiles was compressed a dozen times. Made once and
+/// cloned (a reference count), each picture is compressed once; the PDF holds each once either way.
 #[derive(Default)]
 struct ImageCache(std::collections::HashMap<u128, Image>);
 
 impl ImageCache {
-    fn get(&mut self, png: &[u8]) -> Result<Image, String> {
+    fn get(&mut self, pixels: &Pixels) -> Result<Image, String> {
         use std::collections::hash_map::Entry;
-        match self.0.entry(xxhash_rust::xxh3::xxh3_128(png)) {
+        match self.0.entry(pixels.hash) {
             Entry::Occupied(e) => Ok(e.get().clone()),
             Entry::Vacant(e) => {
-                let image = Image::from_png(png.to_vec().into(), true)
+                let image = Image::from_custom(PdfPixels(pixels.clone()), true)
                     .map_err(|e| format!("cannot embed an image: {e}"))?;
                 Ok(e.insert(image).clone())
             }
         }
+    }
+}
+
+/// [`Pixels`] as krilla takes an image: the channels as they are (krilla deflates them), hashed
+/// by the hash they carry instead of all their bytes.
+#[derive(Clone)]
+struct PdfPixels(Pixels);
+
+impl std::hash::Hash for PdfPixels {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash.hash(state);
+    }
+}
+
+impl CustomImage for PdfPixels {
+    fn color_channel(&self) -> &[u8] {
+        &self.0.rgb
+    }
+
+    fn alpha_channel(&self) -> Option<&[u8]> {
+        self.0.alpha.as_deref().map(Vec::as_slice)
+    }
+
+    fn bits_per_component(&self) -> BitsPerComponent {
+        BitsPerComponent::Eight
+    }
+
+    fn size(&self) -> (u32, u32) {
+        (self.0.width, self.0.height)
+    }
+
+    fn icc_profile(&self) -> Option<&[u8]> {
+        None
+    }
+
+    fn color_space(&self) -> ImageColorspace {
+        ImageColorspace::Rgb
     }
 }
 
@@ -312,9 +347,13 @@ impl Canvas<'_, '_> {
         }
     }
 
-    /// A PNG drawn into the rectangle `(x, y, w, h)`, its pixels embedded as they are.
-    pub fn image(&mut self, png: &[u8], (x, y, w, h): (f32, f32, f32, f32)) -> Result<(), String> {
-        let image = self.images.get(png)?;
+    /// A picture drawn into the rectangle `(x, y, w, h)`, its pixels embedded as they are.
+    pub fn image(
+        &mut self,
+        pixels: &Pixels,
+        (x, y, w, h): (f32, f32, f32, f32),
+    ) -> Result<(), String> {
+        let image = self.images.get(pixels)?;
         let size =
             Size::from_wh(w, h).ok_or_else(|| format!("unusable image size {w} x {h} mm"))?;
         self.surface

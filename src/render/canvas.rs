@@ -202,6 +202,47 @@ pub(crate) fn new_pixmap(
     Ok(pixmap)
 }
 
+/// An image's pixels as a PDF embeds them: colour (RGB) and, when any pixel is not opaque, alpha,
+/// 8 bits a channel, straight alpha, row by row; with a hash of both, so that a writer can tell
+/// alike pictures apart without comparing them. The print kit hands these to its PDF writer as
+/// they are: a PNG would be deflated here and inflated there before the writer deflates it again.
+#[derive(Debug, Clone)]
+pub struct Pixels {
+    pub width: u32,
+    pub height: u32,
+    pub rgb: std::sync::Arc<Vec<u8>>,
+    pub alpha: Option<std::sync::Arc<Vec<u8>>>,
+    pub hash: u128,
+}
+
+impl Pixels {
+    pub fn new(pixmap: Pixmap) -> Pixels {
+        let (width, height) = (pixmap.width(), pixmap.height());
+        let rgba = pixmap.take_demultiplied();
+        let mut rgb = Vec::with_capacity(rgba.len() / 4 * 3);
+        let mut alpha = Vec::with_capacity(rgba.len() / 4);
+        for pixel in rgba.chunks_exact(4) {
+            rgb.extend_from_slice(&pixel[..3]);
+            alpha.push(pixel[3]);
+        }
+        let opaque = alpha.iter().all(|&a| a == 255);
+        let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+        hasher.update(&width.to_le_bytes());
+        hasher.update(&height.to_le_bytes());
+        hasher.update(&rgb);
+        if !opaque {
+            hasher.update(&alpha);
+        }
+        Pixels {
+            width,
+            height,
+            rgb: std::sync::Arc::new(rgb),
+            alpha: (!opaque).then(|| std::sync::Arc::new(alpha)),
+            hash: hasher.digest128(),
+        }
+    }
+}
+
 /// The PNG encoder's deflate level. The settings were chosen by measuring size against time on the
 /// shipped games and the 10,000-hex synthetic one (`examples/png_settings.rs`, docs/benchmarks.md):
 /// the images are flat colours with anti-aliased edges, which deflate compresses best without row

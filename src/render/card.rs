@@ -3,7 +3,7 @@
 
 use super::canvas::{encode, fill, new_pixmap, stroke_rect, Color, RenderError};
 use super::text::{self, Align, Fonts};
-use tiny_skia::{PathBuilder, Rect};
+use tiny_skia::{PathBuilder, Pixmap, Rect};
 
 #[derive(Debug, Clone)]
 pub struct CardArt {
@@ -20,6 +20,11 @@ pub struct CardArt {
 }
 
 pub fn render_card(art: &CardArt) -> Result<Vec<u8>, RenderError> {
+    encode(draw_card(art)?)
+}
+
+/// A card face as pixels.
+pub fn draw_card(art: &CardArt) -> Result<Pixmap, RenderError> {
     let mut p = new_pixmap("card", art.width, art.height, art.background)?;
     let (w, h) = (art.width as f32, art.height as f32);
     let fg = art.foreground;
@@ -68,7 +73,7 @@ pub fn render_card(art: &CardArt) -> Result<Vec<u8>, RenderError> {
         }
         y += 4.0;
     }
-    encode(p)
+    Ok(p)
 }
 
 #[cfg(test)]

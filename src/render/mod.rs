@@ -32,7 +32,7 @@ pub use map::{
 };
 pub use text::{Align, Fonts, TextStyle, Typeface};
 
-pub use canvas::{encode, Color, RenderError, MAX_IMAGE_EDGE};
+pub use canvas::{encode, Color, Pixels, RenderError, MAX_IMAGE_EDGE};
 
 #[cfg(test)]
 mod tests {

@@ -30,6 +30,11 @@ pub struct BoardArt {
 }
 
 pub fn render_board(art: &BoardArt) -> Result<Vec<u8>, RenderError> {
+    encode(draw_board(art)?)
+}
+
+/// An off-map board as pixels.
+pub fn draw_board(art: &BoardArt) -> Result<tiny_skia::Pixmap, RenderError> {
     let mut p = new_pixmap("off-map board", art.width, art.height, art.background)?;
     let ink = Color::rgb(40, 40, 40);
     let title = text::fitted(
@@ -57,7 +62,7 @@ pub fn render_board(art: &BoardArt) -> Result<Vec<u8>, RenderError> {
             }
         }
     }
-    encode(p)
+    Ok(p)
 }
 
 #[cfg(test)]
