@@ -19,8 +19,10 @@
 //!   hexes, lettered `A01.01` … `D50.50`) and 4,000 two-sided counters (see `tests/common/synthetic.rs`),
 //!   loaded from TOML files written to a temporary folder;
 //!   `check-only` runs the checks on the game already in memory;
-//! - `synthetic-10k/rebuild-one-counter`: `vmodc build` after one counter's strength changed (two
-//!   images to render; the module is compiled and written again);
+//! - `synthetic-10k/rebuild-one-counter`: `vmodc build --no-print` after one counter's strength
+//!   changed (two images to render; the module is compiled and written again);
+//!   `rebuild-one-counter-with-pdf` the same with the kit, its map sheets and charts read from the
+//!   cache (the PDF is written again whole: krilla writes a document at once);
 //! - `synthetic-2.5k/build`: a generated 2,500-hex, 1,000-counter game, built in full, with its two
 //!   floors.
 //!
@@ -104,13 +106,18 @@ struct Warm {
 
 impl Warm {
     fn new(root: &Path, id: &str, name: &str) -> Warm {
+        Warm::with(root, id, name, false)
+    }
+
+    /// A warm build with its kits when `print` (the cache then holds the printed maps and charts).
+    fn with(root: &Path, id: &str, name: &str, print: bool) -> Warm {
         let tmp = std::env::temp_dir();
         let warm = Warm {
             out: tmp.join(format!("vmodc-bench-out-{name}")),
             cache: tmp.join(format!("vmodc-bench-cache-{name}")),
         };
         let _ = std::fs::remove_dir_all(&warm.cache);
-        black_box(build_to(root, id, &warm.out, Some(&warm.cache)));
+        black_box(build_with(root, id, &warm.out, Some(&warm.cache), print));
         warm
     }
 
@@ -135,7 +142,12 @@ fn recompile_bytes(loaded: &Loaded, cache: &Cache) -> Vec<Vec<u8>> {
 
 /// Rebuilds after a one-counter edit: before each timed build (the edit itself is not timed), the
 /// first unit's strength changes to a value never used before, so its two images are not cached.
-fn edit_and_rebuild(root: &Path, id: &str, warm: &Warm, iters: u64, next: &Cell<u32>) -> Duration {
+fn edit_and_rebuild(
+    (root, id): (&Path, &str),
+    warm: &Warm,
+    (iters, print): (u64, bool),
+    next: &Cell<u32>,
+) -> Duration {
     let path = root.join(format!("counters/{id}.toml"));
     let text = std::fs::read_to_string(&path).expect("read the counters");
     // The first `faces = { full = "S-M", reduced = "R-M" }` line is the first unit's.
@@ -160,7 +172,7 @@ fn edit_and_rebuild(root: &Path, id: &str, warm: &Warm, iters: u64, next: &Cell<
         );
         std::fs::write(&path, text.replacen(&line, &edited, 1)).expect("write the counters");
         let start = Instant::now();
-        let modules = build_to(root, id, &warm.out, Some(&warm.cache));
+        let modules = build_with(root, id, &warm.out, Some(&warm.cache), print);
         total += start.elapsed();
         assert!(modules.iter().all(|m| m.written), "the edit rebuilds");
     }
@@ -391,11 +403,21 @@ fn synthetic_10k(c: &mut Criterion) {
     g.bench_function("rebuild-one-counter", |b| {
         let root = root();
         let warm = edited.get_or_init(|| Warm::new(root, &p.id, "synth10k-one-counter"));
-        b.iter_custom(|iters| edit_and_rebuild(root, &p.id, warm, iters, &next))
+        b.iter_custom(|iters| edit_and_rebuild((root, &p.id), warm, (iters, false), &next))
+    });
+    let edited_kit = OnceCell::new();
+    g.bench_function("rebuild-one-counter-with-pdf", |b| {
+        let root = root();
+        let warm =
+            edited_kit.get_or_init(|| Warm::with(root, &p.id, "synth10k-one-counter-pdf", true));
+        b.iter_custom(|iters| edit_and_rebuild((root, &p.id), warm, (iters, true), &next))
     });
     g.finish();
     let _ = std::fs::remove_dir_all(&out);
-    for warm in [unchanged.get(), edited.get()].into_iter().flatten() {
+    for warm in [unchanged.get(), edited.get(), edited_kit.get()]
+        .into_iter()
+        .flatten()
+    {
         warm.remove();
     }
     remove(&p);

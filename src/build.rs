@@ -19,6 +19,7 @@ pub mod cache;
 pub mod committed;
 mod map_art;
 pub mod overlay;
+mod printed_cache;
 
 /// One face of a unit's counter, drawn as the module draws it (PNG), for the diff page.
 pub use art::counter_image;

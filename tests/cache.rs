@@ -82,3 +82,83 @@ fn unchanged_modules_are_skipped_and_changed_ones_rebuilt() {
     assert!(written);
     assert_eq!(plain, edited);
 }
+
+/// After a change to one unit, the kit's map sheets and charts are read from the cache (they do not
+/// depend on the units), and the PDF is the one printed afresh without a cache; an entry that does
+/// not read back is drawn again.
+#[test]
+fn a_kit_rebuilt_after_a_unit_change_reads_its_boards_from_the_cache() {
+    let dir = common::tiny_copy();
+    let root = dir.path().to_path_buf();
+    let options = build::Options {
+        root: root.clone(),
+        out: root.join("dist"),
+        deny_warnings: false,
+        cache: Some(root.join("cache")),
+        print: Some(vmodc::print::print_kits),
+    };
+    let kit = |options: &build::Options| {
+        let outcome = build::build_game(options, "tiny", &mut Sources::default());
+        assert_eq!(outcome.prints.len(), 1, "{:?}", outcome.report);
+        std::fs::read(&outcome.prints[0].path).unwrap()
+    };
+    let fresh = |root: &Path| {
+        let mut sources = Sources::default();
+        let (loaded, _) = build::load_and_check(root, "tiny", &mut sources);
+        let printed = vmodc::print::print_language(
+            &loaded.expect("tiny loads"),
+            None,
+            &vmodc::print::PrintOptions::default(),
+        );
+        printed.expect("tiny prints").pdf
+    };
+    // Unit R1's full strength (its reduced face stays 2: 4 and 5 halve to it).
+    let set_strength = |n: u32| {
+        let path = root.join("counters/tiny.toml");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let unit = text.find("id = \"R1\"").expect("unit R1");
+        let line = unit + text[unit..].find("faces = ").expect("its faces");
+        let end = line + text[line..].find('\n').unwrap();
+        let faces = format!("faces = {{ full = \"{n}-3\", reduced = \"2-3\" }}");
+        std::fs::write(&path, format!("{}{faces}{}", &text[..line], &text[end..])).unwrap();
+    };
+    kit(&options);
+    let printed: Vec<_> = std::fs::read_dir(root.join("cache"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "printed"))
+        .collect();
+    // The map sheet, the two charts and the turn track board.
+    assert_eq!(printed.len(), 4, "{printed:?}");
+
+    set_strength(5);
+    let edited = kit(&options);
+    assert_eq!(
+        edited,
+        fresh(&root),
+        "a kit from the cache is the kit printed afresh"
+    );
+
+    // Each entry is read: two entries swapped put one picture where the other goes.
+    let (a, b) = (
+        std::fs::read(&printed[0]).unwrap(),
+        std::fs::read(&printed[1]).unwrap(),
+    );
+    std::fs::write(&printed[0], &b).unwrap();
+    std::fs::write(&printed[1], &a).unwrap();
+    set_strength(4);
+    assert_ne!(
+        kit(&options),
+        fresh(&root),
+        "the swapped entries are what the kit shows"
+    );
+
+    // Entries cut short are not read back: the kit is drawn again, whole.
+    for path in &printed {
+        let bytes = std::fs::read(path).unwrap();
+        std::fs::write(path, &bytes[..bytes.len() / 2]).unwrap();
+    }
+    set_strength(5);
+    assert_eq!(kit(&options), fresh(&root));
+}

@@ -737,8 +737,43 @@ fn printed_image(
     })
 }
 
+/// One printed picture, read from `cache` when one was drawn from the same description (the board
+/// description of [`board_description`] with what the picture is), drawn and stored otherwise. A
+/// rebuild after a change that leaves the boards alone (a unit's values) prints the maps and charts
+/// from the cache; a picture that cannot be read back is drawn again.
+fn cached_printed_image(
+    cache: Option<(&super::cache::Cache, &str)>,
+    what: &str,
+    title: String,
+    draw: impl FnOnce(&Fonts) -> Result<tiny_skia::Pixmap, RenderError>,
+) -> Result<PrintedImage, RenderError> {
+    let key = cache.map(|(_, boards)| super::cache::key(&format!("print|{what}|{boards}")));
+    if let (Some((c, _)), Some(k)) = (cache, &key) {
+        if let Some(image) = c
+            .get_file(&format!("{k}.printed"))
+            .and_then(|bytes| super::printed_cache::read(&bytes, title.clone()))
+        {
+            return Ok(image);
+        }
+    }
+    let image = printed_image(title, draw)?;
+    if let (Some((c, _)), Some(k)) = (cache, &key) {
+        c.put_file(
+            &format!("{k}.printed"),
+            &super::printed_cache::write(&image),
+        );
+    }
+    Ok(image)
+}
+
 /// The board of each map sheet, as the module shows it.
-pub fn printed_map_sheets(game: &Game, plan: &Plan) -> Result<Vec<PrintedImage>, RenderError> {
+pub fn printed_map_sheets(
+    game: &Game,
+    plan: &Plan,
+    cache: Option<&super::cache::Cache>,
+) -> Result<Vec<PrintedImage>, RenderError> {
+    let boards = cache.map(|_| board_description(game, plan));
+    let cache = cache.zip(boards.as_deref());
     (0..plan.sheets.len())
         .into_par_iter()
         .map(|i| {
@@ -749,7 +784,7 @@ pub fn printed_map_sheets(game: &Game, plan: &Plan) -> Result<Vec<PrintedImage>,
                 true => name,
                 false => format!("{name} {}", game.map.grid.sheet_prefix(i as u16)),
             };
-            printed_image(title, |fonts| {
+            cached_printed_image(cache, &format!("map{i}"), title, |fonts| {
                 super::map_art::draw(game, plan, i as u16, fonts)
             })
         })
@@ -760,19 +795,29 @@ pub fn printed_map_sheets(game: &Game, plan: &Plan) -> Result<Vec<PrintedImage>,
 /// chart is left out: it shows the turn track's turn boxes again, while the board is the track a
 /// player plays on (the turn marker's boxes with the turns' events, and the boxes for the
 /// replacement pool and eliminated units the chart lacks), so the kit prints the turn record once.
-pub fn printed_charts(game: &Game, plan: &Plan) -> Result<Vec<PrintedImage>, RenderError> {
+pub fn printed_charts(
+    game: &Game,
+    plan: &Plan,
+    cache: Option<&super::cache::Cache>,
+) -> Result<Vec<PrintedImage>, RenderError> {
+    let boards = cache.map(|_| board_description(game, plan));
+    let cache = cache.zip(boards.as_deref());
     let mut images = (0..plan.charts.len())
         .into_par_iter()
         .filter(|&i| plan.charts[i].image != plan::TURN_RECORD_CHART)
         .map(|i| {
-            printed_image(plan.charts[i].title.clone(), |fonts| {
+            let title = plan.charts[i].title.clone();
+            cached_printed_image(cache, &format!("chart{i}"), title, |fonts| {
                 super::map_art::draw_chart(game, plan, i, fonts)
             })
         })
         .collect::<Result<Vec<_>, RenderError>>()?;
-    images.push(printed_image(plan.track.title.clone(), |fonts| {
-        draw_board(&boxes_art(&plan.track, fonts))
-    })?);
+    images.push(cached_printed_image(
+        cache,
+        "board",
+        plan.track.title.clone(),
+        |fonts| draw_board(&boxes_art(&plan.track, fonts)),
+    )?);
     Ok(images)
 }
 

@@ -1,7 +1,10 @@
 //! A content-addressed cache of rendered images: the key is a hash of everything that decides an
 //! image's bytes (the renderer's input and [`crate::BUILD_ID`], which covers vmodc's code and bundled
 //! fonts), the value the PNG bytes. An unchanged image is neither rendered nor encoded again; a cached
-//! image is byte-identical to a fresh one, so builds are the same with and without the cache.
+//! image is byte-identical to a fresh one, so builds are the same with and without the cache. The
+//! print kit's map sheets and charts are kept the same way, as their pixels and texts
+//! (`<key>.printed`, in `printed_cache.rs`): a kit rebuilt after a unit changed draws only its
+//! counters again.
 //!
 //! The cache also remembers, per module written, the fingerprint of everything it was built from and
 //! a hash of the bytes written: when both still match, the module on disk is what a build would write,
@@ -27,12 +30,14 @@ impl Cache {
         &self.dir
     }
 
-    fn path(&self, key: &str) -> PathBuf {
-        self.dir.join(format!("{key}.png"))
+    /// A rendered image's PNG, by its key.
+    pub fn get(&self, key: &str) -> Option<Vec<u8>> {
+        self.get_file(&format!("{key}.png"))
     }
 
-    pub fn get(&self, key: &str) -> Option<Vec<u8>> {
-        std::fs::read(self.path(key)).ok()
+    /// Any other cached entry, by its file name (its key and what it holds: `<key>.printed`).
+    pub fn get_file(&self, name: &str) -> Option<Vec<u8>> {
+        std::fs::read(self.dir.join(name)).ok()
     }
 
     /// A temporary file for one write of `key`: one per write, not per process, because the
@@ -45,13 +50,19 @@ impl Cache {
             .join(format!(".{key}.{}.{n}.tmp", std::process::id()))
     }
 
-    /// Store bytes; a cache that cannot be written is simply not used (the build does not fail).
+    /// Store a rendered image's PNG; a cache that cannot be written is simply not used (the build
+    /// does not fail).
     pub fn put(&self, key: &str, bytes: &[u8]) {
+        self.put_file(&format!("{key}.png"), bytes);
+    }
+
+    /// Store any other entry under its file name, as [`Cache::put`] does.
+    pub fn put_file(&self, name: &str, bytes: &[u8]) {
         if std::fs::create_dir_all(&self.dir).is_err() {
             return;
         }
-        let path = self.path(key);
-        let tmp = self.tmp_path(key);
+        let path = self.dir.join(name);
+        let tmp = self.tmp_path(name);
         // A failed write (a full disk) leaves no partial file behind.
         if std::fs::write(&tmp, bytes).is_err() || std::fs::rename(&tmp, &path).is_err() {
             let _ = std::fs::remove_file(&tmp);

@@ -4,6 +4,7 @@ use super::pdf::{text_width, Anchor, Canvas, Weight, Writer};
 use super::sheet::SheetLayout;
 use super::tiles::{tiles, Tile, OVERLAP_MM};
 use super::{Paper, PrintOptions, Printed};
+use crate::build::cache::Cache;
 use crate::build::{self, PrintedCounter, PrintedImage};
 use crate::concept::game::Game;
 use crate::concept::plan::Plan;
@@ -33,12 +34,17 @@ const MARK_COLOUR: Color = Color::rgb(0xd0, 0x10, 0x40);
 const CHART_MAX_MM_PER_PX: f32 = 0.26;
 
 /// The printed kit of one language.
-pub(super) fn print(game: &Game, plan: &Plan, options: &PrintOptions) -> Result<Printed, String> {
+pub(super) fn print(
+    game: &Game,
+    plan: &Plan,
+    options: &PrintOptions,
+    cache: Option<&Cache>,
+) -> Result<Printed, String> {
     let counter_mm = counter_size(game)?;
     let mm_per_px = counter_mm / game.counters.counters.size.max(1) as f32;
     let counters = build::printed_counters(game, plan).map_err(|e| e.to_string())?;
-    let sheets = build::printed_map_sheets(game, plan).map_err(|e| e.to_string())?;
-    let charts = build::printed_charts(game, plan).map_err(|e| e.to_string())?;
+    let sheets = build::printed_map_sheets(game, plan, cache).map_err(|e| e.to_string())?;
+    let charts = build::printed_charts(game, plan, cache).map_err(|e| e.to_string())?;
     let cards = build::printed_cards(game, plan).map_err(|e| e.to_string())?;
     let page = options.paper.size();
     let posters = options

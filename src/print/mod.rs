@@ -120,9 +120,20 @@ pub fn print_language(
     lang: Option<&str>,
     options: &PrintOptions,
 ) -> Result<Printed, Diagnostic> {
+    print_language_cached(loaded, lang, options, None)
+}
+
+/// [`print_language`], its map sheets and charts read from `cache` when they were drawn from the
+/// same boards before (the same bytes as drawn afresh).
+pub fn print_language_cached(
+    loaded: &Loaded,
+    lang: Option<&str>,
+    options: &PrintOptions,
+    cache: Option<&Cache>,
+) -> Result<Printed, Diagnostic> {
     let game = &loaded.game;
     let plan = Plan::new(game, loaded.texts(lang), crate::concept::CONCEPTS);
-    kit::print(game, &plan, options).map_err(|e| {
+    kit::print(game, &plan, options, cache).map_err(|e| {
         Diagnostic::error("V0606", format!("cannot print {}: {e}", game.id))
             .help("check the colours and sizes in the data (vmodc check)")
     })
@@ -151,7 +162,7 @@ pub fn print_kits(
             let pdf = match cache.is_some_and(|c| c.module_is_current(&path, &fingerprint)) {
                 true => None,
                 false => Some(
-                    print_language(loaded, lang.as_deref(), &options)
+                    print_language_cached(loaded, lang.as_deref(), &options, cache)
                         .map_err(|d| d.in_file(&path))?
                         .pdf,
                 ),

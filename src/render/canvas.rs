@@ -226,18 +226,23 @@ impl Pixels {
             alpha.push(pixel[3]);
         }
         let opaque = alpha.iter().all(|&a| a == 255);
+        Pixels::from_channels(width, height, rgb, (!opaque).then_some(alpha))
+    }
+
+    /// The pixels of these channels (`rgb` 3 bytes a pixel, `alpha` 1, row by row).
+    pub fn from_channels(width: u32, height: u32, rgb: Vec<u8>, alpha: Option<Vec<u8>>) -> Pixels {
         let mut hasher = xxhash_rust::xxh3::Xxh3::new();
         hasher.update(&width.to_le_bytes());
         hasher.update(&height.to_le_bytes());
         hasher.update(&rgb);
-        if !opaque {
-            hasher.update(&alpha);
+        if let Some(alpha) = &alpha {
+            hasher.update(alpha);
         }
         Pixels {
             width,
             height,
             rgb: std::sync::Arc::new(rgb),
-            alpha: (!opaque).then(|| std::sync::Arc::new(alpha)),
+            alpha: alpha.map(std::sync::Arc::new),
             hash: hasher.digest128(),
         }
     }

@@ -1,0 +1,159 @@
+//! A printed picture ([`PrintedImage`]) as the build cache stores it: its texts, then its pixels,
+//! deflated at the fastest level (the entry is written on every cold build that prints, so it must
+//! cost little next to the drawing it saves). The title is not stored: it is the caller's, in the
+//! language of the kit.
+//!
+//! Layout, little-endian: `vmodc-printed 1\n`, width and height (`u32`), 1 when an alpha channel
+//! follows the colour, the number of texts (`u32`); per text its x, baseline and size (`f32`), its
+//! colour (RGBA, 4 bytes), 1 when bold, its length in bytes (`u32`) and its UTF-8; then the zlib
+//! stream of the colour channel followed by the alpha channel.
+
+use super::art::PrintedImage;
+use crate::render::text::PlacedText;
+use crate::render::{Color, Pixels};
+use std::io::{Read, Write};
+
+const MAGIC: &[u8] = b"vmodc-printed 1\n";
+
+/// The entry of `image`.
+pub fn write(image: &PrintedImage) -> Vec<u8> {
+    let p = &image.pixels;
+    let mut out = MAGIC.to_vec();
+    out.extend_from_slice(&p.width.to_le_bytes());
+    out.extend_from_slice(&p.height.to_le_bytes());
+    out.push(u8::from(p.alpha.is_some()));
+    out.extend_from_slice(&(image.texts.len() as u32).to_le_bytes());
+    for t in &image.texts {
+        for v in [t.x, t.baseline, t.size] {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        out.extend_from_slice(&[t.color.r, t.color.g, t.color.b, t.color.a, u8::from(t.bold)]);
+        out.extend_from_slice(&(t.text.len() as u32).to_le_bytes());
+        out.extend_from_slice(t.text.as_bytes());
+    }
+    let mut z = flate2::write::ZlibEncoder::new(out, flate2::Compression::fast());
+    // Writing into a Vec cannot fail.
+    let _ = z.write_all(&p.rgb);
+    if let Some(alpha) = &p.alpha {
+        let _ = z.write_all(alpha);
+    }
+    z.finish().unwrap_or_default()
+}
+
+/// The picture of an entry, titled `title`; `None` for bytes that are not a whole entry (a cache
+/// written by another version, a truncated file), which the caller draws again.
+pub fn read(bytes: &[u8], title: String) -> Option<PrintedImage> {
+    let mut r = Reader(bytes.strip_prefix(MAGIC)?);
+    let (width, height) = (r.u32()?, r.u32()?);
+    let has_alpha = r.u8()? == 1;
+    let count = r.u32()? as usize;
+    let mut texts = Vec::with_capacity(count.min(r.0.len() / 21));
+    for _ in 0..count {
+        let (x, baseline, size) = (r.f32()?, r.f32()?, r.f32()?);
+        let color = Color {
+            r: r.u8()?,
+            g: r.u8()?,
+            b: r.u8()?,
+            a: r.u8()?,
+        };
+        let bold = r.u8()? == 1;
+        let len = r.u32()? as usize;
+        let text = String::from_utf8(r.take(len)?.to_vec()).ok()?;
+        texts.push(PlacedText {
+            text,
+            x,
+            baseline,
+            size,
+            color,
+            bold,
+        });
+    }
+    let pixels = width as usize * height as usize;
+    let expected = pixels.checked_mul(if has_alpha { 4 } else { 3 })?;
+    let mut channels = Vec::with_capacity(expected);
+    flate2::read::ZlibDecoder::new(r.0)
+        .take(expected as u64 + 1)
+        .read_to_end(&mut channels)
+        .ok()?;
+    if channels.len() != expected {
+        return None;
+    }
+    let alpha = has_alpha.then(|| channels.split_off(pixels * 3));
+    Some(PrintedImage {
+        title,
+        pixels: Pixels::from_channels(width, height, channels, alpha),
+        texts,
+    })
+}
+
+/// The bytes of an entry, read from the front.
+struct Reader<'a>(&'a [u8]);
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+        let (head, rest) = self.0.split_at_checked(n)?;
+        self.0 = rest;
+        Some(head)
+    }
+
+    fn u8(&mut self) -> Option<u8> {
+        Some(self.take(1)?[0])
+    }
+
+    fn u32(&mut self) -> Option<u32> {
+        Some(u32::from_le_bytes(self.take(4)?.try_into().ok()?))
+    }
+
+    fn f32(&mut self) -> Option<f32> {
+        Some(f32::from_le_bytes(self.take(4)?.try_into().ok()?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn image(alpha: bool) -> PrintedImage {
+        let mut pixmap = tiny_skia::Pixmap::new(3, 2).unwrap();
+        pixmap.fill(tiny_skia::Color::from_rgba8(
+            10,
+            20,
+            30,
+            if alpha { 128 } else { 255 },
+        ));
+        PrintedImage {
+            title: "Map".into(),
+            pixels: Pixels::new(pixmap),
+            texts: vec![PlacedText {
+                text: "モスクワ Moscow".into(),
+                x: 1.5,
+                baseline: -2.25,
+                size: 11.0,
+                color: Color::rgb(1, 2, 3),
+                bold: true,
+            }],
+        }
+    }
+
+    #[test]
+    fn an_entry_reads_back_as_the_picture_it_was_written_from() {
+        for alpha in [false, true] {
+            let written = image(alpha);
+            let read = read(&write(&written), "Karte".into()).unwrap();
+            assert_eq!(read.title, "Karte");
+            assert_eq!(read.pixels.hash, written.pixels.hash);
+            assert_eq!(read.pixels.rgb, written.pixels.rgb);
+            assert_eq!(read.pixels.alpha, written.pixels.alpha);
+            assert_eq!(format!("{:?}", read.texts), format!("{:?}", written.texts));
+        }
+    }
+
+    #[test]
+    fn a_truncated_or_foreign_entry_is_not_read() {
+        let bytes = write(&image(true));
+        for cut in [0, 10, MAGIC.len() + 5, bytes.len() - 1] {
+            assert!(read(&bytes[..cut], String::new()).is_none(), "{cut}");
+        }
+        assert!(read(b"\x89PNG\r\n", String::new()).is_none());
+    }
+}
