@@ -277,7 +277,7 @@ fn build_loaded(
         .iter()
         .zip(built)
         .map(|(t, bytes)| (t.path.as_path(), t.fingerprint.as_str(), bytes));
-    let written = write_outputs(modules, cache.as_ref(), "V0603");
+    let written = write_outputs(modules, cache.as_ref(), write_module);
     bar.bar.finish_and_clear();
     done.modules = written.modules;
     if let Some(d) = written.failure {
@@ -293,7 +293,7 @@ fn build_loaded(
             let kits = kits
                 .iter_mut()
                 .map(|k| (k.path.as_path(), k.fingerprint.as_str(), k.pdf.take()));
-            let written = write_outputs(kits, cache.as_ref(), "V0607");
+            let written = write_outputs(kits, cache.as_ref(), write_kit);
             done.prints = written.modules;
             if let Some(d) = written.failure {
                 done.report.push(d);
@@ -372,12 +372,31 @@ struct Written {
     failure: Option<Diagnostic>,
 }
 
-/// Write each built file (a module or a kit) atomically, a current one (no bytes) left as it is, and
-/// record it in the cache; stop at the first write that fails, reported under `code`.
+/// Write a module through a temporary file, so a failed write leaves the previous one as it was.
+fn write_module(path: &Path, bytes: &[u8]) -> Result<(), Diagnostic> {
+    package::write_atomically(path, bytes).map_err(|e| {
+        Diagnostic::error("V0603", e.to_string())
+            .in_file(path)
+            .help("check that the output folder is writable")
+    })
+}
+
+/// Write a print-and-play PDF through a temporary file, so a failed write leaves the previous one
+/// as it was (`vmodc build` and `vmodc print`).
+pub fn write_kit(path: &Path, pdf: &[u8]) -> Result<(), Diagnostic> {
+    package::write_atomically(path, pdf).map_err(|e| {
+        Diagnostic::error("V0607", e.to_string())
+            .in_file(path)
+            .help("check that the output folder is writable")
+    })
+}
+
+/// Write each built file (a module or a kit) with `write`, a current one (no bytes) left as it is,
+/// and record it in the cache; stop at the first write that fails.
 fn write_outputs<'a>(
     outputs: impl Iterator<Item = (&'a Path, &'a str, Option<Vec<u8>>)>,
     cache: Option<&cache::Cache>,
-    code: &'static str,
+    write: fn(&Path, &[u8]) -> Result<(), Diagnostic>,
 ) -> Written {
     let mut modules = Vec::new();
     for (path, fingerprint, bytes) in outputs {
@@ -390,10 +409,7 @@ fn write_outputs<'a>(
             });
             continue;
         };
-        if let Err(e) = package::write_atomically(path, &bytes) {
-            let failure = Diagnostic::error(code, e.to_string())
-                .in_file(path)
-                .help("check that the output folder is writable");
+        if let Err(failure) = write(path, &bytes) {
             return Written {
                 modules,
                 failure: Some(failure),

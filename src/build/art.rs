@@ -749,19 +749,21 @@ fn cached_printed_image(
 ) -> Result<PrintedImage, RenderError> {
     let key = cache.map(|(_, boards)| super::cache::key(&format!("print|{what}|{boards}")));
     if let (Some((c, _)), Some(k)) = (cache, &key) {
-        if let Some(image) = c
+        if let Some((pixels, texts)) = c
             .get_file(&format!("{k}.printed"))
-            .and_then(|bytes| super::printed_cache::read(&bytes, title.clone()))
+            .and_then(|bytes| super::printed_cache::read(&bytes))
         {
-            return Ok(image);
+            return Ok(PrintedImage {
+                title,
+                pixels,
+                texts,
+            });
         }
     }
     let image = printed_image(title, draw)?;
     if let (Some((c, _)), Some(k)) = (cache, &key) {
-        c.put_file(
-            &format!("{k}.printed"),
-            &super::printed_cache::write(&image),
-        );
+        let entry = super::printed_cache::write(&image.pixels, &image.texts);
+        c.put_file(&format!("{k}.printed"), &entry);
     }
     Ok(image)
 }

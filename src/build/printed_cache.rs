@@ -1,29 +1,26 @@
-//! A printed picture ([`PrintedImage`]) as the build cache stores it: its texts, then its pixels,
+//! A printed picture (its pixels and texts) as the build cache stores it: its texts, then its pixels,
 //! deflated at the fastest level (the entry is written on every cold build that prints, so it must
-//! cost little next to the drawing it saves). The title is not stored: it is the caller's, in the
-//! language of the kit.
+//! cost little next to the drawing it saves).
 //!
 //! Layout, little-endian: `vmodc-printed 1\n`, width and height (`u32`), 1 when an alpha channel
 //! follows the colour, the number of texts (`u32`); per text its x, baseline and size (`f32`), its
 //! colour (RGBA, 4 bytes), 1 when bold, its length in bytes (`u32`) and its UTF-8; then the zlib
 //! stream of the colour channel followed by the alpha channel.
 
-use super::art::PrintedImage;
 use crate::render::text::PlacedText;
 use crate::render::{Color, Pixels};
 use std::io::{Read, Write};
 
 const MAGIC: &[u8] = b"vmodc-printed 1\n";
 
-/// The entry of `image`.
-pub fn write(image: &PrintedImage) -> Vec<u8> {
-    let p = &image.pixels;
+/// The entry of a picture.
+pub fn write(p: &Pixels, texts: &[PlacedText]) -> Vec<u8> {
     let mut out = MAGIC.to_vec();
     out.extend_from_slice(&p.width.to_le_bytes());
     out.extend_from_slice(&p.height.to_le_bytes());
     out.push(u8::from(p.alpha.is_some()));
-    out.extend_from_slice(&(image.texts.len() as u32).to_le_bytes());
-    for t in &image.texts {
+    out.extend_from_slice(&(texts.len() as u32).to_le_bytes());
+    for t in texts {
         for v in [t.x, t.baseline, t.size] {
             out.extend_from_slice(&v.to_le_bytes());
         }
@@ -40,9 +37,9 @@ pub fn write(image: &PrintedImage) -> Vec<u8> {
     z.finish().unwrap_or_default()
 }
 
-/// The picture of an entry, titled `title`; `None` for bytes that are not a whole entry (a cache
-/// written by another version, a truncated file), which the caller draws again.
-pub fn read(bytes: &[u8], title: String) -> Option<PrintedImage> {
+/// The picture of an entry; `None` for bytes that are not a whole entry (a cache written by another
+/// version, a truncated file), which the caller draws again.
+pub fn read(bytes: &[u8]) -> Option<(Pixels, Vec<PlacedText>)> {
     let mut r = Reader(bytes.strip_prefix(MAGIC)?);
     let (width, height) = (r.u32()?, r.u32()?);
     let has_alpha = r.u8()? == 1;
@@ -79,11 +76,7 @@ pub fn read(bytes: &[u8], title: String) -> Option<PrintedImage> {
         return None;
     }
     let alpha = has_alpha.then(|| channels.split_off(pixels * 3));
-    Some(PrintedImage {
-        title,
-        pixels: Pixels::from_channels(width, height, channels, alpha),
-        texts,
-    })
+    Some((Pixels::from_channels(width, height, channels, alpha), texts))
 }
 
 /// The bytes of an entry, read from the front.
@@ -113,7 +106,7 @@ impl<'a> Reader<'a> {
 mod tests {
     use super::*;
 
-    fn image(alpha: bool) -> PrintedImage {
+    fn image(alpha: bool) -> (Pixels, Vec<PlacedText>) {
         let mut pixmap = tiny_skia::Pixmap::new(3, 2).unwrap();
         pixmap.fill(tiny_skia::Color::from_rgba8(
             10,
@@ -121,10 +114,9 @@ mod tests {
             30,
             if alpha { 128 } else { 255 },
         ));
-        PrintedImage {
-            title: "Map".into(),
-            pixels: Pixels::new(pixmap),
-            texts: vec![PlacedText {
+        (
+            Pixels::new(pixmap),
+            vec![PlacedText {
                 text: "モスクワ Moscow".into(),
                 x: 1.5,
                 baseline: -2.25,
@@ -132,28 +124,28 @@ mod tests {
                 color: Color::rgb(1, 2, 3),
                 bold: true,
             }],
-        }
+        )
     }
 
     #[test]
     fn an_entry_reads_back_as_the_picture_it_was_written_from() {
         for alpha in [false, true] {
-            let written = image(alpha);
-            let read = read(&write(&written), "Karte".into()).unwrap();
-            assert_eq!(read.title, "Karte");
-            assert_eq!(read.pixels.hash, written.pixels.hash);
-            assert_eq!(read.pixels.rgb, written.pixels.rgb);
-            assert_eq!(read.pixels.alpha, written.pixels.alpha);
-            assert_eq!(format!("{:?}", read.texts), format!("{:?}", written.texts));
+            let (pixels, texts) = image(alpha);
+            let (read_pixels, read_texts) = read(&write(&pixels, &texts)).unwrap();
+            assert_eq!(read_pixels.hash, pixels.hash);
+            assert_eq!(read_pixels.rgb, pixels.rgb);
+            assert_eq!(read_pixels.alpha, pixels.alpha);
+            assert_eq!(format!("{read_texts:?}"), format!("{texts:?}"));
         }
     }
 
     #[test]
     fn a_truncated_or_foreign_entry_is_not_read() {
-        let bytes = write(&image(true));
+        let (pixels, texts) = image(true);
+        let bytes = write(&pixels, &texts);
         for cut in [0, 10, MAGIC.len() + 5, bytes.len() - 1] {
-            assert!(read(&bytes[..cut], String::new()).is_none(), "{cut}");
+            assert!(read(&bytes[..cut]).is_none(), "{cut}");
         }
-        assert!(read(b"\x89PNG\r\n", String::new()).is_none());
+        assert!(read(b"\x89PNG\r\n").is_none());
     }
 }

@@ -50,7 +50,7 @@ pub fn run_print(
             Ok(printed) => printed,
             Err(d) => return print_failure(d, &sources),
         };
-        if let Err(d) = crate::print::write_kit(&path, &printed.pdf) {
+        if let Err(d) = crate::build::write_kit(&path, &printed.pdf) {
             return print_failure(d, &sources);
         }
         for missing in &printed.missing {

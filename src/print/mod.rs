@@ -175,12 +175,3 @@ pub fn print_kits(
         })
         .collect()
 }
-
-/// Write a PDF through a temporary file, so a failed write leaves the previous one as it was.
-pub fn write_kit(path: &Path, pdf: &[u8]) -> Result<(), Diagnostic> {
-    crate::package::write_atomically(path, pdf).map_err(|e| {
-        Diagnostic::error("V0607", e.to_string())
-            .in_file(path)
-            .help("check that the output folder is writable")
-    })
-}
