@@ -25,7 +25,7 @@ mod printed_cache;
 pub use art::counter_image;
 /// The module's pictures as the print-and-play PDF takes them (`src/print/`).
 pub use art::{
-    image_texts, printed_cards, printed_charts, printed_counters, printed_map_sheets, ImageTexts,
+    image_texts, printed_boards, printed_cards, printed_counters, ImageTexts, PrintedBoards,
     PrintedCounter, PrintedImage,
 };
 pub use map_art::{turn_chart_art, turn_chart_boxes};

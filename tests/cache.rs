@@ -29,19 +29,24 @@ fn cache_does_not_change_a_single_byte() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `vmodc build` of the game in `root` into `root/dist`, with its kits and a cache in `root/cache`.
+fn cached_build_into(root: &Path) -> build::Options {
+    build::Options {
+        root: root.to_path_buf(),
+        out: root.join("dist"),
+        deny_warnings: false,
+        cache: Some(root.join("cache")),
+        print: Some(vmodc::print::print_kits),
+    }
+}
+
 /// A module whose inputs and file are unchanged is not compiled again; any change to its data, to
 /// the file on disk, or a build without the cache writes it again.
 #[test]
 fn unchanged_modules_are_skipped_and_changed_ones_rebuilt() {
     let dir = common::tiny_copy();
     let root = dir.path().to_path_buf();
-    let options = build::Options {
-        root: root.clone(),
-        out: root.join("dist"),
-        deny_warnings: false,
-        cache: Some(root.join("cache")),
-        print: Some(vmodc::print::print_kits),
-    };
+    let options = cached_build_into(&root);
     let build = |options: &build::Options| {
         let mut sources = Sources::default();
         let outcome = build::build_game(options, "tiny", &mut sources);
@@ -90,13 +95,7 @@ fn unchanged_modules_are_skipped_and_changed_ones_rebuilt() {
 fn a_kit_rebuilt_after_a_unit_change_reads_its_boards_from_the_cache() {
     let dir = common::tiny_copy();
     let root = dir.path().to_path_buf();
-    let options = build::Options {
-        root: root.clone(),
-        out: root.join("dist"),
-        deny_warnings: false,
-        cache: Some(root.join("cache")),
-        print: Some(vmodc::print::print_kits),
-    };
+    let options = cached_build_into(&root);
     let kit = |options: &build::Options| {
         let outcome = build::build_game(options, "tiny", &mut Sources::default());
         assert_eq!(outcome.prints.len(), 1, "{:?}", outcome.report);

@@ -768,14 +768,32 @@ fn cached_printed_image(
     Ok(image)
 }
 
-/// The board of each map sheet, as the module shows it.
-pub fn printed_map_sheets(
+/// What the kit prints of the boards: the map sheets, then the charts. With a cache, both are keyed
+/// by one description of the boards (a large map's is megabytes of text, made once).
+pub struct PrintedBoards {
+    pub sheets: Vec<PrintedImage>,
+    pub charts: Vec<PrintedImage>,
+}
+
+pub fn printed_boards(
     game: &Game,
     plan: &Plan,
     cache: Option<&super::cache::Cache>,
-) -> Result<Vec<PrintedImage>, RenderError> {
+) -> Result<PrintedBoards, RenderError> {
     let boards = cache.map(|_| board_description(game, plan));
     let cache = cache.zip(boards.as_deref());
+    Ok(PrintedBoards {
+        sheets: printed_map_sheets(game, plan, cache)?,
+        charts: printed_charts(game, plan, cache)?,
+    })
+}
+
+/// The board of each map sheet, as the module shows it.
+fn printed_map_sheets(
+    game: &Game,
+    plan: &Plan,
+    cache: Option<(&super::cache::Cache, &str)>,
+) -> Result<Vec<PrintedImage>, RenderError> {
     (0..plan.sheets.len())
         .into_par_iter()
         .map(|i| {
@@ -797,13 +815,11 @@ pub fn printed_map_sheets(
 /// chart is left out: it shows the turn track's turn boxes again, while the board is the track a
 /// player plays on (the turn marker's boxes with the turns' events, and the boxes for the
 /// replacement pool and eliminated units the chart lacks), so the kit prints the turn record once.
-pub fn printed_charts(
+fn printed_charts(
     game: &Game,
     plan: &Plan,
-    cache: Option<&super::cache::Cache>,
+    cache: Option<(&super::cache::Cache, &str)>,
 ) -> Result<Vec<PrintedImage>, RenderError> {
-    let boards = cache.map(|_| board_description(game, plan));
-    let cache = cache.zip(boards.as_deref());
     let mut images = (0..plan.charts.len())
         .into_par_iter()
         .filter(|&i| plan.charts[i].image != plan::TURN_RECORD_CHART)

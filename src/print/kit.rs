@@ -43,8 +43,8 @@ pub(super) fn print(
     let counter_mm = counter_size(game)?;
     let mm_per_px = counter_mm / game.counters.counters.size.max(1) as f32;
     let counters = build::printed_counters(game, plan).map_err(|e| e.to_string())?;
-    let sheets = build::printed_map_sheets(game, plan, cache).map_err(|e| e.to_string())?;
-    let charts = build::printed_charts(game, plan, cache).map_err(|e| e.to_string())?;
+    let build::PrintedBoards { sheets, charts } =
+        build::printed_boards(game, plan, cache).map_err(|e| e.to_string())?;
     let cards = build::printed_cards(game, plan).map_err(|e| e.to_string())?;
     let page = options.paper.size();
     let posters = options
