@@ -103,23 +103,45 @@ fn lacking(expected: &[String], text: &str) -> Vec<String> {
         .collect()
 }
 
-#[test]
-fn every_shipped_kit_names_each_scenarios_setup_its_victory_and_the_special_rules() {
-    let mut missing = Vec::new();
+/// One printed kit of a shipped game, with what it was printed from.
+struct Kit {
+    id: &'static str,
+    lang: String,
+    loaded: std::rc::Rc<Loaded>,
+    plan: Plan,
+    pdf: Vec<u8>,
+}
+
+/// `check` each language's kit of every shipped game, as `vmodc build` prints it.
+fn each_shipped_kit(mut check: impl FnMut(Kit)) {
     for id in SHIPPED {
-        let loaded = loaded(id);
+        let loaded = std::rc::Rc::new(loaded(id));
         for lang in languages(&loaded) {
             let lang = lang.expect("shipped games have catalogs");
             let plan = plan_for(&loaded, Some(&lang));
             let pdf = print_language(&loaded, Some(&lang), &PrintOptions::default())
                 .expect("the kit prints")
                 .pdf;
-            let text = pages(&pdf).join("\n");
-            for m in lacking(&expected_texts(&loaded, &plan), &text) {
-                missing.push(format!("{id}-{lang}: {m:?}"));
-            }
+            check(Kit {
+                id,
+                lang,
+                loaded: loaded.clone(),
+                plan,
+                pdf,
+            });
         }
     }
+}
+
+#[test]
+fn every_shipped_kit_names_each_scenarios_setup_its_victory_and_the_special_rules() {
+    let mut missing = Vec::new();
+    each_shipped_kit(|kit| {
+        let text = pages(&kit.pdf).join("\n");
+        for m in lacking(&expected_texts(&kit.loaded, &kit.plan), &text) {
+            missing.push(format!("{}-{}: {m:?}", kit.id, kit.lang));
+        }
+    });
     assert!(
         missing.is_empty(),
         "not in the kit:\n{}",
@@ -177,34 +199,27 @@ fn pdftotext_finds_each_scenarios_setup_victory_and_special_rules() {
     }
     let dir = TempDir::new("print-kit-pdftotext");
     let mut missing = Vec::new();
-    for id in SHIPPED {
-        let loaded = loaded(id);
-        for lang in languages(&loaded) {
-            let lang = lang.expect("shipped games have catalogs");
-            let plan = plan_for(&loaded, Some(&lang));
-            let pdf = print_language(&loaded, Some(&lang), &PrintOptions::default())
-                .expect("the kit prints")
-                .pdf;
-            let path = dir.path().join(format!("{id}-{lang}.pdf"));
-            std::fs::write(&path, pdf).expect("write the kit");
-            let out = std::process::Command::new("pdftotext")
-                .arg(&path)
-                .arg("-")
-                .output()
-                .expect("pdftotext runs (install poppler-utils)");
-            assert!(out.status.success(), "pdftotext failed on {id}-{lang}");
-            // pdftotext joins a word the kit broke after its hyphen ("stand-" "in" → "standin"):
-            // hyphens are left out of the comparison.
-            let text = String::from_utf8_lossy(&out.stdout).replace('-', "");
-            let expected: Vec<String> = expected_texts(&loaded, &plan)
-                .iter()
-                .map(|e| e.replace('-', ""))
-                .collect();
-            for m in lacking(&expected, &text) {
-                missing.push(format!("{id}-{lang}: {m:?}"));
-            }
+    each_shipped_kit(|kit| {
+        let (id, lang) = (kit.id, &kit.lang);
+        let path = dir.path().join(format!("{id}-{lang}.pdf"));
+        std::fs::write(&path, &kit.pdf).expect("write the kit");
+        let out = std::process::Command::new("pdftotext")
+            .arg(&path)
+            .arg("-")
+            .output()
+            .expect("pdftotext runs (install poppler-utils)");
+        assert!(out.status.success(), "pdftotext failed on {id}-{lang}");
+        // pdftotext joins a word the kit broke after its hyphen ("stand-" "in" → "standin"):
+        // hyphens are left out of the comparison.
+        let text = String::from_utf8_lossy(&out.stdout).replace('-', "");
+        let expected: Vec<String> = expected_texts(&kit.loaded, &kit.plan)
+            .iter()
+            .map(|e| e.replace('-', ""))
+            .collect();
+        for m in lacking(&expected, &text) {
+            missing.push(format!("{id}-{lang}: {m:?}"));
         }
-    }
+    });
     assert!(
         missing.is_empty(),
         "pdftotext does not find:\n{}",

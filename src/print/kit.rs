@@ -246,8 +246,16 @@ fn counter_pages(
     let sheets = chunks.len().to_string();
     for (n, chunk) in chunks.iter().enumerate() {
         let sheet = (n + 1).to_string();
-        let numbers = [("sheet", sheet.as_str()), ("sheets", sheets.as_str())];
         let first = n * layout.per_page();
+        let back = |canvas: &mut Canvas<'_, '_>, i: usize| {
+            draw_back(
+                canvas,
+                (faces, &faces.backs[first + i]),
+                layout.back(i),
+                counter_mm,
+            )
+        };
+        let numbers = [("sheet", sheet.as_str()), ("sheets", sheets.as_str())];
         let fronts_title = if one_sided {
             plan.tx.fill("ui.print_folded", &numbers)
         } else {
@@ -263,12 +271,7 @@ fn counter_pages(
                     counter_mm,
                 )?;
                 if one_sided {
-                    draw_back(
-                        canvas,
-                        (faces, &faces.backs[first + i]),
-                        layout.back(i),
-                        counter_mm,
-                    )?;
+                    back(canvas, i)?;
                     fold_line(canvas, layout.back(i), counter_mm);
                 }
             }
@@ -280,12 +283,7 @@ fn counter_pages(
         pdf.page(page, |canvas| {
             title(canvas, &plan.tx.fill("ui.print_backs", &numbers));
             for i in 0..chunk.len() {
-                draw_back(
-                    canvas,
-                    (faces, &faces.backs[first + i]),
-                    layout.back(i),
-                    counter_mm,
-                )?;
+                back(canvas, i)?;
             }
             Ok(())
         })?;
