@@ -120,9 +120,9 @@ fn changes(game: &Path) -> Changes {
         .any(|s| s.attr("location") == "0405" && s.attr("name") == "Assault Engineer Battalion");
     // The CRT in the combat automation: the results of a roll of 3, by final column (2 is 1:1).
     let roll_3 = build
-        .split("(CombatRoll == 3) ?")
+        .split("CombatRoll == 3 ?")
         .nth(1)
-        .and_then(|rest| rest.split("(CombatRoll == 4)").next())
+        .and_then(|rest| rest.split("CombatRoll == 4").next())
         .expect("the CRT row of a 3")
         .to_string();
     Changes {
@@ -130,7 +130,7 @@ fn changes(game: &Path) -> Changes {
         engineers_en: named(&en, "Assault Engineer Battalion"),
         engineers_ja: named(&ja, "突撃工兵大隊"),
         engineers_set_up_in_0405: set_up,
-        exchange_at_1_1_on_a_3: roll_3.contains(r#"(CombatFinalColumn == 2) ? "EX""#),
+        exchange_at_1_1_on_a_3: roll_3.contains(r#"CombatFinalColumn == 2 ? "EX""#),
     }
 }
 

@@ -21,6 +21,7 @@ mod diagnostic_codes;
 mod diff;
 mod diff_page;
 mod editor_completion;
+mod expression_nesting;
 mod first_game;
 mod fuzz;
 mod hidden_units;

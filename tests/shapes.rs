@@ -269,12 +269,12 @@ fn shape_checks(name: &str, dir: &Path, view: &ModuleView, build: &str) {
             .expect("the movement allowance check");
         assert_eq!(
             trigger,
-            "(CurrentMap == \"Map\") &amp;&amp; (OldMap == CurrentMap) &amp;&amp; \
-             ((Phase == \"Blue turn\") || (Phase == \"Red turn\")) &amp;&amp; \
-             (Movement != \"?\") &amp;&amp; ((Range(OldX, OldY) * 2) &gt; (Movement * 4))"
+            "CurrentMap == \"Map\" &amp;&amp; OldMap == CurrentMap &amp;&amp; \
+             (Phase == \"Blue turn\" || Phase == \"Red turn\") &amp;&amp; \
+             Movement != \"?\" &amp;&amp; Range(OldX, OldY) * 2 &gt; Movement * 4"
         );
         assert!(
-            build.contains(r#"MP a hex: at most " + ((Movement * 4) \/ 2) + " hexes"#),
+            build.contains(r#"MP a hex: at most " + Movement * 4 \/ 2 + " hexes"#),
             "the warning names the hexes the allowance buys at ½ MP"
         );
     }

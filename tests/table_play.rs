@@ -244,7 +244,7 @@ fn an_inventory_lists_units_by_side_and_place() {
     let (_, ja) = views("btm2").remove(1);
     let traits = unit_prototype(&ja);
     assert!(traits.iter().any(|(t, _)| t
-        == r#"calcProp;SideName;{(Side == "german") ? "ドイツ軍" : (Side == "soviet") ? "ソ連軍" : Side};Side name, for the inventory"#));
+        == r#"calcProp;SideName;{Side == "german" ? "ドイツ軍" : Side == "soviet" ? "ソ連軍" : Side};Side name, for the inventory"#));
 }
 
 /// Every chat line of a change on a map says who made it: the maps' change, move and create formats

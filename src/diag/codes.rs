@@ -431,6 +431,8 @@ pub static CODES: &[Code] = &[
         &["``AboutScreen `About`: SVG image `mask.svg` has an <image> without xlink:href``"]),
     c("V0432", &[Error], Once, r#"a HelpFile (Help menu) shows an archive entry the module lacks: VASSAL reports a read error when a player opens it (`HelpFile.getContents`, `ReadErrorDialog`; read in VASSAL's source, not in the harness, which opens no Help item). Since this check, the snapshot of tomo9878/FOF2 in the corpus (67ed0e5) gives one such error: its "About this module" names `About.txt`, which the repository lacks"#,
         &["``HelpFile `What's new` shows `help/whats-new.html`, which the archive lacks``"]),
+    c("V0433", &[Warning], Once, "a trait's expression nests parentheses deeper than 8 levels: VASSAL's BeanShell parser doubles its time with each level and freezes the game while it reads one (measured with 3.7.26's parser: 14 ms at 8, 0.7 s at 13, minutes at 21)",
+        &["``PrototypeDefinition `Unit`: a `calcProp;` trait holds an expression with parentheses nested 21 deep``"]),
 
     // V044x: `vmodc check MODULE.vmod --library`
     c("V0440", &[Error], Once, "the module version (`<version>` of moduledata) is not strict semver (`MAJOR.MINOR.PATCH`, no leading zeros, `-pre` and `+build` allowed)",

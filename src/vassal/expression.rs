@@ -130,18 +130,38 @@ impl Expr {
 
     fn inner(&self) -> String {
         let mut out = String::new();
-        self.write_with(&mut out, true);
+        self.write_at(&mut out, Precedence::Conditional);
         out
     }
 
-    fn write(&self, out: &mut String) {
-        self.write_with(out, false);
+    /// Write the expression where the syntax asks for at least `context`: parenthesised only when
+    /// its own operator binds more loosely, as Java reads it. BeanShell's parser tries a cast at every
+    /// `(` and backtracks, so its time doubles with each level of nesting (measured with VASSAL
+    /// 3.7.26's parser: 14 ms at depth 8, 0.7 s at 13, minutes at 21); flat chains (`a * b * c`,
+    /// `c1 ? x : c2 ? y : z`) parse in time linear in their length.
+    fn write_at(&self, out: &mut String, context: Precedence) {
+        let own = self.precedence();
+        let wrap = own < context;
+        if wrap {
+            out.push('(');
+        }
+        self.write_bare(out);
+        if wrap {
+            out.push(')');
+        }
     }
 
-    /// Write the expression; `bare` leaves out the enclosing parentheses of a binary chain or a
-    /// conditional. Chains are printed flat (`a + b + c`, `c1 ? x : c2 ? y : z`) because BeanShell's
-    /// parser slows down exponentially with deeply nested parentheses.
-    fn write_with(&self, out: &mut String, bare: bool) {
+    /// How tightly the expression's outermost operator binds.
+    fn precedence(&self) -> Precedence {
+        match self {
+            Expr::Bin(op, ..) => op.precedence(),
+            Expr::If(..) => Precedence::Conditional,
+            _ => Precedence::Primary,
+        }
+    }
+
+    /// Write the expression without parentheses of its own.
+    fn write_bare(&self, out: &mut String) {
         match self {
             Expr::Int(v) => {
                 let _ = write!(out, "{v}");
@@ -149,42 +169,31 @@ impl Expr {
             Expr::Str(v) => write_java_string(out, v),
             Expr::Prop(name) => out.push_str(name),
             Expr::Bin(op, a, b) => {
-                if !bare {
-                    out.push('(');
-                }
-                // Left-nested chains of the same operator read the same without parentheses.
-                let same = matches!(a.as_ref(), Expr::Bin(inner, ..) if inner == op);
-                a.write_with(out, same);
+                // Java's binary operators group to the left: the left operand may bind as loosely
+                // as the operator itself, the right one must bind more tightly.
+                let own = op.precedence();
+                a.write_at(out, own);
                 let _ = write!(out, " {} ", op.symbol());
-                b.write(out);
-                if !bare {
-                    out.push(')');
-                }
+                b.write_at(out, own.tighter());
             }
             Expr::If(c, a, b) => {
-                if !bare {
-                    out.push('(');
-                }
-                c.write(out);
+                // `c ? a : b` groups to the right, so a chain of them needs no parentheses.
+                c.write_at(out, Precedence::Conditional.tighter());
                 out.push_str(" ? ");
-                a.write(out);
+                a.write_at(out, Precedence::Conditional);
                 out.push_str(" : ");
-                b.write_with(out, matches!(b.as_ref(), Expr::If(..)));
-                if !bare {
-                    out.push(')');
-                }
+                b.write_at(out, Precedence::Conditional);
             }
             Expr::Not(a) => {
-                out.push_str("!(");
-                a.write(out);
-                out.push(')');
+                out.push('!');
+                a.write_at(out, Precedence::Primary);
             }
             Expr::Contains(a, b) => {
                 // Concatenating with "" makes an integer-looking property a string first.
                 out.push_str("(\"\" + ");
-                a.write(out);
+                a.write_at(out, Precedence::Additive.tighter());
                 out.push_str(").contains(\"\" + ");
-                b.write(out);
+                b.write_at(out, Precedence::Additive.tighter());
                 out.push(')');
             }
             Expr::Sum(p, filter) => {
@@ -205,9 +214,9 @@ impl Expr {
                 } else {
                     "Math.max("
                 });
-                a.write(out);
+                a.write_at(out, Precedence::Conditional);
                 out.push_str(", ");
-                b.write(out);
+                b.write_at(out, Precedence::Conditional);
                 out.push(')');
             }
             Expr::SumStack(p) => {
@@ -239,6 +248,48 @@ impl Expr {
             Expr::Random(n) => {
                 let _ = write!(out, "Random({n})");
             }
+        }
+    }
+}
+
+/// Java's operator precedence, loosest first (JLS 15), for the operators vmodc writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Precedence {
+    Conditional,
+    Or,
+    And,
+    Equality,
+    Relational,
+    Additive,
+    Multiplicative,
+    /// Literals, names, calls and anything already in parentheses.
+    Primary,
+}
+
+impl Precedence {
+    /// The next tighter level: what an operand must bind at to need no parentheses.
+    fn tighter(self) -> Precedence {
+        match self {
+            Precedence::Conditional => Precedence::Or,
+            Precedence::Or => Precedence::And,
+            Precedence::And => Precedence::Equality,
+            Precedence::Equality => Precedence::Relational,
+            Precedence::Relational => Precedence::Additive,
+            Precedence::Additive => Precedence::Multiplicative,
+            Precedence::Multiplicative | Precedence::Primary => Precedence::Primary,
+        }
+    }
+}
+
+impl Op {
+    fn precedence(self) -> Precedence {
+        match self {
+            Op::Or => Precedence::Or,
+            Op::And => Precedence::And,
+            Op::Eq | Op::Ne => Precedence::Equality,
+            Op::Lt | Op::Le | Op::Gt | Op::Ge => Precedence::Relational,
+            Op::Add | Op::Sub => Precedence::Additive,
+            Op::Mul | Op::Div | Op::Rem => Precedence::Multiplicative,
         }
     }
 }

@@ -6,6 +6,7 @@
 pub mod expression;
 pub mod hexgrid;
 pub mod image;
+pub mod parse_cost;
 pub mod polygon;
 pub mod properties;
 pub mod sequence_encoder;

@@ -14,11 +14,12 @@
 //! - `library`: what the VASSAL Module Library refuses (`--library`);
 //! - the checks, one file per part of the module: `moduledata`, `images`, `maps` (with their
 //!   at-start stacks), `pieces`, `setups`, `unique` (children VASSAL's validators require to be
-//!   single or uniquely named).
+//!   single or uniquely named), `expressions` (none that BeanShell parses slowly).
 
 pub mod archive;
 mod classes;
 pub mod decode;
+mod expressions;
 pub mod grid;
 mod images;
 mod library;
@@ -189,6 +190,7 @@ fn check_components(
     pieces::check(root, &images, &classes, push);
     setups::check(root, archive, setup_texts, push);
     unique::check(root, &classes, push);
+    expressions::check_components(root, push);
 }
 
 /// The buildFile's component tree, or why it cannot be read. Which file VASSAL reads depends on

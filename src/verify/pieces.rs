@@ -85,6 +85,9 @@ fn check_slots(
             }
         };
         check_piece(&what, &piece, &prototypes, custom_encoder, push);
+        for t in &piece.traits {
+            super::expressions::check_trait(&what, t, push);
+        }
         check_piece_images(&what, &piece, images, push);
         if short == "PrototypeDefinition" {
             slots.prototypes.insert(name.to_string(), piece);

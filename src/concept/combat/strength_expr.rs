@@ -72,7 +72,10 @@ pub fn attack_scaled_expr(game: &Game) -> Expr {
 }
 
 /// `e` after each attack modifier in data order, on the strength so far, leaving out those of the
-/// terrain `without`.
+/// terrain `without`. `e` appears once in the result: each modifier multiplies and divides by a
+/// factor that is 1 when it does not apply, rather than branching on a copy of the strength so far
+/// (a branch per modifier doubled the expression each time: OCS's attack strength was 17 kB of
+/// parentheses 21 deep, which VASSAL's BeanShell parser never finished reading).
 fn modifier_chain(game: &Game, mut e: Expr, scale: i64, without: Option<TerrainOf>) -> Expr {
     for m in &game.rules.combat.attack_modifiers {
         if without.is_some() && m.terrain_of() == without {
@@ -84,11 +87,7 @@ fn modifier_chain(game: &Game, mut e: Expr, scale: i64, without: Option<TerrainO
             keep_fractions: m.keep_fractions,
             rounding: m.rounding(),
         };
-        e = cond(
-            modifier_applies(game, m),
-            ratio.applied(e.clone(), scale),
-            e,
-        );
+        e = ratio.applied_when(modifier_applies(game, m), e, scale);
     }
     e
 }
@@ -133,23 +132,30 @@ struct Ratio {
 }
 
 impl Ratio {
-    /// `e` (in 1/scale units) times the ratio, kept or rounded to whole points.
-    fn applied(&self, e: Expr, scale: i64) -> Expr {
+    /// `e` (in 1/scale units) times the ratio where `applies` holds, kept or rounded to whole
+    /// points; `e` unchanged where it does not. Each factor of the product is `applies ? k : 1`
+    /// (or 0 for the rounding term), so the unchanged case is `e * 1 / 1 * 1`.
+    fn applied_when(&self, applies: Expr, e: Expr, scale: i64) -> Expr {
         let (num, den) = (
             i64::from(self.numerator),
             i64::from(self.denominator.max(1)),
         );
-        let times = bin(Op::Mul, e, int(num));
+        let when = |k: i64, otherwise: i64| cond(applies.clone(), int(k), int(otherwise));
+        let times = bin(Op::Mul, e, when(num, 1));
         if self.keep_fractions {
-            return bin(Op::Div, times, int(den));
+            return bin(Op::Div, times, when(den, 1));
         }
         // Whole points: round e·num/den (in 1/scale units) down or up to a multiple of scale.
         let whole = den * scale;
-        let rounded = match self.rounding {
-            ModifierRounding::Down => bin(Op::Div, times, int(whole)),
-            ModifierRounding::Up => bin(Op::Div, add(times, int(whole - 1)), int(whole)),
+        let dividend = match self.rounding {
+            ModifierRounding::Down => times,
+            ModifierRounding::Up => add(times, when(whole - 1, 0)),
         };
-        bin(Op::Mul, rounded, int(scale))
+        bin(
+            Op::Mul,
+            bin(Op::Div, dividend, when(whole, 1)),
+            when(scale, 1),
+        )
     }
 }
 
