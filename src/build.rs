@@ -579,28 +579,19 @@ fn compile_plan(
 /// Every entry of a module that is not an image.
 fn text_entries(game: &Game, plan: &Plan, others: &[Texts]) -> Result<Vec<Entry>, Diagnostic> {
     let moduledata = emit::moduledata(game, plan, others);
+    let (build_file, pages) = emit::module::build_file_and_pages(game, plan);
     let mut entries = vec![
         Entry {
             name: "buildFile.xml".into(),
-            data: emit::module::build_file(game, plan).into_bytes(),
+            data: build_file.into_bytes(),
         },
         Entry {
             name: "moduledata".into(),
             data: moduledata.clone().into_bytes(),
         },
     ];
-    if let Some(page) = crate::concept::special_rules::module::rules_in_play_page(game, plan) {
-        entries.push(Entry {
-            name: crate::concept::special_rules::module::RULES_IN_PLAY_PAGE.into(),
-            data: page.into_bytes(),
-        });
-    }
-    if let Some(page) = crate::concept::releases::module::whats_new_page(game, plan) {
-        entries.push(Entry {
-            name: crate::concept::releases::module::WHATS_NEW_PAGE.into(),
-            data: page.into_bytes(),
-        });
-    }
+    // The concepts' own files (their help pages), each written by its concept.
+    entries.extend(pages);
     for other in others {
         entries.push(Entry {
             name: format!("Module_{}.properties", other.lang),

@@ -17,6 +17,7 @@ use crate::concept::gpids::Gpids;
 use crate::concept::module::Global;
 use crate::concept::plan::{Board, OffMapRow, Plan, PlanNeeds, TrackLayout, TurnBox};
 use crate::i18n::{Entries, Texts};
+use crate::package::Entry;
 use crate::vassal::expression::Expr;
 use crate::vassal::traits::{Key, LayerReset, Piece, Trait};
 use crate::vassal::xml::El;
@@ -200,11 +201,37 @@ pub enum CommandLayer {
     ActionRating,
 }
 
+/// A page of the Help menu: the menu's entry, and the file of the archive it opens (a concept's
+/// page comes from its own folder; the build writes the file beside the buildFile).
+pub struct HelpPage {
+    /// The Help menu's entry (a VASSAL `HelpFile` reading `file` from the archive).
+    pub entry: El,
+    /// The page itself.
+    pub file: Entry,
+}
+
+impl HelpPage {
+    /// The Help menu's entry for an HTML page of the archive at `name`, titled `title`.
+    pub fn html(name: &str, title: String, html: String) -> HelpPage {
+        HelpPage {
+            entry: El::new("VASSAL.build.module.documentation.HelpFile")
+                .attr("fileName", name)
+                .attr("fileType", "archive")
+                .attr("title", title)
+                .attr("vassalDoc", "user"),
+            file: Entry {
+                name: name.to_string(),
+                data: html.into_bytes(),
+            },
+        }
+    }
+}
+
 /// What concepts add to the module as a whole, gathered over the registry.
 #[derive(Default)]
 pub struct ModuleParts {
-    /// Pages of the Help menu.
-    pub help: Vec<El>,
+    /// Pages of the Help menu, each with the file it opens.
+    pub help: Vec<HelpPage>,
     /// Toolbar buttons, each at its place.
     pub toolbar: Vec<(ToolbarPlace, El)>,
     /// Module-level global properties, with the buttons that change them.
@@ -225,6 +252,11 @@ impl ModuleParts {
             concept.module(game, plan, &mut parts);
         }
         parts
+    }
+
+    /// The files the concepts add to the archive (their help pages).
+    pub fn files(&self) -> impl Iterator<Item = &Entry> {
+        self.help.iter().map(|page| &page.file)
     }
 
     /// Put `buttons` on the toolbar at `place`, after the ones already there.
