@@ -4,11 +4,11 @@
 //! `scenarios/<id>/*.toml`. Syntax errors and schema errors (unknown keys, wrong types) become
 //! diagnostics pointing at the offending line; nothing here panics on bad input.
 
-use crate::concept::art::image_file::{ImageFile, MAX_DECODED_PIXELS};
-use crate::concept::game::{CountersFile, Game, Loaded, MapFile, RulesFile, ScenarioFile};
-use crate::concept::releases::ReleaseHistory;
+use crate::concept::game::{
+    CountersFile, Game, ImageFile, Layering, Loaded, MapFile, ReleaseHistory, RulesFile,
+    ScenarioFile, MAX_DECODED_PIXELS,
+};
 use crate::concept::series::compose::compose;
-use crate::concept::series::Layering;
 use crate::diag::{suggest, Diagnostic, Report, Sources};
 use crate::model::{FileId, Sp};
 use serde::de::DeserializeOwned;
