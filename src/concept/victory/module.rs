@@ -402,18 +402,6 @@ mod tests {
         fn prop(&self, name: &str) -> Result<Value, String> {
             Err(format!("no property {name}"))
         }
-        fn pieces(&self) -> Vec<&dyn Env> {
-            Vec::new()
-        }
-        fn stack(&self) -> Vec<&dyn Env> {
-            Vec::new()
-        }
-        fn range_from_old(&self) -> i64 {
-            0
-        }
-        fn random(&self, _: i64) -> i64 {
-            1
-        }
     }
 
     fn term(points: f64, per: u32, bands: &[(u32, f64)]) -> VpTerm {

@@ -192,15 +192,6 @@ mod tests {
                 _ => Err(format!("no property {name}")),
             }
         }
-        fn pieces(&self) -> Vec<&dyn Env> {
-            Vec::new()
-        }
-        fn stack(&self) -> Vec<&dyn Env> {
-            Vec::new()
-        }
-        fn range_from_old(&self) -> i64 {
-            0
-        }
         fn random(&self, _: i64) -> i64 {
             self.roll
         }
