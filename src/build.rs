@@ -178,18 +178,14 @@ fn output_collisions(root: &Path, loaded: &Loaded) -> Vec<Diagnostic> {
             continue;
         }
         // The other game's languages are its catalogs' file names (`i18n/<game>/<lang>.toml`).
-        let mut langs: Vec<Option<String>> = std::fs::read_dir(root.join("i18n").join(&other))
-            .map(|rd| {
-                rd.filter_map(|e| e.ok())
-                    .map(|e| e.path())
-                    .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-                    .filter_map(|p| {
-                        p.file_stem()
-                            .map(|s| Some(s.to_string_lossy().into_owned()))
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
+        let mut langs: Vec<Option<String>> =
+            crate::load::toml_files(&root.join("i18n").join(&other))
+                .iter()
+                .filter_map(|p| {
+                    p.file_stem()
+                        .map(|s| Some(s.to_string_lossy().into_owned()))
+                })
+                .collect();
         if langs.is_empty() {
             langs.push(None);
         }

@@ -45,6 +45,21 @@ pub fn discover(root: &Path) -> Result<Vec<String>, Diagnostic> {
     Ok(ids)
 }
 
+/// The `.toml` files of a folder, sorted (none when it cannot be read: a game without scenarios or
+/// catalogs has no folder for them).
+pub fn toml_files(dir: &Path) -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+                .collect()
+        })
+        .unwrap_or_default();
+    paths.sort();
+    paths
+}
+
 /// Whether a rules file holds only a series' rules, for games to build on (a `[series]` table and
 /// no counters of its own), rather than a game.
 fn is_series_only(root: &Path, rules: &Path) -> bool {
@@ -186,16 +201,7 @@ pub fn load_game(root: &Path, id: &str, sources: &mut Sources) -> Result<Game, R
 
     let mut scenarios = Vec::new();
     let scenario_dir = root.join("scenarios").join(id);
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&scenario_dir)
-        .map(|rd| {
-            rd.filter_map(|e| e.ok())
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-                .collect()
-        })
-        .unwrap_or_default();
-    paths.sort();
-    for path in paths {
+    for path in toml_files(&scenario_dir) {
         let rel = path
             .strip_prefix(root)
             .unwrap_or(&path)
