@@ -388,6 +388,18 @@ pub fn buttons(game: &Game, plan: &Plan) -> Vec<El> {
     out
 }
 
+/// The control marker's image of each side, by side id.
+pub fn control_images(game: &Game) -> std::collections::BTreeMap<String, String> {
+    game.rules
+        .sides
+        .iter()
+        .map(|s| {
+            let image = format!("control-{}.png", crate::slug::slug(&s.id));
+            (s.id.value.clone(), image)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -455,16 +467,4 @@ mod tests {
             }
         }
     }
-}
-
-/// The control marker's image of each side, by side id.
-pub fn control_images(game: &Game) -> std::collections::BTreeMap<String, String> {
-    game.rules
-        .sides
-        .iter()
-        .map(|s| {
-            let image = format!("control-{}.png", crate::slug::slug(&s.id));
-            (s.id.value.clone(), image)
-        })
-        .collect()
 }

@@ -170,6 +170,30 @@ pub fn buttons(game: &Game, plan: &Plan) -> Vec<El> {
     )]
 }
 
+/// A turn box's weather line, and its shading when the turn's weather is not the default.
+pub fn turn_box(game: &Game, tx: &Texts, turn: u32, out: &mut TurnBox) {
+    if let Some(w) = super::turn::weather_of_turn(&game.rules, turn) {
+        out.lines.push(TrackLine::new(
+            LineKind::Weather,
+            tx.get(&format!("weather.{}", w.id.as_str())),
+        ));
+        out.shaded |= !w.default;
+    }
+}
+
+/// The weather's part of the plan: each weather's marker image, and where the marker sits on the
+/// main board (the top-right margin).
+pub fn fill_plan(game: &Game, plan: &mut Plan) {
+    plan.weather_images = game
+        .rules
+        .weather
+        .iter()
+        .map(|w| (w.id.value.clone(), format!("weather-{}.png", slug(&w.id))))
+        .collect();
+    let half = (WEATHER_MARKER_SIZE / 2) as i32;
+    plan.weather_point = (plan.layout.width as i32 - half - 4, half + 4);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -269,28 +293,4 @@ mod tests {
         assert_eq!(rolled_weather(&table, 10, 6), Some("frost"));
         assert_eq!(rolled_weather(&table, 11, 1), None);
     }
-}
-
-/// A turn box's weather line, and its shading when the turn's weather is not the default.
-pub fn turn_box(game: &Game, tx: &Texts, turn: u32, out: &mut TurnBox) {
-    if let Some(w) = super::turn::weather_of_turn(&game.rules, turn) {
-        out.lines.push(TrackLine::new(
-            LineKind::Weather,
-            tx.get(&format!("weather.{}", w.id.as_str())),
-        ));
-        out.shaded |= !w.default;
-    }
-}
-
-/// The weather's part of the plan: each weather's marker image, and where the marker sits on the
-/// main board (the top-right margin).
-pub fn fill_plan(game: &Game, plan: &mut Plan) {
-    plan.weather_images = game
-        .rules
-        .weather
-        .iter()
-        .map(|w| (w.id.value.clone(), format!("weather-{}.png", slug(&w.id))))
-        .collect();
-    let half = (WEATHER_MARKER_SIZE / 2) as i32;
-    plan.weather_point = (plan.layout.width as i32 - half - 4, half + 4);
 }
