@@ -178,18 +178,14 @@ fn output_collisions(root: &Path, loaded: &Loaded) -> Vec<Diagnostic> {
             continue;
         }
         // The other game's languages are its catalogs' file names (`i18n/<game>/<lang>.toml`).
-        let mut langs: Vec<Option<String>> = std::fs::read_dir(root.join("i18n").join(&other))
-            .map(|rd| {
-                rd.filter_map(|e| e.ok())
-                    .map(|e| e.path())
-                    .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-                    .filter_map(|p| {
-                        p.file_stem()
-                            .map(|s| Some(s.to_string_lossy().into_owned()))
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
+        let mut langs: Vec<Option<String>> =
+            crate::load::toml_files(&root.join("i18n").join(&other))
+                .iter()
+                .filter_map(|p| {
+                    p.file_stem()
+                        .map(|s| Some(s.to_string_lossy().into_owned()))
+                })
+                .collect();
         if langs.is_empty() {
             langs.push(None);
         }
@@ -579,28 +575,19 @@ fn compile_plan(
 /// Every entry of a module that is not an image.
 fn text_entries(game: &Game, plan: &Plan, others: &[Texts]) -> Result<Vec<Entry>, Diagnostic> {
     let moduledata = emit::moduledata(game, plan, others);
+    let (build_file, pages) = emit::module::build_file_and_pages(game, plan);
     let mut entries = vec![
         Entry {
             name: "buildFile.xml".into(),
-            data: emit::module::build_file(game, plan).into_bytes(),
+            data: build_file.into_bytes(),
         },
         Entry {
             name: "moduledata".into(),
             data: moduledata.clone().into_bytes(),
         },
     ];
-    if let Some(page) = crate::concept::special_rules::module::rules_in_play_page(game, plan) {
-        entries.push(Entry {
-            name: crate::concept::special_rules::module::RULES_IN_PLAY_PAGE.into(),
-            data: page.into_bytes(),
-        });
-    }
-    if let Some(page) = crate::concept::releases::module::whats_new_page(game, plan) {
-        entries.push(Entry {
-            name: crate::concept::releases::module::WHATS_NEW_PAGE.into(),
-            data: page.into_bytes(),
-        });
-    }
+    // The concepts' own files (their help pages), each written by its concept.
+    entries.extend(pages);
     for other in others {
         entries.push(Entry {
             name: format!("Module_{}.properties", other.lang),

@@ -4,11 +4,11 @@
 //! `scenarios/<id>/*.toml`. Syntax errors and schema errors (unknown keys, wrong types) become
 //! diagnostics pointing at the offending line; nothing here panics on bad input.
 
-use crate::concept::art::image_file::{ImageFile, MAX_DECODED_PIXELS};
-use crate::concept::game::{CountersFile, Game, Loaded, MapFile, RulesFile, ScenarioFile};
-use crate::concept::releases::ReleaseHistory;
+use crate::concept::game::{
+    CountersFile, Game, ImageFile, Layering, Loaded, MapFile, ReleaseHistory, RulesFile,
+    ScenarioFile, MAX_DECODED_PIXELS,
+};
 use crate::concept::series::compose::compose;
-use crate::concept::series::Layering;
 use crate::diag::{suggest, Diagnostic, Report, Sources};
 use crate::model::{FileId, Sp};
 use serde::de::DeserializeOwned;
@@ -43,6 +43,21 @@ pub fn discover(root: &Path) -> Result<Vec<String>, Diagnostic> {
         .collect();
     ids.sort();
     Ok(ids)
+}
+
+/// The `.toml` files of a folder, sorted (none when it cannot be read: a game without scenarios or
+/// catalogs has no folder for them).
+pub fn toml_files(dir: &Path) -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+                .collect()
+        })
+        .unwrap_or_default();
+    paths.sort();
+    paths
 }
 
 /// Whether a rules file holds only a series' rules, for games to build on (a `[series]` table and
@@ -186,16 +201,7 @@ pub fn load_game(root: &Path, id: &str, sources: &mut Sources) -> Result<Game, R
 
     let mut scenarios = Vec::new();
     let scenario_dir = root.join("scenarios").join(id);
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&scenario_dir)
-        .map(|rd| {
-            rd.filter_map(|e| e.ok())
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-                .collect()
-        })
-        .unwrap_or_default();
-    paths.sort();
-    for path in paths {
+    for path in toml_files(&scenario_dir) {
         let rel = path
             .strip_prefix(root)
             .unwrap_or(&path)

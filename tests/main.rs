@@ -59,6 +59,7 @@ mod start_phase;
 mod steps;
 mod synthetic_game;
 mod table_play;
+mod text_keys;
 mod todo_list;
 mod translate;
 mod turn_record;

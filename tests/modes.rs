@@ -23,14 +23,8 @@ impl Env for InStack {
     fn prop(&self, name: &str) -> Result<Value, String> {
         self.me.prop(name)
     }
-    fn pieces(&self) -> Vec<&dyn Env> {
-        Vec::new()
-    }
     fn stack(&self) -> Vec<&dyn Env> {
         self.stack.iter().map(|p| p as &dyn Env).collect()
-    }
-    fn range_from_old(&self) -> i64 {
-        0
     }
     fn random(&self, _: i64) -> i64 {
         0

@@ -38,15 +38,6 @@ impl Env for Pressed {
             .map(|v| Value::from_property(v))
             .ok_or_else(|| format!("no property {name}"))
     }
-    fn pieces(&self) -> Vec<&dyn Env> {
-        Vec::new()
-    }
-    fn stack(&self) -> Vec<&dyn Env> {
-        Vec::new()
-    }
-    fn range_from_old(&self) -> i64 {
-        0
-    }
     fn random(&self, _: i64) -> i64 {
         panic!("a report rolls no die of its own")
     }

@@ -114,9 +114,6 @@ impl Env for Staged<'_> {
     fn stack(&self) -> Vec<&dyn Env> {
         self.stack.iter().map(|p| *p as &dyn Env).collect()
     }
-    fn range_from_old(&self) -> i64 {
-        0
-    }
     fn random(&self, _: i64) -> i64 {
         0
     }

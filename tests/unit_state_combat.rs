@@ -59,15 +59,6 @@ impl Env for Marker {
     fn prop(&self, name: &str) -> Result<Value, String> {
         Ok(plain(&self.0, name))
     }
-    fn pieces(&self) -> Vec<&dyn Env> {
-        Vec::new()
-    }
-    fn stack(&self) -> Vec<&dyn Env> {
-        Vec::new()
-    }
-    fn range_from_old(&self) -> i64 {
-        0
-    }
     fn random(&self, _: i64) -> i64 {
         0
     }
@@ -111,9 +102,6 @@ impl Env for Unit<'_> {
         std::iter::once(self as &dyn Env)
             .chain(self.markers.iter().map(|m| m as &dyn Env))
             .collect()
-    }
-    fn range_from_old(&self) -> i64 {
-        0
     }
     fn random(&self, _: i64) -> i64 {
         0

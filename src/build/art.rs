@@ -159,7 +159,7 @@ fn jobs(game: &Game, plan: &Plan, fonts: &Fonts) -> Result<Vec<(String, Job)>, R
         jobs.push((plan::CARDS_IMAGE.to_string(), Job::Cards));
     }
     for (i, board) in plan.sheets.iter().enumerate() {
-        let job = match plan::scan_of(game) {
+        let job = match crate::concept::map::board::scan_of(game) {
             Some(_) => Job::Scan,
             None => Job::Map(i as u16),
         };
@@ -343,7 +343,7 @@ fn render_job(game: &Game, plan: &Plan, job: &Job, fonts: &Fonts) -> Result<Vec<
         Job::Chart(i) => super::map_art::chart(game, plan, *i, fonts)?,
         // The scan ships as it is, but only once it decodes whole: the check reads just its header,
         // and VASSAL would fail on a file damaged further in.
-        Job::Scan => match plan::scan_of(game) {
+        Job::Scan => match crate::concept::map::board::scan_of(game) {
             Some(scan) => {
                 scan.pixels().map_err(RenderError::Input)?;
                 scan.bytes.to_vec()

@@ -1,18 +1,153 @@
 //! `vmodc translate MODULE --lang L --catalog FILE [--po FILE] [--out OUT.vmod]` (docs/translate.md).
+//!
+//! One run, in its steps: check the arguments, read the module (its buildFile, the texts it offers
+//! for translation, the translations it already holds), read the old catalog, merge, write the
+//! catalogs, report, and with `--out` write the translated module.
 
 use super::{read_input, USAGE};
-use crate::translate::catalog::{self, Catalog};
-use crate::translate::{bundle_name, extract, write_module, Table};
-use crate::verify::{parse_xml, read_archive, Limits};
-use std::collections::BTreeMap;
+use crate::translate::catalog::{self, Catalog, Summary};
+use crate::translate::{bundle_name, extract, write_module, Source, Table};
+use crate::verify::{parse_xml, read_archive, Limits, Node};
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::process::ExitCode;
 
-/// Print an error and what to do; the exit code for a usage or I/O problem.
-fn fail(message: String, help: &str) -> ExitCode {
-    eprintln!("error: {message}");
-    eprintln!("  help: {help}");
-    ExitCode::from(USAGE)
+/// Why `vmodc translate` stops.
+enum Failure {
+    /// What went wrong and what to do.
+    Told { message: String, help: &'static str },
+    /// A failure already reported (reading the module prints its own).
+    Reported(ExitCode),
+}
+
+impl Failure {
+    fn new(message: String, help: &'static str) -> Failure {
+        Failure::Told { message, help }
+    }
+
+    /// Print the error and what to do; the exit code for a usage or I/O problem.
+    fn exit(self) -> ExitCode {
+        match self {
+            Failure::Told { message, help } => {
+                eprintln!("error: {message}");
+                eprintln!("  help: {help}");
+                ExitCode::from(USAGE)
+            }
+            Failure::Reported(code) => code,
+        }
+    }
+}
+
+/// `vmodc translate`.
+pub fn run_translate(
+    module: &Path,
+    language: &str,
+    catalog_path: &Path,
+    po: Option<&Path>,
+    out: Option<&Path>,
+) -> ExitCode {
+    let translate = || -> Result<(), Failure> {
+        check_arguments(module, language, out)?;
+        let read = ReadModule::open(module, language)?;
+        let old = old_catalog(catalog_path, language)?;
+        let existing: BTreeMap<String, String> = read.existing.iter().cloned().collect();
+        let header = (language, read.root.attr("name"), read.root.attr("version"));
+        let (merged, summary) = catalog::merge(old.as_ref(), &read.sources, &existing, header);
+        write_catalogs(catalog_path, po, &merged)?;
+        print_summary(catalog_path, language, &summary);
+        match out {
+            Some(out) => write_translated(read, language, &merged, out),
+            None => Ok(()),
+        }
+    };
+    match translate() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => failure.exit(),
+    }
+}
+
+/// Whether `l` is a language code as VASSAL names one (`ja`, `de`, `pt_BR`).
+fn valid_language(l: &str) -> bool {
+    let mut parts = l.split('_');
+    parts
+        .next()
+        .is_some_and(|p| (2..=3).contains(&p.len()) && p.chars().all(|c| c.is_ascii_lowercase()))
+        && parts.all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_alphanumeric()))
+}
+
+fn check_arguments(module: &Path, language: &str, out: Option<&Path>) -> Result<(), Failure> {
+    if !valid_language(language) {
+        return Err(Failure::new(
+            format!("`{language}` is not a language code"),
+            "give a language as VASSAL names it: `ja`, `de`, `pt_BR`",
+        ));
+    }
+    if out.is_some_and(|o| o == module) {
+        return Err(Failure::new(
+            format!("--out {} is the module itself", module.display()),
+            "write the translated module to a new file; vmodc never overwrites its input",
+        ));
+    }
+    Ok(())
+}
+
+/// The module to translate: its bytes, its buildFile, the texts it offers for translation, and the
+/// translations its own bundle of the language holds (in the bundle's order).
+struct ReadModule {
+    bytes: Vec<u8>,
+    root: Node,
+    sources: Vec<Source>,
+    existing: Vec<(String, String)>,
+}
+
+impl ReadModule {
+    fn open(module: &Path, language: &str) -> Result<ReadModule, Failure> {
+        let shown = module.display();
+        let bytes = read_input(module, "module").map_err(Failure::Reported)?;
+        let archive = read_archive(&bytes, Limits::default()).map_err(|e| {
+            Failure::new(
+                format!("{shown} is not a module vmodc can read: {e}"),
+                "give a .vmod (a zip archive with buildFile.xml)",
+            )
+        })?;
+        if archive.entries.contains_key("extensiondata") {
+            return Err(Failure::new(
+                format!("{shown} is a module extension, not a module"),
+                "translate the module it extends; VASSAL reads one translation per language from the module",
+            ));
+        }
+        let build = ["buildFile.xml", "buildFile"]
+            .iter()
+            .find_map(|n| archive.entries.get(*n))
+            .ok_or_else(|| {
+                Failure::new(
+                    format!("{shown} has no buildFile.xml"),
+                    "give a module, not an extension or a saved game",
+                )
+            })?;
+        let root = std::str::from_utf8(build)
+            .map_err(|e| e.to_string())
+            .and_then(parse_xml)
+            .map_err(|e| {
+                Failure::new(
+                    format!("the buildFile of {shown} cannot be read: {e}"),
+                    "run `vmodc check` on the module",
+                )
+            })?;
+        let existing = archive
+            .entries
+            .get(&bundle_name(language))
+            .and_then(|b| {
+                crate::vassal::properties::read_properties(&String::from_utf8_lossy(b)).ok()
+            })
+            .unwrap_or_default();
+        Ok(ReadModule {
+            sources: extract(&root, &Table::load()),
+            existing,
+            root,
+            bytes,
+        })
+    }
 }
 
 fn is_po(path: &Path) -> bool {
@@ -30,146 +165,68 @@ fn read_catalog(path: &Path) -> Result<Catalog, String> {
     }
 }
 
-fn write_text(path: &Path, text: &str) -> Result<(), ExitCode> {
-    crate::package::write_atomically(path, text.as_bytes()).map_err(|e| {
-        fail(
+/// The catalog an earlier run wrote, if there is one; it must be of this language.
+fn old_catalog(path: &Path, language: &str) -> Result<Option<Catalog>, Failure> {
+    if !path.exists() {
+        return Ok(None);
+    }
+    match read_catalog(path) {
+        Ok(c) if c.language != language => Err(Failure::new(
+            format!(
+                "{} is a catalog of `{}`, not `{language}`",
+                path.display(),
+                c.language
+            ),
+            "give the catalog of this language, or a new file name",
+        )),
+        Ok(c) => Ok(Some(c)),
+        Err(e) => Err(Failure::new(
+            format!("{} cannot be read: {e}", path.display()),
+            "fix the catalog (TOML, or PO for a .po file) or give a new file name",
+        )),
+    }
+}
+
+fn write_file(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    crate::package::write_atomically(path, bytes).map_err(|e| {
+        Failure::new(
             format!("cannot write {}: {e}", path.display()),
             "check that the folder exists and is writable",
         )
     })
 }
 
-/// `vmodc translate`.
-pub fn run_translate(
-    module: &Path,
-    language: &str,
-    catalog_path: &Path,
-    po: Option<&Path>,
-    out: Option<&Path>,
-) -> ExitCode {
-    let valid_language = |l: &str| {
-        let mut parts = l.split('_');
-        parts.next().is_some_and(|p| {
-            (2..=3).contains(&p.len()) && p.chars().all(|c| c.is_ascii_lowercase())
-        }) && parts.all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_alphanumeric()))
-    };
-    if !valid_language(language) {
-        return fail(
-            format!("`{language}` is not a language code"),
-            "give a language as VASSAL names it: `ja`, `de`, `pt_BR`",
-        );
-    }
-    if out.is_some_and(|o| o == module) {
-        return fail(
-            format!("--out {} is the module itself", module.display()),
-            "write the translated module to a new file; vmodc never overwrites its input",
-        );
-    }
-    let bytes = match read_input(module, "module") {
-        Ok(b) => b,
-        Err(code) => return code,
-    };
-    let archive = match read_archive(&bytes, Limits::default()) {
-        Ok(a) => a,
-        Err(e) => {
-            return fail(
-                format!("{} is not a module vmodc can read: {e}", module.display()),
-                "give a .vmod (a zip archive with buildFile.xml)",
-            )
-        }
-    };
-    if archive.entries.contains_key("extensiondata") {
-        return fail(
-            format!("{} is a module extension, not a module", module.display()),
-            "translate the module it extends; VASSAL reads one translation per language from the module",
-        );
-    }
-    let Some(build) = ["buildFile.xml", "buildFile"]
-        .iter()
-        .find_map(|n| archive.entries.get(*n))
-    else {
-        return fail(
-            format!("{} has no buildFile.xml", module.display()),
-            "give a module, not an extension or a saved game",
-        );
-    };
-    let root = match std::str::from_utf8(build)
-        .map_err(|e| e.to_string())
-        .and_then(parse_xml)
-    {
-        Ok(r) => r,
-        Err(e) => {
-            return fail(
-                format!("the buildFile of {} cannot be read: {e}", module.display()),
-                "run `vmodc check` on the module",
-            )
-        }
-    };
-    let sources = extract(&root, &Table::load());
-    let existing_in_order: Vec<(String, String)> = archive
-        .entries
-        .get(&bundle_name(language))
-        .and_then(|b| crate::vassal::properties::read_properties(&String::from_utf8_lossy(b)).ok())
-        .unwrap_or_default();
-    let existing: BTreeMap<String, String> = existing_in_order.iter().cloned().collect();
-    let old = if catalog_path.exists() {
-        match read_catalog(catalog_path) {
-            Ok(c) if c.language != language => {
-                return fail(
-                    format!(
-                        "{} is a catalog of `{}`, not `{language}`",
-                        catalog_path.display(),
-                        c.language
-                    ),
-                    "give the catalog of this language, or a new file name",
-                )
-            }
-            Ok(c) => Some(c),
-            Err(e) => {
-                return fail(
-                    format!("{} cannot be read: {e}", catalog_path.display()),
-                    "fix the catalog (TOML, or PO for a .po file) or give a new file name",
-                )
-            }
-        }
+/// The merged catalog, as TOML or PO by the catalog's extension, and as PO too with `--po`.
+fn write_catalogs(path: &Path, po: Option<&Path>, merged: &Catalog) -> Result<(), Failure> {
+    let text = if is_po(path) {
+        catalog::to_po(merged)
     } else {
-        None
+        catalog::to_toml(merged)
     };
-    let (merged, summary) = catalog::merge(
-        old.as_ref(),
-        &sources,
-        &existing,
-        (language, root.attr("name"), root.attr("version")),
-    );
-    let text = if is_po(catalog_path) {
-        catalog::to_po(&merged)
+    write_file(path, text.as_bytes())?;
+    match po {
+        Some(po) => write_file(po, catalog::to_po(merged).as_bytes()),
+        None => Ok(()),
+    }
+}
+
+fn print_summary(path: &Path, language: &str, summary: &Summary) {
+    let from_module = if summary.from_module > 0 {
+        format!(
+            " ({} taken from the module's {})",
+            summary.from_module,
+            bundle_name(language)
+        )
     } else {
-        catalog::to_toml(&merged)
+        String::new()
     };
-    if let Err(code) = write_text(catalog_path, &text) {
-        return code;
-    }
-    if let Some(po) = po {
-        if let Err(code) = write_text(po, &catalog::to_po(&merged)) {
-            return code;
-        }
-    }
     println!(
-        "{}: {} texts, {} translated, {} untranslated, {} stale{}",
-        catalog_path.display(),
+        "{}: {} texts, {} translated, {} untranslated, {} stale{from_module}",
+        path.display(),
         summary.texts,
         summary.translated,
         summary.untranslated,
         summary.stale.len(),
-        if summary.from_module > 0 {
-            format!(
-                " ({} taken from the module's {})",
-                summary.from_module,
-                bundle_name(language)
-            )
-        } else {
-            String::new()
-        }
     );
     for key in &summary.stale {
         println!("  stale: `{key}`: the module's text changed since it was translated (entry kept, not written; translate it again and remove `translated_from`)");
@@ -177,14 +234,20 @@ pub fn run_translate(
     for key in &summary.removed {
         println!("  removed: `{key}`: the module no longer has this text");
     }
-    let Some(out) = out else {
-        return ExitCode::SUCCESS;
-    };
-    // The module's own translations of keys the catalog does not hold stay as they are (texts
-    // vmodc does not offer, such as names other components refer to); then the catalog's.
-    let in_catalog: std::collections::BTreeSet<&str> =
-        merged.entries.iter().map(|e| e.key.as_str()).collect();
-    let mut entries: Vec<(String, String)> = existing_in_order
+}
+
+/// The module with the language's bundle: the module's own translations of keys the catalog does
+/// not hold stay as they are (texts vmodc does not offer, such as names other components refer
+/// to); then the catalog's.
+fn write_translated(
+    read: ReadModule,
+    language: &str,
+    merged: &Catalog,
+    out: &Path,
+) -> Result<(), Failure> {
+    let in_catalog: BTreeSet<&str> = merged.entries.iter().map(|e| e.key.as_str()).collect();
+    let mut entries: Vec<(String, String)> = read
+        .existing
         .into_iter()
         .filter(|(k, _)| !in_catalog.contains(k.as_str()))
         .collect();
@@ -197,21 +260,13 @@ pub fn run_translate(
             .map(|e| (e.key.clone(), e.translation.clone())),
     );
     let properties = crate::vassal::properties::write_properties(&entries);
-    let translated = match write_module(&bytes, language, &properties) {
-        Ok(b) => b,
-        Err(e) => {
-            return fail(
-                format!("cannot write the translated module: {e}"),
-                "run `vmodc check` on the module",
-            )
-        }
-    };
-    if let Err(e) = crate::package::write_atomically(out, &translated) {
-        return fail(
-            format!("cannot write {}: {e}", out.display()),
-            "check that the folder exists and is writable",
-        );
-    }
+    let translated = write_module(&read.bytes, language, &properties).map_err(|e| {
+        Failure::new(
+            format!("cannot write the translated module: {e}"),
+            "run `vmodc check` on the module",
+        )
+    })?;
+    write_file(out, &translated)?;
     println!(
         "wrote {}: {} translations in {} ({} of them kept from the module's own)",
         out.display(),
@@ -219,5 +274,5 @@ pub fn run_translate(
         bundle_name(language),
         kept
     );
-    ExitCode::SUCCESS
+    Ok(())
 }

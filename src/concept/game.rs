@@ -7,6 +7,7 @@
 //!
 //! Nothing in this module knows any particular game.
 
+pub use crate::concept::art::image_file::{ImageFile, MAX_DECODED_PIXELS};
 pub use crate::concept::cards::{Allotment, Card, CardPlay, CardUse, Deck};
 pub use crate::concept::combat::{
     ActionRating, AttackKind, AttackModifier, AutomaticResult, ByCount, ColumnShift, Combat,
@@ -22,7 +23,9 @@ pub use crate::concept::markers::{Marker, MarkerBack};
 pub use crate::concept::modes::{Mode, ModeValues};
 pub use crate::concept::movement::{MoveProhibition, Movement, WeatherMoveLimit};
 pub use crate::concept::provenance::Gap;
+pub use crate::concept::releases::ReleaseHistory;
 pub use crate::concept::sequence::{Dice, OtherDice, Phase, Turns};
+pub use crate::concept::series::Layering;
 pub use crate::concept::setup::{
     OffMap, Placement, Reinforcement, Replacements, ScenarioInfo, Unplaced,
 };
@@ -33,7 +36,8 @@ pub use crate::concept::units::{
     parse_value_slots, parse_values, CounterSheet, DerivedValue, Reduction, Side, Unit, UnitType,
 };
 pub use crate::concept::victory::{
-    CityDesignation, ResultChange, Victory, VictoryCondition, VictoryPoints, VpTerm, VpThreshold,
+    CityDesignation, LossRounding, ResultChange, Victory, VictoryCondition, VictoryPoints, VpTerm,
+    VpThreshold,
 };
 pub use crate::concept::weather::Weather;
 pub use crate::model::{FileId, Sp};
@@ -50,12 +54,12 @@ pub struct Game {
     pub map: Loaded<MapFile>,
     pub scenarios: Vec<Loaded<ScenarioFile>>,
     /// How the rules were layered over a series (`[game] series`), if they were.
-    pub layering: Option<crate::concept::series::Layering>,
+    pub layering: Option<Layering>,
     /// The image files the data names (`[map] image`, `[[art_sheets]] image`), by their path as
     /// written.
-    pub images: std::collections::BTreeMap<String, crate::concept::art::image_file::ImageFile>,
+    pub images: std::collections::BTreeMap<String, ImageFile>,
     /// The release history (`changes/<game>.toml`), when the game has one.
-    pub releases: Option<Loaded<crate::concept::releases::ReleaseHistory>>,
+    pub releases: Option<Loaded<ReleaseHistory>>,
 }
 
 /// A parsed file together with where it came from, so diagnostics can name it.

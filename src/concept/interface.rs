@@ -3,7 +3,7 @@
 //! A concept implements the hooks it has (each has an empty default) in its folder's `concept.rs`,
 //! and one line of the registry (`src/concept/mod.rs`) lists it. The stages loop over that list:
 //! `check` runs every concept's checks, `emit` places every concept's contributions in the module,
-//! and the plan asks every concept for the boxes it needs. A concept that assembles the others'
+//! and the plan asks every concept for its board, its turn-track boxes and its own fields. A concept that assembles the others'
 //! parts (the unit piece gathers each concept's commands and face parts) is handed the list as an
 //! argument, so no concept file imports the registry that imports it. No stage names a concept.
 //!
@@ -15,8 +15,9 @@ use crate::concept::context::Context;
 use crate::concept::game::{Game, Loaded, ScenarioFile, Unit};
 use crate::concept::gpids::Gpids;
 use crate::concept::module::Global;
-use crate::concept::plan::{LayoutNeeds, Plan, TrackLayout};
-use crate::i18n::Entries;
+use crate::concept::plan::{Board, OffMapRow, Plan, PlanNeeds, TrackLayout, TurnBox};
+use crate::i18n::{Entries, Texts};
+use crate::package::Entry;
 use crate::vassal::expression::Expr;
 use crate::vassal::traits::{Key, LayerReset, Piece, Trait};
 use crate::vassal::xml::El;
@@ -37,10 +38,22 @@ pub trait Concept: Sync {
     /// (`i18n/interface/<lang>.toml`).
     fn interface_texts(&self, _out: &mut Entries) {}
 
-    /// Off-map boxes it needs on the turn-track board, by their names in the data.
-    fn track_boxes<'g>(&self, _game: &'g Game) -> Vec<&'g str> {
-        Vec::new()
+    /// The main map's board, if it draws the map: its hex layout and its sheets' boards.
+    fn board(&self, _game: &Game) -> Option<Board> {
+        None
     }
+
+    /// Its lines of a turn box (each of its kind), the box's shading and the pieces starting in it.
+    fn turn_box(&self, _game: &Game, _tx: &Texts, _turn: u32, _out: &mut TurnBox) {}
+
+    /// Off-map boxes it needs on the turn-track board, by region name, each in its row.
+    fn off_map_boxes(&self, _game: &Game, _tx: &Texts, _out: &mut Vec<(OffMapRow, String)>) {}
+
+    /// Keys whose piece ids are reserved before any other (the at-start slots').
+    fn reserved_gpids(&self, _game: &Game, _out: &mut Vec<String>) {}
+
+    /// Its own fields of the plan (its images' names, its board, its scale).
+    fn fill_plan(&self, _game: &Game, _plan: &mut Plan) {}
 
     /// What it adds to the module as a whole: help pages, toolbar buttons, global properties, the
     /// unit prototype's traits and further prototypes.
@@ -111,10 +124,26 @@ pub trait Concept: Sync {
     }
 }
 
-/// The plan asks every concept for its layout needs without knowing the `Concept` trait.
-impl<T: Concept + ?Sized> LayoutNeeds for T {
-    fn track_boxes<'g>(&self, game: &'g Game) -> Vec<&'g str> {
-        Concept::track_boxes(self, game)
+/// The plan asks every concept for what it needs without knowing the `Concept` trait.
+impl<T: Concept + ?Sized> PlanNeeds for T {
+    fn board(&self, game: &Game) -> Option<Board> {
+        Concept::board(self, game)
+    }
+
+    fn turn_box(&self, game: &Game, tx: &Texts, turn: u32, out: &mut TurnBox) {
+        Concept::turn_box(self, game, tx, turn, out);
+    }
+
+    fn off_map_boxes(&self, game: &Game, tx: &Texts, out: &mut Vec<(OffMapRow, String)>) {
+        Concept::off_map_boxes(self, game, tx, out);
+    }
+
+    fn reserved_gpids(&self, game: &Game, out: &mut Vec<String>) {
+        Concept::reserved_gpids(self, game, out);
+    }
+
+    fn fill_plan(&self, game: &Game, plan: &mut Plan) {
+        Concept::fill_plan(self, game, plan);
     }
 }
 
@@ -172,11 +201,37 @@ pub enum CommandLayer {
     ActionRating,
 }
 
+/// A page of the Help menu: the menu's entry, and the file of the archive it opens (a concept's
+/// page comes from its own folder; the build writes the file beside the buildFile).
+pub struct HelpPage {
+    /// The Help menu's entry (a VASSAL `HelpFile` reading `file` from the archive).
+    pub entry: El,
+    /// The page itself.
+    pub file: Entry,
+}
+
+impl HelpPage {
+    /// The Help menu's entry for an HTML page of the archive at `name`, titled `title`.
+    pub fn html(name: &str, title: String, html: String) -> HelpPage {
+        HelpPage {
+            entry: El::new("VASSAL.build.module.documentation.HelpFile")
+                .attr("fileName", name)
+                .attr("fileType", "archive")
+                .attr("title", title)
+                .attr("vassalDoc", "user"),
+            file: Entry {
+                name: name.to_string(),
+                data: html.into_bytes(),
+            },
+        }
+    }
+}
+
 /// What concepts add to the module as a whole, gathered over the registry.
 #[derive(Default)]
 pub struct ModuleParts {
-    /// Pages of the Help menu.
-    pub help: Vec<El>,
+    /// Pages of the Help menu, each with the file it opens.
+    pub help: Vec<HelpPage>,
     /// Toolbar buttons, each at its place.
     pub toolbar: Vec<(ToolbarPlace, El)>,
     /// Module-level global properties, with the buttons that change them.
@@ -197,6 +252,11 @@ impl ModuleParts {
             concept.module(game, plan, &mut parts);
         }
         parts
+    }
+
+    /// The files the concepts add to the archive (their help pages).
+    pub fn files(&self) -> impl Iterator<Item = &Entry> {
+        self.help.iter().map(|page| &page.file)
     }
 
     /// Put `buttons` on the toolbar at `place`, after the ones already there.

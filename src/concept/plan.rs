@@ -4,6 +4,7 @@
 
 use crate::concept::game::grid::HexLayout;
 use crate::concept::game::Game;
+use crate::concept::gpids::Gpids;
 use crate::i18n::Texts;
 use crate::slug::slug;
 use std::collections::BTreeMap;
@@ -36,11 +37,56 @@ pub const STACK_STEP: (u32, u32) = (3, 6);
 /// How far above a box's bottom edge its pieces stand (the centre of a stack's bottom piece).
 const PIECE_FOOT: u32 = 34;
 
-/// What a concept asks of the module's layout (every concept is one: see
-/// `concept::interface::Concept::track_boxes`).
-pub trait LayoutNeeds {
-    /// Off-map boxes it needs on the turn-track board, by their names in the data.
-    fn track_boxes<'g>(&self, game: &'g Game) -> Vec<&'g str>;
+/// What the plan asks of every concept (each one is: `concept::interface::Concept` has these hooks
+/// and hands them on), so that the plan names no concept. The hooks run in the registry's order.
+pub trait PlanNeeds {
+    /// The main map's board, if it draws one: its hex layout and one board per sheet.
+    fn board(&self, game: &Game) -> Option<Board>;
+
+    /// Its lines of a turn box (each of its kind: the box prints them in the order of
+    /// [`LineKind`]), whether the box is shaded, and the pieces that start in it.
+    fn turn_box(&self, game: &Game, tx: &Texts, turn: u32, out: &mut TurnBox);
+
+    /// Its boxes of the turn-track board's off-map rows, by region name, each in its row.
+    fn off_map_boxes(&self, game: &Game, tx: &Texts, out: &mut Vec<(OffMapRow, String)>);
+
+    /// Keys whose piece ids are handed out before any other (docs/identity.md).
+    fn reserved_gpids(&self, game: &Game, out: &mut Vec<String>);
+
+    /// Its own part of the plan (the names of its images, its board, its scale), filled in once
+    /// the maps and the turn track are laid out.
+    fn fill_plan(&self, game: &Game, plan: &mut Plan);
+}
+
+/// The main map's board: where hexes sit on a sheet, and one board per sheet.
+#[derive(Debug, Clone)]
+pub struct Board {
+    pub layout: HexLayout,
+    pub sheets: Vec<SheetBoard>,
+}
+
+/// What the concepts put in a turn box beyond its title.
+#[derive(Debug, Clone, Default)]
+pub struct TurnBox {
+    /// Its lines, each of its kind.
+    pub lines: Vec<TrackLine>,
+    /// Shade the box (a turn of bad weather).
+    pub shaded: bool,
+    /// How many pieces stand in it when a scenario starts (the box is tall enough for their stack).
+    pub pieces: u32,
+}
+
+/// The rows of the turn-track board's off-map boxes, in the order they are laid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum OffMapRow {
+    /// Pools the scenarios name.
+    Pools,
+    /// Boxes a concept's pieces stand in (the morale chits' cup and box).
+    Pieces,
+    /// The map's off-map areas.
+    Areas,
+    /// Each side's eliminated units.
+    Eliminated,
 }
 
 /// A rectangle of the off-map board that VASSAL knows as a region (pieces snap to its centre and report
@@ -60,8 +106,9 @@ pub struct TrackBox {
 }
 
 /// What a line of a box says, so a reader (the turn chart) takes each line by its kind, not by its
-/// position: a turn without a label or weather still has its reinforcements.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// position: a turn without a label or weather still has its reinforcements. A turn box prints its
+/// lines in the order of their kinds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum LineKind {
     /// The box's name: `Turn 3`, `Reserve`.
     Title,
@@ -137,6 +184,8 @@ pub struct SheetBoard {
     pub at: [i32; 2],
 }
 
+/// The fields after `translations` up to `stack_scale` are the concepts' own, each filled by its
+/// concept's [`PlanNeeds::fill_plan`] (the concept is named in each field's comment).
 #[derive(Debug, Clone)]
 pub struct Plan {
     /// Where hexes sit on a sheet's board.
@@ -145,15 +194,15 @@ pub struct Plan {
     pub sheets: Vec<SheetBoard>,
     pub track: TrackLayout,
     pub charts: Vec<Chart>,
-    /// Image per (unit id, face).
+    /// Image per (unit id, face) (concept `units`).
     pub unit_images: BTreeMap<(String, String), String>,
-    /// Region of each side's eliminated-units box.
+    /// Region of each side's eliminated-units box (concept `units`).
     pub eliminated_box: BTreeMap<String, String>,
-    /// Control marker image per side.
+    /// Control marker image per side (concept `victory`).
     pub control_images: BTreeMap<String, String>,
-    /// Weather marker image per weather id.
+    /// Weather marker image per weather id (concept `weather`).
     pub weather_images: BTreeMap<String, String>,
-    /// Where the weather marker sits on the main board (the top-right margin).
+    /// Where the weather marker sits on the main board (concept `weather`).
     pub weather_point: (i32, i32),
     /// Texts of the module's language.
     pub tx: Texts,
@@ -173,15 +222,16 @@ pub struct Plan {
     /// When set, the texts whose phase names the module's `Phase` property holds (a VASSAL
     /// translation keeps the untranslated phase list).
     pub phase_names_from: Option<Texts>,
-    /// Position of each unit in the counter list, by id (lookups stay fast with thousands of units).
+    /// Position of each unit in the counter list, by id (lookups stay fast with thousands of units)
+    /// (concept `units`).
     pub unit_index: BTreeMap<String, usize>,
-    /// Card face image per card id.
+    /// Card face image per card id (concept `cards`).
     pub card_images: BTreeMap<String, String>,
     /// Card back image per side whose deck lies face down (`[decks.pile] face_down`): what a
-    /// face-down deck and a card masked from a player show.
+    /// face-down deck and a card masked from a player show (concept `cards`).
     pub card_backs: BTreeMap<String, String>,
     /// The card board (a deck box, an in-play box and, with `[decks.pile] discard`, a discard
-    /// box per deck), when the game has cards.
+    /// box per deck), when the game has cards (concept `cards`).
     pub cards: Option<TrackLayout>,
     pub cards_map: String,
     /// The maps' names as the player reads them, by map name.
@@ -193,74 +243,17 @@ pub struct Plan {
     pub marker_images: BTreeMap<String, Vec<String>>,
     /// Piece ids with the palette's reserved first (`gpids::palette_keys`): every id handed out for
     /// the module and its saves starts from these.
-    pub gpids: crate::concept::gpids::Gpids,
+    pub gpids: Gpids,
 }
 
-/// Piece ids reserved before any other, in sorted key order: the palette's and the at-start slots'
-/// (docs/identity.md).
-fn reserved_gpids(game: &Game) -> crate::concept::gpids::Gpids {
-    let at_start = crate::concept::setup::slots::AtStartSlots::of(game).keys(game);
-    let palette = crate::concept::gpids::palette_keys(game);
-    crate::concept::gpids::Gpids::with_reserved(palette.into_iter().chain(at_start))
-}
-
-/// The name of a deck's discard pile (its box and its VASSAL draw pile), from the deck's name.
-pub fn discard_pile_name(tx: &Texts, deck: &str) -> String {
-    tx.fill("ui.discards", &[("deck", deck)])
-}
-
-/// The deck box, the in-play box and the discard box of each deck, side by side.
-fn cards_layout(game: &Game, tx: &Texts) -> Option<TrackLayout> {
-    if game.counters.decks.is_empty() {
-        return None;
+/// Piece ids reserved before any other, in sorted key order: the palette's and the ones the
+/// concepts reserve (the at-start slots'; docs/identity.md).
+fn reserved_gpids<C: PlanNeeds + ?Sized>(game: &Game, concepts: &[&C]) -> Gpids {
+    let mut keys = crate::concept::gpids::palette_keys(game);
+    for concept in concepts {
+        concept.reserved_gpids(game, &mut keys);
     }
-    const GAP: u32 = 10;
-    const TOP: u32 = 50;
-    let (w, h) = CARD_SIZE;
-    let mut boxes = Vec::new();
-    for (row, deck) in game.counters.decks.iter().enumerate() {
-        let name = tx.get(&format!("decks.{}", deck.side.as_str()));
-        let y = TOP + row as u32 * (h + 3 * GAP + 30);
-        boxes.push(TrackBox {
-            region: name.clone(),
-            lines: vec![TrackLine::new(LineKind::Title, name.clone())],
-            x: GAP,
-            y,
-            w: w + 40,
-            h: h + 40,
-            shaded: false,
-        });
-        let in_play = tx.fill("ui.in_play", &[("deck", &name)]);
-        boxes.push(TrackBox {
-            region: in_play.clone(),
-            lines: vec![TrackLine::new(LineKind::Title, in_play)],
-            x: 2 * GAP + w + 40,
-            y,
-            w: 3 * w,
-            h: h + 40,
-            shaded: false,
-        });
-        if deck.pile.as_ref().is_some_and(|p| p.discard) {
-            let discards = discard_pile_name(tx, &name);
-            boxes.push(TrackBox {
-                region: discards.clone(),
-                lines: vec![TrackLine::new(LineKind::Title, discards)],
-                x: 3 * GAP + 4 * w + 40,
-                y,
-                w: w + 40,
-                h: h + 40,
-                shaded: false,
-            });
-        }
-    }
-    let width = boxes.iter().map(|b| b.x + b.w).max().unwrap_or(0) + GAP;
-    let height = boxes.iter().map(|b| b.y + b.h).max().unwrap_or(0) + GAP;
-    Some(TrackLayout {
-        title: tx.fill("ui.cards_title", &[("game", &tx.get("game.title"))]),
-        width,
-        height,
-        boxes,
-    })
+    Gpids::with_reserved(keys)
 }
 
 impl Plan {
@@ -309,101 +302,74 @@ impl Plan {
     /// The plan of `game`'s module in the language of `tx`; `concepts` is the registry
     /// (`concept::CONCEPTS`), handed down by the stage that builds the plan so that the
     /// concepts' own files, which the registry imports, never import it back.
-    pub fn new<C: LayoutNeeds + ?Sized>(game: &Game, tx: Texts, concepts: &[&C]) -> Plan {
-        let style = &game.map.style;
-        // A scanned map brings its own geometry; otherwise the map is drawn to the style's.
-        let layout = match crate::concept::map::fit::scan_fit(game) {
-            _ if game.map.grid.is_areas() => crate::concept::map::areas::board_layout(game),
-            Some(Ok(fit)) => fit.layout,
-            _ => game.map.grid.layout(style.hex_height, style.margin),
-        };
-        let unit_images = unit_images(game);
-        let eliminated_box = eliminated_boxes(game, &tx);
-        let track = track_layout(game, &tx, &eliminated_box, concepts);
-        let track_region_ids = track.boxes.iter().map(|b| b.region.clone()).collect();
-        let charts = charts(&tx);
-        let control_images = game
-            .rules
-            .sides
+    pub fn new<C: PlanNeeds + ?Sized>(game: &Game, tx: Texts, concepts: &[&C]) -> Plan {
+        let Board { layout, sheets } = concepts
             .iter()
-            .map(|s| (s.id.value.clone(), format!("control-{}.png", slug(&s.id))))
-            .collect();
-        let weather_images = game
-            .rules
-            .weather
-            .iter()
-            .map(|w| (w.id.value.clone(), format!("weather-{}.png", slug(&w.id))))
-            .collect();
-        let half = (WEATHER_MARKER_SIZE / 2) as i32;
-        let weather_point = (layout.width as i32 - half - 4, half + 4);
-        let sheets = sheet_boards(game);
-        Plan {
+            .find_map(|c| c.board(game))
+            .unwrap_or_else(|| default_board(game));
+        let track = track_layout(game, &tx, concepts);
+        let mut plan = Plan {
             layout,
             sheets,
+            track_region_ids: track.boxes.iter().map(|b| b.region.clone()).collect(),
             track,
-            charts,
-            unit_images,
-            eliminated_box,
-            control_images,
-            weather_images,
-            weather_point,
+            charts: charts(&tx),
+            unit_images: BTreeMap::new(),
+            eliminated_box: BTreeMap::new(),
+            control_images: BTreeMap::new(),
+            weather_images: BTreeMap::new(),
+            weather_point: (0, 0),
             ids: tx.clone(),
-            track_region_ids,
             main_map: tx.get("ui.map"),
             track_map: tx.get("ui.turn_track"),
             translations: Vec::new(),
-            card_images: game
-                .counters
-                .cards
-                .iter()
-                .map(|c| (c.id.value.clone(), format!("card-{}.png", slug(&c.id))))
-                .collect(),
-            card_backs: game
-                .counters
-                .decks
-                .iter()
-                .filter(|d| d.pile.as_ref().is_some_and(|p| p.face_down))
-                .map(|d| {
-                    (
-                        d.side.value.clone(),
-                        format!("card-back-{}.png", slug(&d.side)),
-                    )
-                })
-                .collect(),
-            cards: cards_layout(game, &tx),
+            card_images: BTreeMap::new(),
+            card_backs: BTreeMap::new(),
+            cards: None,
             cards_map: tx.get("ui.cards"),
-            map_titles: ["ui.map", "ui.turn_track", "ui.cards"]
-                .iter()
-                .map(|k| (tx.get(k), tx.get(k)))
-                .collect(),
-            stack_scale: crate::concept::stacking::limits::scale(game),
-            marker_images: crate::concept::markers::images::marker_images(game),
-            gpids: reserved_gpids(game),
+            map_titles: MAP_NAMES.iter().map(|k| (tx.get(k), tx.get(k))).collect(),
+            stack_scale: 1,
+            marker_images: BTreeMap::new(),
+            gpids: reserved_gpids(game, concepts),
             phase_names_from: None,
-            unit_index: game
-                .counters
-                .units
-                .iter()
-                .enumerate()
-                .map(|(i, u)| (u.id.value.clone(), i))
-                .collect(),
+            unit_index: BTreeMap::new(),
             tx,
+        };
+        for concept in concepts {
+            concept.fill_plan(game, &mut plan);
         }
+        plan
+    }
+}
+
+/// The text keys of the module's three maps' names.
+const MAP_NAMES: [&str; 3] = ["ui.map", "ui.turn_track", "ui.cards"];
+
+/// The board of a game no concept draws a map for: the grid's layout on one sheet.
+fn default_board(game: &Game) -> Board {
+    let style = &game.map.style;
+    Board {
+        layout: game.map.grid.layout(style.hex_height, style.margin),
+        sheets: vec![SheetBoard {
+            name: MAIN_BOARD.into(),
+            image: MAP_IMAGE.into(),
+            at: [0, 0],
+        }],
     }
 }
 
 impl Plan {
     /// The plan with `ids` naming what saves refer to (maps, sides, decks, the turn-track boxes a
     /// draw pile sits in), while everything the player reads stays in the plan's own language.
-    pub fn with_ids<C: LayoutNeeds + ?Sized>(
+    pub fn with_ids<C: PlanNeeds + ?Sized>(
         mut self,
         game: &Game,
         ids: Texts,
         concepts: &[&C],
     ) -> Plan {
-        let track = track_layout(game, &ids, &eliminated_boxes(game, &ids), concepts);
+        let track = track_layout(game, &ids, concepts);
         self.track_region_ids = track.boxes.into_iter().map(|b| b.region).collect();
-        self.map_titles = ["ui.map", "ui.turn_track", "ui.cards"]
+        self.map_titles = MAP_NAMES
             .iter()
             .map(|k| (ids.get(k), self.tx.get(k)))
             .collect();
@@ -440,44 +406,6 @@ impl Plan {
     }
 }
 
-/// The box of each side's eliminated units, by side id.
-fn eliminated_boxes(game: &Game, tx: &Texts) -> BTreeMap<String, String> {
-    game.rules
-        .sides
-        .iter()
-        .map(|s| {
-            let side = tx.get(&format!("sides.{}", s.id.as_str()));
-            (
-                s.id.value.clone(),
-                tx.fill("ui.eliminated_box", &[("side", &side)]),
-            )
-        })
-        .collect()
-}
-
-/// The image of each unit face, named from the side, unit and face (numbered when two names meet).
-fn unit_images(game: &Game) -> BTreeMap<(String, String), String> {
-    let mut unit_images = BTreeMap::new();
-    let mut used = std::collections::BTreeSet::new();
-    for u in &game.counters.units {
-        for face in game.counters.faces_of(u) {
-            let mut name = format!("unit-{}-{}-{}.png", slug(&u.side), slug(&u.id), slug(face));
-            let mut n = 2;
-            while !used.insert(name.clone()) {
-                name = format!(
-                    "unit-{}-{}-{}-{n}.png",
-                    slug(&u.side),
-                    slug(&u.id),
-                    slug(face)
-                );
-                n += 1;
-            }
-            unit_images.insert((u.id.value.clone(), face.to_string()), name);
-        }
-    }
-    unit_images
-}
-
 /// The turn record chart's image: the turn track's boxes drawn as a chart for the chart window.
 pub const TURN_RECORD_CHART: &str = "chart-turns.png";
 
@@ -499,7 +427,6 @@ fn charts(tx: &Texts) -> Vec<Chart> {
     ]
 }
 
-/// One board per map sheet, in the grid's sheet order.
 /// The image names of a unit's faces, in the order of its faces (front first).
 pub fn unit_face_images(game: &Game, plan: &Plan, unit_id: &str) -> Vec<String> {
     let Some(unit) = game
@@ -521,38 +448,6 @@ pub fn unit_face_images(game: &Game, plan: &Plan, unit_id: &str) -> Vec<String> 
         .collect()
 }
 
-/// The scanned map image of a single-sheet map, if the data names one.
-pub fn scan_of(game: &Game) -> Option<&crate::concept::art::image_file::ImageFile> {
-    let path = game.map.map.image.as_ref()?;
-    game.images.get(path.as_str())
-}
-
-fn sheet_boards(game: &Game) -> Vec<SheetBoard> {
-    let grid = &game.map.grid;
-    (0..grid.sheet_count() as u16)
-        .map(|i| {
-            let prefix = grid.sheet_prefix(i);
-            if grid.sheets.is_empty() {
-                let image = match scan_of(game) {
-                    Some(scan) => format!("map.{}", scan.format.extension()),
-                    None => MAP_IMAGE.into(),
-                };
-                SheetBoard {
-                    name: MAIN_BOARD.into(),
-                    image,
-                    at: [0, 0],
-                }
-            } else {
-                SheetBoard {
-                    name: format!("{MAIN_BOARD} {prefix}"),
-                    image: format!("map-{}.png", slug(prefix)),
-                    at: grid.sheet_at(i),
-                }
-            }
-        })
-        .collect()
-}
-
 /// Region name of a turn box.
 pub fn turn_region(tx: &Texts, turn: u32) -> String {
     tx.fill("ui.turn_box", &[("turn", &turn.to_string())])
@@ -563,74 +458,44 @@ pub fn box_region(tx: &Texts, box_name: &str) -> String {
     tx.get(&format!("boxes.{}", slug(box_name)))
 }
 
-/// Turn boxes in a row, then one row of off-map boxes (pools named by the scenarios, eliminated units
-/// per side).
-fn track_layout<C: LayoutNeeds + ?Sized>(
-    game: &Game,
-    tx: &Texts,
-    eliminated: &BTreeMap<String, String>,
-    concepts: &[&C],
-) -> TrackLayout {
+/// Turn boxes in a row, then rows of off-map boxes (pools named by the scenarios, the boxes
+/// concepts' pieces stand in, the map's areas, eliminated units per side), four to a row.
+fn track_layout<C: PlanNeeds + ?Sized>(game: &Game, tx: &Texts, concepts: &[&C]) -> TrackLayout {
     const BOX_W: u32 = 150;
     const BOX_H: u32 = 150;
     const GAP: u32 = 10;
     const TOP: u32 = 50;
-    let rules = &game.rules;
-    let turns = rules.turns.count.value;
+    let turns = game.rules.turns.count.value;
     let mut boxes = Vec::new();
-    let weather_of = |turn: u32| {
-        rules
-            .weather
-            .iter()
-            .find(|w| w.turns.iter().any(|t| t.value == turn))
-            .or_else(|| rules.weather.iter().find(|w| w.default))
-    };
-    // Every scenario's schedule (a scenario based on another repeats its base's, and the lines are
-    // kept once each).
-    let schedules: Vec<_> = game.scenarios.iter().map(|s| game.effective(s)).collect();
+    let mut pieces = Vec::new();
     for turn in 1..=turns {
-        let weather = weather_of(turn);
-        let lines = turn_lines(game, tx, turn, weather, &schedules);
-        let x = GAP + (turn - 1) * (BOX_W + GAP);
+        let turn_box = turn_box(game, tx, turn, concepts);
+        pieces.push(turn_box.pieces);
         boxes.push(TrackBox {
             region: turn_region(tx, turn),
-            lines,
-            x,
+            lines: turn_box.lines,
+            x: GAP + (turn - 1) * (BOX_W + GAP),
             y: TOP,
             w: BOX_W,
             h: BOX_H,
-            shaded: weather.is_some_and(|w| !w.default),
+            shaded: turn_box.shaded,
         });
     }
     // Every turn box of the row is as tall as the one whose lines and starting stack need most.
-    let turn_h = (1..=turns)
-        .zip(&boxes)
-        .map(|(turn, b)| {
-            let starting = schedules
-                .iter()
-                .map(|e| {
-                    e.reinforcements
-                        .1
-                        .iter()
-                        .filter(|r| r.turn.value == turn)
-                        .count()
-                })
-                .max()
-                .unwrap_or(0);
-            box_height_for(b, game.counters.counters.size, starting as u32)
-        })
+    let turn_h = boxes
+        .iter()
+        .zip(pieces)
+        .map(|(b, starting)| box_height_for(b, game.counters.counters.size, starting))
         .fold(BOX_H, u32::max);
     for b in &mut boxes {
         b.h = turn_h;
     }
-    let second_row = off_map_boxes(game, tx, eliminated, concepts);
     let wide = BOX_W * 2 + GAP;
-    // Off-map boxes, four to a row, under the turn boxes.
-    for (i, name) in second_row.iter().enumerate() {
+    for (i, name) in off_map_boxes(game, tx, concepts).into_iter().enumerate() {
         let (col, row) = (i as u32 % 4, i as u32 / 4);
         boxes.push(TrackBox {
             region: name.clone(),
-            lines: vec![TrackLine::new(LineKind::Title, name.clone())],
+            lines: vec![TrackLine::new(LineKind::Title, name)],
             x: GAP + col * (wide + GAP),
             y: TOP + turn_h + GAP * 3 + (BOX_H + GAP * 3) * row,
             w: wide,
@@ -646,6 +511,30 @@ fn track_layout<C: LayoutNeeds + ?Sized>(
         height,
         boxes,
     }
+}
+
+/// A turn box's lines (its title, then every concept's, in the order of their kinds), shading and
+/// starting pieces.
+fn turn_box<C: PlanNeeds + ?Sized>(game: &Game, tx: &Texts, turn: u32, concepts: &[&C]) -> TurnBox {
+    let mut out = TurnBox {
+        lines: vec![TrackLine::new(LineKind::Title, turn_region(tx, turn))],
+        ..TurnBox::default()
+    };
+    for concept in concepts {
+        concept.turn_box(game, tx, turn, &mut out);
+    }
+    out.lines.sort_by_key(|l| l.kind);
+    out
+}
+
+/// The off-map boxes every concept asks for, row by row (within a row, in the registry's order).
+fn off_map_boxes<C: PlanNeeds + ?Sized>(game: &Game, tx: &Texts, concepts: &[&C]) -> Vec<String> {
+    let mut boxes = Vec::new();
+    for concept in concepts {
+        concept.off_map_boxes(game, tx, &mut boxes);
+    }
+    boxes.sort_by_key(|(row, _)| *row);
+    boxes.into_iter().map(|(_, name)| name).collect()
 }
 
 /// The least height of a box that prints its lines from the top (as `render::track` does, wrapping
@@ -674,107 +563,4 @@ pub fn box_height_for(b: &TrackBox, counter: u32, pieces: u32) -> u32 {
     let text = bottom + BOX_LINE_SIZE * 0.3 + 2.0;
     let stack = PIECE_FOOT + counter / 2 + pieces.saturating_sub(1) * STACK_STEP.1;
     text.ceil() as u32 + stack
-}
-
-/// The lines printed in a turn box: the turn, its label, its weather, its turn values, then the
-/// replacements and reinforcements every scenario schedules for it.
-fn turn_lines(
-    game: &Game,
-    tx: &Texts,
-    turn: u32,
-    weather: Option<&crate::concept::game::Weather>,
-    schedules: &[crate::concept::setup::effective::Effective<'_>],
-) -> Vec<TrackLine> {
-    let rules = &game.rules;
-    let mut lines = vec![TrackLine::new(LineKind::Title, turn_region(tx, turn))];
-    if (turn as usize) <= rules.turns.labels.len() {
-        lines.push(TrackLine::new(
-            LineKind::TurnLabel,
-            tx.get(&format!("turn_labels.{turn}")),
-        ));
-    }
-    if let Some(w) = weather {
-        lines.push(TrackLine::new(
-            LineKind::Weather,
-            tx.get(&format!("weather.{}", w.id.as_str())),
-        ));
-    }
-    lines.extend(
-        crate::concept::sequence::track::turn_value_lines(game, tx, turn)
-            .into_iter()
-            .map(|t| TrackLine::new(LineKind::TurnValue, t)),
-    );
-    let mut scheduled: Vec<TrackLine> = Vec::new();
-    for e in schedules {
-        for r in e.replacements.1.iter().filter(|r| r.turn.value == turn) {
-            let parts: Vec<String> = rules
-                .sides
-                .iter()
-                .filter_map(|s| {
-                    r.steps.get(s.id.as_str()).map(|n| {
-                        format!(
-                            "{} {}",
-                            tx.get(&format!("sides.{}", s.id.as_str())),
-                            n.value
-                        )
-                    })
-                })
-                .collect();
-            scheduled.push(TrackLine::new(
-                LineKind::Replacements,
-                tx.fill("ui.track_replacements", &[("list", &parts.join(", "))]),
-            ));
-        }
-        for r in e.reinforcements.1.iter().filter(|r| r.turn.value == turn) {
-            scheduled.push(TrackLine::new(
-                LineKind::Reinforcement,
-                format!("+ {}", tx.get(&format!("units.{}", r.unit.as_str()))),
-            ));
-        }
-    }
-    // Replacements first, then reinforcements, each line once.
-    scheduled.sort_by_key(|l| l.kind != LineKind::Replacements);
-    for line in scheduled {
-        if !lines.contains(&line) {
-            lines.push(line);
-        }
-    }
-    lines
-}
-
-/// The off-map boxes, in order: pools named by the scenarios, the map's areas, eliminated units per
-/// side.
-fn off_map_boxes<C: LayoutNeeds + ?Sized>(
-    game: &Game,
-    tx: &Texts,
-    eliminated: &BTreeMap<String, String>,
-    concepts: &[&C],
-) -> Vec<String> {
-    let mut pools: Vec<String> = Vec::new();
-    for s in &game.scenarios {
-        // Units in an off-map area wait in that area's box.
-        for o in s.off_map.iter().filter(|o| o.area.is_none()) {
-            let name = box_region(tx, &o.box_name);
-            if !pools.contains(&name) {
-                pools.push(name);
-            }
-        }
-    }
-    let areas = game
-        .map
-        .areas
-        .iter()
-        .map(|a| tx.get(&format!("areas.{}", a.id.as_str())));
-    // The boxes concepts ask for (the morale chits' cup and box, the track their count is read from).
-    pools.extend(
-        concepts
-            .iter()
-            .flat_map(|c| c.track_boxes(game))
-            .map(|b| box_region(tx, b)),
-    );
-    pools
-        .into_iter()
-        .chain(areas)
-        .chain(eliminated.values().cloned())
-        .collect()
 }

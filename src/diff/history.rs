@@ -3,11 +3,7 @@
 
 use super::Change;
 use crate::build::Loaded;
-
-/// A TOML basic string: JSON's string escapes (`\"`, `\\`, `\n`, `\uXXXX`) are all TOML escapes.
-fn toml_string(text: &str) -> String {
-    serde_json::to_string(text).unwrap_or_else(|_| "\"\"".into())
-}
+use crate::i18n::skeleton::toml_string;
 
 /// One `[[releases]]` entry: the new version, the one it follows, the versions of the data compared,
 /// and every change. Paste it at the top of `changes/<game>.toml` (newest first).

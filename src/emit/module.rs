@@ -12,6 +12,7 @@ use crate::concept::interface::{AtStartParts, ModuleParts, PaletteList, ToolbarP
 use crate::concept::module::reported_by;
 use crate::concept::plan::{self, Plan};
 use crate::concept::CONCEPTS;
+use crate::package::Entry;
 use crate::vassal::sequence_encoder::SequenceEncoder;
 use crate::vassal::traits::Piece;
 use crate::vassal::xml::El;
@@ -450,11 +451,22 @@ pub fn build_file(game: &Game, plan: &Plan) -> String {
     build_tree(game, plan).to_document()
 }
 
-/// The buildFile as an element tree. Piece ids are handed out in the order the tree is built:
-/// at-start stacks, cards, palette.
-pub fn build_tree(game: &Game, plan: &Plan) -> El {
-    let mut gpids = plan.gpids.clone();
+/// The buildFile, and the files the concepts add to the archive beside it (their help pages).
+pub fn build_file_and_pages(game: &Game, plan: &Plan) -> (String, Vec<Entry>) {
     let parts = ModuleParts::of(game, plan, CONCEPTS);
+    let files = parts.files().cloned().collect();
+    (tree_of(game, plan, &parts).to_document(), files)
+}
+
+/// The buildFile as an element tree.
+pub fn build_tree(game: &Game, plan: &Plan) -> El {
+    tree_of(game, plan, &ModuleParts::of(game, plan, CONCEPTS))
+}
+
+/// The buildFile of `parts` as an element tree. Piece ids are handed out in the order the tree is
+/// built: at-start stacks, cards, palette.
+fn tree_of(game: &Game, plan: &Plan, parts: &ModuleParts) -> El {
+    let mut gpids = plan.gpids.clone();
     let (main_setup, track_setup) = at_start_stacks(game, plan, &mut gpids);
     let mut main_map = map_element(plan, &plan.main_map, "/images/map.gif", false)
         .child(main_board_picker(game, plan))
@@ -482,20 +494,23 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
         .attr("nextPieceSlotId", next_id)
         .attr("version", rules.game.version.as_str())
         .child(El::new("VASSAL.build.module.BasicCommandEncoder"))
-        .child(El::new("VASSAL.build.module.Documentation").children(parts.help.iter().cloned()))
+        .child(
+            El::new("VASSAL.build.module.Documentation")
+                .children(parts.help.iter().map(|page| page.entry.clone())),
+        )
         .child(roster(game, plan))
         .child(global_options())
         .child(main_map)
         .child(track_map)
         .children(cards_map)
         .child(palette)
-        .child(prototypes(&parts))
+        .child(prototypes(parts))
         .children(parts.toolbar_at(ToolbarPlace::Dice).cloned())
-        .child(turn_tracker(game, plan, &parts))
+        .child(turn_tracker(game, plan, parts))
         .child(charts(plan))
         .child(predefined_setups(game, plan))
         .children(parts.toolbar_at(ToolbarPlace::Automation).cloned())
-        .child(global_properties(&parts))
+        .child(global_properties(parts))
         .child(El::new(
             "VASSAL.build.module.properties.GlobalTranslatableMessages",
         ))

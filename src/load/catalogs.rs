@@ -31,16 +31,7 @@ pub fn load_catalogs(
         return Vec::new();
     }
     let dir = root.join("i18n").join(game);
-    let mut paths: Vec<_> = std::fs::read_dir(&dir)
-        .map(|rd| {
-            rd.filter_map(|e| e.ok())
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-                .collect()
-        })
-        .unwrap_or_default();
-    paths.sort();
-    paths
+    super::toml_files(&dir)
         .iter()
         .filter_map(|path| {
             let rel = path.strip_prefix(root).unwrap_or(path);

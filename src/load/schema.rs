@@ -4,8 +4,8 @@
 //! mistyped ones; `tests/schema.rs` validates every shipped data file against them and fails when the
 //! committed `schema/*.json` differ from what the types give.
 
+use crate::concept::game::ReleaseHistory;
 use crate::concept::game::{CountersFile, MapFile, RulesFile, ScenarioFile};
-use crate::concept::releases::ReleaseHistory;
 use schemars::{JsonSchema, SchemaGenerator};
 
 /// The folder of the committed schemas, relative to the project root (and in a game `vmodc new` writes).

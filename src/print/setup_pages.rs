@@ -9,7 +9,7 @@
 
 use super::pdf::{text_width, Weight};
 use crate::build::PrintedCounter;
-use crate::concept::game::{Game, Loaded, ScenarioFile, Victory, VpTerm};
+use crate::concept::game::{Game, Loaded, LossRounding, ScenarioFile, Victory, VpTerm};
 use crate::concept::plan::Plan;
 use crate::concept::setup::effective::Effective;
 use crate::model::FileId;
@@ -562,9 +562,9 @@ fn victory_sentences(game: &Game, plan: &Plan, id: &str, v: &Victory) -> Vec<Str
         }
         if vp.terms.iter().any(|t| t.loss) {
             let key = match vp.rounding() {
-                crate::concept::victory::LossRounding::Up => Some("ui.kit_vp_losses_up"),
-                crate::concept::victory::LossRounding::Down => Some("ui.kit_vp_losses_down"),
-                crate::concept::victory::LossRounding::None => None,
+                LossRounding::Up => Some("ui.kit_vp_losses_up"),
+                LossRounding::Down => Some("ui.kit_vp_losses_down"),
+                LossRounding::None => None,
             };
             out.extend(key.map(|k| tx.get(k)));
         }

@@ -363,12 +363,23 @@ pub const CURRENT_MAP: &str = "CurrentMap";
 pub trait Env {
     /// A property of the evaluating piece (falling back to map and module properties).
     fn prop(&self, name: &str) -> Result<Value, String>;
-    /// Every piece in the game, each as its own environment (for `Sum` and `Count`).
-    fn pieces(&self) -> Vec<&dyn Env>;
-    /// The evaluating piece's stack.
-    fn stack(&self) -> Vec<&dyn Env>;
-    fn range_from_old(&self) -> i64;
-    fn random(&self, n: i64) -> i64;
+    /// Every piece in the game, each as its own environment (for `Sum` and `Count`); none unless
+    /// the environment models a game.
+    fn pieces(&self) -> Vec<&dyn Env> {
+        Vec::new()
+    }
+    /// The evaluating piece's stack; empty unless the environment models one.
+    fn stack(&self) -> Vec<&dyn Env> {
+        Vec::new()
+    }
+    /// How far the piece has moved from where it started (`Range_From_Old`); 0 unless modelled.
+    fn range_from_old(&self) -> i64 {
+        0
+    }
+    /// A roll of `random(n)`: 1, the lowest face, unless the environment sets one.
+    fn random(&self, _n: i64) -> i64 {
+        1
+    }
 }
 
 impl Expr {
@@ -522,9 +533,6 @@ mod tests {
         }
         fn stack(&self) -> Vec<&dyn Env> {
             vec![self]
-        }
-        fn range_from_old(&self) -> i64 {
-            0
         }
         fn random(&self, _: i64) -> i64 {
             4

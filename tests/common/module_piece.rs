@@ -45,9 +45,6 @@ impl Env for Piece<'_> {
     fn stack(&self) -> Vec<&dyn Env> {
         vec![self]
     }
-    fn range_from_old(&self) -> i64 {
-        0
-    }
     fn random(&self, _: i64) -> i64 {
         0
     }
@@ -64,15 +61,6 @@ impl Env for Props {
             .get(name)
             .map_or(Value::Str(String::new()), |v| Value::from_property(v)))
     }
-    fn pieces(&self) -> Vec<&dyn Env> {
-        Vec::new()
-    }
-    fn stack(&self) -> Vec<&dyn Env> {
-        Vec::new()
-    }
-    fn range_from_old(&self) -> i64 {
-        0
-    }
     fn random(&self, _: i64) -> i64 {
         0
     }
@@ -85,14 +73,8 @@ impl Env for InStack {
     fn prop(&self, name: &str) -> Result<Value, String> {
         self.0.prop(name)
     }
-    fn pieces(&self) -> Vec<&dyn Env> {
-        Vec::new()
-    }
     fn stack(&self) -> Vec<&dyn Env> {
         self.1.iter().map(|p| p as &dyn Env).collect()
-    }
-    fn range_from_old(&self) -> i64 {
-        0
     }
     fn random(&self, _: i64) -> i64 {
         0

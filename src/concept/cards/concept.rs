@@ -16,6 +16,10 @@ impl Concept for CardsConcept {
         "cards"
     }
 
+    fn fill_plan(&self, game: &Game, plan: &mut Plan) {
+        super::board::fill_plan(game, plan);
+    }
+
     fn texts(&self, game: &Game, out: &mut Entries) {
         super::texts::entries(game, out);
     }

@@ -1,6 +1,7 @@
 //! Cards: decks, the cards in them, how they are played and each side's allotment.
 
 pub(crate) mod check;
+pub mod board;
 pub mod concept;
 pub mod module;
 pub(crate) mod texts;

@@ -140,8 +140,8 @@ pub fn deck_piles(game: &Game, plan: &Plan, layout: &TrackLayout, gpids: &mut Gp
         out.push(draw_pile(&name, (x, y), pile_attributes(game, plan, deck)).children(slots));
         // The box is found by the title the player reads; the pile is named by the id that saves
         // (and the deck's Return to Deck) refer to in every language.
-        let discards_box = plan::discard_pile_name(&plan.tx, &shown);
-        let discards = plan::discard_pile_name(&plan.ids, &name);
+        let discards_box = super::board::discard_pile_name(&plan.tx, &shown);
+        let discards = super::board::discard_pile_name(&plan.ids, &name);
         if let Some(d) = layout.boxes.iter().find(|b| b.region == discards_box) {
             let at = (d.x + d.w / 2, d.y + d.h / 2 + 10);
             out.push(draw_pile(

@@ -230,18 +230,6 @@ mod tests {
         fn prop(&self, _: &str) -> Result<Value, String> {
             Ok(Value::Int(self.0))
         }
-        fn pieces(&self) -> Vec<&dyn Env> {
-            Vec::new()
-        }
-        fn stack(&self) -> Vec<&dyn Env> {
-            Vec::new()
-        }
-        fn range_from_old(&self) -> i64 {
-            0
-        }
-        fn random(&self, _: i64) -> i64 {
-            1
-        }
     }
 
     #[test]

@@ -3,15 +3,27 @@
 
 use crate::concept::context::Context;
 use crate::concept::game::Game;
-use crate::i18n::Entries;
+use crate::i18n::{Entries, Texts};
 use crate::concept::interface::{Concept, ModuleParts, PrototypeLayer};
-use crate::concept::plan::Plan;
+use crate::concept::plan::{Board, OffMapRow, Plan};
 
 pub struct MapConcept;
 
 impl Concept for MapConcept {
     fn name(&self) -> &'static str {
         "map"
+    }
+
+    fn board(&self, game: &Game) -> Option<Board> {
+        Some(super::board::board(game))
+    }
+
+    fn off_map_boxes(&self, game: &Game, tx: &Texts, out: &mut Vec<(OffMapRow, String)>) {
+        out.extend(
+            super::board::area_boxes(game, tx)
+                .into_iter()
+                .map(|b| (OffMapRow::Areas, b)),
+        );
     }
 
     fn texts(&self, game: &Game, out: &mut Entries) {

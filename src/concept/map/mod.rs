@@ -1,6 +1,7 @@
 //! The map and its terrain: grid, terrain types, cities and city kinds, hexside and line features,
 //! map edges, off-grid areas, setup marks and the map's drawing style.
 
+pub mod board;
 pub mod bounds;
 pub(crate) mod check;
 pub mod concept;

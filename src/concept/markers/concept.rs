@@ -15,6 +15,10 @@ impl Concept for MarkersConcept {
         "markers"
     }
 
+    fn fill_plan(&self, game: &Game, plan: &mut Plan) {
+        plan.marker_images = super::images::marker_images(game);
+    }
+
     fn texts(&self, game: &Game, out: &mut Entries) {
         super::texts::entries(game, out);
     }

@@ -4,9 +4,9 @@
 use crate::concept::context::Context;
 use crate::concept::game::Game;
 use crate::concept::gpids::Gpids;
-use crate::i18n::Entries;
+use crate::i18n::{Entries, Texts};
 use crate::concept::interface::{AtStartParts, Concept, ModuleParts, TrackStack};
-use crate::concept::plan::{Plan, MARKER_SIZE};
+use crate::concept::plan::{box_region, OffMapRow, Plan, MARKER_SIZE};
 
 pub struct MoraleConcept;
 
@@ -27,13 +27,9 @@ impl Concept for MoraleConcept {
         super::check::check(cx);
     }
 
-    fn track_boxes<'g>(&self, game: &'g Game) -> Vec<&'g str> {
-        game.rules
-            .morale
-            .iter()
-            .flat_map(|m| m.boxes())
-            .map(|b| b.as_str())
-            .collect()
+    fn off_map_boxes(&self, game: &Game, tx: &Texts, out: &mut Vec<(OffMapRow, String)>) {
+        let boxes = game.rules.morale.iter().flat_map(|m| m.boxes());
+        out.extend(boxes.map(|b| (OffMapRow::Pieces, box_region(tx, b))));
     }
 
     fn module(&self, game: &Game, _plan: &Plan, out: &mut ModuleParts) {

@@ -203,17 +203,8 @@ mod tests {
         fn prop(&self, _: &str) -> Result<Value, String> {
             Ok(Value::Int(self.allowance))
         }
-        fn pieces(&self) -> Vec<&dyn Env> {
-            Vec::new()
-        }
-        fn stack(&self) -> Vec<&dyn Env> {
-            Vec::new()
-        }
         fn range_from_old(&self) -> i64 {
             self.range
-        }
-        fn random(&self, _: i64) -> i64 {
-            1
         }
     }
 

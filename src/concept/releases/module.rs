@@ -12,26 +12,21 @@ use super::{text_key, RecordedChange, Release, UnitLook, AREAS};
 use crate::concept::game::Game;
 use crate::concept::plan::Plan;
 use crate::html::{escape_ascii as esc, page};
-use crate::vassal::xml::El;
+use crate::concept::interface::HelpPage;
 use std::fmt::Write as _;
 
 /// The page's entry in the archive.
 pub const WHATS_NEW_PAGE: &str = "help/whats-new.html";
 
-/// The Help menu item, for a game with a release history.
-pub fn help_file(game: &Game, plan: &Plan) -> Option<El> {
+/// The Help menu's page, for a game with a release history.
+pub fn help_page(game: &Game, plan: &Plan) -> Option<HelpPage> {
     game.releases.as_ref()?;
-    Some(
-        El::new("VASSAL.build.module.documentation.HelpFile")
-            .attr("fileName", WHATS_NEW_PAGE)
-            .attr("fileType", "archive")
-            .attr("title", plan.tx.get("ui.whats_new"))
-            .attr("vassalDoc", "user"),
-    )
+    let page = whats_new_page(game, plan)?;
+    Some(HelpPage::html(WHATS_NEW_PAGE, plan.tx.get("ui.whats_new"), page))
 }
 
-/// The page, for a game with a release history.
-pub fn whats_new_page(game: &Game, plan: &Plan) -> Option<String> {
+/// The page's HTML, for a game with a release history.
+fn whats_new_page(game: &Game, plan: &Plan) -> Option<String> {
     let history = game.releases.as_ref()?;
     let title = esc(&plan.tx.get("ui.whats_new"));
     let mut body = format!("<h1>{title}</h1>\n");

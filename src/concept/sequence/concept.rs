@@ -3,15 +3,19 @@
 
 use crate::concept::context::Context;
 use crate::concept::game::Game;
-use crate::i18n::Entries;
+use crate::i18n::{Entries, Texts};
 use crate::concept::interface::{Concept, ModuleParts, ToolbarPlace};
-use crate::concept::plan::Plan;
+use crate::concept::plan::{Plan, TurnBox};
 
 pub struct SequenceConcept;
 
 impl Concept for SequenceConcept {
     fn name(&self) -> &'static str {
         "sequence"
+    }
+
+    fn turn_box(&self, game: &Game, tx: &Texts, turn: u32, out: &mut TurnBox) {
+        super::track::turn_lines(game, tx, turn, out);
     }
 
     fn texts(&self, game: &Game, out: &mut Entries) {

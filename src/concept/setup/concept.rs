@@ -4,15 +4,31 @@
 use crate::concept::context::Context;
 use crate::concept::game::{Game, Loaded, ScenarioFile};
 use crate::concept::gpids::Gpids;
-use crate::i18n::Entries;
+use crate::i18n::{Entries, Texts};
 use crate::concept::interface::{Concept, Placed};
-use crate::concept::plan::Plan;
+use crate::concept::plan::{OffMapRow, Plan, TurnBox};
 
 pub struct SetupConcept;
 
 impl Concept for SetupConcept {
     fn name(&self) -> &'static str {
         "setup"
+    }
+
+    fn turn_box(&self, game: &Game, tx: &Texts, turn: u32, out: &mut TurnBox) {
+        super::track::schedule(game, tx, turn, out);
+    }
+
+    fn off_map_boxes(&self, game: &Game, tx: &Texts, out: &mut Vec<(OffMapRow, String)>) {
+        out.extend(
+            super::track::pools(game, tx)
+                .into_iter()
+                .map(|b| (OffMapRow::Pools, b)),
+        );
+    }
+
+    fn reserved_gpids(&self, game: &Game, out: &mut Vec<String>) {
+        out.extend(super::slots::AtStartSlots::of(game).keys(game));
     }
 
     fn texts(&self, game: &Game, out: &mut Entries) {

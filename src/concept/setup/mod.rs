@@ -5,6 +5,7 @@ pub mod concept;
 pub mod effective;
 pub mod module;
 pub mod slots;
+pub mod track;
 pub(crate) mod texts;
 
 use crate::concept::provenance::cited;

@@ -27,6 +27,6 @@ impl Concept for SpecialRulesConcept {
     }
 
     fn module(&self, game: &Game, plan: &Plan, out: &mut ModuleParts) {
-        out.help.extend(super::module::help_file(game, plan));
+        out.help.extend(super::module::help_page(game, plan));
     }
 }

@@ -10,28 +10,23 @@ use super::reading::{in_reading_order, rules_in_play};
 use crate::concept::game::Game;
 use crate::concept::plan::Plan;
 use crate::html::{escape_ascii as esc, page};
-use crate::vassal::xml::El;
+use crate::concept::interface::HelpPage;
 use std::fmt::Write as _;
 
 /// The page's entry in the archive.
 pub const RULES_IN_PLAY_PAGE: &str = "help/rules-in-play.html";
 
-/// The Help menu item, for a game with special rules.
-pub fn help_file(game: &Game, plan: &Plan) -> Option<El> {
+/// The Help menu's page, for a game with special rules.
+pub fn help_page(game: &Game, plan: &Plan) -> Option<HelpPage> {
     if in_reading_order(game).is_empty() {
         return None;
     }
-    Some(
-        El::new("VASSAL.build.module.documentation.HelpFile")
-            .attr("fileName", RULES_IN_PLAY_PAGE)
-            .attr("fileType", "archive")
-            .attr("title", plan.tx.get("ui.rules_in_play"))
-            .attr("vassalDoc", "user"),
-    )
+    let page = rules_in_play_page(game, plan)?;
+    Some(HelpPage::html(RULES_IN_PLAY_PAGE, plan.tx.get("ui.rules_in_play"), page))
 }
 
-/// The page, for a game with special rules.
-pub fn rules_in_play_page(game: &Game, plan: &Plan) -> Option<String> {
+/// The page's HTML, for a game with special rules.
+fn rules_in_play_page(game: &Game, plan: &Plan) -> Option<String> {
     let sections = rules_in_play(game, &plan.tx);
     if sections.is_empty() {
         return None;

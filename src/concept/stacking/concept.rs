@@ -14,6 +14,10 @@ impl Concept for StackingConcept {
         "stacking"
     }
 
+    fn fill_plan(&self, game: &Game, plan: &mut Plan) {
+        plan.stack_scale = super::limits::scale(game);
+    }
+
     fn texts(&self, game: &Game, out: &mut Entries) {
         super::texts::entries(game, out);
     }

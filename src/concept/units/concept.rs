@@ -4,15 +4,27 @@
 use crate::concept::context::Context;
 use crate::concept::game::Game;
 use crate::concept::gpids::Gpids;
-use crate::i18n::Entries;
+use crate::i18n::{Entries, Texts};
 use crate::concept::interface::{Concept, ModuleParts, PaletteList, PrototypeLayer};
-use crate::concept::plan::Plan;
+use crate::concept::plan::{OffMapRow, Plan};
 
 pub struct UnitsConcept;
 
 impl Concept for UnitsConcept {
     fn name(&self) -> &'static str {
         "units"
+    }
+
+    fn off_map_boxes(&self, game: &Game, tx: &Texts, out: &mut Vec<(OffMapRow, String)>) {
+        out.extend(
+            super::names::eliminated_boxes(game, tx)
+                .into_values()
+                .map(|b| (OffMapRow::Eliminated, b)),
+        );
+    }
+
+    fn fill_plan(&self, game: &Game, plan: &mut Plan) {
+        super::names::fill_plan(game, plan);
     }
 
     fn texts(&self, game: &Game, out: &mut Entries) {

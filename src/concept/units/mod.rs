@@ -5,6 +5,7 @@ pub mod bounds;
 pub(crate) mod check;
 pub mod concept;
 pub mod module;
+pub mod names;
 pub(crate) mod texts;
 
 use crate::concept::provenance::cited;

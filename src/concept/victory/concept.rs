@@ -14,6 +14,10 @@ impl Concept for VictoryConcept {
         "victory"
     }
 
+    fn fill_plan(&self, game: &Game, plan: &mut Plan) {
+        plan.control_images = super::module::control_images(game);
+    }
+
     fn texts(&self, game: &Game, out: &mut Entries) {
         super::texts::entries(game, out);
     }

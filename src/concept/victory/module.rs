@@ -388,6 +388,18 @@ pub fn buttons(game: &Game, plan: &Plan) -> Vec<El> {
     out
 }
 
+/// The control marker's image of each side, by side id.
+pub fn control_images(game: &Game) -> std::collections::BTreeMap<String, String> {
+    game.rules
+        .sides
+        .iter()
+        .map(|s| {
+            let image = format!("control-{}.png", crate::slug::slug(&s.id));
+            (s.id.value.clone(), image)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -401,18 +413,6 @@ mod tests {
     impl Env for NoPiece {
         fn prop(&self, name: &str) -> Result<Value, String> {
             Err(format!("no property {name}"))
-        }
-        fn pieces(&self) -> Vec<&dyn Env> {
-            Vec::new()
-        }
-        fn stack(&self) -> Vec<&dyn Env> {
-            Vec::new()
-        }
-        fn range_from_old(&self) -> i64 {
-            0
-        }
-        fn random(&self, _: i64) -> i64 {
-            1
         }
     }
 

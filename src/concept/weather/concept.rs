@@ -3,15 +3,23 @@
 
 use crate::concept::context::Context;
 use crate::concept::game::Game;
-use crate::i18n::Entries;
+use crate::i18n::{Entries, Texts};
 use crate::concept::interface::{Concept, ModuleParts, PrototypeLayer, ToolbarPlace};
-use crate::concept::plan::Plan;
+use crate::concept::plan::{Plan, TurnBox};
 
 pub struct WeatherConcept;
 
 impl Concept for WeatherConcept {
     fn name(&self) -> &'static str {
         "weather"
+    }
+
+    fn turn_box(&self, game: &Game, tx: &Texts, turn: u32, out: &mut TurnBox) {
+        super::module::turn_box(game, tx, turn, out);
+    }
+
+    fn fill_plan(&self, game: &Game, plan: &mut Plan) {
+        super::module::fill_plan(game, plan);
     }
 
     fn texts(&self, game: &Game, out: &mut Entries) {

@@ -3,7 +3,8 @@
 
 use crate::concept::game::Game;
 use crate::concept::module::{module_command, named, props, template};
-use crate::concept::plan::Plan;
+use crate::concept::plan::{LineKind, Plan, TrackLine, TurnBox, WEATHER_MARKER_SIZE};
+use crate::slug::slug;
 use crate::concept::weather::VariableWeather;
 use crate::i18n::Texts;
 use crate::vassal::expression::{and, any, bin, cond, eq, int, prop, s, Expr, Op};
@@ -169,6 +170,30 @@ pub fn buttons(game: &Game, plan: &Plan) -> Vec<El> {
     )]
 }
 
+/// A turn box's weather line, and its shading when the turn's weather is not the default.
+pub fn turn_box(game: &Game, tx: &Texts, turn: u32, out: &mut TurnBox) {
+    if let Some(w) = super::turn::weather_of_turn(&game.rules, turn) {
+        out.lines.push(TrackLine::new(
+            LineKind::Weather,
+            tx.get(&format!("weather.{}", w.id.as_str())),
+        ));
+        out.shaded |= !w.default;
+    }
+}
+
+/// The weather's part of the plan: each weather's marker image, and where the marker sits on the
+/// main board (the top-right margin).
+pub fn fill_plan(game: &Game, plan: &mut Plan) {
+    plan.weather_images = game
+        .rules
+        .weather
+        .iter()
+        .map(|w| (w.id.value.clone(), format!("weather-{}.png", slug(&w.id))))
+        .collect();
+    let half = (WEATHER_MARKER_SIZE / 2) as i32;
+    plan.weather_point = (plan.layout.width as i32 - half - 4, half + 4);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -190,15 +215,6 @@ mod tests {
                 WEATHER_ROLL => Ok(Value::Int(self.roll)),
                 _ => Err(format!("no property {name}")),
             }
-        }
-        fn pieces(&self) -> Vec<&dyn Env> {
-            Vec::new()
-        }
-        fn stack(&self) -> Vec<&dyn Env> {
-            Vec::new()
-        }
-        fn range_from_old(&self) -> i64 {
-            0
         }
         fn random(&self, _: i64) -> i64 {
             self.roll
