@@ -133,6 +133,10 @@ fn longest_first(jobs: &[(String, Job)]) -> Vec<&(String, Job)> {
 fn jobs(game: &Game, plan: &Plan, fonts: &Fonts) -> Result<Vec<(String, Job)>, RenderError> {
     let mut jobs: Vec<(String, Job)> = Vec::new();
     for ((unit_id, face), name) in &plan.unit_images {
+        // A face given as a file ships as it is (the build adds the game's files).
+        if game.files.contains_key(&format!("images/{name}")) {
+            continue;
+        }
         let art = counter_art(game, plan, unit_id, face, fonts)?;
         jobs.push((name.clone(), Job::Counter(art)));
     }

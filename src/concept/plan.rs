@@ -314,6 +314,14 @@ impl Plan {
         // A scanned map brings its own geometry; otherwise the map is drawn to the style's.
         let layout = match crate::concept::map::fit::scan_fit(game) {
             _ if game.map.grid.is_areas() => crate::concept::map::areas::board_layout(game),
+            // A grid as a module states it brings its own geometry, on its board image.
+            _ if game.map.grid.vassal.is_some() => {
+                let (width, height) = scan_of(game).map_or((0, 0), |s| (s.width, s.height));
+                game.map.grid.vassal.as_ref().map_or_else(
+                    || game.map.grid.layout(style.hex_height, style.margin),
+                    |v| v.layout(width, height),
+                )
+            }
             Some(Ok(fit)) => fit.layout,
             _ => game.map.grid.layout(style.hex_height, style.margin),
         };
@@ -455,12 +463,24 @@ fn eliminated_boxes(game: &Game, tx: &Texts) -> BTreeMap<String, String> {
         .collect()
 }
 
+/// The name under `images/` of an image file the data ships as it is (`[[units]] face_images`).
+pub fn shipped_file_name(path: &str) -> String {
+    path.rsplit('/').next().unwrap_or(path).to_string()
+}
+
 /// The image of each unit face, named from the side, unit and face (numbered when two names meet).
 fn unit_images(game: &Game) -> BTreeMap<(String, String), String> {
     let mut unit_images = BTreeMap::new();
     let mut used = std::collections::BTreeSet::new();
     for u in &game.counters.units {
         for face in game.counters.faces_of(u) {
+            // A face given as a file keeps the file's name: an imported module's pieces name the
+            // same images as before.
+            if let Some(file) = u.face_images.get(face) {
+                let name = shipped_file_name(file.as_str());
+                unit_images.insert((u.id.value.clone(), face.to_string()), name);
+                continue;
+            }
             let mut name = format!("unit-{}-{}-{}.png", slug(&u.side), slug(&u.id), slug(face));
             let mut n = 2;
             while !used.insert(name.clone()) {

@@ -8,7 +8,7 @@ use super::prototypes::piece_book;
 use crate::concept::game::grid::{Grid, GridKind, HexLayout};
 use crate::concept::game::Game;
 use crate::concept::gpids::Gpids;
-use crate::concept::interface::{AtStartParts, ModuleParts, PaletteList, ToolbarPlace};
+use crate::concept::interface::{AtStartParts, ModuleParts, PaletteList, RawPlace, ToolbarPlace};
 use crate::concept::module::reported_by;
 use crate::concept::plan::{self, Plan};
 use crate::concept::CONCEPTS;
@@ -197,6 +197,7 @@ fn sheet_board(game: &Game, plan: &Plan, sheet: u16) -> El {
         format!("{prefix}$gridLocation$")
     };
     let grid = match l.kind {
+        _ if g.vassal.is_some() => g.vassal.as_ref().map(|v| v.element()).unwrap_or_default(),
         GridKind::HexColumns => column_hex_grid(g, l, location_format),
         GridKind::HexRows => row_hex_grid(g, l, location_format),
         GridKind::Squares => square_grid(g, l, location_format),
@@ -460,6 +461,7 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
         .child(main_board_picker(game, plan))
         .children(map_helpers(plan));
     main_map.children.extend(main_setup);
+    main_map.children.extend(parts.raw_at(RawPlace::MainMap));
     let cards_map = cards_map(game, plan, &mut gpids);
     let mut track_map = map_element(plan, &plan.track_map, "/images/counter.gif", true)
         .child(board_picker(boxes_board(
@@ -482,7 +484,11 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
         .attr("nextPieceSlotId", next_id)
         .attr("version", rules.game.version.as_str())
         .child(El::new("VASSAL.build.module.BasicCommandEncoder"))
-        .child(El::new("VASSAL.build.module.Documentation").children(parts.help.iter().cloned()))
+        .child(
+            El::new("VASSAL.build.module.Documentation")
+                .children(parts.help.iter().cloned())
+                .children(parts.raw_at(RawPlace::Documentation)),
+        )
         .child(roster(game, plan))
         .child(global_options())
         .child(main_map)
@@ -502,6 +508,7 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
         .child(El::new("VASSAL.build.module.Chatter"))
         .child(El::new("VASSAL.build.module.KeyNamer"))
         .child(language(game, plan))
+        .children(parts.raw_at(RawPlace::Module))
 }
 
 /// The module's global properties, each concept's in turn, with the buttons that change them.
@@ -542,6 +549,7 @@ fn global_properties(parts: &ModuleParts) -> El {
                 }))
         }),
     )
+    .children(parts.raw_at(RawPlace::GlobalProperties))
 }
 
 /// The at-start stacks of the first scenario (the standard game): on the main map, and on the turn
@@ -670,6 +678,7 @@ fn prototypes(parts: &ModuleParts) -> El {
             .iter()
             .map(|(name, piece)| prototype_definition(name, piece)),
     )
+    .children(parts.raw_at(RawPlace::Prototypes))
 }
 
 /// The turn tracker: turns, and the phases of each turn, announced as they come.
