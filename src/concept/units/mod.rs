@@ -203,6 +203,10 @@ impl Unit {
 
 /// Parse `"8-?"` into its printed numbers, `None` for a value the sources do not give (`?`).
 pub fn parse_value_slots(text: &str) -> Option<Vec<Option<u32>>> {
+    // A face that prints no values (a game whose `[counters] values` is empty).
+    if text.trim().is_empty() {
+        return Some(Vec::new());
+    }
     text.split('-')
         .map(|part| match part.trim() {
             "?" => Some(None),
@@ -213,6 +217,9 @@ pub fn parse_value_slots(text: &str) -> Option<Vec<Option<u32>>> {
 
 /// Parse `"12-6"` into its printed numbers.
 pub fn parse_values(text: &str) -> Option<Vec<u32>> {
+    if text.trim().is_empty() {
+        return Some(Vec::new());
+    }
     text.split('-')
         .map(|part| part.trim().parse().ok())
         .collect()
