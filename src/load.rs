@@ -262,24 +262,29 @@ fn load_shipped_files(
     report: &mut Report,
 ) -> BTreeMap<String, Vec<u8>> {
     let mut files = BTreeMap::new();
-    let mut read = |file: FileId, path: &Sp<String>, entry: String| {
-        match confine::read_inside(root, path.as_str(), confine::MAX_IMAGE_BYTES) {
-            Ok(bytes) => {
-                files.insert(entry, bytes);
-            }
-            Err(refusal) => report.push(
-                Diagnostic::error(
-                    "V1004",
-                    format!("cannot ship `{}`: {refusal}", path.as_str()),
-                )
-                .at(file, path.span.clone(), "this file")
-                .help(refusal.help()),
-            ),
+    let mut read = |file: FileId, path: &Sp<String>, entry: String| match confine::read_inside(
+        root,
+        path.as_str(),
+        confine::MAX_IMAGE_BYTES,
+    ) {
+        Ok(bytes) => {
+            files.insert(entry, bytes);
         }
+        Err(refusal) => report.push(
+            Diagnostic::error(
+                "V1004",
+                format!("cannot ship `{}`: {refusal}", path.as_str()),
+            )
+            .at(file, path.span.clone(), "this file")
+            .help(refusal.help()),
+        ),
     };
     for unit in &counters.units {
         for path in unit.face_images.values() {
-            let entry = format!("images/{}", crate::concept::plan::shipped_file_name(path.as_str()));
+            let entry = format!(
+                "images/{}",
+                crate::concept::plan::shipped_file_name(path.as_str())
+            );
             read(counters.file, path, entry);
         }
     }

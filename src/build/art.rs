@@ -238,7 +238,11 @@ pub fn illegible_labels(game: &Game) -> Vec<crate::diag::Diagnostic> {
     let mut out = Vec::new();
     for unit in &game.counters.units {
         // A unit whose every face is an image file prints no label of ours.
-        let drawn = game.counters.faces_of(unit).iter().any(|f| !unit.face_images.contains_key(*f));
+        let drawn = game
+            .counters
+            .faces_of(unit)
+            .iter()
+            .any(|f| !unit.face_images.contains_key(*f));
         if !drawn {
             continue;
         }

@@ -33,9 +33,8 @@ pub fn run_import(args: ImportArgs) -> ExitCode {
         return ExitCode::from(USAGE);
     }
     let out = args.out.unwrap_or_else(|| PathBuf::from(&id));
-    let imported = import_module(&args.module, &id).and_then(|imported| {
-        write_project(&imported.project, &out, args.force).map(|()| imported)
-    });
+    let imported = import_module(&args.module, &id)
+        .and_then(|imported| write_project(&imported.project, &out, args.force).map(|()| imported));
     match imported {
         Ok(imported) => {
             print_report(&imported.warnings, &Sources::default(), Format::Human);

@@ -513,8 +513,8 @@ pub fn build_tree(game: &Game, plan: &Plan) -> El {
 
 /// The module's global properties, each concept's in turn, with the buttons that change them.
 fn global_properties(parts: &ModuleParts) -> El {
-    El::new("VASSAL.build.module.properties.GlobalProperties").children(
-        parts.globals.iter().cloned().map(|g| {
+    El::new("VASSAL.build.module.properties.GlobalProperties")
+        .children(parts.globals.iter().cloned().map(|g| {
             let (numeric, min, max, wrap) = match &g.numeric {
                 Some(r) => ("true", r.min.to_string(), r.max.to_string(), r.wrap),
                 None => ("false", String::new(), String::new(), false),
@@ -547,9 +547,8 @@ fn global_properties(parts: &ModuleParts) -> El {
                         .attr("text", c.text)
                         .attr("tooltip", c.tooltip)
                 }))
-        }),
-    )
-    .children(parts.raw_at(RawPlace::GlobalProperties))
+        }))
+        .children(parts.raw_at(RawPlace::GlobalProperties))
 }
 
 /// The at-start stacks of the first scenario (the standard game): on the main map, and on the turn
@@ -673,12 +672,13 @@ fn palette_list(name: &str, slots: Vec<El>) -> El {
 
 fn prototypes(parts: &ModuleParts) -> El {
     let book = piece_book(parts);
-    El::new("VASSAL.build.module.PrototypesContainer").children(
-        book.prototypes
-            .iter()
-            .map(|(name, piece)| prototype_definition(name, piece)),
-    )
-    .children(parts.raw_at(RawPlace::Prototypes))
+    El::new("VASSAL.build.module.PrototypesContainer")
+        .children(
+            book.prototypes
+                .iter()
+                .map(|(name, piece)| prototype_definition(name, piece)),
+        )
+        .children(parts.raw_at(RawPlace::Prototypes))
 }
 
 /// The turn tracker: turns, and the phases of each turn, announced as they come.

@@ -3,25 +3,13 @@
 //! built) would be a second one beside it, which VASSAL refuses or warns about. The project is
 //! written without its raw parts, loaded and planned, and its buildFile tree gives the names.
 
+pub use super::module::key_of;
 use super::module::{RawPart, Reading};
 use crate::vassal::xml::El;
 use std::collections::BTreeSet;
 
 /// (place, class, name) of every component the build writes at a place raw parts go.
 pub type Generated = BTreeSet<(String, String, String)>;
-
-/// The name a component is known by: what VASSAL's validators and saves tell two apart by.
-pub fn key_of(attrs: &[(String, String)]) -> String {
-    ["mapName", "name", "entryName", "text", "buttonText"]
-        .iter()
-        .find_map(|k| {
-            attrs
-                .iter()
-                .find(|(a, v)| a == k && !v.is_empty())
-                .map(|(_, v)| v.clone())
-        })
-        .unwrap_or_default()
-}
 
 fn place_of(tag: &str) -> Option<&'static str> {
     match tag.rsplit('.').next()? {
@@ -39,11 +27,7 @@ pub fn generated(module: &crate::verify::ReadModule, reading: &Reading, id: &str
         return out;
     };
     for child in &tree.children {
-        out.insert((
-            "module".into(),
-            child.tag.clone(),
-            key_of(&child.attrs),
-        ));
+        out.insert(("module".into(), child.tag.clone(), key_of(&child.attrs)));
         if let Some(place) = place_of(&child.tag) {
             for c in &child.children {
                 out.insert((place.into(), c.tag.clone(), key_of(&c.attrs)));
@@ -55,7 +39,8 @@ pub fn generated(module: &crate::verify::ReadModule, reading: &Reading, id: &str
 
 /// Whether the build writes a component of this raw part's class and name at its place.
 pub fn is_generated(part: &RawPart, generated: &Generated, tag: &str, key: &str) -> bool {
-    !key.is_empty() && generated.contains(&(part.place.to_string(), tag.to_string(), key.to_string()))
+    !key.is_empty()
+        && generated.contains(&(part.place.to_string(), tag.to_string(), key.to_string()))
 }
 
 /// The buildFile tree of the project written without raw parts, in a scratch folder.
@@ -63,10 +48,8 @@ fn tree_without_raw(module: &crate::verify::ReadModule, reading: &Reading, id: &
     let mut bare = reading.clone();
     bare.raw.clear();
     let project = super::project::project(module, bare, id);
-    let scratch = std::env::temp_dir().join(format!(
-        "vmodc-import-plan-{}-{id}",
-        std::process::id()
-    ));
+    let scratch =
+        std::env::temp_dir().join(format!("vmodc-import-plan-{}-{id}", std::process::id()));
     let _ = std::fs::remove_dir_all(&scratch);
     let tree = super::write_files(&project, &scratch).ok().and_then(|()| {
         let mut sources = crate::diag::Sources::default();

@@ -77,7 +77,11 @@ pub fn import_module(module: &Path, id: &str) -> Result<Imported, ImportError> {
 
 /// Keep each raw part, unless the build writes one of the same class and name at its place (a
 /// module vmodc built, imported again): that one is the build's.
-fn keep_raw_unless_generated(read: &crate::verify::ReadModule, reading: &mut module::Reading, id: &str) {
+fn keep_raw_unless_generated(
+    read: &crate::verify::ReadModule,
+    reading: &mut module::Reading,
+    id: &str,
+) {
     let generated = generated::generated(read, reading, id);
     let parts = std::mem::take(&mut reading.raw);
     for part in parts {

@@ -77,6 +77,19 @@ pub struct Reading {
     pub account: Account,
 }
 
+/// The name a component is known by: what VASSAL's validators and saves tell two apart by.
+pub fn key_of(attrs: &[(String, String)]) -> String {
+    ["mapName", "name", "entryName", "text", "buttonText"]
+        .iter()
+        .find_map(|k| {
+            attrs
+                .iter()
+                .find(|(a, v)| a == k && !v.is_empty())
+                .map(|(_, v)| v.clone())
+        })
+        .unwrap_or_default()
+}
+
 fn short(tag: &str) -> &str {
     tag.rsplit('.').next().unwrap_or(tag)
 }
@@ -170,7 +183,7 @@ fn raw(r: &mut Reading, module: &ReadModule, place: &'static str, n: &Node, why:
     r.raw.push(RawPart {
         place,
         tag: n.tag.clone(),
-        key: super::generated::key_of(&attrs),
+        key: key_of(&attrs),
         label: label(n),
         xml: n.source(&module.build_text).to_string(),
         why: why.to_string(),
@@ -190,7 +203,7 @@ fn read_component(module: &ReadModule, n: &Node, is_main_map: bool, r: &mut Read
         "Documentation" => children_raw(module, n, "documentation", r),
         "PrototypesContainer" => children_raw(module, n, "prototypes", r),
         "GlobalProperties" => children_raw(module, n, "global-properties", r),
-        "PieceWindow" => read_palette(module, n, r),
+        "PieceWindow" => read_palette(n, r),
         "DiceButton" => {
             let count = n.attr("nDice").parse().unwrap_or(0);
             let faces = n.attr("nSides").parse().unwrap_or(0);
@@ -228,26 +241,35 @@ fn children_raw(module: &ReadModule, n: &Node, place: &'static str, r: &mut Read
     r.account.add(
         Became::Regenerated,
         label(n),
-        format!("vmodc writes the container; its {} children are kept raw in it", n.children.len()),
+        format!(
+            "vmodc writes the container; its {} children are kept raw in it",
+            n.children.len()
+        ),
     );
     for c in &n.children {
-        raw(r, module, place, c, "kept as the module made it, inside vmodc's container");
+        raw(
+            r,
+            module,
+            place,
+            c,
+            "kept as the module made it, inside vmodc's container",
+        );
     }
 }
 
 /// The counter palette: every piece slot becomes a unit; the palette's own layout is vmodc's (one
 /// list per side).
-fn read_palette(module: &ReadModule, window: &Node, r: &mut Reading) {
+fn read_palette(window: &Node, r: &mut Reading) {
     r.account.add(
         Became::Regenerated,
         label(window),
         "vmodc writes its palette (one list per side); each piece slot became a unit",
     );
     let mut lists = Vec::new();
-    walk_palette(module, window, &mut lists, r);
+    walk_palette(window, &mut lists, r);
 }
 
-fn walk_palette(module: &ReadModule, n: &Node, lists: &mut Vec<String>, r: &mut Reading) {
+fn walk_palette(n: &Node, lists: &mut Vec<String>, r: &mut Reading) {
     for c in &n.children {
         match short(&c.tag) {
             "PieceSlot" => {
@@ -260,7 +282,7 @@ fn walk_palette(module: &ReadModule, n: &Node, lists: &mut Vec<String>, r: &mut 
             ),
             _ => {
                 lists.push(c.attr("entryName").to_string());
-                walk_palette(module, c, lists, r);
+                walk_palette(c, lists, r);
                 lists.pop();
             }
         }
@@ -352,7 +374,11 @@ fn read_setup_stack(
 ) {
     let own_board = stack.attr("owningBoard");
     if board.is_some_and(|b| !own_board.is_empty() && b.attr("name") != own_board) {
-        r.account.add(Became::NotCarried, label(stack), format!("an at-start stack on board `{own_board}`, not the main map's first board"));
+        r.account.add(
+            Became::NotCarried,
+            label(stack),
+            format!("an at-start stack on board `{own_board}`, not the main map's first board"),
+        );
         return;
     }
     let location = if stack.attr("useGridLocation") == "true" {
@@ -365,9 +391,15 @@ fn read_setup_stack(
     r.account.add(
         Became::Data,
         label(stack),
-        format!("an at-start stack at `{location}`: its pieces are `[[setup]]` entries, in stack order"),
+        format!(
+            "an at-start stack at `{location}`: its pieces are `[[setup]]` entries, in stack order"
+        ),
     );
-    for slot in stack.children.iter().filter(|c| short(&c.tag) == "PieceSlot") {
+    for slot in stack
+        .children
+        .iter()
+        .filter(|c| short(&c.tag) == "PieceSlot")
+    {
         if let Some(unit) = add_unit(slot, &[], false, r) {
             r.at_start.push(AtStart {
                 unit,

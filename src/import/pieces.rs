@@ -4,10 +4,20 @@
 
 use crate::vassal::sequence_encoder::decode;
 use crate::verify::xml::Node;
-use crate::verify::{basic_piece_fields, decode_add_piece, layer_images, layer_level, prototype_name};
+use crate::verify::{
+    basic_piece_fields, decode_add_piece, layer_images, layer_level, prototype_name,
+};
 
 /// Marker property names a module commonly states a piece's side in.
-const SIDE_PROPERTIES: &[&str] = &["Side", "side", "SideName", "Nationality", "Faction", "Army", "Player"];
+const SIDE_PROPERTIES: &[&str] = &[
+    "Side",
+    "side",
+    "SideName",
+    "Nationality",
+    "Faction",
+    "Army",
+    "Player",
+];
 
 /// One piece of the module, as a unit of the project.
 #[derive(Debug, Clone)]
@@ -45,7 +55,9 @@ pub fn piece_unit(slot: &Node, lists: &[String], sides: &[String]) -> Result<Pie
         n => n.to_string(),
     };
     let decorators = &piece.traits[..piece.traits.len() - 1];
-    let layer_at = decorators.iter().position(|(t, _)| layer_images(t).is_some());
+    let layer_at = decorators
+        .iter()
+        .position(|(t, _)| layer_images(t).is_some());
     let mut not_carried = Vec::new();
     let (faces, level) = match layer_at {
         Some(i) => {

@@ -54,12 +54,16 @@ pub fn project(module: &ReadModule, mut r: Reading, id: &str) -> Project {
     let placed = scenario_file(&mut r, id);
     let map = map_file(&mut r, id, &placed);
     let rules = rules_file(&mut r, id, &sides);
-    p.files.insert(format!("rules/{id}.toml"), rules.into_bytes());
-    p.files.insert(format!("counters/{id}.toml"), counters.into_bytes());
+    p.files
+        .insert(format!("rules/{id}.toml"), rules.into_bytes());
+    p.files
+        .insert(format!("counters/{id}.toml"), counters.into_bytes());
     p.files.insert(format!("maps/{id}.toml"), map.into_bytes());
     if let Some(scenario) = placed.text {
-        p.files
-            .insert(format!("scenarios/{id}/at-start.toml"), scenario.into_bytes());
+        p.files.insert(
+            format!("scenarios/{id}/at-start.toml"),
+            scenario.into_bytes(),
+        );
     }
     let art: BTreeSet<String> = face_files
         .iter()
@@ -148,7 +152,12 @@ fn counters_file(
     id: &str,
     sides: &[(String, String)],
 ) -> (String, BTreeSet<String>) {
-    let most = r.units.iter().map(|u| u.faces.len().max(1)).max().unwrap_or(1);
+    let most = r
+        .units
+        .iter()
+        .map(|u| u.faces.len().max(1))
+        .max()
+        .unwrap_or(1);
     let mut out = format!(
         "#:schema ../schema/counters.json\n# The pieces of {}, imported by `vmodc import` (docs/import.md): each piece slot of the\n# palette and of the at-start stacks is a unit, its faces the module's own images, its\n# other traits kept raw at their place.\n\n[counters]\nsize = 60\nfaces = {}\nvalues = []\n\n",
         r.name,
@@ -159,17 +168,25 @@ fn counters_file(
     let mut types: BTreeMap<(Option<String>, usize), String> = BTreeMap::new();
     for u in &r.units {
         let key = (u.prototype.clone(), u.faces.len().max(1));
-        if !types.contains_key(&key) {
-            let wanted = key.0.clone().unwrap_or_else(|| "piece".into());
-            types.insert(key, type_ids.take(&wanted, "piece"));
-        }
+        let wanted = key.0.clone().unwrap_or_else(|| "piece".into());
+        types
+            .entry(key)
+            .or_insert_with(|| type_ids.take(&wanted, "piece"));
     }
     for ((proto, faces), type_id) in &types {
         let _ = writeln!(out, "[[types]]\nid = {}", string(type_id));
-        let _ = writeln!(out, "name = {}", string(proto.as_deref().unwrap_or("Piece")));
+        let _ = writeln!(
+            out,
+            "name = {}",
+            string(proto.as_deref().unwrap_or("Piece"))
+        );
         out.push_str("symbol = \"none\"\n");
         if *faces < most {
-            let _ = writeln!(out, "faces = {}", strings(&(0..*faces).map(face_name).collect::<Vec<_>>()));
+            let _ = writeln!(
+                out,
+                "faces = {}",
+                strings(&(0..*faces).map(face_name).collect::<Vec<_>>())
+            );
         }
         out.push('\n');
     }
@@ -178,9 +195,21 @@ fn counters_file(
     for u in &mut r.units {
         u.id = unit_ids.take(&u.name, "piece");
         let type_id = &types[&(u.prototype.clone(), u.faces.len().max(1))];
-        let _ = writeln!(out, "[[units]]\nid = {}\nname = {}", string(&u.id), string(&u.name));
-        let _ = writeln!(out, "side = {}\ntype = {}\nsize = \"\"", string(&side_of(u.side.as_ref(), sides)), string(type_id));
-        let faces: Vec<(String, String)> = (0..u.faces.len().max(1)).map(|i| (face_name(i), String::new())).collect();
+        let _ = writeln!(
+            out,
+            "[[units]]\nid = {}\nname = {}",
+            string(&u.id),
+            string(&u.name)
+        );
+        let _ = writeln!(
+            out,
+            "side = {}\ntype = {}\nsize = \"\"",
+            string(&side_of(u.side.as_ref(), sides)),
+            string(type_id)
+        );
+        let faces: Vec<(String, String)> = (0..u.faces.len().max(1))
+            .map(|i| (face_name(i), String::new()))
+            .collect();
         let _ = writeln!(out, "faces = {}", table(faces));
         let images: Vec<(String, String)> = u
             .faces
@@ -197,7 +226,11 @@ fn counters_file(
             out.push_str("in_palette = false\n");
         }
         if u.side.is_none() {
-            let _ = writeln!(out, "note = {}", string("the module states no side for this piece"));
+            let _ = writeln!(
+                out,
+                "note = {}",
+                string("the module states no side for this piece")
+            );
         }
         out.push('\n');
         for (above, type_, state) in &u.raw {
@@ -316,7 +349,12 @@ fn map_file(r: &mut Reading, id: &str, placed: &Placed) -> String {
         out.push_str(TERRAIN_AND_STYLE);
         return out;
     };
-    let _ = writeln!(out, "[map]\nname = {}\nimage = {}\n", string(&name), string(&format!("art/{id}/images/{image}")));
+    let _ = writeln!(
+        out,
+        "[map]\nname = {}\nimage = {}\n",
+        string(&name),
+        string(&format!("art/{id}/images/{image}"))
+    );
     let grid = grid.unwrap_or_default();
     let square = grid.tag.ends_with("SquareGrid");
     let (cd, rd, sep) = placed.digits.clone();
@@ -348,7 +386,11 @@ fn vassal_grid(grid: &Node) -> String {
     let mut out = format!("[grid.vassal]\nclass = {}\n", string(class));
     let numbering = grid.children.first();
     if let Some(n) = numbering {
-        let _ = writeln!(out, "numbering_class = {}", string(n.tag.rsplit('.').next().unwrap_or("")));
+        let _ = writeln!(
+            out,
+            "numbering_class = {}",
+            string(n.tag.rsplit('.').next().unwrap_or(""))
+        );
     }
     out.push_str("\n[grid.vassal.attributes]\n");
     for (k, v) in &grid.attrs {
@@ -373,7 +415,11 @@ fn semver(version: &str) -> Option<String> {
     if parts.is_empty() || parts.len() > 3 || !parts.iter().all(numeric) {
         return None;
     }
-    let mut parts: Vec<String> = parts.iter().map(|p| p.trim_start_matches('0').to_string()).map(|p| if p.is_empty() { "0".into() } else { p }).collect();
+    let mut parts: Vec<String> = parts
+        .iter()
+        .map(|p| p.trim_start_matches('0').to_string())
+        .map(|p| if p.is_empty() { "0".into() } else { p })
+        .collect();
     parts.resize(3, "0".into());
     Some(parts.join("."))
 }
@@ -381,7 +427,11 @@ fn semver(version: &str) -> Option<String> {
 fn rules_file(r: &mut Reading, id: &str, sides: &[(String, String)]) -> String {
     let version = semver(&r.version).unwrap_or_else(|| "0.1.0".into());
     if version != r.version {
-        r.account.add(Became::NotCarried, format!("module version `{}`", r.version), format!("vmodc builds strict semver versions: the project says `{version}`"));
+        r.account.add(
+            Became::NotCarried,
+            format!("module version `{}`", r.version),
+            format!("vmodc builds strict semver versions: the project says `{version}`"),
+        );
     }
     let mut out = format!(
         "#:schema ../schema/rules.json\n# {}, imported from its VASSAL module (made with VASSAL {}) by `vmodc import` (docs/import.md).\n# The module holds no rules data: the sections below that the data format requires stand empty or\n# unknown, each listed as [[missing]] (`vmodc check --todo`).\n\n",
@@ -396,25 +446,74 @@ fn rules_file(r: &mut Reading, id: &str, sides: &[(String, String)]) -> String {
         string(&version),
         string(&r.description)
     );
-    out.push_str("[[terrain]]\nid = \"unknown\"\nname = \"Unknown\"\nmove_cost = 1\nunknown = true\n\n");
+    out.push_str(
+        "[[terrain]]\nid = \"unknown\"\nname = \"Unknown\"\nmove_cost = 1\nunknown = true\n\n",
+    );
     for (side, name) in sides {
-        let _ = writeln!(out, "[[sides]]\nid = {}\nname = {}\ncolor = \"#808080\"\ntext_color = \"#ffffff\"\n", string(side), string(name));
+        let _ = writeln!(
+            out,
+            "[[sides]]\nid = {}\nname = {}\ncolor = \"#808080\"\ntext_color = \"#ffffff\"\n",
+            string(side),
+            string(name)
+        );
     }
     let (count, faces) = r.dice.unwrap_or((1, 6));
     let _ = writeln!(out, "[dice]\ncount = {count}\nfaces = {faces}\n\n[turns]\ncount = 1\n\n[stacking]\nmax_units = 999\nwhen = \"\"\n\n[combat]\nkind = \"odds\"\ncolumns = []\nbelow_table = \"\"\nresults = []\ntable_known = false\n");
     let _ = writeln!(out, "[raw]\nfiles = {}\n", string(&format!("raw/{id}")));
     for part in &r.raw {
-        let _ = writeln!(out, "[[raw.components]]\nplace = \"{}\"\nwhy = {}\nxml = {}\n", part.place, string(&part.why), text(&part.xml));
+        let _ = writeln!(
+            out,
+            "[[raw.components]]\nplace = \"{}\"\nwhy = {}\nxml = {}\n",
+            part.place,
+            string(&part.why),
+            text(&part.xml)
+        );
     }
     let missing = [
-        (r.dice.is_none(), "the combat dice", "the module has no dice button: `[dice]` says 1d6 until the rules say", "rulebook", "[dice]"),
-        (true, "the sequence of play and the number of turns", "a module holds no turn record: `[[phases]]` is empty and `[turns]` says one turn", "rulebook", "[[phases]], [turns]"),
-        (true, "the terrain effects chart", "a module holds no terrain effects", "rulebook", "[[terrain]]"),
-        (true, "the stacking limit", "a module holds no stacking limit: 999 stands for none checked", "rulebook", "[stacking]"),
-        (true, "the combat results table", "a module holds no CRT", "crt-card", "[combat]"),
+        (
+            r.dice.is_none(),
+            "the combat dice",
+            "the module has no dice button: `[dice]` says 1d6 until the rules say",
+            "rulebook",
+            "[dice]",
+        ),
+        (
+            true,
+            "the sequence of play and the number of turns",
+            "a module holds no turn record: `[[phases]]` is empty and `[turns]` says one turn",
+            "rulebook",
+            "[[phases]], [turns]",
+        ),
+        (
+            true,
+            "the terrain effects chart",
+            "a module holds no terrain effects",
+            "rulebook",
+            "[[terrain]]",
+        ),
+        (
+            true,
+            "the stacking limit",
+            "a module holds no stacking limit: 999 stands for none checked",
+            "rulebook",
+            "[stacking]",
+        ),
+        (
+            true,
+            "the combat results table",
+            "a module holds no CRT",
+            "crt-card",
+            "[combat]",
+        ),
     ];
     for (_, what, why, found_on, key) in missing.iter().filter(|m| m.0) {
-        let _ = writeln!(out, "[[missing]]\nwhat = {}\nwhy = {}\nfound_on = \"{found_on}\"\nkeys = [{}]\n", string(what), string(why), string(&format!("rules/{id}.toml {key}")));
+        let _ = writeln!(
+            out,
+            "[[missing]]\nwhat = {}\nwhy = {}\nfound_on = \"{found_on}\"\nkeys = [{}]\n",
+            string(what),
+            string(why),
+            string(&format!("rules/{id}.toml {key}"))
+        );
     }
     out
 }
