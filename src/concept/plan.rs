@@ -357,7 +357,7 @@ impl Plan {
             weather_point,
             ids: tx.clone(),
             track_region_ids,
-            main_map: tx.get("ui.map"),
+            main_map: main_map_name(game, &tx),
             track_map: tx.get("ui.turn_track"),
             translations: Vec::new(),
             card_images: game
@@ -415,7 +415,7 @@ impl Plan {
             .iter()
             .map(|k| (ids.get(k), self.tx.get(k)))
             .collect();
-        self.main_map = ids.get("ui.map");
+        self.main_map = main_map_name(game, &ids);
         self.track_map = ids.get("ui.turn_track");
         self.cards_map = ids.get("ui.cards");
         self.ids = ids;
@@ -539,6 +539,15 @@ pub fn unit_face_images(game: &Game, plan: &Plan, unit_id: &str) -> Vec<String> 
                 .cloned()
         })
         .collect()
+}
+
+/// The main map's name in the module: the data's own (`[map] module_name`), else the interface's.
+fn main_map_name(game: &Game, ids: &Texts) -> String {
+    game.map
+        .map
+        .module_name
+        .clone()
+        .unwrap_or_else(|| ids.get("ui.map"))
 }
 
 /// The scanned map image of a single-sheet map, if the data names one.

@@ -50,7 +50,7 @@ pub fn project(module: &ReadModule, mut r: Reading, id: &str) -> Project {
         ..Project::default()
     };
     let sides = side_ids(&mut r);
-    let (counters, face_files) = counters_file(&mut r, id, &sides);
+    let (counters, face_files) = counters_file(&mut r, id, &sides, module);
     let placed = scenario_file(&mut r, id);
     let map = map_file(&mut r, id, &placed);
     let rules = rules_file(&mut r, id, &sides);
@@ -151,6 +151,7 @@ fn counters_file(
     r: &mut Reading,
     id: &str,
     sides: &[(String, String)],
+    module: &ReadModule,
 ) -> (String, BTreeSet<String>) {
     let most = r
         .units
@@ -159,8 +160,10 @@ fn counters_file(
         .max()
         .unwrap_or(1);
     let mut out = format!(
-        "#:schema ../schema/counters.json\n# The pieces of {}, imported by `vmodc import` (docs/import.md): each piece slot of the\n# palette and of the at-start stacks is a unit, its faces the module's own images, its\n# other traits kept raw at their place.\n\n[counters]\nsize = 60\nfaces = {}\nvalues = []\n\n",
+        "#:schema ../schema/counters.json\n# The pieces of {}, imported by `vmodc import` (docs/import.md): each piece slot of the\n# palette and of the at-start stacks is a unit, its faces the module's own images, its\n# other traits kept raw at their place.\n\n{}[counters]\nsize = 60\nfaces = {}\nvalues = []\n\n",
         r.name,
+        // Both lists are required; written inline only when empty (an array of tables follows otherwise).
+        if r.units.is_empty() { "types = []\nunits = []\n\n" } else { "" },
         strings(&(0..most).map(face_name).collect::<Vec<_>>())
     );
     // Types: one per prototype the pieces start from and face count.
@@ -211,14 +214,27 @@ fn counters_file(
             .map(|i| (face_name(i), String::new()))
             .collect();
         let _ = writeln!(out, "faces = {}", table(faces));
+        let shipped = |image: &&String| {
+            module
+                .archive
+                .entries
+                .contains_key(&format!("images/{image}"))
+        };
+        for image in u.faces.iter().filter(|f| !f.is_empty() && !shipped(f)) {
+            r.account.add(
+                Became::NotCarried,
+                format!("image `{image}` of `{}`", u.name),
+                "the module names it but does not hold it: vmodc draws that face",
+            );
+        }
         let images: Vec<(String, String)> = u
             .faces
             .iter()
             .enumerate()
-            .filter(|(_, image)| !image.is_empty())
+            .filter(|(_, image)| !image.is_empty() && shipped(image))
             .map(|(i, image)| (face_name(i), format!("art/{id}/images/{image}")))
             .collect();
-        face_files.extend(u.faces.iter().filter(|f| !f.is_empty()).cloned());
+        face_files.extend(u.faces.iter().filter(|f| !f.is_empty() && shipped(f)).cloned());
         if !images.is_empty() {
             let _ = writeln!(out, "face_images = {}", table(images));
         }
@@ -345,13 +361,15 @@ fn map_file(r: &mut Reading, id: &str, placed: &Placed) -> String {
     }) = r.map.clone()
     else {
         r.account.add(Became::NotCarried, "the main map", "no map has a board with a hex or square grid on a PNG or JPEG image: vmodc draws a placeholder map, and every map is kept raw");
-        out.push_str("[map]\nname = \"Map\"\n\n[grid]\nkind = \"hex-columns\"\ncolumns = [1, 1]\nrows = [1, 1]\nshifted_columns = \"even\"\ncolumn_digits = 2\nrow_digits = 2\n\n");
+        // Named apart from every map of the module, which are all kept raw.
+        out.push_str("[map]\nname = \"Map\"\nmodule_name = \"vmodc placeholder map\"\n\n[grid]\nkind = \"hex-columns\"\ncolumns = [1, 1]\nrows = [1, 1]\nshifted_columns = \"even\"\ncolumn_digits = 2\nrow_digits = 2\n\n");
         out.push_str(TERRAIN_AND_STYLE);
         return out;
     };
     let _ = writeln!(
         out,
-        "[map]\nname = {}\nimage = {}\n",
+        "[map]\nname = {}\nmodule_name = {}\nimage = {}\n",
+        string(&name),
         string(&name),
         string(&format!("art/{id}/images/{image}"))
     );
