@@ -234,7 +234,12 @@ fn counters_file(
             .filter(|(_, image)| !image.is_empty() && shipped(image))
             .map(|(i, image)| (face_name(i), format!("art/{id}/images/{image}")))
             .collect();
-        face_files.extend(u.faces.iter().filter(|f| !f.is_empty() && shipped(f)).cloned());
+        face_files.extend(
+            u.faces
+                .iter()
+                .filter(|f| !f.is_empty() && shipped(f))
+                .cloned(),
+        );
         if !images.is_empty() {
             let _ = writeln!(out, "face_images = {}", table(images));
         }

@@ -15,6 +15,14 @@ pub fn string(s: &str) -> String {
 /// A long text (a component's XML) as a multi-line basic string: its line breaks stay line breaks,
 /// so the designer reads it as the module wrote it; every other character that needs it is escaped.
 pub fn text(s: &str) -> String {
+    // A literal string when it can hold the text as it is: no escapes to read past.
+    let literal_safe = !s.contains("'''")
+        && !s.ends_with('\'')
+        && s.chars()
+            .all(|c| c == '\n' || c == '\t' || (c >= ' ' && c != '\u{7f}'));
+    if literal_safe {
+        return format!("'''\n{s}'''");
+    }
     let mut out = String::with_capacity(s.len() + 8);
     // The line break right after the opening quotes is not part of the value.
     out.push_str("\"\"\"\n");
@@ -76,5 +84,8 @@ mod tests {
         assert_eq!(read(&string(nasty)), nasty);
         assert_eq!(read(&text(nasty)), nasty);
         assert_eq!(read(&text("")), "");
+        let plain = "<a x=\"1\">\n\t'quoted' \\ </a>";
+        assert!(text(plain).starts_with("'''"));
+        assert_eq!(read(&text(plain)), plain);
     }
 }
