@@ -569,6 +569,19 @@ fn compile_plan(
             .help("check the colours and sizes in the data (vmodc check)")
     })?;
     entries.extend(texts?);
+    // Files shipped as they are (an imported module's images and raw files), unless the build
+    // writes an entry of that name itself.
+    let written: std::collections::BTreeSet<String> =
+        entries.iter().map(|e| e.name.clone()).collect();
+    entries.extend(
+        game.files
+            .iter()
+            .filter(|(name, _)| !written.contains(name.as_str()))
+            .map(|(name, data)| Entry {
+                name: name.clone(),
+                data: data.clone(),
+            }),
+    );
     Ok(entries)
 }
 

@@ -32,6 +32,7 @@ pub mod diff;
 pub mod emit;
 pub mod html;
 pub mod i18n;
+pub mod import;
 pub mod load;
 pub mod model;
 pub mod package;

@@ -238,6 +238,7 @@ pub fn load_game(root: &Path, id: &str, sources: &mut Sources) -> Result<Game, R
         }
         (Some(rules), Some(counters), Some(map)) if !report.has_errors() => {
             let images = load_images(root, &counters, &map, &mut report);
+            let files = load_shipped_files(root, &rules, &counters, &mut report);
             if report.has_errors() {
                 return Err(report);
             }
@@ -249,11 +250,89 @@ pub fn load_game(root: &Path, id: &str, sources: &mut Sources) -> Result<Game, R
                 scenarios,
                 layering,
                 images,
+                files,
                 releases,
             })
         }
         _ => Err(report),
     }
+}
+
+/// The files the data ships into the module as they are, by their module entry name: each unit's
+/// `face_images` (under `images/`) and every file of the `[raw] files` folder (at its path there).
+/// Each is read confined to the project root, as every data path is.
+fn load_shipped_files(
+    root: &Path,
+    rules: &Loaded<RulesFile>,
+    counters: &Loaded<CountersFile>,
+    report: &mut Report,
+) -> BTreeMap<String, Vec<u8>> {
+    let mut files = BTreeMap::new();
+    let mut read = |file: FileId, path: &Sp<String>, entry: String| match confine::read_inside(
+        root,
+        path.as_str(),
+        confine::MAX_IMAGE_BYTES,
+    ) {
+        Ok(bytes) => {
+            files.insert(entry, bytes);
+        }
+        Err(refusal) => report.push(
+            Diagnostic::error(
+                "V1004",
+                format!("cannot ship `{}`: {refusal}", path.as_str()),
+            )
+            .at(file, path.span.clone(), "this file")
+            .help(refusal.help()),
+        ),
+    };
+    for unit in &counters.units {
+        for path in unit.face_images.values() {
+            let entry = format!(
+                "images/{}",
+                crate::concept::plan::shipped_file_name(path.as_str())
+            );
+            read(counters.file, path, entry);
+        }
+    }
+    let folder = rules.raw.as_ref().and_then(|r| r.files.as_ref());
+    if let Some(folder) = folder {
+        for rel in files_under(root, folder.as_str()) {
+            let entry = rel
+                .strip_prefix(folder.as_str())
+                .unwrap_or(&rel)
+                .trim_start_matches('/')
+                .to_string();
+            let path = Sp {
+                value: rel.clone(),
+                span: folder.span.clone(),
+            };
+            read(rules.file, &path, entry);
+        }
+    }
+    files
+}
+
+/// Every regular file under `folder` (relative to `root`), as paths relative to `root` with `/`,
+/// in name order; symbolic links are not followed (the read refuses one that leads out).
+fn files_under(root: &Path, folder: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut pending = vec![folder.trim_end_matches('/').to_string()];
+    while let Some(dir) = pending.pop() {
+        let Ok(entries) = std::fs::read_dir(root.join(&dir)) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let rel = format!("{dir}/{name}");
+            match entry.file_type() {
+                Ok(t) if t.is_dir() => pending.push(rel),
+                Ok(_) => out.push(rel),
+                Err(_) => {}
+            }
+        }
+    }
+    out.sort();
+    out
 }
 
 /// Read every image file the data names (the map scan, the counter sheets); a file that cannot be

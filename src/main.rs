@@ -182,6 +182,8 @@ enum Command {
     /// Give a saved game's pieces a new module's definitions (images, values, traits), matched by
     /// gpid, keeping positions, stacks, sides and property values, as VASSAL's Refresh Counters does.
     Refresh(cli::save::RefreshArgs),
+    /// Import any VASSAL module as a vmodc project (docs/import.md): data where vmodc has the concept, the rest kept raw.
+    Import(cli::import::ImportArgs),
 }
 
 #[derive(Subcommand)]
@@ -472,6 +474,7 @@ fn main() -> ExitCode {
             out,
         } => cli::translate::run_translate(&module, &lang, &catalog, po.as_deref(), out.as_deref()),
         Command::Refresh(args) => cli::save::run_refresh(args),
+        Command::Import(args) => cli::import::run_import(args),
         Command::Grid {
             game,
             overlay,

@@ -853,6 +853,7 @@ fn mini(scenario_text: &str) -> (Game, Sources) {
         }],
         layering: None,
         images: Default::default(),
+        files: Default::default(),
         releases: None,
     };
     (game, sources)

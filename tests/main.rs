@@ -28,6 +28,7 @@ mod hidden_units;
 mod hostile;
 mod i18n;
 mod identity;
+mod import;
 mod languages;
 mod legible_text;
 mod lsam_combat;

@@ -133,6 +133,10 @@ fn longest_first(jobs: &[(String, Job)]) -> Vec<&(String, Job)> {
 fn jobs(game: &Game, plan: &Plan, fonts: &Fonts) -> Result<Vec<(String, Job)>, RenderError> {
     let mut jobs: Vec<(String, Job)> = Vec::new();
     for ((unit_id, face), name) in &plan.unit_images {
+        // A face given as a file ships as it is (the build adds the game's files).
+        if game.files.contains_key(&format!("images/{name}")) {
+            continue;
+        }
         let art = counter_art(game, plan, unit_id, face, fonts)?;
         jobs.push((name.clone(), Job::Counter(art)));
     }
@@ -233,6 +237,15 @@ pub fn illegible_labels(game: &Game) -> Vec<crate::diag::Diagnostic> {
     let room = render::counter::label_room(size);
     let mut out = Vec::new();
     for unit in &game.counters.units {
+        // A unit whose every face is an image file prints no label of ours.
+        let drawn = game
+            .counters
+            .faces_of(unit)
+            .iter()
+            .any(|f| !unit.face_images.contains_key(*f));
+        if !drawn {
+            continue;
+        }
         let label = unit.label();
         let widest = label
             .split('\n')

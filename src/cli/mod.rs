@@ -28,6 +28,7 @@ pub mod build;
 pub mod check;
 pub mod diff;
 pub mod i18n;
+pub mod import;
 pub mod new;
 pub mod odds;
 pub mod overlay;

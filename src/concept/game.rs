@@ -58,6 +58,9 @@ pub struct Game {
     /// The image files the data names (`[map] image`, `[[art_sheets]] image`), by their path as
     /// written.
     pub images: std::collections::BTreeMap<String, ImageFile>,
+    /// The files shipped into the module as they are, by module entry name (`images/a.png`): an
+    /// imported module's face images and raw files (docs/import.md).
+    pub files: std::collections::BTreeMap<String, Vec<u8>>,
     /// The release history (`changes/<game>.toml`), when the game has one.
     pub releases: Option<Loaded<ReleaseHistory>>,
 }
@@ -135,6 +138,8 @@ pub struct RulesFile {
     /// "Rules in play" help page and the printed kit state them.
     #[serde(default)]
     pub special_rules: Vec<SpecialRule>,
+    /// Parts of an imported module kept as it wrote them (`[raw]`, docs/import.md).
+    pub raw: Option<crate::concept::raw::Raw>,
     /// Facts of this file the sources do not give (reported as warnings).
     #[serde(default)]
     pub missing: Vec<Gap>,

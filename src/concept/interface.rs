@@ -227,6 +227,22 @@ impl HelpPage {
     }
 }
 
+/// The parent a raw component is written into, after the children vmodc writes there itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum RawPlace {
+    /// The module itself (`GameModule`): toolbar buttons, further maps, windows.
+    Module,
+    /// The main map (the map of `maps/<game>.toml`): its own toolbar buttons and helpers.
+    MainMap,
+    /// The prototypes (`PrototypesContainer`): prototypes the raw traits name.
+    Prototypes,
+    /// The module's global properties (`GlobalProperties`).
+    GlobalProperties,
+    /// The Help menu (`Documentation`).
+    Documentation,
+}
+
 /// What concepts add to the module as a whole, gathered over the registry.
 #[derive(Default)]
 pub struct ModuleParts {
@@ -242,6 +258,8 @@ pub struct ModuleParts {
     pub prototypes: Vec<(String, Piece)>,
     /// The turn tracker's report of a new turn or phase.
     pub turn_report: Option<Expr>,
+    /// Components of an imported module kept verbatim, each at its place, in order.
+    pub raw: Vec<(RawPlace, El)>,
 }
 
 impl ModuleParts {
@@ -271,6 +289,14 @@ impl ModuleParts {
             .iter()
             .filter(move |(p, _)| *p == place)
             .map(|(_, el)| el)
+    }
+
+    /// The raw components to write at `place`, in order.
+    pub fn raw_at(&self, place: RawPlace) -> impl Iterator<Item = El> + '_ {
+        self.raw
+            .iter()
+            .filter(move |(p, _)| *p == place)
+            .map(|(_, el)| el.clone())
     }
 
     /// The unit prototype's traits, layer by layer.

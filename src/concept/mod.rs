@@ -61,4 +61,5 @@ registry! {
     supply => SupplyConcept,
     reports => ReportsConcept,
     inventory => InventoryConcept,
+    raw => RawConcept,
 }

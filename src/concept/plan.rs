@@ -320,7 +320,7 @@ impl Plan {
             weather_images: BTreeMap::new(),
             weather_point: (0, 0),
             ids: tx.clone(),
-            main_map: tx.get("ui.map"),
+            main_map: main_map_name(game, &tx),
             track_map: tx.get("ui.turn_track"),
             translations: Vec::new(),
             card_images: BTreeMap::new(),
@@ -373,7 +373,7 @@ impl Plan {
             .iter()
             .map(|k| (ids.get(k), self.tx.get(k)))
             .collect();
-        self.main_map = ids.get("ui.map");
+        self.main_map = main_map_name(game, &ids);
         self.track_map = ids.get("ui.turn_track");
         self.cards_map = ids.get("ui.cards");
         self.ids = ids;
@@ -564,3 +564,18 @@ pub fn box_height_for(b: &TrackBox, counter: u32, pieces: u32) -> u32 {
     let stack = PIECE_FOOT + counter / 2 + pieces.saturating_sub(1) * STACK_STEP.1;
     text.ceil() as u32 + stack
 }
+
+/// The name under `images/` of an image file the data ships as it is (`[[units]] face_images`).
+pub fn shipped_file_name(path: &str) -> String {
+    path.rsplit('/').next().unwrap_or(path).to_string()
+}
+
+/// The main map's name in the module: the data's own (`[map] module_name`), else the interface's.
+fn main_map_name(game: &Game, ids: &Texts) -> String {
+    game.map
+        .map
+        .module_name
+        .clone()
+        .unwrap_or_else(|| ids.get("ui.map"))
+}
+

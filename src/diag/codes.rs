@@ -609,6 +609,8 @@ pub static CODES: &[Code] = &[
     c("V1003", &[Error, Warning], At(2, "the map image's size: more pixels than an `int` counts (error), more than the tiler holds (warning)"),
         r#"the map image is too large for VASSAL 3.7: more pixels than a Java `int` counts (error: `ScaleOpBitmapImpl.fixSize` throws "Dimensions … are too large"), or more than its tiler can hold on a 4 GB machine (warning: 1.66 × 4 bytes a pixel + 150 MB, `TilingHandler.sliceTiles`; about 460 million pixels, 21,000 × 21,000)"#,
         &["``map image `art/tiny/huge.png` is 50000 × 50000: more pixels than VASSAL can tile``"]),
+    c("V1004", &[Error], Once, "a file the data ships as it is (`[[units]] face_images`, a file of the `[raw] files` folder) cannot be read, or is refused (outside the project, not a regular file, over 256 MB); at the line naming it",
+        &["``cannot ship `art/t/images/a.png`: No such file or directory (os error 2)``"]),
     c("V1010", &[Error], At(4, "fitting the grid: centres without an image or of no hex, an image on several sheets, too few centres"),
         "the grid cannot be fitted to the scan: fewer than two hex centres, centres of hexes not on the map, centres without an image, or an image on a map of several sheets",
         &["``the grid of map image `art/tiny/map.png` needs the centres of at least two hexes``"]),

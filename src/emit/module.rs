@@ -8,7 +8,7 @@ use super::prototypes::piece_book;
 use crate::concept::game::grid::{Grid, GridKind, HexLayout};
 use crate::concept::game::Game;
 use crate::concept::gpids::Gpids;
-use crate::concept::interface::{AtStartParts, ModuleParts, PaletteList, ToolbarPlace};
+use crate::concept::interface::{AtStartParts, ModuleParts, PaletteList, RawPlace, ToolbarPlace};
 use crate::concept::module::reported_by;
 use crate::concept::plan::{self, Plan};
 use crate::concept::CONCEPTS;
@@ -198,6 +198,7 @@ fn sheet_board(game: &Game, plan: &Plan, sheet: u16) -> El {
         format!("{prefix}$gridLocation$")
     };
     let grid = match l.kind {
+        _ if g.vassal.is_some() => g.vassal.as_ref().map(|v| v.element()).unwrap_or_default(),
         GridKind::HexColumns => column_hex_grid(g, l, location_format),
         GridKind::HexRows => row_hex_grid(g, l, location_format),
         GridKind::Squares => square_grid(g, l, location_format),
@@ -472,6 +473,7 @@ fn tree_of(game: &Game, plan: &Plan, parts: &ModuleParts) -> El {
         .child(main_board_picker(game, plan))
         .children(map_helpers(plan));
     main_map.children.extend(main_setup);
+    main_map.children.extend(parts.raw_at(RawPlace::MainMap));
     let cards_map = cards_map(game, plan, &mut gpids);
     let mut track_map = map_element(plan, &plan.track_map, "/images/counter.gif", true)
         .child(board_picker(boxes_board(
@@ -496,7 +498,8 @@ fn tree_of(game: &Game, plan: &Plan, parts: &ModuleParts) -> El {
         .child(El::new("VASSAL.build.module.BasicCommandEncoder"))
         .child(
             El::new("VASSAL.build.module.Documentation")
-                .children(parts.help.iter().map(|page| page.entry.clone())),
+                .children(parts.help.iter().map(|page| page.entry.clone()))
+                .children(parts.raw_at(RawPlace::Documentation)),
         )
         .child(roster(game, plan))
         .child(global_options())
@@ -517,12 +520,13 @@ fn tree_of(game: &Game, plan: &Plan, parts: &ModuleParts) -> El {
         .child(El::new("VASSAL.build.module.Chatter"))
         .child(El::new("VASSAL.build.module.KeyNamer"))
         .child(language(game, plan))
+        .children(parts.raw_at(RawPlace::Module))
 }
 
 /// The module's global properties, each concept's in turn, with the buttons that change them.
 fn global_properties(parts: &ModuleParts) -> El {
-    El::new("VASSAL.build.module.properties.GlobalProperties").children(
-        parts.globals.iter().cloned().map(|g| {
+    El::new("VASSAL.build.module.properties.GlobalProperties")
+        .children(parts.globals.iter().cloned().map(|g| {
             let (numeric, min, max, wrap) = match &g.numeric {
                 Some(r) => ("true", r.min.to_string(), r.max.to_string(), r.wrap),
                 None => ("false", String::new(), String::new(), false),
@@ -555,8 +559,8 @@ fn global_properties(parts: &ModuleParts) -> El {
                         .attr("text", c.text)
                         .attr("tooltip", c.tooltip)
                 }))
-        }),
-    )
+        }))
+        .children(parts.raw_at(RawPlace::GlobalProperties))
 }
 
 /// The at-start stacks of the first scenario (the standard game): on the main map, and on the turn
@@ -680,11 +684,13 @@ fn palette_list(name: &str, slots: Vec<El>) -> El {
 
 fn prototypes(parts: &ModuleParts) -> El {
     let book = piece_book(parts);
-    El::new("VASSAL.build.module.PrototypesContainer").children(
-        book.prototypes
-            .iter()
-            .map(|(name, piece)| prototype_definition(name, piece)),
-    )
+    El::new("VASSAL.build.module.PrototypesContainer")
+        .children(
+            book.prototypes
+                .iter()
+                .map(|(name, piece)| prototype_definition(name, piece)),
+        )
+        .children(parts.raw_at(RawPlace::Prototypes))
 }
 
 /// The turn tracker: turns, and the phases of each turn, announced as they come.

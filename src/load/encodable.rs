@@ -23,6 +23,12 @@ fn is_name_key(key: &str) -> bool {
         || key.ends_with("_id")
 }
 
+/// Keys whose values are kept as another module wrote them (`[raw]`, `[[units]] raw_traits`): they
+/// came out of a module that VASSAL loads, and go back into one unchanged, TABs and all.
+fn is_verbatim_key(key: &str) -> bool {
+    matches!(key, "raw" | "raw_traits")
+}
+
 /// The diagnostics for every string value of `text` that a module cannot carry or that is longer
 /// than vmodc draws. A text that does not parse gives none (the parser reports it).
 pub fn unencodable_texts(file: FileId, text: &str) -> Vec<Diagnostic> {
@@ -34,6 +40,7 @@ pub fn unencodable_texts(file: FileId, text: &str) -> Vec<Diagnostic> {
     let mut pending: Vec<Pending<'_>> = table
         .get_ref()
         .iter()
+        .filter(|(k, _)| !is_verbatim_key(k.get_ref()))
         .map(|(k, v)| (v.get_ref(), v.span(), is_name_key(k.get_ref())))
         .collect();
     while let Some((value, span, name)) = pending.pop() {
@@ -56,6 +63,7 @@ pub fn unencodable_texts(file: FileId, text: &str) -> Vec<Diagnostic> {
             DeValue::Table(t) => {
                 pending.extend(
                     t.iter()
+                        .filter(|(k, _)| !is_verbatim_key(k.get_ref()))
                         .map(|(k, v)| (v.get_ref(), v.span(), is_name_key(k.get_ref()))),
                 );
             }

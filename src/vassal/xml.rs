@@ -9,6 +9,9 @@ pub struct El {
     pub attrs: Vec<(String, String)>,
     pub children: Vec<El>,
     pub text: Option<String>,
+    /// A component kept as the module it was imported from wrote it (`vmodc import`): written as it
+    /// is, byte for byte, in place of the tag, attributes and children.
+    pub raw: Option<String>,
 }
 
 impl El {
@@ -16,6 +19,14 @@ impl El {
     pub fn new(tag: impl Into<String>) -> Self {
         El {
             tag: tag.into(),
+            ..El::default()
+        }
+    }
+
+    /// An element written exactly as `xml` says (one whole element, as another module wrote it).
+    pub fn raw(xml: impl Into<String>) -> Self {
+        El {
+            raw: Some(xml.into()),
             ..El::default()
         }
     }
@@ -42,6 +53,10 @@ impl El {
 
     pub fn write(&self, out: &mut String, depth: usize) {
         let indent = "  ".repeat(depth);
+        if let Some(raw) = &self.raw {
+            let _ = writeln!(out, "{indent}{raw}");
+            return;
+        }
         let _ = write!(out, "{indent}<{}", self.tag);
         let mut attrs: Vec<&(String, String)> = self.attrs.iter().collect();
         attrs.sort_by(|a, b| a.0.cmp(&b.0));

@@ -222,8 +222,45 @@ pub(super) fn marker_piece(type_: &str) -> Option<Result<DecodedPiece, String>> 
     spec.starts_with("+/").then(|| decode_add_piece(&spec))
 }
 
+/// A Layer's (`emb2;`) image of each level, in order, `""` for a level without one
+/// (`Embellishment.mySetType`: the images are the 16th field).
+pub fn layer_images(type_: &str) -> Option<Vec<String>> {
+    let body = type_.strip_prefix("emb2;")?;
+    let mut d = SequenceDecoder::new(body, ';');
+    for _ in 0..15 {
+        d.next_token();
+    }
+    let list = d.next_token().unwrap_or_default();
+    let mut levels = SequenceDecoder::new(&list, ',');
+    let mut out = Vec::new();
+    while levels.has_more_tokens() {
+        out.push(levels.next_token().unwrap_or_default());
+    }
+    Some(out)
+}
+
+/// The level a Layer's state shows, from 1 (`Embellishment.setState`: its first field, negative
+/// while the layer is not active).
+pub fn layer_level(state: &str) -> i32 {
+    SequenceDecoder::new(state, ';')
+        .next_token()
+        .and_then(|t| t.trim().parse().ok())
+        .unwrap_or(1)
+}
+
+/// A BasicPiece's image and name (`piece;cloneKey;deleteKey;image;name`).
+pub fn basic_piece_fields(type_: &str) -> Option<(String, String)> {
+    let body = type_.strip_prefix("piece;")?;
+    let mut d = SequenceDecoder::new(body, ';');
+    let _clone = d.next_token();
+    let _delete = d.next_token();
+    let image = d.next_token().unwrap_or_default();
+    let name = d.next_token().unwrap_or_default();
+    Some((image, name))
+}
+
 /// The prototype a `prototype;Name[;params]` trait uses (`UsePrototype.mySetType`).
-pub(super) fn prototype_name(type_: &str) -> Option<String> {
+pub fn prototype_name(type_: &str) -> Option<String> {
     let body = type_.strip_prefix("prototype;")?;
     Some(
         SequenceDecoder::new(body, ';')

@@ -35,7 +35,10 @@ mod zip_names;
 pub use archive::{
     read_archive, read_archive_from, read_save, split_commands, Archive, Keep, Limits,
 };
-pub use decode::{decode_add_piece, trait_id, unnest, DecodedPiece, KNOWN_TRAITS};
+pub use decode::{
+    basic_piece_fields, decode_add_piece, layer_images, layer_level, prototype_name, trait_id,
+    unnest, DecodedPiece, KNOWN_TRAITS,
+};
 pub use grid::{hex_grid_from_node, location_resolves, square_grid_from_node, zoned_location};
 pub use maps::MAP_HELPERS;
 pub use moduledata::module_version;
@@ -110,50 +113,18 @@ fn keep_for_check(name: &str, options: CheckOptions) -> Keep {
 
 /// Every check on a module read from any seekable source.
 fn check_module_from<R: std::io::Read + std::io::Seek>(
-    mut source: R,
+    source: R,
     path: &Path,
     options: CheckOptions,
 ) -> Report {
     let mut report = Report::default();
     let p = PathBuf::from(path);
     let mut push = |d: Diagnostic| report.push(d.in_file(&p));
-    for (name, count) in zip_names::duplicate_names(&mut source) {
-        push(
-            Diagnostic::warning(
-                "V0460",
-                format!("entry `{name}` is in the archive {count} times: VASSAL reads the last copy, and so does this check"),
-            )
-            .help("write the archive again with one entry per name (a zip tool that appends adds a second copy)"),
-        );
-    }
-    let archive =
-        match archive::read_archive_from(source, Limits::default(), |n| keep_for_check(n, options))
-        {
-            Ok(a) => a,
-            Err(e) => {
-                push(
-                    Diagnostic::error("V0402", format!("unreadable archive: {e}"))
-                        .help("a .vmod is a zip archive"),
-                );
-                return report;
-            }
-        };
-    // `MetaDataFactory.buildMetaData`: an archive with `extensiondata` is an extension, which
-    // VASSAL does not open as a module.
-    if archive.entries.contains_key("extensiondata") {
-        push(
-            Diagnostic::error(
-                "V0406",
-                "the archive is a module extension (it has extensiondata), not a module",
-            )
-            .help(
-                "VASSAL loads an extension into the module it extends; vmodc check reads modules",
-            ),
-        );
+    let Some((archive, data, root)) =
+        open_checked(source, |n| keep_for_check(n, options), &mut push)
+    else {
         return report;
-    }
-    let data = moduledata::check(&archive, &mut push);
-    let root = build_file(&archive, &data, &mut push);
+    };
     // Each setup's saved game is inflated once, for every check that reads it.
     let setup_texts = root
         .as_ref()
@@ -173,6 +144,98 @@ fn check_module_from<R: std::io::Read + std::io::Seek>(
         );
     }
     report
+}
+
+/// A module read as VASSAL reads it, for `vmodc import`: the archive (every entry whole, within
+/// the same budgets as `vmodc check`), the build file VASSAL would read, its text and its tree.
+#[derive(Debug)]
+pub struct ReadModule {
+    pub archive: Archive,
+    /// `buildFile.xml`, or `buildFile` for a module made before VASSAL 3.5.
+    pub build_name: String,
+    pub build_text: String,
+    pub root: Node,
+    /// What `vmodc check` warns about on the way (a duplicate entry name).
+    pub warnings: Report,
+}
+
+/// Read a module for import, refusing what `vmodc check` refuses before it checks anything: an
+/// archive over the reader's budgets or with unsafe names, an extension, a missing or unreadable
+/// build file. The refusals come back as the check's own diagnostics.
+pub fn read_module_from<R: std::io::Read + std::io::Seek>(
+    source: R,
+    path: &Path,
+) -> Result<ReadModule, Report> {
+    let mut report = Report::default();
+    let p = PathBuf::from(path);
+    let opened = open_checked(source, |_| Keep::All, &mut |d: Diagnostic| {
+        report.push(d.in_file(&p))
+    });
+    let Some((archive, data, Some(root))) = opened else {
+        return Err(report);
+    };
+    let build_name = moduledata::build_file_name(&archive, &data).to_string();
+    let Some(build_text) = archive
+        .entries
+        .get(&build_name)
+        .and_then(|b| std::str::from_utf8(b).ok())
+        .map(str::to_string)
+    else {
+        return Err(report);
+    };
+    Ok(ReadModule {
+        archive,
+        build_name,
+        build_text,
+        root,
+        warnings: report,
+    })
+}
+
+/// The archive, what moduledata says and the component tree, as every reader of a module opens
+/// them: `None` when the archive is refused (unreadable, over the budgets, an extension), the tree
+/// `None` when the build file cannot be read.
+fn open_checked<R: std::io::Read + std::io::Seek>(
+    mut source: R,
+    keep: impl Fn(&str) -> Keep,
+    push: &mut impl FnMut(Diagnostic),
+) -> Option<(Archive, moduledata::ModuleData, Option<Node>)> {
+    for (name, count) in zip_names::duplicate_names(&mut source) {
+        push(
+            Diagnostic::warning(
+                "V0460",
+                format!("entry `{name}` is in the archive {count} times: VASSAL reads the last copy, and so does this check"),
+            )
+            .help("write the archive again with one entry per name (a zip tool that appends adds a second copy)"),
+        );
+    }
+    let archive = match archive::read_archive_from(source, Limits::default(), keep) {
+        Ok(a) => a,
+        Err(e) => {
+            push(
+                Diagnostic::error("V0402", format!("unreadable archive: {e}"))
+                    .help("a .vmod is a zip archive"),
+            );
+            return None;
+        }
+    };
+    // `MetaDataFactory.buildMetaData`: an archive with `extensiondata` is an extension, which
+    // VASSAL does not open as a module.
+    if archive.entries.contains_key("extensiondata") {
+        push(
+            Diagnostic::error(
+                "V0406",
+                "the archive is a module extension (it has extensiondata), not a module",
+            )
+            .help(
+                "VASSAL loads an extension into the module it extends; vmodc check reads modules",
+            ),
+        );
+        return None;
+    }
+    let data = moduledata::check(&archive, push);
+    let root = build_file(&archive, &data, push);
+    Some((archive, data, root))
 }
 
 /// The checks of the component tree.

@@ -10,9 +10,17 @@ pub struct Node {
     pub attrs: BTreeMap<String, String>,
     pub text: String,
     pub children: Vec<Node>,
+    /// Where the element stands in the document: the byte range from its `<` to the end of its
+    /// closing tag, so that a component can be kept byte for byte (`vmodc import`).
+    pub span: (usize, usize),
 }
 
 impl Node {
+    /// The element exactly as the document writes it.
+    pub fn source<'a>(&self, document: &'a str) -> &'a str {
+        document.get(self.span.0..self.span.1).unwrap_or("")
+    }
+
     pub fn attr(&self, name: &str) -> &str {
         self.attrs.get(name).map(String::as_str).unwrap_or("")
     }
@@ -49,16 +57,19 @@ pub fn parse_xml(text: &str) -> Result<Node, String> {
     let mut reader = quick_xml::Reader::from_str(text);
     let mut stack: Vec<Node> = vec![Node::default()];
     loop {
-        match reader.read_event() {
+        let before = usize::try_from(reader.buffer_position()).unwrap_or(usize::MAX);
+        let event = reader.read_event();
+        let after = usize::try_from(reader.buffer_position()).unwrap_or(usize::MAX);
+        match event {
             Ok(Event::Start(_)) if stack.len() > MAX_DEPTH => {
                 return Err(format!(
                 "XML elements nest more than {MAX_DEPTH} deep at byte {}: vmodc reads no deeper",
                 reader.buffer_position()
             ))
             }
-            Ok(Event::Start(e)) => stack.push(element(&e)?),
+            Ok(Event::Start(e)) => stack.push(element(&e, (before, after))?),
             Ok(Event::Empty(e)) => {
-                let node = element(&e)?;
+                let node = element(&e, (before, after))?;
                 stack
                     .last_mut()
                     .ok_or("unbalanced XML")?
@@ -68,6 +79,7 @@ pub fn parse_xml(text: &str) -> Result<Node, String> {
             Ok(Event::End(_)) => {
                 let mut node = stack.pop().ok_or("unbalanced XML")?;
                 node.text = node.text.trim().to_string();
+                node.span.1 = after;
                 stack
                     .last_mut()
                     .ok_or("unbalanced XML")?
@@ -113,7 +125,7 @@ pub fn parse_xml(text: &str) -> Result<Node, String> {
         .ok_or_else(|| "no root element".to_string())
 }
 
-fn element(e: &quick_xml::events::BytesStart<'_>) -> Result<Node, String> {
+fn element(e: &quick_xml::events::BytesStart<'_>, span: (usize, usize)) -> Result<Node, String> {
     let tag = AsRef::<str>::as_ref(&e.name()).to_string();
     let mut attrs = BTreeMap::new();
     for a in e.attributes() {
@@ -129,6 +141,7 @@ fn element(e: &quick_xml::events::BytesStart<'_>) -> Result<Node, String> {
     Ok(Node {
         tag,
         attrs,
+        span,
         ..Node::default()
     })
 }
@@ -155,5 +168,16 @@ mod depth_tests {
             .map(|r| r.walk().iter().map(|n| n.tag.clone()).collect())
             .unwrap_or_default();
         assert_eq!(tags, ["r", "a", "b", "c"]);
+    }
+
+    #[test]
+    fn each_element_knows_its_own_bytes() {
+        let text = "<r>\n  <a x=\"1 &amp; 2\"><b/>t</a>\n  <c/></r>";
+        let root = parse_xml(text).unwrap_or_default();
+        let sources: Vec<&str> = root.walk().iter().map(|n| n.source(text)).collect();
+        assert_eq!(
+            sources,
+            [text, "<a x=\"1 &amp; 2\"><b/>t</a>", "<b/>", "<c/>"]
+        );
     }
 }

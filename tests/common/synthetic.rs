@@ -453,6 +453,7 @@ pub fn game(p: &Params) -> Result<(Game, Sources), Report> {
                 scenarios: vec![scenario],
                 layering: None,
                 images: Default::default(),
+                files: Default::default(),
                 releases: None,
             },
             sources,

@@ -81,6 +81,10 @@ fn map_scan(cx: &mut Context<'_>) {
 /// The fit of the grid to the given centres, and the hexes it puts off the image.
 fn fitted_grid(cx: &mut Context<'_>, path: &Sp<String>, f: FileId) {
     let game = cx.game;
+    // A grid as a module states it is not fitted: its geometry is the module's own.
+    if game.map.grid.vassal.is_some() {
+        return;
+    }
     let Some(result) = fit::scan_fit(game) else {
         return;
     };

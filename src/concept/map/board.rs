@@ -12,6 +12,14 @@ pub fn board(game: &Game) -> Board {
     let style = &game.map.style;
     let layout = match super::fit::scan_fit(game) {
         _ if game.map.grid.is_areas() => super::areas::board_layout(game),
+        // A grid as a module states it brings its own geometry, on its board image.
+        _ if game.map.grid.vassal.is_some() => {
+            let (width, height) = scan_of(game).map_or((0, 0), |s| (s.width, s.height));
+            game.map.grid.vassal.as_ref().map_or_else(
+                || game.map.grid.layout(style.hex_height, style.margin),
+                |v| v.layout(width, height),
+            )
+        }
         Some(Ok(fit)) => fit.layout,
         _ => game.map.grid.layout(style.hex_height, style.margin),
     };

@@ -10,6 +10,7 @@
 
 pub mod hex_rows;
 pub mod squares;
+pub mod vassal;
 
 use crate::model::keyword::{keyword, Keyword};
 use crate::model::spanned::Sp;
@@ -100,6 +101,9 @@ pub struct Grid {
     /// The areas of an area map (`kind = "areas"`), each with its name, place and neighbours.
     #[serde(default)]
     pub areas: Vec<super::MapArea>,
+    /// The module's grid exactly as a VASSAL module states it (`[grid.vassal]`, written by `vmodc
+    /// import`): the board's grid is written from it, and its geometry places the pieces.
+    pub vassal: Option<vassal::VassalGrid>,
     pub rule: Option<Sp<String>>,
     pub source: Option<Sp<String>>,
 }

@@ -95,6 +95,10 @@ cited! {
         /// grid is fitted to them (`crate::concept::map::fit`).
         #[serde(default)]
         pub hex_centres: BTreeMap<String, Sp<[f64; 2]>>,
+        /// The map's name in the module (`mapName`: what saved games, Send-To traits and raw
+        /// components name it by), the same in every language; without it, the interface's name for
+        /// the main map. `vmodc import` keeps the imported module's own.
+        pub module_name: Option<String>,
     }
 }
 

@@ -126,6 +126,58 @@ cited! {
         pub entry_turn: Option<Sp<u32>>,
         /// Stacking points of this unit, replacing its type's (a size printed on the counter).
         pub stack_points: Option<Sp<f64>>,
+        /// The image file of each face, relative to the project root, shipped as it is instead of a
+        /// drawn face (an imported module's own images: docs/import.md). Any image VASSAL shows.
+        #[serde(default)]
+        pub face_images: BTreeMap<String, Sp<String>>,
+        /// Traits vmodc has no concept for, kept as the imported module wrote them, outermost first.
+        #[serde(default)]
+        pub raw_traits: Vec<RawTrait>,
+        /// Whether the counter palette lists the unit (`false` for a piece that only starts on the map).
+        #[serde(default = "crate::model::spanned::yes")]
+        pub in_palette: bool,
+    }
+}
+
+/// A trait kept verbatim (`[[units.raw_traits]]`): its type and state strings as VASSAL encodes them.
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawTrait {
+    /// Where it stands in the piece: outside the faces' layer (`"above-faces"`: it sees a key before
+    /// the faces do) or inside it (`"below-faces"`).
+    pub place: RawTraitPlace,
+    /// The trait's type string (`macro;…`, `prototype;Infantry`), as the module wrote it.
+    #[serde(rename = "type")]
+    pub type_: String,
+    /// The trait's state string.
+    #[serde(default)]
+    pub state: String,
+    /// What the trait is (for the designer; not in the module).
+    #[serde(default)]
+    pub why: String,
+}
+
+/// Where a raw trait stands relative to the unit's faces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum RawTraitPlace {
+    AboveFaces,
+    BelowFaces,
+}
+
+impl Unit {
+    /// The raw traits at `place`, in order.
+    pub fn raw_traits_at(
+        &self,
+        place: RawTraitPlace,
+    ) -> impl Iterator<Item = crate::vassal::traits::Trait> + '_ {
+        self.raw_traits
+            .iter()
+            .filter(move |t| t.place == place)
+            .map(|t| crate::vassal::traits::Trait {
+                type_: t.type_.clone(),
+                state: t.state.clone(),
+            })
     }
 }
 
@@ -152,6 +204,10 @@ impl Unit {
 
 /// Parse `"8-?"` into its printed numbers, `None` for a value the sources do not give (`?`).
 pub fn parse_value_slots(text: &str) -> Option<Vec<Option<u32>>> {
+    // A face that prints no values (a game whose `[counters] values` is empty).
+    if text.trim().is_empty() {
+        return Some(Vec::new());
+    }
     text.split('-')
         .map(|part| match part.trim() {
             "?" => Some(None),
@@ -162,6 +218,9 @@ pub fn parse_value_slots(text: &str) -> Option<Vec<Option<u32>>> {
 
 /// Parse `"12-6"` into its printed numbers.
 pub fn parse_values(text: &str) -> Option<Vec<u32>> {
+    if text.trim().is_empty() {
+        return Some(Vec::new());
+    }
     text.split('-')
         .map(|part| part.trim().parse().ok())
         .collect()

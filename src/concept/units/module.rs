@@ -9,6 +9,7 @@ use crate::concept::module::{props, value_property};
 use crate::concept::plan::{self, Plan};
 use crate::vassal::expression::{cond, eq, int, prop, s, Expr};
 use crate::vassal::traits::{self as pieces, Key, Piece, Trait};
+use super::RawTraitPlace;
 use rayon::prelude::*;
 
 pub use crate::concept::module::{ELIMINATE_KEY, FLIP_KEY, UNIT_PROTOTYPE};
@@ -214,6 +215,7 @@ fn unit_piece_of(
             ])
             .chain(extra)
             .chain(parts.above_faces)
+            .chain(unit.raw_traits_at(RawTraitPlace::AboveFaces))
             .chain([pieces::layer(&pieces::Layer {
                 name: "Step",
                 description: "Counter faces",
@@ -232,6 +234,7 @@ fn unit_piece_of(
             })])
             .chain(value_traits(game, unit))
             .chain(parts.after_values)
+            .chain(unit.raw_traits_at(RawTraitPlace::BelowFaces))
             .chain([
                 pieces::marker(&[
                     ("Type", unit.unit_type.as_str()),
@@ -268,7 +271,7 @@ pub fn palette_lists(
                 .counters
                 .units
                 .iter()
-                .filter(|u| u.side.as_str() == side.id.as_str())
+                .filter(|u| u.side.as_str() == side.id.as_str() && u.in_palette)
                 .map(|u| (u, gpids.get(&palette_unit_key(&u.id))))
                 .collect();
             let pieces = ids

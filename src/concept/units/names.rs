@@ -41,6 +41,13 @@ fn unit_images(game: &Game) -> BTreeMap<(String, String), String> {
     let mut used = BTreeSet::new();
     for u in &game.counters.units {
         for face in game.counters.faces_of(u) {
+            // A face given as a file keeps the file's name: an imported module's pieces name the
+            // same images as before.
+            if let Some(file) = u.face_images.get(face) {
+                let name = crate::concept::plan::shipped_file_name(file.as_str());
+                unit_images.insert((u.id.value.clone(), face.to_string()), name);
+                continue;
+            }
             let mut name = format!("unit-{}-{}-{}.png", slug(&u.side), slug(&u.id), slug(face));
             let mut n = 2;
             while !used.insert(name.clone()) {

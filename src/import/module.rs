@@ -1,0 +1,410 @@
+//! The module's component tree, part by part: what becomes data (sides, the main map and its grid,
+//! the palette's pieces, the at-start stacks, the dice), what vmodc writes itself in its place, and
+//! what is kept raw at its place.
+
+use super::account::{Account, Became};
+use super::pieces::{piece_unit, PieceUnit};
+use crate::verify::xml::Node;
+use crate::verify::ReadModule;
+
+/// Components of the module itself that vmodc always writes one of.
+const REGENERATED: &[&str] = &[
+    "BasicCommandEncoder",
+    "GlobalOptions",
+    "Chatter",
+    "KeyNamer",
+    "GlobalTranslatableMessages",
+];
+
+/// Children of a map that vmodc writes on its main map itself.
+const MAP_HELPERS: &[&str] = &[
+    "StackMetrics",
+    "ForwardToKeyBuffer",
+    "Scroller",
+    "ForwardToChatter",
+    "MenuDisplayer",
+    "MapCenterer",
+    "StackExpander",
+    "PieceMover",
+    "KeyBufferer",
+    "SelectionHighlighters",
+    "HighlightLastMoved",
+    "CounterDetailViewer",
+    "Zoomer",
+];
+
+/// A raw component and its place (the `[[raw.components]] place` word).
+#[derive(Debug, Clone)]
+pub struct RawPart {
+    pub place: &'static str,
+    /// The component's class and name, and how the report names it.
+    pub tag: String,
+    pub key: String,
+    pub label: String,
+    pub xml: String,
+    pub why: String,
+}
+
+/// The main map: its name, its board image and the board's grid element.
+#[derive(Debug, Clone, Default)]
+pub struct MainMap {
+    pub name: String,
+    pub board: String,
+    pub image: String,
+    pub grid: Option<Node>,
+}
+
+/// An at-start piece: its unit (an index into `units`) and where VASSAL puts it.
+#[derive(Debug, Clone)]
+pub struct AtStart {
+    pub unit: usize,
+    pub location: String,
+}
+
+/// Everything read from the module, before it is written as files.
+#[derive(Debug, Clone, Default)]
+pub struct Reading {
+    pub name: String,
+    pub version: String,
+    pub description: String,
+    pub vassal_version: String,
+    pub sides: Vec<String>,
+    pub map: Option<MainMap>,
+    pub units: Vec<PieceUnit>,
+    pub at_start: Vec<AtStart>,
+    pub raw: Vec<RawPart>,
+    pub dice: Option<(u32, u32)>,
+    pub account: Account,
+}
+
+/// The name a component is known by: what VASSAL's validators and saves tell two apart by.
+pub fn key_of(attrs: &[(String, String)]) -> String {
+    ["mapName", "name", "entryName", "text", "buttonText"]
+        .iter()
+        .find_map(|k| {
+            attrs
+                .iter()
+                .find(|(a, v)| a == k && !v.is_empty())
+                .map(|(_, v)| v.clone())
+        })
+        .unwrap_or_default()
+}
+
+fn short(tag: &str) -> &str {
+    tag.rsplit('.').next().unwrap_or(tag)
+}
+
+/// How a component names itself in the report: its class and its name.
+fn label(n: &Node) -> String {
+    let name = ["name", "mapName", "entryName", "text", "buttonText"]
+        .iter()
+        .map(|k| n.attr(k))
+        .find(|v| !v.is_empty())
+        .unwrap_or("");
+    if name.is_empty() {
+        short(&n.tag).to_string()
+    } else {
+        format!("{} `{name}`", short(&n.tag))
+    }
+}
+
+/// Read the module's tree.
+pub fn read(module: &ReadModule) -> Reading {
+    let root = &module.root;
+    let mut r = Reading {
+        name: root.attr("name").to_string(),
+        version: root.attr("version").to_string(),
+        description: root.attr("description").to_string(),
+        vassal_version: root.attr("VassalVersion").to_string(),
+        ..Reading::default()
+    };
+    r.account.module = r.name.clone();
+    r.account.add(
+        Became::Data,
+        "GameModule",
+        "name, version and description became `[game]`",
+    );
+    r.sides = roster_sides(root);
+    let main = main_map_index(module);
+    for (i, child) in root.children.iter().enumerate() {
+        read_component(module, child, Some(i) == main, &mut r);
+    }
+    r
+}
+
+/// The sides of the roster, in order.
+fn roster_sides(root: &Node) -> Vec<String> {
+    root.children
+        .iter()
+        .filter(|c| short(&c.tag) == "PlayerRoster")
+        .flat_map(|c| c.children_named("entry"))
+        .map(|e| e.text.clone())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+/// The map that becomes the project's map: the first whose first board has a hex or square grid
+/// on a PNG or JPEG image the archive holds.
+fn main_map_index(module: &ReadModule) -> Option<usize> {
+    module.root.children.iter().position(|c| {
+        short(&c.tag) == "Map"
+            && first_board(c).is_some_and(|b| {
+                board_grid_node(b).is_some() && shippable_image(module, b.attr("image"))
+            })
+    })
+}
+
+fn shippable_image(module: &ReadModule, image: &str) -> bool {
+    let lower = image.to_ascii_lowercase();
+    (lower.ends_with(".png") || lower.ends_with(".jpg") || lower.ends_with(".jpeg"))
+        && module
+            .archive
+            .entries
+            .contains_key(&format!("images/{image}"))
+}
+
+fn first_board(map: &Node) -> Option<&Node> {
+    map.children
+        .iter()
+        .filter(|c| short(&c.tag) == "BoardPicker")
+        .flat_map(|p| p.children.iter())
+        .find(|b| short(&b.tag) == "Board")
+}
+
+fn board_grid_node(board: &Node) -> Option<&Node> {
+    board
+        .children
+        .iter()
+        .find(|g| matches!(short(&g.tag), "HexGrid" | "SquareGrid"))
+}
+
+fn raw(r: &mut Reading, module: &ReadModule, place: &'static str, n: &Node, why: &str) {
+    let attrs: Vec<(String, String)> = n.attrs.clone().into_iter().collect();
+    r.raw.push(RawPart {
+        place,
+        tag: n.tag.clone(),
+        key: key_of(&attrs),
+        label: label(n),
+        xml: n.source(&module.build_text).to_string(),
+        why: why.to_string(),
+    });
+}
+
+fn read_component(module: &ReadModule, n: &Node, is_main_map: bool, r: &mut Reading) {
+    let class = short(&n.tag);
+    match class {
+        _ if is_main_map => read_main_map(module, n, r),
+        c if REGENERATED.contains(&c) || c == "Language" => regenerated(n, r),
+        "PlayerRoster" => r.account.add(
+            Became::Data,
+            label(n),
+            format!("its sides became `[[sides]]`: {}", r.sides.join(", ")),
+        ),
+        "Documentation" => children_raw(module, n, "documentation", r),
+        "PrototypesContainer" => children_raw(module, n, "prototypes", r),
+        "GlobalProperties" => children_raw(module, n, "global-properties", r),
+        "PieceWindow" => read_palette(n, r),
+        "DiceButton" => {
+            let count = n.attr("nDice").parse().unwrap_or(0);
+            let faces = n.attr("nSides").parse().unwrap_or(0);
+            if r.dice.is_none() && count > 0 && faces > 0 {
+                r.dice = Some((count, faces));
+            }
+            raw(r, module, "module", n, "a dice button: its dice are `[dice]`, the button itself is kept as the module made it");
+        }
+        _ => raw(
+            r,
+            module,
+            "module",
+            n,
+            "vmodc has no concept for it: kept as the module made it",
+        ),
+    }
+}
+
+/// A component vmodc always writes one of: its own replaces it, and what it held is listed.
+fn regenerated(n: &Node, r: &mut Reading) {
+    r.account
+        .add(Became::Regenerated, label(n), "vmodc writes its own");
+    for c in &n.children {
+        let why = if short(&c.tag) == "Translation" {
+            "a translation: `vmodc translate` makes one for the rebuilt module"
+        } else {
+            "a setting of a component vmodc writes itself"
+        };
+        r.account.add(Became::NotCarried, label(c), why);
+    }
+}
+
+/// Each child of a container vmodc writes one of, kept raw inside vmodc's.
+fn children_raw(module: &ReadModule, n: &Node, place: &'static str, r: &mut Reading) {
+    r.account.add(
+        Became::Regenerated,
+        label(n),
+        format!(
+            "vmodc writes the container; its {} children are kept raw in it",
+            n.children.len()
+        ),
+    );
+    for c in &n.children {
+        raw(
+            r,
+            module,
+            place,
+            c,
+            "kept as the module made it, inside vmodc's container",
+        );
+    }
+}
+
+/// The counter palette: every piece slot becomes a unit; the palette's own layout is vmodc's (one
+/// list per side).
+fn read_palette(window: &Node, r: &mut Reading) {
+    r.account.add(
+        Became::Regenerated,
+        label(window),
+        "vmodc writes its palette (one list per side); each piece slot became a unit",
+    );
+    let mut lists = Vec::new();
+    walk_palette(window, &mut lists, r);
+}
+
+fn walk_palette(n: &Node, lists: &mut Vec<String>, r: &mut Reading) {
+    for c in &n.children {
+        match short(&c.tag) {
+            "PieceSlot" => {
+                add_unit(c, lists, true, r);
+            }
+            "CardSlot" => r.account.add(
+                Became::NotCarried,
+                label(c),
+                "cards are not imported yet (decks come later)",
+            ),
+            _ => {
+                lists.push(c.attr("entryName").to_string());
+                walk_palette(c, lists, r);
+                lists.pop();
+            }
+        }
+    }
+}
+
+fn add_unit(slot: &Node, lists: &[String], in_palette: bool, r: &mut Reading) -> Option<usize> {
+    match piece_unit(slot, lists, &r.sides) {
+        Ok(mut unit) => {
+            unit.in_palette = in_palette;
+            let raw = unit.raw.len();
+            r.account.add(
+                Became::Data,
+                label(slot),
+                format!(
+                    "a unit with {} face(s){}; {raw} trait(s) kept raw in place",
+                    unit.faces.len(),
+                    unit.side
+                        .as_ref()
+                        .map(|s| format!(", side `{s}` from {}", unit.side_from))
+                        .unwrap_or_default()
+                ),
+            );
+            for (above, t, _) in &unit.raw {
+                let at = if *above { "above" } else { "below" };
+                r.account.add(
+                    Became::Raw,
+                    format!("{}: trait `{}`", label(slot), crate::verify::trait_id(t)),
+                    format!("kept verbatim {at} the faces"),
+                );
+            }
+            for what in &unit.not_carried {
+                r.account.add(Became::NotCarried, label(slot), what.clone());
+            }
+            r.units.push(unit);
+            Some(r.units.len() - 1)
+        }
+        Err(e) => {
+            r.account.add(
+                Became::NotCarried,
+                label(slot),
+                format!("its piece does not decode: {e}"),
+            );
+            None
+        }
+    }
+}
+
+/// The main map: its first board becomes `[map]` and `[grid.vassal]`, its at-start stacks the
+/// scenario, its helpers are vmodc's, and every other child is kept raw on vmodc's main map.
+fn read_main_map(module: &ReadModule, map: &Node, r: &mut Reading) {
+    let board = first_board(map);
+    r.map = board.map(|b| MainMap {
+        name: map.attr("mapName").to_string(),
+        board: b.attr("name").to_string(),
+        image: b.attr("image").to_string(),
+        grid: board_grid_node(b).cloned(),
+    });
+    r.account.add(
+        Became::Data,
+        label(map),
+        "the main map: `[map]`, its first board's image as `[map] image`, its grid as `[grid.vassal]`",
+    );
+    let grid = board.and_then(|b| crate::verify::grid::board_grid(b, &module.archive));
+    for c in &map.children {
+        match short(&c.tag) {
+            "BoardPicker" => {
+                for (i, b) in c.children.iter().enumerate() {
+                    if short(&b.tag) == "Board" && i > 0 {
+                        r.account.add(Became::NotCarried, label(b), "a second board of the main map: vmodc's map has one board (multi-board maps come later)");
+                    }
+                }
+            }
+            h if MAP_HELPERS.contains(&h) => {
+                r.account
+                    .add(Became::Regenerated, label(c), "vmodc writes its own on the map")
+            }
+            "SetupStack" => read_setup_stack(c, grid.as_ref(), board, r),
+            _ => raw(r, module, "main-map", c, "a part of the main map vmodc has no concept for: kept on the map as the module made it"),
+        }
+    }
+}
+
+fn read_setup_stack(
+    stack: &Node,
+    grid: Option<&crate::verify::grid::BoardGrid>,
+    board: Option<&Node>,
+    r: &mut Reading,
+) {
+    let own_board = stack.attr("owningBoard");
+    if board.is_some_and(|b| !own_board.is_empty() && b.attr("name") != own_board) {
+        r.account.add(
+            Became::NotCarried,
+            label(stack),
+            format!("an at-start stack on board `{own_board}`, not the main map's first board"),
+        );
+        return;
+    }
+    let location = if stack.attr("useGridLocation") == "true" {
+        stack.attr("location").to_string()
+    } else {
+        let x = stack.attr("x").parse().unwrap_or(0);
+        let y = stack.attr("y").parse().unwrap_or(0);
+        grid.map(|g| g.location_name(x, y)).unwrap_or_default()
+    };
+    r.account.add(
+        Became::Data,
+        label(stack),
+        format!(
+            "an at-start stack at `{location}`: its pieces are `[[setup]]` entries, in stack order"
+        ),
+    );
+    for slot in stack
+        .children
+        .iter()
+        .filter(|c| short(&c.tag) == "PieceSlot")
+    {
+        if let Some(unit) = add_unit(slot, &[], false, r) {
+            r.at_start.push(AtStart {
+                unit,
+                location: location.clone(),
+            });
+        }
+    }
+}

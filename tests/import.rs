@@ -1,0 +1,326 @@
+//! `vmodc import` (docs/import.md): a module becomes a project, and the project builds the game
+//! back. Each round trip is checked through the module reader: the same palette piece names and
+//! images, the same at-start pieces at the same locations in the same stacks, the raw parts byte
+//! for byte. A hostile archive gets `vmodc check`'s refusal and nothing is written.
+
+use crate::common::{code, show, text, vmodc, TempDir};
+use crate::reader::zip;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use vmodc::diag::Sources;
+use vmodc::verify::xml::Node;
+use vmodc::verify::{basic_piece_fields, decode_add_piece, layer_images, open_module, ModuleView};
+
+const FIXTURE: &str = "tests/fixtures/import/hand-made";
+
+/// The hand-made module zipped from its folder (buildFile.xml, moduledata, images/).
+fn hand_made_module() -> Vec<u8> {
+    let root = Path::new(FIXTURE);
+    let mut files: Vec<(String, Vec<u8>)> = Vec::new();
+    for entry in walkdir::WalkDir::new(root).sort_by_file_name() {
+        let entry = entry.expect("fixture readable");
+        if entry.file_type().is_file() {
+            let rel = entry.path().strip_prefix(root).expect("under root");
+            let name = rel.to_string_lossy().replace('\\', "/");
+            files.push((name, std::fs::read(entry.path()).expect("fixture file")));
+        }
+    }
+    let refs: Vec<(&str, &[u8])> = files
+        .iter()
+        .map(|(n, b)| (n.as_str(), b.as_slice()))
+        .collect();
+    zip(&refs)
+}
+
+/// Import `module` (bytes) as game `id` into a fresh folder and build it: the project folder and
+/// the rebuilt module's bytes.
+fn import_and_build(tmp: &TempDir, module: &[u8], id: &str) -> (PathBuf, Vec<u8>) {
+    let file = tmp.path().join(format!("{id}.vmod"));
+    std::fs::write(&file, module).expect("write module");
+    let out = tmp.path().join("project");
+    let imported = vmodc::import::import_module(&file, id).expect("imports");
+    vmodc::import::write_project(&imported.project, &out, false).expect("writes");
+    let mut sources = Sources::default();
+    let (loaded, report) = vmodc::build::load_and_check(&out, id, &mut sources);
+    assert!(
+        !report.has_errors(),
+        "the imported project has errors: {}",
+        crate::common::render_all(&sources, &report)
+    );
+    let loaded = loaded.expect("loads");
+    let entries = vmodc::build::compile_language(&loaded, None).expect("compiles");
+    (out, vmodc::package::zip_bytes(&entries).expect("zip"))
+}
+
+fn short(tag: &str) -> &str {
+    tag.rsplit('.').next().unwrap_or(tag)
+}
+
+/// The images a piece shows: its first layer's, else its BasicPiece's.
+fn face_images(slot: &Node) -> Vec<String> {
+    let Ok(piece) = decode_add_piece(&slot.text) else {
+        return Vec::new();
+    };
+    piece
+        .traits
+        .iter()
+        .find_map(|(t, _)| layer_images(t))
+        .unwrap_or_else(|| {
+            let basic = piece.traits.last().map(|(t, _)| t.as_str()).unwrap_or("");
+            basic_piece_fields(basic)
+                .map(|(i, _)| vec![i])
+                .unwrap_or_default()
+        })
+}
+
+/// Every palette piece: its name and the bytes of each face image.
+fn palette(view: &ModuleView) -> BTreeMap<String, Vec<Vec<u8>>> {
+    let mut out = BTreeMap::new();
+    for window in view
+        .root
+        .walk()
+        .into_iter()
+        .filter(|n| short(&n.tag) == "PieceWindow")
+    {
+        for slot in window
+            .walk()
+            .into_iter()
+            .filter(|n| short(&n.tag) == "PieceSlot")
+        {
+            let images = face_images(slot)
+                .iter()
+                .map(|i| {
+                    view.archive
+                        .entries
+                        .get(&format!("images/{i}"))
+                        .cloned()
+                        .unwrap_or_default()
+                })
+                .collect();
+            out.insert(slot.attr("entryName").to_string(), images);
+        }
+    }
+    out
+}
+
+/// Every at-start piece of the map holding the pieces: (location as VASSAL names it, piece name), in
+/// stack order.
+fn at_start(view: &ModuleView) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for map in view
+        .root
+        .walk()
+        .into_iter()
+        .filter(|n| short(&n.tag) == "Map")
+    {
+        let board = map.walk().into_iter().find(|n| short(&n.tag) == "Board");
+        let grid = board.and_then(|b| vmodc::verify::grid::board_grid(b, &view.archive));
+        for stack in map
+            .children
+            .iter()
+            .filter(|c| short(&c.tag) == "SetupStack")
+        {
+            let location = if stack.attr("useGridLocation") == "true" {
+                stack.attr("location").to_string()
+            } else {
+                let (x, y) = (
+                    stack.attr("x").parse().unwrap_or(0),
+                    stack.attr("y").parse().unwrap_or(0),
+                );
+                grid.as_ref()
+                    .map(|g| g.location_name(x, y))
+                    .unwrap_or_default()
+            };
+            for slot in &stack.children {
+                out.push((location.clone(), slot.attr("entryName").to_string()));
+            }
+        }
+    }
+    out
+}
+
+fn build_text(view: &ModuleView) -> String {
+    text(
+        view.archive
+            .entries
+            .get("buildFile.xml")
+            .map_or(&[][..], |b| b.as_slice()),
+    )
+}
+
+#[test]
+fn a_hand_made_module_comes_back_from_its_project() {
+    let tmp = TempDir::new("import-hand-made");
+    let original = hand_made_module();
+    let (project, rebuilt) = import_and_build(&tmp, &original, "hand-made");
+    let (before, after) = (
+        open_module(&original).expect("original opens"),
+        open_module(&rebuilt).expect("rebuilt opens"),
+    );
+    // The rebuilt module reads back clean, as VASSAL reads it.
+    let report = vmodc::verify::check_module(&rebuilt, Path::new("rebuilt.vmod"));
+    assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
+    // The same palette pieces, with the same images, byte for byte.
+    let palette_before = palette(&before);
+    assert_eq!(
+        palette_before.keys().collect::<Vec<_>>(),
+        ["1st Blue", "1st Red", "Headquarters"]
+    );
+    assert_eq!(palette(&after), palette_before);
+    // The same at-start pieces at the same places, in stack order (the second stack is placed by its
+    // point in the original: VASSAL names it 0402).
+    let setup = at_start(&before);
+    assert_eq!(
+        setup,
+        [
+            ("0203", "1st Red"),
+            ("0203", "Headquarters"),
+            ("0402", "1st Blue")
+        ]
+        .map(|(l, n)| (l.to_string(), n.to_string()))
+    );
+    assert_eq!(at_start(&after), setup);
+    // Every raw component is in the rebuilt buildFile byte for byte.
+    let (text_before, text_after) = (build_text(&before), build_text(&after));
+    for class in [
+        "map.MassKeyCommand",
+        "module.GlobalKeyCommand",
+        "PrototypeDefinition",
+        "GlobalProperty ",
+    ] {
+        let start = text_before
+            .find(&format!("<VASSAL.build.{class}"))
+            .or_else(|| text_before.find(&format!(".{class}")))
+            .expect(class);
+        let start = text_before[..=start].rfind('<').unwrap_or(start);
+        let line = text_before[start..].lines().next().unwrap_or("");
+        assert!(
+            text_after.contains(line),
+            "raw `{class}` not kept byte for byte: {line}"
+        );
+    }
+    // Every raw trait (the Trigger, the Global Key Command) is in the rebuilt piece as it was.
+    let traits = |view: &ModuleView, name: &str| -> Vec<String> {
+        view.root
+            .walk()
+            .into_iter()
+            .filter(|n| short(&n.tag) == "PieceSlot" && n.attr("entryName") == name)
+            .filter_map(|n| decode_add_piece(&n.text).ok())
+            .flat_map(|p| p.traits.into_iter().map(|(t, s)| format!("{t}|{s}")))
+            .collect()
+    };
+    let (red_before, red_after) = (traits(&before, "1st Red"), traits(&after, "1st Red"));
+    for raw in red_before
+        .iter()
+        .filter(|t| t.starts_with("macro;") || t.starts_with("globalkey;"))
+    {
+        assert!(red_after.contains(raw), "raw trait lost: {raw}");
+    }
+    // The report accounts for them and is written beside the data.
+    let report = std::fs::read_to_string(project.join("import-report.md")).expect("report");
+    for line in [
+        "MassKeyCommand `Alert Red`",
+        "trait `macro;`",
+        "trait `globalkey;`",
+        "module version `1.2`",
+    ] {
+        assert!(
+            report.contains(line),
+            "the report does not name {line}:\n{report}"
+        );
+    }
+}
+
+#[test]
+fn the_shipped_b4m_module_comes_back_from_its_project() {
+    let tmp = TempDir::new("import-b4m");
+    let original = std::fs::read("dist/b4m-en.vmod").expect("dist/b4m-en.vmod");
+    let (_, rebuilt) = import_and_build(&tmp, &original, "b4m-en");
+    let (before, after) = (
+        open_module(&original).expect("opens"),
+        open_module(&rebuilt).expect("opens"),
+    );
+    let report = vmodc::verify::check_module(&rebuilt, Path::new("rebuilt.vmod"));
+    assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
+    let (palette_before, palette_after) = (palette(&before), palette(&after));
+    assert_eq!(palette_before.len(), 39, "{:?}", palette_before.keys());
+    for (name, images) in &palette_before {
+        assert_eq!(
+            palette_after.get(name),
+            Some(images),
+            "palette piece `{name}`"
+        );
+    }
+    // The main map's at-start pieces: the turn track's are vmodc's own, made from rules data the
+    // import cannot read (the report says so).
+    let on_map = |view: &ModuleView| -> Vec<(String, String)> {
+        at_start(view)
+            .into_iter()
+            .filter(|(l, _)| l.len() == 4 && l.chars().all(|c| c.is_ascii_digit()))
+            .collect()
+    };
+    assert_eq!(on_map(&before).len(), 48);
+    assert_eq!(on_map(&after), on_map(&before));
+}
+
+#[test]
+fn a_hostile_archive_is_refused_as_check_refuses_it_and_nothing_is_written() {
+    let tmp = TempDir::new("import-hostile");
+    let module = tmp.path().join("evil.vmod");
+    std::fs::write(
+        &module,
+        zip(&[("../escape.txt", b"x"), ("buildFile.xml", b"<a/>")]),
+    )
+    .expect("write");
+    let out = tmp.path().join("project");
+    let run = vmodc(&[
+        "import",
+        &module.to_string_lossy(),
+        "--out",
+        &out.to_string_lossy(),
+    ]);
+    assert_eq!(code(&run), 1, "{}", show(&run));
+    let check = vmodc(&["check", &module.to_string_lossy()]);
+    let refusal = |s: &str| s.lines().find(|l| l.contains("V0402")).map(str::to_string);
+    assert!(refusal(&show(&run)).is_some(), "{}", show(&run));
+    assert_eq!(refusal(&show(&run)), refusal(&show(&check)));
+    assert!(!out.exists(), "a refused import wrote {}", out.display());
+    let leftovers: Vec<_> = std::fs::read_dir(tmp.path())
+        .expect("list")
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(leftovers.len(), 1, "{leftovers:?}");
+}
+
+#[test]
+fn an_existing_project_is_replaced_only_with_force() {
+    let tmp = TempDir::new("import-force");
+    let module = tmp.path().join("hand-made.vmod");
+    std::fs::write(&module, hand_made_module()).expect("write");
+    let out = tmp.path().join("project");
+    std::fs::create_dir_all(&out).expect("mkdir");
+    std::fs::write(out.join("mine.txt"), "keep me").expect("write");
+    let args = [
+        "import",
+        &module.to_string_lossy(),
+        "--out",
+        &out.to_string_lossy(),
+    ]
+    .map(String::from);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let refused = vmodc(&args);
+    assert_eq!(code(&refused), 2, "{}", show(&refused));
+    assert!(show(&refused).contains("--force"), "{}", show(&refused));
+    assert_eq!(
+        std::fs::read_to_string(out.join("mine.txt"))
+            .ok()
+            .as_deref(),
+        Some("keep me")
+    );
+    let forced = vmodc(&[args.as_slice(), &["--force"]].concat());
+    assert_eq!(code(&forced), 0, "{}", show(&forced));
+    assert!(!out.join("mine.txt").exists());
+    assert!(out.join("rules/hand-made.toml").is_file());
+    assert!(show(&forced).contains("Kept raw"), "{}", show(&forced));
+}
