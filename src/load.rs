@@ -178,6 +178,26 @@ pub fn unread_files(root: &Path, id: &str) -> Vec<Diagnostic> {
 
 /// Load one game. On failure the report holds every problem found (all files are tried).
 pub fn load_game(root: &Path, id: &str, sources: &mut Sources) -> Result<Game, Report> {
+    load_game_with(root, id, sources, Images::Read)
+}
+
+/// Whether a load reads the image files the data names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Images {
+    Read,
+    /// Not read: the rules alone are wanted (`vmodc audit` reads a module's data files, which
+    /// carry no scans).
+    Skip,
+}
+
+/// [`load_game`], reading the images or not.
+pub fn load_game_with(
+    root: &Path,
+    id: &str,
+    sources: &mut Sources,
+    images: Images,
+) -> Result<Game, Report> {
+    let first_file = sources.len();
     let mut report = Report::default();
     let (rules, layering) = load_rules(root, id, sources, &mut report);
     let counters =
@@ -231,7 +251,10 @@ pub fn load_game(root: &Path, id: &str, sources: &mut Sources) -> Result<Game, R
             Err(report)
         }
         (Some(rules), Some(counters), Some(map)) if !report.has_errors() => {
-            let images = load_images(root, &counters, &map, &mut report);
+            let images = match images {
+                Images::Read => load_images(root, &counters, &map, &mut report),
+                Images::Skip => BTreeMap::new(),
+            };
             if report.has_errors() {
                 return Err(report);
             }
@@ -244,10 +267,25 @@ pub fn load_game(root: &Path, id: &str, sources: &mut Sources) -> Result<Game, R
                 layering,
                 images,
                 releases,
+                data_files: data_files(sources.files_from(first_file)),
             })
         }
         _ => Err(report),
     }
+}
+
+/// The game's data files among the files one load read, each once and as read (a game's rules
+/// composed over its series' are added again under the game's path: the first text is the file's).
+fn data_files(read: &[crate::diag::SourceFile]) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for file in read {
+        let path = file.path.to_string_lossy().replace('\\', "/");
+        let data = ["rules/", "counters/", "maps/", "scenarios/"];
+        if data.iter().any(|d| path.starts_with(d)) && !out.iter().any(|(p, _)| *p == path) {
+            out.push((path, file.text.clone()));
+        }
+    }
+    out
 }
 
 /// Read every image file the data names (the map scan, the counter sheets); a file that cannot be

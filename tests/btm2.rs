@@ -854,6 +854,7 @@ fn mini(scenario_text: &str) -> (Game, Sources) {
         layering: None,
         images: Default::default(),
         releases: None,
+        data_files: Vec::new(),
     };
     (game, sources)
 }

@@ -56,6 +56,10 @@ pub struct Game {
     pub images: std::collections::BTreeMap<String, crate::concept::art::image_file::ImageFile>,
     /// The release history (`changes/<game>.toml`), when the game has one.
     pub releases: Option<Loaded<crate::concept::releases::ReleaseHistory>>,
+    /// The data files the game was read from (its rules and its series' rules, counters, map,
+    /// scenarios) as (path relative to the project root, text, as read): every module carries
+    /// them, so that `vmodc audit` reads the rules back from the module alone.
+    pub data_files: Vec<(String, String)>,
 }
 
 /// A parsed file together with where it came from, so diagnostics can name it.

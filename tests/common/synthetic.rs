@@ -454,6 +454,7 @@ pub fn game(p: &Params) -> Result<(Game, Sources), Report> {
                 layering: None,
                 images: Default::default(),
                 releases: None,
+                data_files: Vec::new(),
             },
             sources,
         )),
