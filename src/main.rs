@@ -176,20 +176,7 @@ enum Command {
     },
     /// Audit a game played in VASSAL: replay its log and check every move against the rules
     /// (exit 0 legal, 1 violations, 2 cannot be audited).
-    Audit {
-        /// The log of the game or turn (.vlog: File > Begin Logfile … End Logfile).
-        log: PathBuf,
-        /// Saved games (not audited yet by this version).
-        saves: Vec<PathBuf>,
-        /// The module the game was played with; its rules data is read unless --root is given.
-        #[arg(long)]
-        module: Option<PathBuf>,
-        /// A project to read the rules from instead of the module (and its dist/ module).
-        #[arg(long)]
-        root: Option<PathBuf>,
-        #[arg(long, value_enum, default_value_t = Format::Human)]
-        format: Format,
-    },
+    Audit(cli::audit::AuditArgs),
     /// Saved games: list their pieces.
     Save {
         #[command(subcommand)]
@@ -472,19 +459,7 @@ fn main() -> ExitCode {
             }
         },
         Command::Odds(args) => cli::odds::run_odds(&(*args).into()),
-        Command::Audit {
-            log,
-            saves,
-            module,
-            root,
-            format,
-        } => cli::audit::run_audit(&cli::audit::AuditArgs {
-            log: &log,
-            saves: &saves,
-            module: module.as_deref(),
-            root: root.as_deref(),
-            format: format.into(),
-        }),
+        Command::Audit(args) => cli::audit::run_audit(&args),
         Command::Save {
             command:
                 SaveCommand::Dump {

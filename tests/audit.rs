@@ -2,7 +2,8 @@
 //!
 //! The logs of `tests/fixtures/audit/` were recorded by the vassal-check harness
 //! (`run.sh dist/b4m-en.vmod --exercise F.txt --log-to F.vlog`, the scripts beside them) from the
-//! Battle for Moscow module: a legal German turn 1, and turns with one planted fault each.
+//! Battle for Moscow module: a legal German turn 1, a legal turn 1 of both players (with a combat, a
+//! replacement and rail movement), and turns with planted faults.
 
 use crate::common::{code, path, repo, show, text, vmodc, TempDir};
 use std::path::{Path, PathBuf};
@@ -52,10 +53,18 @@ fn row(kind: &str, check: &str, unit: &str, from: &str, to: &str, rule: &str) ->
 }
 
 #[test]
-fn the_legal_opening_turn_gives_no_finding() {
-    let (rc, json, shown) = with_module(&fixture("legal.vlog"));
-    assert_eq!(rc, 0, "{shown}");
-    assert_eq!(findings(&json), Vec::<[String; 6]>::new(), "{shown}");
+fn the_legal_turns_give_no_finding() {
+    // legal-full: both players' turn 1, with a combat resolved by the module, a replacement army
+    // placed in Moscow, a step recovered, rail and normal moves.
+    for name in ["legal.vlog", "legal-full.vlog"] {
+        let (rc, json, shown) = with_module(&fixture(name));
+        assert_eq!(rc, 0, "{name}: {shown}");
+        assert_eq!(
+            findings(&json),
+            Vec::<[String; 6]>::new(),
+            "{name}: {shown}"
+        );
+    }
     let m = module();
     let human = vmodc(&["audit", path(&fixture("legal.vlog")), "--module", path(&m)]);
     assert_eq!(code(&human), 0, "{}", show(&human));
@@ -295,7 +304,7 @@ fn long_game_log() -> Vec<u8> {
     // Three games in a row: hundreds of commands.
     for turn in (0..3).flat_map(|_| 1..=7) {
         for phase in 0..9 {
-            let active = vec!["true"; 9].join(",");
+            let active = ["true"; 9].join(",");
             let list = encode(&[phase.to_string(), "0".into(), "0".into(), active], ';');
             let counter = encode(
                 &[
@@ -382,5 +391,33 @@ fn a_whole_games_log_is_audited_well_under_a_second() {
     assert!(
         elapsed.as_secs_f64() < 5.0,
         "{elapsed:?} (debug build; release: well under a second)"
+    );
+}
+
+#[test]
+fn the_cheapest_path_pays_each_hexs_terrain() {
+    use vmodc::concept::movement::path::{MoveMap, Reach};
+    let game = crate::common::shipped_game("b4m");
+    let map = MoveMap::new(&game);
+    let hex = |l: &str| game.map.grid.parse(l).expect("a hex");
+    // 0106 → 0111 down column 01: four clear hexes and the forest 0109 (2 MP, TEC): 6 MP.
+    assert_eq!(
+        map.cheapest(hex("0106"), hex("0111"), None),
+        Reach::Costs(24)
+    );
+    assert_eq!(map.hexes_between(hex("0106"), hex("0111")), Some(5));
+    // From 0205 one hex more: 7 MP, whichever way round the forest.
+    assert_eq!(
+        map.cheapest(hex("0205"), hex("0111"), None),
+        Reach::Costs(28)
+    );
+    // Into a forest next door: its cost, not one hex's.
+    assert_eq!(
+        map.cheapest(hex("0206"), hex("0207"), None),
+        Reach::Costs(8)
+    );
+    assert_eq!(
+        map.cheapest(hex("0206"), hex("0206"), None),
+        Reach::Costs(0)
     );
 }

@@ -97,7 +97,32 @@ impl Board {
                 p.y = m.y;
             }
         }
+        if let Some(under) = &m.under {
+            self.join(under, &moved);
+        }
         moved
+    }
+}
+
+impl Board {
+    /// Pieces dropped onto `under` join its stack (or the stack `under` is), so that a later drag
+    /// of that stack moves them too.
+    fn join(&mut self, under: &str, moved: &[String]) {
+        let stack = if self.stacks.contains_key(under) {
+            Some(under.to_string())
+        } else {
+            self.stacks
+                .iter()
+                .find(|(_, members)| members.iter().any(|p| p == under))
+                .map(|(id, _)| id.clone())
+        };
+        if let Some(members) = stack.and_then(|s| self.stacks.get_mut(&s)) {
+            for id in moved {
+                if !members.contains(id) {
+                    members.push(id.clone());
+                }
+            }
+        }
     }
 }
 

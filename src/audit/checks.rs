@@ -7,9 +7,8 @@ use crate::concept::game::{Game, HexId, Phase, Unit};
 use crate::concept::map::place::Location as Place;
 use crate::concept::movement::path::{MoveMap, Reach};
 use crate::concept::sequence::movers::{may_move, moves_rule, MayMove};
-use crate::concept::sequence::skip::skipped;
+use crate::concept::sequence::skip::{skipped, Skip};
 use crate::concept::stacking::limits::{check_units, Violation};
-use crate::concept::units::printed_value;
 use crate::concept::weather::turn::weather_of_turn;
 use crate::save::dump::Locations;
 use crate::save::log::Logged;
@@ -147,7 +146,14 @@ impl<'g> Referee<'g> {
         };
         let weather = weather_of_turn(&self.game.rules, self.turn).map_or("", |w| w.id.as_str());
         if let Some(skip) = skipped(phase, self.turn, weather) {
-            let what = format!("moved in a phase not played this turn ({skip:?})");
+            let why = match skip {
+                Skip::BeforeFirstTurn(first) => format!("it is played from turn {first}"),
+                Skip::InWeather(w) => format!("it is not played in {w} weather"),
+            };
+            let what = format!(
+                "moved in the {}, which is not played this turn: {why}",
+                phase.name
+            );
             self.find(
                 Kind::Violation,
                 Check::WhoMoves,
@@ -204,6 +210,9 @@ impl<'g> Referee<'g> {
         if moved.is_empty() {
             return;
         }
+        if self.game.rules.movement.allowance.is_none() {
+            self.unchecked_paths(step, &moved);
+        }
         for (id, m) in &moved {
             self.path(id, m);
         }
@@ -254,7 +263,11 @@ impl<'g> Referee<'g> {
             return;
         }
         let face = self.board.pieces.get(id).map_or(0, |p| p.face);
-        let Some(Some(points)) = printed_value(self.game, unit, face, &allowance.value) else {
+        let Some(Some(points)) = self
+            .game
+            .counters
+            .printed_value(unit, face, &allowance.value)
+        else {
             let what = format!(
                 "moved {} → {}; the rules data does not give its {}",
                 from.0,
@@ -304,6 +317,25 @@ impl<'g> Referee<'g> {
             allows,
             what,
         );
+    }
+
+    /// Without an allowance in the data no path can be held against one: one doubt for the phase.
+    fn unchecked_paths(&mut self, step: usize, moved: &BTreeMap<String, PhaseMove>) {
+        let movers: Vec<String> = moved
+            .iter()
+            .filter(|(_, m)| m.from.is_some() && m.to.is_some() && m.from != m.to)
+            .filter_map(|(id, _)| self.unit(id).map(|(_, name)| name))
+            .collect();
+        if movers.is_empty() {
+            return;
+        }
+        let what = "their paths are not checked: the rules data gives no movement allowance ([movement.allowance])".to_string();
+        let finding = Finding {
+            piece: movers.join(", "),
+            what,
+            ..self.base(Kind::Doubt, Check::Movement, step)
+        };
+        self.findings.push(finding);
     }
 
     /// A move longer than the weather of the turn allows in this phase: (rule, allows, what).
@@ -384,21 +416,15 @@ impl<'g> Referee<'g> {
                     rules.stacking.when
                 );
                 let rule = rules.stacking.rule.as_ref().map(|r| r.value.clone());
-                self.findings.push(Finding {
-                    kind,
-                    check: Check::Stacking,
-                    turn: self.turn,
-                    phase_id: self.phase().map_or(String::new(), |p| p.id.value.clone()),
-                    phase: self.phase().map_or(String::new(), |p| p.name.clone()),
-                    step,
+                let finding = Finding {
                     piece: names.join(", "),
-                    unit: None,
-                    from: None,
                     to: Some(label.clone()),
                     rule,
                     allows,
                     what,
-                });
+                    ..self.base(kind, Check::Stacking, step)
+                };
+                self.findings.push(finding);
             }
         }
     }
@@ -420,14 +446,7 @@ impl<'g> Referee<'g> {
             Some((u, name)) => (Some(u.id.value.clone()), name),
             None => (None, id.to_string()),
         };
-        let phase = self.phase();
-        self.findings.push(Finding {
-            kind,
-            check,
-            turn: self.turn,
-            phase_id: phase.map_or(String::new(), |p| p.id.value.clone()),
-            phase: phase.map_or(String::new(), |p| p.name.clone()),
-            step,
+        let finding = Finding {
             piece,
             unit,
             from: from.as_ref().map(|f| f.0.clone()),
@@ -435,7 +454,29 @@ impl<'g> Referee<'g> {
             rule,
             allows,
             what,
-        });
+            ..self.base(kind, check, step)
+        };
+        self.findings.push(finding);
+    }
+
+    /// A finding at this point of the log, its piece and what happened still to be said.
+    fn base(&self, kind: Kind, check: Check, step: usize) -> Finding {
+        let phase = self.phase();
+        Finding {
+            kind,
+            check,
+            turn: self.turn,
+            phase_id: phase.map_or(String::new(), |p| p.id.value.clone()),
+            phase: phase.map_or(String::new(), |p| p.name.clone()),
+            step,
+            piece: String::new(),
+            unit: None,
+            from: None,
+            to: None,
+            rule: None,
+            allows: String::new(),
+            what: String::new(),
+        }
     }
 }
 

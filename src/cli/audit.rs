@@ -2,7 +2,7 @@
 //! keeps the rules, 1 with violations, 2 when the log cannot be audited (damaged, of a module vmodc
 //! did not build, no rules data).
 
-use super::{read_input, Format, FAILED, USAGE};
+use super::{read_input, FAILED, USAGE};
 use crate::audit::{audit, rules};
 use crate::concept::game::Game;
 use crate::save::dump::Locations;
@@ -12,22 +12,39 @@ use crate::verify::view::{open_module, ModuleView};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// What `vmodc audit` was given.
-pub struct AuditArgs<'a> {
-    pub log: &'a Path,
-    pub saves: &'a [PathBuf],
-    pub module: Option<&'a Path>,
-    pub root: Option<&'a Path>,
-    pub format: Format,
+/// `vmodc audit`'s arguments.
+#[derive(clap::Args, Debug)]
+pub struct AuditArgs {
+    /// The log of the game or turn (.vlog: File > Begin Logfile … End Logfile).
+    pub log: PathBuf,
+    /// Saved games (not audited yet by this version).
+    pub saves: Vec<PathBuf>,
+    /// The module the game was played with; its rules data is read unless --root is given.
+    #[arg(long)]
+    pub module: Option<PathBuf>,
+    /// A project to read the rules from instead of the module (and its dist/ module).
+    #[arg(long)]
+    pub root: Option<PathBuf>,
+    #[arg(long, value_enum, default_value_t = AuditFormat::Human)]
+    pub format: AuditFormat,
+}
+
+/// How the findings are printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum AuditFormat {
+    /// A short list, turn by turn.
+    Human,
+    /// A JSON array, one object per finding.
+    Json,
 }
 
 /// `vmodc audit`.
-pub fn run_audit(args: &AuditArgs<'_>) -> ExitCode {
+pub fn run_audit(args: &AuditArgs) -> ExitCode {
     match audited(args) {
         Ok(result) => {
             match args.format {
-                Format::Human => out!("{}", result.human()),
-                Format::Json => out!("{}", result.json()),
+                AuditFormat::Human => out!("{}", result.human()),
+                AuditFormat::Json => out!("{}", result.json()),
             }
             if result.violations() > 0 {
                 ExitCode::from(FAILED)
@@ -45,14 +62,14 @@ pub fn run_audit(args: &AuditArgs<'_>) -> ExitCode {
 
 type Refusal = (String, String);
 
-fn audited(args: &AuditArgs<'_>) -> Result<crate::audit::Audit, Refusal> {
+fn audited(args: &AuditArgs) -> Result<crate::audit::Audit, Refusal> {
     if !args.saves.is_empty() {
         return Err((
             "auditing saved games (.vsav) is not in this version of the referee".into(),
             "audit the log of the turn (File > Begin Logfile … End Logfile)".into(),
         ));
     }
-    let bytes = read_input(args.log, "log").map_err(|_| {
+    let bytes = read_input(&args.log, "log").map_err(|_| {
         (
             "the file cannot be read".to_string(),
             "check the path".to_string(),
@@ -92,8 +109,8 @@ fn audited(args: &AuditArgs<'_>) -> Result<crate::audit::Audit, Refusal> {
 }
 
 /// The module: `--module`, else the module of `--root`'s dist/ that the log names.
-fn module_of(args: &AuditArgs<'_>, name: &str) -> Result<(ModuleView, String), Refusal> {
-    let path = match (args.module, args.root) {
+fn module_of(args: &AuditArgs, name: &str) -> Result<(ModuleView, String), Refusal> {
+    let path = match (args.module.as_deref(), args.root.as_deref()) {
         (Some(m), _) => m.to_path_buf(),
         (None, Some(root)) => dist_module(root, name).ok_or_else(|| {
             (
@@ -145,13 +162,8 @@ fn dist_module(root: &Path, name: &str) -> Option<PathBuf> {
 }
 
 /// The rules: `--root`'s project, else the module's own rules data.
-fn game_of(
-    args: &AuditArgs<'_>,
-    view: &ModuleView,
-    shown: &str,
-    name: &str,
-) -> Result<Game, Refusal> {
-    let Some(root) = args.root else {
+fn game_of(args: &AuditArgs, view: &ModuleView, shown: &str, name: &str) -> Result<Game, Refusal> {
+    let Some(root) = args.root.as_deref() else {
         return rules::from_module(view, shown).map_err(|e| {
             (
                 e,

@@ -280,6 +280,16 @@ impl CountersFile {
         }
     }
 
+    /// The printed value named `value` (a `[counters] values` name) of `unit` on its face number
+    /// `face` (0: its first face, as the module's `Step` layer counts from 1): `Some(None)` when
+    /// the sources do not give it (`?`), `None` when the unit has no such face or value.
+    pub fn printed_value(&self, unit: &Unit, face: usize, value: &str) -> Option<Option<u32>> {
+        let index = self.counters.values.iter().position(|v| v == value)?;
+        let faces = self.faces_of(unit);
+        let printed = unit.faces.get(*faces.get(face)?)?;
+        parse_value_slots(printed)?.get(index).copied()
+    }
+
     pub fn unit_type(&self, id: &str) -> Option<&UnitType> {
         self.types.iter().find(|t| t.id.as_str() == id)
     }

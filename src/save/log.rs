@@ -51,6 +51,8 @@ pub struct Move {
     pub map: Option<String>,
     pub x: i64,
     pub y: i64,
+    /// The piece or stack it was dropped onto, which it joins (`newUnderId`).
+    pub under: Option<String>,
     pub old_map: Option<String>,
     pub old_x: i64,
     pub old_y: i64,
@@ -183,6 +185,7 @@ fn parse_move(body: &str) -> Result<Move, String> {
         map: map(1),
         x: number(2)?,
         y: number(3)?,
+        under: map(4),
         old_map: map(5),
         old_x: number(6)?,
         old_y: number(7)?,

@@ -242,17 +242,3 @@ mod tests {
     }
 }
 
-/// The printed value named `value` (a `[counters] values` name) of `unit` on its face number
-/// `face` (0: its first face, as the module's `Step` layer counts from 1): `Some(None)` when the
-/// sources do not give it (`?`), `None` when the unit has no such face or value.
-pub fn printed_value(
-    game: &crate::concept::game::Game,
-    unit: &Unit,
-    face: usize,
-    value: &str,
-) -> Option<Option<u32>> {
-    let index = game.counters.counters.values.iter().position(|v| v == value)?;
-    let faces = game.counters.faces_of(unit);
-    let printed = unit.faces.get(*faces.get(face)?)?;
-    parse_value_slots(printed)?.get(index).copied()
-}
