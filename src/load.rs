@@ -267,7 +267,7 @@ pub fn load_game_with(
                 layering,
                 images,
                 releases,
-                data_files: data_files(sources.files_from(first_file)),
+                data_files: data_files(sources.files_from(first_file), id),
             })
         }
         _ => Err(report),
@@ -276,14 +276,22 @@ pub fn load_game_with(
 
 /// The game's data files among the files one load read, each once and as read (a game's rules
 /// composed over its series' are added again under the game's path: the first text is the file's).
-fn data_files(read: &[crate::diag::SourceFile]) -> Vec<(String, String)> {
+/// A series' rules file is kept as its games read it (`compose::as_series`).
+fn data_files(read: &[crate::diag::SourceFile], id: &str) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = Vec::new();
+    let own_rules = format!("rules/{id}.toml");
     for file in read {
         let path = file.path.to_string_lossy().replace('\\', "/");
         let data = ["rules/", "counters/", "maps/", "scenarios/"];
-        if data.iter().any(|d| path.starts_with(d)) && !out.iter().any(|(p, _)| *p == path) {
-            out.push((path, file.text.clone()));
+        if !data.iter().any(|d| path.starts_with(d)) || out.iter().any(|(p, _)| *p == path) {
+            continue;
         }
+        let text = if path.starts_with("rules/") && path != own_rules {
+            crate::concept::series::compose::as_series(&file.text)
+        } else {
+            file.text.clone()
+        };
+        out.push((path, text));
     }
     out
 }

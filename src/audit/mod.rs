@@ -97,13 +97,16 @@ pub fn audit(game: &Game, locations: &Locations, log: &GameLog) -> Audit {
         }
     }
     referee.end_of_log(log.steps.len());
+    let mut findings = referee.findings;
+    // The end of a phase checks its units in id order: the list follows the log.
+    findings.sort_by_key(|f| f.step);
     let (module, version) = log.start.module();
     Audit {
         game: game.id.clone(),
         module,
         version,
         steps: log.steps.len(),
-        findings: referee.findings,
+        findings,
     }
 }
 
