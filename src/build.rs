@@ -613,6 +613,11 @@ fn text_entries(game: &Game, plan: &Plan, others: &[Texts]) -> Result<Vec<Entry>
             data: own.into_bytes(),
         });
     }
+    entries.extend(
+        emit::rules_data(game)
+            .into_iter()
+            .map(|(name, data)| Entry { name, data }),
+    );
     for scenario in game.scenarios.iter().skip(1) {
         let text = emit::scenario_save(game, plan, scenario);
         // A fixed key keeps the archive reproducible; any key decodes the same.

@@ -23,6 +23,7 @@
 /// `build.rs`). Cached images and modules are keyed by it.
 pub const BUILD_ID: &str = concat!(env!("CARGO_PKG_VERSION"), "+", env!("VMODC_CODE_HASH"));
 
+pub mod audit;
 pub mod build;
 pub mod check;
 pub mod cli;

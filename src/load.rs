@@ -193,6 +193,26 @@ pub fn unread_files(root: &Path, id: &str) -> Vec<Diagnostic> {
 
 /// Load one game. On failure the report holds every problem found (all files are tried).
 pub fn load_game(root: &Path, id: &str, sources: &mut Sources) -> Result<Game, Report> {
+    load_game_with(root, id, sources, Images::Read)
+}
+
+/// Whether a load reads the image files the data names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Images {
+    Read,
+    /// Not read: the rules alone are wanted (`vmodc audit` reads a module's data files, which
+    /// carry no scans).
+    Skip,
+}
+
+/// [`load_game`], reading the images or not.
+pub fn load_game_with(
+    root: &Path,
+    id: &str,
+    sources: &mut Sources,
+    images: Images,
+) -> Result<Game, Report> {
+    let first_file = sources.len();
     let mut report = Report::default();
     let (rules, layering) = load_rules(root, id, sources, &mut report);
     let counters =
@@ -237,7 +257,10 @@ pub fn load_game(root: &Path, id: &str, sources: &mut Sources) -> Result<Game, R
             Err(report)
         }
         (Some(rules), Some(counters), Some(map)) if !report.has_errors() => {
-            let images = load_images(root, &counters, &map, &mut report);
+            let images = match images {
+                Images::Read => load_images(root, &counters, &map, &mut report),
+                Images::Skip => BTreeMap::new(),
+            };
             let files = load_shipped_files(root, &rules, &counters, &mut report);
             if report.has_errors() {
                 return Err(report);
@@ -252,6 +275,7 @@ pub fn load_game(root: &Path, id: &str, sources: &mut Sources) -> Result<Game, R
                 images,
                 files,
                 releases,
+                data_files: data_files(sources.files_from(first_file), id),
             })
         }
         _ => Err(report),
@@ -332,6 +356,28 @@ fn files_under(root: &Path, folder: &str) -> Vec<String> {
         }
     }
     out.sort();
+    out
+}
+
+/// The game's data files among the files one load read, each once and as read (a game's rules
+/// composed over its series' are added again under the game's path: the first text is the file's).
+/// A series' rules file is kept as its games read it (`compose::as_series`).
+fn data_files(read: &[crate::diag::SourceFile], id: &str) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    let own_rules = format!("rules/{id}.toml");
+    for file in read {
+        let path = file.path.to_string_lossy().replace('\\', "/");
+        let data = ["rules/", "counters/", "maps/", "scenarios/"];
+        if !data.iter().any(|d| path.starts_with(d)) || out.iter().any(|(p, _)| *p == path) {
+            continue;
+        }
+        let text = if path.starts_with("rules/") && path != own_rules {
+            crate::concept::series::compose::as_series(&file.text)
+        } else {
+            file.text.clone()
+        };
+        out.push((path, text));
+    }
     out
 }
 

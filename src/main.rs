@@ -174,6 +174,9 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Audit a game played in VASSAL: replay its log and check every move against the rules
+    /// (exit 0 legal, 1 violations, 2 cannot be audited).
+    Audit(cli::audit::AuditArgs),
     /// Saved games: list their pieces.
     Save {
         #[command(subcommand)]
@@ -458,6 +461,7 @@ fn main() -> ExitCode {
             }
         },
         Command::Odds(args) => cli::odds::run_odds(&(*args).into()),
+        Command::Audit(args) => cli::audit::run_audit(&args),
         Command::Save {
             command:
                 SaveCommand::Dump {

@@ -855,6 +855,7 @@ fn mini(scenario_text: &str) -> (Game, Sources) {
         images: Default::default(),
         files: Default::default(),
         releases: None,
+        data_files: Vec::new(),
     };
     (game, sources)
 }

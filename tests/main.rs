@@ -8,6 +8,7 @@ mod synthetic;
 mod architecture;
 mod art;
 mod at_start_view;
+mod audit;
 mod audit_quotes;
 mod broken_fixtures;
 mod btm2;

@@ -24,6 +24,7 @@ macro_rules! outln {
     };
 }
 
+pub mod audit;
 pub mod build;
 pub mod check;
 pub mod diff;

@@ -63,6 +63,10 @@ pub struct Game {
     pub files: std::collections::BTreeMap<String, Vec<u8>>,
     /// The release history (`changes/<game>.toml`), when the game has one.
     pub releases: Option<Loaded<ReleaseHistory>>,
+    /// The data files the game was read from (its rules and its series' rules, counters, map,
+    /// scenarios) as (path relative to the project root, text, as read): every module carries
+    /// them, so that `vmodc audit` reads the rules back from the module alone.
+    pub data_files: Vec<(String, String)>,
 }
 
 /// A parsed file together with where it came from, so diagnostics can name it.
@@ -283,6 +287,16 @@ impl CountersFile {
             Some(faces) => faces.iter().map(|f| f.as_str()).collect(),
             None => self.counters.faces.iter().map(|f| f.as_str()).collect(),
         }
+    }
+
+    /// The printed value named `value` (a `[counters] values` name) of `unit` on its face number
+    /// `face` (0: its first face, as the module's `Step` layer counts from 1): `Some(None)` when
+    /// the sources do not give it (`?`), `None` when the unit has no such face or value.
+    pub fn printed_value(&self, unit: &Unit, face: usize, value: &str) -> Option<Option<u32>> {
+        let index = self.counters.values.iter().position(|v| v == value)?;
+        let faces = self.faces_of(unit);
+        let printed = unit.faces.get(*faces.get(face)?)?;
+        parse_value_slots(printed)?.get(index).copied()
     }
 
     pub fn unit_type(&self, id: &str) -> Option<&UnitType> {

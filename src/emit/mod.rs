@@ -146,3 +146,29 @@ pub fn scenario_save(game: &Game, plan: &Plan, scenario: &Loaded<ScenarioFile>) 
     commands.push("end_save".to_string());
     crate::vassal::vsav::command_join(&commands)
 }
+
+/// The folder of a module that carries the game's rules data (VASSAL reads no entry it is not
+/// told of, so the folder changes nothing in play).
+pub const RULES_DATA_DIR: &str = "vmodc/";
+
+/// The entry of [`RULES_DATA_DIR`] that names the game and the layout of the folder.
+pub const RULES_DATA_MANIFEST: &str = "vmodc/game.toml";
+
+/// The version of the folder's layout: a reader refuses a version it does not know.
+pub const RULES_DATA_FORMAT: u32 = 1;
+
+/// The module's copy of the game's data files (`vmodc/rules/<id>.toml`, …) and their manifest,
+/// so that a player who has only the module can audit a game (`vmodc audit`).
+pub fn rules_data(game: &Game) -> Vec<(String, Vec<u8>)> {
+    let manifest = format!(
+        "# The data this module was built from, read back by `vmodc audit`.\nformat = {RULES_DATA_FORMAT}\ngame = \"{}\"\n",
+        game.id
+    );
+    let mut out = vec![(RULES_DATA_MANIFEST.to_string(), manifest.into_bytes())];
+    out.extend(
+        game.data_files
+            .iter()
+            .map(|(path, text)| (format!("{RULES_DATA_DIR}{path}"), text.clone().into_bytes())),
+    );
+    out
+}

@@ -726,6 +726,18 @@ pub fn turn_tracker_state(game: &Game, start_phase: Option<&str>) -> Option<Stri
     Some(command.value())
 }
 
+/// The turn and the phase (an index into `[[phases]]`) a state of the module's turn tracker holds:
+/// the reading of [`turn_tracker_state`]'s three encoders, as a log's `TURN` commands carry them.
+pub fn turn_tracker_position(state: &str) -> Option<(u32, usize)> {
+    use crate::vassal::sequence_encoder::decode;
+    let counter = decode(state, '|').into_iter().nth(1)?;
+    let counter = decode(&counter, ';');
+    let turn = counter.first()?.parse().ok()?;
+    let list = decode(counter.get(4)?, ';');
+    let phase = list.first()?.parse().ok()?;
+    Some((turn, phase))
+}
+
 fn turn_tracker(game: &Game, plan: &Plan, parts: &ModuleParts) -> El {
     let phases: Vec<String> = game
         .rules

@@ -46,17 +46,22 @@ pub struct Locations {
 impl Locations {
     /// Each map with one board on a hex or square grid (other layouts are not named).
     pub fn from_module(bytes: &[u8]) -> Result<Locations, String> {
-        let view = open_module(bytes)?;
+        Ok(Locations::from_view(&open_module(bytes)?))
+    }
+
+    /// [`Locations::from_module`] of a module already opened.
+    pub fn from_view(view: &crate::verify::view::ModuleView) -> Locations {
         let mut grids = BTreeMap::new();
         for map in view.root.walk() {
             if let Some(entry) = map_grid(map, &view.archive) {
                 grids.insert(map.attr("mapName").to_string(), entry);
             }
         }
-        Ok(Locations { grids })
+        Locations { grids }
     }
 
-    fn name(&self, at: &Location) -> Option<String> {
+    /// The name the map's grid gives a position, when the module names positions on that map.
+    pub fn name(&self, at: &Location) -> Option<String> {
         let (grid, dx, dy) = self.grids.get(at.map.as_ref()?)?;
         let x = i32::try_from(at.x - dx).ok()?;
         let y = i32::try_from(at.y - dy).ok()?;

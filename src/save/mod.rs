@@ -11,6 +11,7 @@
 //! restore commands, and `end_save`, joined by ESC.
 
 pub mod dump;
+pub mod log;
 pub mod pieces;
 pub mod refresh;
 
@@ -165,7 +166,7 @@ fn undecodable(data: &[u8]) -> String {
 }
 
 /// The text of the first `<name>…</name>` element (metadata values hold no markup), unless empty.
-fn element_text(xml: &str, name: &str) -> Option<String> {
+pub fn element_text(xml: &str, name: &str) -> Option<String> {
     let open = format!("<{name}>");
     let start = xml.find(&open)? + open.len();
     let end = start + xml[start..].find(&format!("</{name}>"))?;

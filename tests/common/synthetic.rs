@@ -455,6 +455,7 @@ pub fn game(p: &Params) -> Result<(Game, Sources), Report> {
                 images: Default::default(),
                 files: Default::default(),
                 releases: None,
+                data_files: Vec::new(),
             },
             sources,
         )),

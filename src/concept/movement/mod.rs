@@ -3,6 +3,7 @@
 pub(crate) mod check;
 pub mod concept;
 pub mod module;
+pub mod path;
 pub(crate) mod texts;
 pub mod zoc;
 

@@ -66,6 +66,15 @@ fn phases_dice_and_turn_labels(cx: &mut Context<'_>) {
         if let Some(t) = &p.first_turn {
             turn_in_range(cx, f, t, r.turns.count.value, "first turn");
         }
+        if let Some(moves) = &p.moves {
+            for side in &moves.sides {
+                cx.reference(f, side, "side", sides.iter().copied(), where_sides);
+            }
+            let types = id_strs(&g.counters.types, |t| &t.id);
+            for t in &moves.unit_types {
+                cx.reference(f, t, "unit type", types.iter().copied(), "[[types]]");
+            }
+        }
         for a in &p.announce {
             let known = cx.reference(
                 f,

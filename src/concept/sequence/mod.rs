@@ -3,6 +3,7 @@
 pub(crate) mod check;
 pub mod concept;
 pub mod module;
+pub mod movers;
 pub mod skip;
 pub(crate) mod texts;
 pub mod track;
@@ -61,6 +62,24 @@ cited! {
         pub skipped_in: Vec<Sp<String>>,
         /// The first turn the phase is played (3.0 B2: the Katyusha phase from turn 7).
         pub first_turn: Option<Sp<u32>>,
+        /// Whose units may move on the map in this phase (`[phases.moves]`), as `vmodc audit`
+        /// checks it; without it the audit reports each move in the phase as a doubt.
+        pub moves: Option<PhaseMoves>,
+    }
+}
+
+cited! {
+    /// Who may move units on the map in a phase (`[phases.moves]`): moves, retreats and advances
+    /// alike (VASSAL records them all as moves).
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct PhaseMoves {
+        /// Sides (`[[sides]]` ids) whose units may move; none: no unit moves in this phase.
+        #[serde(default)]
+        pub sides: Vec<Sp<String>>,
+        /// Only units of these types (`[[types]]` ids) may move; none: every type.
+        #[serde(default)]
+        pub unit_types: Vec<Sp<String>>,
     }
 }
 

@@ -71,6 +71,17 @@ pub fn compose(
     })
 }
 
+/// A series' rules text as its games read it: without its `[game]` table, which composing never
+/// takes (a module carries this copy, so that a new version of the series' own game leaves the
+/// modules of the games built on it as they were).
+pub fn as_series(text: &str) -> String {
+    let mut out = text.to_string();
+    for part in sections(text).iter().rev().filter(|p| p.key == "game") {
+        out.replace_range(part.range.clone(), "");
+    }
+    out
+}
+
 /// A run of lines under one table header, keyed by the header's first key (`[combat]`,
 /// `[[combat.shifts]]` → `combat`).
 #[derive(Debug)]

@@ -301,3 +301,4 @@ mod tests {
         assert_eq!(UnitSymbol::words().len(), 8);
     }
 }
+

@@ -1,0 +1,486 @@
+//! The referee: it follows the turn tracker through the log, and checks each move when it is made
+//! (who may move in the phase) and each phase when it ends (the moves' paths, stacking).
+
+use super::board::Board;
+use super::{hex_at, logged_position, Check, Finding, Kind};
+use crate::concept::game::{Game, HexId, Phase, Unit};
+use crate::concept::map::place::Location as Place;
+use crate::concept::movement::path::{MoveMap, Reach};
+use crate::concept::sequence::movers::{may_move, moves_rule, MayMove};
+use crate::concept::sequence::skip::{skipped, Skip};
+use crate::concept::stacking::limits::{check_units, Violation};
+use crate::concept::weather::turn::weather_of_turn;
+use crate::save::dump::Locations;
+use crate::save::log::Logged;
+use std::collections::BTreeMap;
+
+/// One unit's movement in the phase under way: where it stood when it first moved, where it is.
+#[derive(Debug, Clone)]
+struct PhaseMove {
+    from: Option<(String, HexId)>,
+    to: Option<(String, HexId)>,
+    step: usize,
+}
+
+pub(super) struct Referee<'g> {
+    game: &'g Game,
+    locations: &'g Locations,
+    board: Board,
+    map: MoveMap,
+    turn: u32,
+    phase: usize,
+    /// The units moved in the phase under way, by piece id.
+    moved: BTreeMap<String, PhaseMove>,
+    pub(super) findings: Vec<Finding>,
+}
+
+impl<'g> Referee<'g> {
+    pub(super) fn new(
+        game: &'g Game,
+        locations: &'g Locations,
+        board: Board,
+        turn: u32,
+        phase: usize,
+    ) -> Referee<'g> {
+        Referee {
+            game,
+            locations,
+            board,
+            map: MoveMap::new(game),
+            turn,
+            phase,
+            moved: BTreeMap::new(),
+            findings: Vec::new(),
+        }
+    }
+
+    pub(super) fn apply(&mut self, step: usize, command: &Logged) {
+        if let Some(position) = logged_position(command) {
+            if position != (self.turn, self.phase) {
+                self.end_phase(step, false);
+                (self.turn, self.phase) = position;
+            }
+            return;
+        }
+        match command {
+            Logged::Move(m) => {
+                for id in self.board.apply_move(m) {
+                    let from = hex_at(self.game, self.locations, &m.old_map, m.old_x, m.old_y);
+                    self.moved_piece(step, &id, from, m.old_map == m.map);
+                }
+            }
+            Logged::Change { id, state } => self.board.change(id, state),
+            Logged::Add(piece) => self.board.add(piece),
+            Logged::Remove { id } => {
+                self.board.remove(id);
+                self.moved.remove(id);
+            }
+            Logged::Chat(_) | Logged::Turn { .. } | Logged::Other(_) => {}
+        }
+    }
+
+    /// The log ends: the phase under way is checked as if it ended there.
+    pub(super) fn end_of_log(&mut self, steps: usize) {
+        self.end_phase(steps, true);
+    }
+
+    fn phase(&self) -> Option<&'g Phase> {
+        self.game.rules.phases.get(self.phase)
+    }
+
+    fn unit(&self, id: &str) -> Option<(&'g Unit, String)> {
+        let piece = self.board.pieces.get(id)?;
+        let unit_id = piece.unit.as_deref()?;
+        let unit = self
+            .game
+            .counters
+            .units
+            .iter()
+            .find(|u| u.id.as_str() == unit_id)?;
+        Some((unit, piece.name.clone()))
+    }
+
+    /// A unit was put somewhere: on the map it was on (a move) or from another map (a placement).
+    fn moved_piece(
+        &mut self,
+        step: usize,
+        id: &str,
+        from: Option<(String, HexId)>,
+        same_map: bool,
+    ) {
+        let Some((unit, _)) = self.unit(id) else {
+            return;
+        };
+        let to = self
+            .board
+            .pieces
+            .get(id)
+            .and_then(|p| hex_at(self.game, self.locations, &p.map, p.x, p.y));
+        if same_map && from.is_some() && to.is_some() {
+            let first = !self.moved.contains_key(id);
+            if first {
+                self.who_moves(step, id, unit, &from, &to);
+            }
+        }
+        let entry = self.moved.entry(id.to_string()).or_insert(PhaseMove {
+            // A unit placed from another map has no path on this one.
+            from: if same_map { from } else { None },
+            to: None,
+            step,
+        });
+        entry.to = to;
+        entry.step = step;
+    }
+
+    /// Whether the unit's side and type may move in this phase, and whether the phase is played.
+    fn who_moves(
+        &mut self,
+        step: usize,
+        id: &str,
+        unit: &Unit,
+        from: &Option<(String, HexId)>,
+        to: &Option<(String, HexId)>,
+    ) {
+        let Some(phase) = self.phase() else {
+            return;
+        };
+        let weather = weather_of_turn(&self.game.rules, self.turn).map_or("", |w| w.id.as_str());
+        if let Some(skip) = skipped(phase, self.turn, weather) {
+            let why = match skip {
+                Skip::BeforeFirstTurn(first) => format!("it is played from turn {first}"),
+                Skip::InWeather(w) => format!("it is not played in {w} weather"),
+            };
+            let what = format!(
+                "moved in the {}, which is not played this turn: {why}",
+                phase.name
+            );
+            self.find(
+                Kind::Violation,
+                Check::WhoMoves,
+                step,
+                id,
+                from,
+                to,
+                phase.rule.as_ref().map(|r| r.value.clone()),
+                phase.allows.clone(),
+                what,
+            );
+            return;
+        }
+        let (kind, what) = match may_move(phase, &unit.side, &unit.unit_type) {
+            MayMove::Yes => return,
+            MayMove::NotItsSide => (Kind::Violation, format!("moved in the {}, in which units of {} may not move", phase.name, self.side_name(&unit.side))),
+            MayMove::NotItsType => (Kind::Violation, format!("moved in the {}, in which its type ({}) may not move", phase.name, self.type_name(&unit.unit_type))),
+            MayMove::Unstated => (Kind::Doubt, format!("moved in the {}; the rules data does not say who may move in it ([phases.moves])", phase.name)),
+        };
+        let rule = moves_rule(phase).map(str::to_string);
+        self.find(
+            kind,
+            Check::WhoMoves,
+            step,
+            id,
+            from,
+            to,
+            rule,
+            phase.allows.clone(),
+            what,
+        );
+    }
+
+    fn side_name(&self, side: &str) -> String {
+        self.game
+            .rules
+            .sides
+            .iter()
+            .find(|s| s.id.as_str() == side)
+            .map_or(side.to_string(), |s| s.name.clone())
+    }
+
+    fn type_name(&self, unit_type: &str) -> String {
+        self.game
+            .counters
+            .unit_type(unit_type)
+            .map_or(unit_type.to_string(), |t| t.name.clone())
+    }
+
+    /// The end of a phase (the tracker stepped on, or the log ended): every move of the phase
+    /// against the allowance and the weather, then stacking where units ended.
+    fn end_phase(&mut self, step: usize, log_ended: bool) {
+        let moved = std::mem::take(&mut self.moved);
+        if moved.is_empty() {
+            return;
+        }
+        if self.game.rules.movement.allowance.is_none() {
+            self.unchecked_paths(step, &moved);
+        }
+        for (id, m) in &moved {
+            self.path(id, m);
+        }
+        self.stacking(step, &moved, log_ended);
+    }
+
+    /// The cheapest path from where the unit stood to where it ended, against its allowance.
+    fn path(&mut self, id: &str, m: &PhaseMove) {
+        let (Some(from), Some(to)) = (&m.from, &m.to) else {
+            return;
+        };
+        if from.1 == to.1 {
+            return;
+        }
+        let Some(phase) = self.phase() else {
+            return;
+        };
+        let Some((unit, _)) = self.unit(id) else {
+            return;
+        };
+        let rules = &self.game.rules;
+        let Some(allowance) = &rules.movement.allowance else {
+            return;
+        };
+        let spends = allowance.phases.is_empty()
+            || allowance
+                .phases
+                .iter()
+                .any(|p| p.as_str() == phase.id.as_str());
+        if !spends {
+            return;
+        }
+        let (step, from_, to_) = (m.step, Some(from.clone()), Some(to.clone()));
+        let rule = allowance.rule.as_ref().map(|r| r.value.clone());
+        if let Some(finding) = self.weather_limit(phase, from.1, to.1) {
+            let (rule, allows, what) = finding;
+            self.find(
+                Kind::Violation,
+                Check::Movement,
+                step,
+                id,
+                &from_,
+                &to_,
+                rule,
+                allows,
+                what,
+            );
+            return;
+        }
+        let face = self.board.pieces.get(id).map_or(0, |p| p.face);
+        let Some(Some(points)) = self
+            .game
+            .counters
+            .printed_value(unit, face, &allowance.value)
+        else {
+            let what = format!(
+                "moved {} → {}; the rules data does not give its {}",
+                from.0,
+                to.0,
+                allowance.value.as_str()
+            );
+            self.find(
+                Kind::Doubt,
+                Check::Movement,
+                step,
+                id,
+                &from_,
+                &to_,
+                rule,
+                String::new(),
+                what,
+            );
+            return;
+        };
+        let budget = i64::from(points) * 4;
+        let allows = format!(
+            "a unit moves up to its {} ({points} MP), paying each hex's terrain cost",
+            allowance.value.as_str()
+        );
+        let branch = self
+            .game
+            .counters
+            .unit_type(&unit.unit_type)
+            .and_then(|t| t.branch.as_ref())
+            .map(|b| b.as_str());
+        let (kind, what) = match self.map.cheapest(from.1, to.1, branch) {
+            Reach::Costs(q) if q <= budget => return,
+            Reach::Costs(q) => (Kind::Violation, format!("the cheapest path costs {} MP, {} more than its {points} MP", points_text(q), points_text(q - budget))),
+            Reach::NoPath => (Kind::Violation, "no path the map data allows joins the two hexes".to_string()),
+            Reach::Unknown { bound, .. } if bound > budget => (Kind::Violation, format!("every path costs at least {} MP, more than its {points} MP", points_text(bound))),
+            Reach::Unknown { known: Some(k), .. } if k <= budget => return,
+            Reach::Unknown { .. } => (Kind::Doubt, "only a path through hexes whose terrain the data does not give could fit its allowance".to_string()),
+        };
+        self.find(
+            kind,
+            Check::Movement,
+            step,
+            id,
+            &from_,
+            &to_,
+            rule,
+            allows,
+            what,
+        );
+    }
+
+    /// Without an allowance in the data no path can be held against one: one doubt for the phase.
+    fn unchecked_paths(&mut self, step: usize, moved: &BTreeMap<String, PhaseMove>) {
+        let movers: Vec<String> = moved
+            .iter()
+            .filter(|(_, m)| m.from.is_some() && m.to.is_some() && m.from != m.to)
+            .filter_map(|(id, _)| self.unit(id).map(|(_, name)| name))
+            .collect();
+        if movers.is_empty() {
+            return;
+        }
+        let what = "their paths are not checked: the rules data gives no movement allowance ([movement.allowance])".to_string();
+        let finding = Finding {
+            piece: movers.join(", "),
+            what,
+            ..self.base(Kind::Doubt, Check::Movement, step)
+        };
+        self.findings.push(finding);
+    }
+
+    /// A move longer than the weather of the turn allows in this phase: (rule, allows, what).
+    fn weather_limit(
+        &self,
+        phase: &Phase,
+        from: HexId,
+        to: HexId,
+    ) -> Option<(Option<String>, String, String)> {
+        let rules = &self.game.rules;
+        let weather = weather_of_turn(rules, self.turn)?;
+        let limit = rules.movement.weather_limits.iter().find(|l| {
+            l.weather.as_str() == weather.id.as_str()
+                && !l
+                    .except_phases
+                    .iter()
+                    .any(|p| p.as_str() == phase.id.as_str())
+        })?;
+        let hexes = self.map.hexes_between(from, to)?;
+        (hexes > limit.max_hexes).then(|| {
+            (
+                limit.rule.as_ref().map(|r| r.value.clone()),
+                format!(
+                    "at most {} hex(es) a phase in {}",
+                    limit.max_hexes, weather.name
+                ),
+                format!("moved {hexes} hexes in {} weather", weather.name),
+            )
+        })
+    }
+
+    /// Stacking where the phase's moves ended, side by side.
+    fn stacking(&mut self, step: usize, moved: &BTreeMap<String, PhaseMove>, log_ended: bool) {
+        let rules = &self.game.rules;
+        let mut hexes: Vec<(String, HexId)> = moved.values().filter_map(|m| m.to.clone()).collect();
+        hexes.sort_by_key(|(_, h)| *h);
+        hexes.dedup_by_key(|(_, h)| *h);
+        for (label, hex) in hexes {
+            let mut by_side: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
+            for (id, p) in &self.board.pieces {
+                let here = hex_at(self.game, self.locations, &p.map, p.x, p.y)
+                    .is_some_and(|(_, h)| h == hex);
+                if let (true, Some((unit, name))) = (here, self.unit(id)) {
+                    by_side
+                        .entry(unit.side.value.clone())
+                        .or_default()
+                        .push((unit.id.value.clone(), name));
+                }
+            }
+            for (side, units) in by_side {
+                let ids: Vec<&str> = units.iter().map(|(u, _)| u.as_str()).collect();
+                let Some(violation) = check_units(self.game, &side, &ids, Place::Hex(hex))
+                    .into_iter()
+                    .next()
+                else {
+                    continue;
+                };
+                let (count, max) = match &violation {
+                    Violation::TooMany { count, max }
+                    | Violation::TooManyOfBranch { count, max, .. } => {
+                        (count.to_string(), max.to_string())
+                    }
+                };
+                let names: Vec<&str> = units.iter().map(|(_, n)| n.as_str()).collect();
+                let (kind, when) = if log_ended {
+                    (Kind::Doubt, "when the log ends (the phase had not ended)")
+                } else {
+                    (Kind::Violation, "at the end of the phase")
+                };
+                let what = format!(
+                    "{label} holds {count} {} units {when}: {}",
+                    self.side_name(&side),
+                    names.join(", ")
+                );
+                let allows = format!(
+                    "at most {max} {} unit(s) in a hex ({})",
+                    self.side_name(&side),
+                    rules.stacking.when
+                );
+                let rule = rules.stacking.rule.as_ref().map(|r| r.value.clone());
+                let finding = Finding {
+                    piece: names.join(", "),
+                    to: Some(label.clone()),
+                    rule,
+                    allows,
+                    what,
+                    ..self.base(kind, Check::Stacking, step)
+                };
+                self.findings.push(finding);
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)] // one finding's fields, named at each call
+    fn find(
+        &mut self,
+        kind: Kind,
+        check: Check,
+        step: usize,
+        id: &str,
+        from: &Option<(String, HexId)>,
+        to: &Option<(String, HexId)>,
+        rule: Option<String>,
+        allows: String,
+        what: String,
+    ) {
+        let (unit, piece) = match self.unit(id) {
+            Some((u, name)) => (Some(u.id.value.clone()), name),
+            None => (None, id.to_string()),
+        };
+        let finding = Finding {
+            piece,
+            unit,
+            from: from.as_ref().map(|f| f.0.clone()),
+            to: to.as_ref().map(|t| t.0.clone()),
+            rule,
+            allows,
+            what,
+            ..self.base(kind, check, step)
+        };
+        self.findings.push(finding);
+    }
+
+    /// A finding at this point of the log, its piece and what happened still to be said.
+    fn base(&self, kind: Kind, check: Check, step: usize) -> Finding {
+        let phase = self.phase();
+        Finding {
+            kind,
+            check,
+            turn: self.turn,
+            phase_id: phase.map_or(String::new(), |p| p.id.value.clone()),
+            phase: phase.map_or(String::new(), |p| p.name.clone()),
+            step,
+            piece: String::new(),
+            unit: None,
+            from: None,
+            to: None,
+            rule: None,
+            allows: String::new(),
+            what: String::new(),
+        }
+    }
+}
+
+/// Quarters of a movement point as the terrain chart prints them.
+fn points_text(quarters: i64) -> String {
+    crate::concept::map::move_points_text(quarters as f64 / 4.0)
+}

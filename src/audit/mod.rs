@@ -1,0 +1,146 @@
+//! `vmodc audit`: the referee of a game played in VASSAL. A log is replayed as VASSAL replays it
+//! (its starting state, then each step) and every move is held against the game's rules data with
+//! the rule logic `vmodc check` and the module use: who may move in the phase
+//! (`sequence::movers`), the cheapest path against the allowance (`movement::path`), the weather's
+//! movement limit, and stacking at the end of each phase that moved units (`stacking::limits`).
+
+pub mod board;
+pub mod checks;
+pub mod report;
+pub mod rules;
+
+use crate::concept::game::{Game, HexId};
+use crate::emit::module::turn_tracker_position;
+use crate::save::dump::Locations;
+use crate::save::log::{GameLog, Logged};
+use crate::save::Location;
+use board::Board;
+use serde::Serialize;
+
+/// What a finding is: a move the rules forbid, or one the data cannot decide.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    Violation,
+    Doubt,
+}
+
+/// Which check found it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Check {
+    /// A unit moved in a phase in which its side or type may not move.
+    WhoMoves,
+    /// A move no legal path within the unit's allowance (or the weather's limit) allows.
+    Movement,
+    /// A hex over the stacking limit at the end of a phase.
+    Stacking,
+}
+
+/// One finding, with everything a player needs to find it in the log and in the rules.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Finding {
+    pub kind: Kind,
+    pub check: Check,
+    pub turn: u32,
+    /// The phase's id (`[[phases]] id`) and name.
+    pub phase_id: String,
+    pub phase: String,
+    /// The Step forward of the log (1 = the first logged command) where it happened; for a check
+    /// at the end of a phase, the step that ended the phase.
+    pub step: usize,
+    /// The piece's name and its unit's id.
+    pub piece: String,
+    pub unit: Option<String>,
+    /// Where the piece stood and where it ended, by the map's grid.
+    pub from: Option<String>,
+    pub to: Option<String>,
+    /// The rule section the data cites, and what the rule allows.
+    pub rule: Option<String>,
+    pub allows: String,
+    /// What happened, in a sentence.
+    pub what: String,
+}
+
+/// The outcome of an audit.
+#[derive(Debug, Clone, Serialize)]
+pub struct Audit {
+    pub game: String,
+    pub module: Option<String>,
+    pub version: Option<String>,
+    pub steps: usize,
+    pub findings: Vec<Finding>,
+}
+
+impl Audit {
+    pub fn violations(&self) -> usize {
+        self.findings
+            .iter()
+            .filter(|f| f.kind == Kind::Violation)
+            .count()
+    }
+}
+
+/// Replay `log` over `game`, naming places by the module's grids, and check every phase.
+pub fn audit(game: &Game, locations: &Locations, log: &GameLog) -> Audit {
+    let board = Board::from_save(&log.start);
+    let (turn, phase) = log
+        .start
+        .commands
+        .iter()
+        .find_map(|c| tracker_state(&c.encode()))
+        .unwrap_or((game.start_turn(), 0));
+    let mut referee = checks::Referee::new(game, locations, board, turn, phase);
+    for (i, step) in log.steps.iter().enumerate() {
+        for command in step {
+            referee.apply(i + 1, command);
+        }
+    }
+    referee.end_of_log(log.steps.len());
+    let mut findings = referee.findings;
+    // The end of a phase checks its units in id order: the list follows the log.
+    findings.sort_by_key(|f| f.step);
+    let (module, version) = log.start.module();
+    Audit {
+        game: game.id.clone(),
+        module,
+        version,
+        steps: log.steps.len(),
+        findings,
+    }
+}
+
+/// The turn and phase of a `TURN…` command of the starting state.
+fn tracker_state(command: &str) -> Option<(u32, usize)> {
+    let body = command.strip_prefix("TURN")?;
+    let (_, state) = body.split_once('\t')?;
+    turn_tracker_position(state)
+}
+
+/// The position of a logged turn-tracker step.
+fn logged_position(command: &Logged) -> Option<(u32, usize)> {
+    match command {
+        Logged::Turn { state, .. } => turn_tracker_position(state),
+        _ => None,
+    }
+}
+
+/// Where a piece stands, by the grid: the hex's label and the hex, when the map has a grid and the
+/// game's grid holds the hex.
+fn hex_at(
+    game: &Game,
+    locations: &Locations,
+    map: &Option<String>,
+    x: i64,
+    y: i64,
+) -> Option<(String, HexId)> {
+    let at = Location {
+        map: map.clone(),
+        x,
+        y,
+    };
+    let label = locations.name(&at)?;
+    let grid = &game.map.grid;
+    let hex = grid.parse(&label).filter(|h| grid.contains(*h))?;
+    Some((label, hex))
+}

@@ -1,0 +1,70 @@
+//! An audit for people (a short list, turn by turn and phase by phase) and for programs (JSON, one
+//! object per finding).
+
+use super::{Audit, Check, Finding, Kind};
+
+impl Audit {
+    /// A heading, then each phase with findings and its findings in the order of the log.
+    pub fn human(&self) -> String {
+        let doubts = self.findings.len() - self.violations();
+        let mut out = format!(
+            "{} {} (game {}), {} logged steps: {} violation(s), {} doubt(s)\n",
+            self.module.as_deref().unwrap_or("(unnamed module)"),
+            self.version.as_deref().unwrap_or(""),
+            self.game,
+            self.steps,
+            self.violations(),
+            doubts
+        );
+        if self.findings.is_empty() {
+            out.push_str(
+                "no finding: every move the rules data lets vmodc check keeps the rules\n",
+            );
+        }
+        let mut heading = None;
+        for f in &self.findings {
+            let this = (f.turn, f.phase.clone());
+            if heading.as_ref() != Some(&this) {
+                out.push_str(&format!("Turn {}, {}\n", f.turn, f.phase));
+                heading = Some(this);
+            }
+            out.push_str(&line(f));
+        }
+        out
+    }
+
+    /// The findings as a JSON array, one object per finding.
+    pub fn json(&self) -> String {
+        serde_json::to_string_pretty(&self.findings).unwrap_or_else(|_| "[]".into()) + "\n"
+    }
+}
+
+fn line(f: &Finding) -> String {
+    let kind = match f.kind {
+        Kind::Violation => "VIOLATION",
+        Kind::Doubt => "doubt",
+    };
+    let check = match f.check {
+        Check::WhoMoves => "who moves",
+        Check::Movement => "movement",
+        Check::Stacking => "stacking",
+    };
+    let path = match (&f.from, &f.to) {
+        (Some(a), Some(b)) => format!(" {a} → {b}"),
+        (None, Some(b)) => format!(" at {b}"),
+        _ => String::new(),
+    };
+    let rule = f
+        .rule
+        .as_deref()
+        .map_or("no rule cited".to_string(), |r| format!("rule {r}"));
+    let allows = if f.allows.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", f.allows)
+    };
+    format!(
+        "  step {:>4}  {kind:<9}  {check:<9}  {}{path}\n      {}\n      {rule}{allows}\n",
+        f.step, f.piece, f.what
+    )
+}

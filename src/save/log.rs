@@ -1,0 +1,199 @@
+//! A VASSAL log file (`.vlog`, File > Begin Logfile … End Logfile) as VASSAL replays it: the game's
+//! state when logging began (the commands of a save), then one step per press of Step forward.
+//!
+//! The `savedGame` entry is one command tree (`BasicLogger.write`): the starting state's root
+//! (`begin_save`) whose children are the state's commands up to `end_save`, then one `LOG` TAB
+//! command per logged step (`BasicLogger.LogCommand`), each a leaf command whose sub-commands are
+//! `LOG` commands of their own, nested one level deeper. A step is what one Step forward executes:
+//! a top-level child of the root, with every command nested under it.
+
+use super::{Command, SavedGame};
+use crate::vassal::sequence_encoder::{decode, SequenceDecoder};
+use crate::vassal::vsav::{command_split, COMMAND_SEPARATOR};
+
+/// `BasicLogger.LOG`: the prefix of a logged command.
+const LOG: &str = "LOG\t";
+/// The last command of the starting state (`GameState.END_SAVE`).
+const END_SAVE: &str = "end_save";
+
+/// A log, read.
+#[derive(Debug, Clone)]
+pub struct GameLog {
+    /// The state when logging began, as a save holds it (pieces, stacks, the turn tracker).
+    pub start: SavedGame,
+    /// The logged steps, in order.
+    pub steps: Vec<Vec<Logged>>,
+}
+
+/// One logged command, as far as a referee reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Logged {
+    /// `M/…`: a piece (or stack) moved (`MovePiece`).
+    Move(Move),
+    /// `D/id/state[/old state]`: a piece's traits changed state (`ChangePiece`): a flip, a marker.
+    Change { id: String, state: String },
+    /// `+/id/type/state`: a piece was added (dragged from the palette, a clone).
+    Add(Command),
+    /// `-/id`: a piece was removed (deleted).
+    Remove { id: String },
+    /// `CHAT…`: a line in the chat (a report of the module's, a die roll, a player's text).
+    Chat(String),
+    /// `TURN<tracker>` TAB state: the turn tracker stepped (`TurnTracker.getState`).
+    Turn { tracker: String, state: String },
+    /// Anything else (global properties, players joining, null commands), as read.
+    Other(String),
+}
+
+/// A `MovePiece` command (`BasicCommandEncoder.encode`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Move {
+    pub id: String,
+    pub map: Option<String>,
+    pub x: i64,
+    pub y: i64,
+    /// The piece or stack it was dropped onto, which it joins (`newUnderId`).
+    pub under: Option<String>,
+    pub old_map: Option<String>,
+    pub old_x: i64,
+    pub old_y: i64,
+}
+
+impl GameLog {
+    /// Read a log; a file that VASSAL could not replay as a game is refused with the reason.
+    pub fn read(bytes: &[u8]) -> Result<GameLog, String> {
+        // The save reader checks the archive and the encoding; its flat command list has lost the
+        // tree, so the entry is read again as a tree.
+        let save = SavedGame::read(bytes)?;
+        let raw = raw_text(bytes)?;
+        let mut start = Vec::new();
+        let mut steps = Vec::new();
+        for token in SequenceDecoder::new(&raw, COMMAND_SEPARATOR) {
+            if token.starts_with(LOG) {
+                steps.push(step(&token).map_err(|e| format!("step {}: {e}", steps.len() + 1))?);
+            } else if steps.is_empty() {
+                start.extend(command_split(&token));
+            } else {
+                return Err(format!(
+                    "after step {} the log holds a command that is not a logged step (`{}`): the file was put together by hand or damaged",
+                    steps.len(),
+                    head(&token)
+                ));
+            }
+        }
+        if !start.iter().any(|c| c == END_SAVE) {
+            return Err(format!(
+                "the starting state has no `{END_SAVE}`: the log is cut short or damaged"
+            ));
+        }
+        let start = SavedGame {
+            commands: start.iter().map(|c| Command::parse(c)).collect(),
+            ..save
+        };
+        Ok(GameLog { start, steps })
+    }
+}
+
+/// The decoded text of the `savedGame` entry.
+fn raw_text(bytes: &[u8]) -> Result<String, String> {
+    crate::verify::archive::read_save(bytes)
+}
+
+/// One step: the `LOG` commands of one top-level token, each a leaf command.
+fn step(token: &str) -> Result<Vec<Logged>, String> {
+    command_split(token)
+        .iter()
+        .filter(|c| !c.is_empty())
+        .map(|c| {
+            let inner = c.strip_prefix(LOG).ok_or_else(|| {
+                format!(
+                    "a command nested in a logged step is not logged: `{}`",
+                    head(c)
+                )
+            })?;
+            logged(inner)
+        })
+        .collect::<Result<Vec<Vec<Logged>>, String>>()
+        .map(|v| v.into_iter().flatten().collect())
+}
+
+/// A logged command's own text, which may itself be a compound command.
+fn logged(text: &str) -> Result<Vec<Logged>, String> {
+    command_split(text)
+        .iter()
+        .filter(|c| !c.is_empty() && *c != "null")
+        .map(|c| classify(c))
+        .collect()
+}
+
+fn classify(c: &str) -> Result<Logged, String> {
+    if let Some(body) = c.strip_prefix("M/") {
+        return parse_move(body).map(Logged::Move);
+    }
+    if let Some(body) = c.strip_prefix("D/") {
+        let tokens: Vec<String> = SequenceDecoder::new(body, '/').collect();
+        let [id, state, ..] = tokens.as_slice() else {
+            return Err(format!("a piece change without a state: `{}`", head(c)));
+        };
+        return Ok(Logged::Change {
+            id: id.clone(),
+            state: state.clone(),
+        });
+    }
+    if let Some(id) = c.strip_prefix("-/") {
+        return Ok(Logged::Remove { id: id.to_string() });
+    }
+    if c.starts_with("+/") {
+        return match Command::parse(c) {
+            Command::Other(_) => Err(format!(
+                "an added piece that does not decode: `{}`",
+                head(c)
+            )),
+            piece => Ok(Logged::Add(piece)),
+        };
+    }
+    if let Some(text) = c.strip_prefix("CHAT") {
+        return Ok(Logged::Chat(text.to_string()));
+    }
+    if let Some(body) = c.strip_prefix("TURN") {
+        let (tracker, state) = body.split_once('\t').unwrap_or((body, ""));
+        return Ok(Logged::Turn {
+            tracker: tracker.to_string(),
+            state: decode(state, '\t').first().cloned().unwrap_or_default(),
+        });
+    }
+    Ok(Logged::Other(c.to_string()))
+}
+
+/// `id/newMap/newX/newY/newUnder/oldMap/oldX/oldY/oldUnder/player`, as `BasicCommandEncoder.decode`
+/// reads it: a position that is not a number makes VASSAL fail on the log, so it is refused.
+fn parse_move(body: &str) -> Result<Move, String> {
+    let t: Vec<String> = SequenceDecoder::new(body, '/').collect();
+    if t.len() < 9 {
+        return Err(format!(
+            "a move with {} of its 9 fields: `M/{}`",
+            t.len(),
+            head(body)
+        ));
+    }
+    let number = |i: usize| {
+        t[i].parse::<i64>()
+            .map_err(|_| format!("a move whose position `{}` is not a number", t[i]))
+    };
+    let map = |i: usize| (t[i] != "null").then(|| t[i].clone());
+    Ok(Move {
+        id: t[0].clone(),
+        map: map(1),
+        x: number(2)?,
+        y: number(3)?,
+        under: map(4),
+        old_map: map(5),
+        old_x: number(6)?,
+        old_y: number(7)?,
+    })
+}
+
+/// The start of a command, for a message.
+fn head(c: &str) -> String {
+    let cut: String = c.chars().take(60).collect();
+    cut.replace('\u{1b}', "⎋").replace('\t', "⇥")
+}

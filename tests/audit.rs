@@ -1,0 +1,423 @@
+//! `vmodc audit`: the referee, on logs real VASSAL 3.7.26 wrote.
+//!
+//! The logs of `tests/fixtures/audit/` were recorded by the vassal-check harness
+//! (`run.sh dist/b4m-en.vmod --exercise F.txt --log-to F.vlog`, the scripts beside them) from the
+//! Battle for Moscow module: a legal German turn 1, a legal turn 1 of both players (with a combat, a
+//! replacement and rail movement), and turns with planted faults.
+
+use crate::common::{code, path, repo, show, text, vmodc, TempDir};
+use std::path::{Path, PathBuf};
+use vmodc::audit::{audit, rules, Audit, Check, Kind};
+use vmodc::package::{zip_bytes, Entry};
+use vmodc::save::dump::Locations;
+use vmodc::save::log::{GameLog, Logged, Move};
+use vmodc::vassal::sequence_encoder::{encode, SequenceEncoder};
+use vmodc::vassal::vsav::{obfuscate, COMMAND_SEPARATOR};
+use vmodc::verify::archive::{read_archive, read_save, Limits};
+use vmodc::verify::view::open_module;
+
+fn fixture(name: &str) -> PathBuf {
+    repo().join("tests/fixtures/audit").join(name)
+}
+
+fn module() -> PathBuf {
+    repo().join("dist/b4m-en.vmod")
+}
+
+/// The audit of a fixture as `vmodc audit --format json` prints it, and the exit code.
+fn audited(log: &Path, extra: &[&str]) -> (i32, serde_json::Value, String) {
+    let mut args = vec!["audit", path(log), "--format", "json"];
+    args.extend_from_slice(extra);
+    let out = vmodc(&args);
+    let json = serde_json::from_slice(&out.stdout).unwrap_or(serde_json::Value::Null);
+    (code(&out), json, show(&out))
+}
+
+fn with_module(log: &Path) -> (i32, serde_json::Value, String) {
+    let m = module();
+    audited(log, &["--module", path(&m)])
+}
+
+/// The findings of a JSON audit as (kind, check, unit, from, to, rule).
+fn findings(json: &serde_json::Value) -> Vec<[String; 6]> {
+    let field = |f: &serde_json::Value, k: &str| f[k].as_str().unwrap_or("").to_string();
+    json.as_array()
+        .expect("an array of findings")
+        .iter()
+        .map(|f| ["kind", "check", "unit", "from", "to", "rule"].map(|k| field(f, k)))
+        .collect()
+}
+
+fn row(kind: &str, check: &str, unit: &str, from: &str, to: &str, rule: &str) -> [String; 6] {
+    [kind, check, unit, from, to, rule].map(str::to_string)
+}
+
+#[test]
+fn the_legal_turns_give_no_finding() {
+    // legal-full: both players' turn 1, with a combat resolved by the module, a replacement army
+    // placed in Moscow, a step recovered, rail and normal moves.
+    for name in ["legal.vlog", "legal-full.vlog"] {
+        let (rc, json, shown) = with_module(&fixture(name));
+        assert_eq!(rc, 0, "{name}: {shown}");
+        assert_eq!(
+            findings(&json),
+            Vec::<[String; 6]>::new(),
+            "{name}: {shown}"
+        );
+    }
+    let m = module();
+    let human = vmodc(&["audit", path(&fixture("legal.vlog")), "--module", path(&m)]);
+    assert_eq!(code(&human), 0, "{}", show(&human));
+    assert!(
+        text(&human.stdout).contains("9 logged steps: 0 violation(s), 0 doubt(s)"),
+        "{}",
+        show(&human)
+    );
+}
+
+#[test]
+fn a_unit_moved_too_far_is_found_with_the_movement_rule() {
+    let (rc, json, shown) = with_module(&fixture("too-far.vlog"));
+    assert_eq!(rc, 1, "{shown}");
+    assert_eq!(
+        findings(&json),
+        [row(
+            "violation",
+            "movement",
+            "XLVIII",
+            "0205",
+            "0111",
+            "8.0"
+        )],
+        "{shown}"
+    );
+    let what = json[0]["what"].as_str().unwrap_or("");
+    assert!(what.contains("costs 7 MP, 1 more than its 6 MP"), "{what}");
+    assert_eq!(json[0]["turn"], 1);
+    assert_eq!(json[0]["phase_id"], "german-panzer-movement");
+    assert_eq!(
+        json[0]["step"], 2,
+        "the move is the log's second step (the first: the turn tracker)"
+    );
+}
+
+#[test]
+fn an_overstacked_hex_is_found_at_the_end_of_the_phase() {
+    let (rc, json, shown) = with_module(&fixture("overstack.vlog"));
+    assert_eq!(rc, 1, "{shown}");
+    assert_eq!(
+        findings(&json),
+        [row("violation", "stacking", "", "", "0102", "8.2.2")],
+        "{shown}"
+    );
+    let piece = json[0]["piece"].as_str().unwrap_or("");
+    assert!(
+        piece.contains("XXIV Panzer Corps") && piece.contains("XLI Panzer Corps"),
+        "{piece}"
+    );
+}
+
+#[test]
+fn moves_in_the_wrong_phase_are_found_with_the_sequence_rule() {
+    let (rc, json, shown) = with_module(&fixture("wrong-phase.vlog"));
+    assert_eq!(rc, 1, "{shown}");
+    assert_eq!(
+        findings(&json),
+        [
+            row("violation", "who-moves", "XXIII", "0206", "0207", "4.0"),
+            row("violation", "who-moves", "3", "0301", "0401", "4.0"),
+        ],
+        "{shown}"
+    );
+    assert!(
+        json[0]["what"]
+            .as_str()
+            .unwrap_or("")
+            .contains("its type (Infantry) may not move"),
+        "{shown}"
+    );
+    assert!(
+        json[1]["what"]
+            .as_str()
+            .unwrap_or("")
+            .contains("units of Soviet Union may not move"),
+        "{shown}"
+    );
+}
+
+#[test]
+fn the_rules_of_a_project_give_the_same_findings_as_the_module() {
+    for name in [
+        "legal.vlog",
+        "too-far.vlog",
+        "overstack.vlog",
+        "wrong-phase.vlog",
+    ] {
+        let from_module = with_module(&fixture(name));
+        let root = repo();
+        let from_root = audited(&fixture(name), &["--root", path(&root)]);
+        assert_eq!(from_module.0, from_root.0, "{name}: {}", from_root.2);
+        assert_eq!(from_module.1, from_root.1, "{name}");
+    }
+}
+
+#[test]
+fn a_damaged_log_is_refused_never_reported_legal() {
+    let bytes = std::fs::read(fixture("legal.vlog")).expect("fixture");
+    let dir = TempDir::new("audit-damaged");
+    let raw = read_save(&bytes).expect("the fixture reads");
+    let rezip = |saved: Vec<u8>| {
+        zip_bytes(&[Entry {
+            name: "savedGame".into(),
+            data: saved,
+        }])
+        .expect("zip")
+    };
+    let cut_text = raw[..raw.find("end_save").expect("end_save")].to_string();
+    let cases: Vec<(&str, Vec<u8>)> = vec![
+        ("cut.vlog", bytes[..bytes.len() / 2].to_vec()),
+        ("bad-hex.vlog", rezip(b"!VCSK5a1g2h".to_vec())),
+        ("no-end.vlog", rezip(obfuscate(&cut_text, 0x21))),
+        (
+            "bad-move.vlog",
+            rezip(obfuscate(
+                &format!("{raw}\u{1b}LOG\tM/1/Map/x/y/null/Map/0/0/null/p"),
+                0x21,
+            )),
+        ),
+    ];
+    for (name, data) in cases {
+        let file = dir.path().join(name);
+        std::fs::write(&file, data).expect("write");
+        let m = module();
+        let out = vmodc(&["audit", path(&file), "--module", path(&m)]);
+        assert_eq!(code(&out), 2, "{name}: {}", show(&out));
+        assert!(
+            text(&out.stderr).contains("cannot be audited"),
+            "{name}: {}",
+            show(&out)
+        );
+        assert!(
+            out.stdout.is_empty(),
+            "{name}: nothing is reported as audited"
+        );
+    }
+}
+
+#[test]
+fn a_module_vmodc_did_not_build_is_refused() {
+    // The shipped module without its rules data: what a module built by another tool holds.
+    let archive =
+        read_archive(&std::fs::read(module()).expect("module"), Limits::default()).expect("zip");
+    let entries: Vec<Entry> = archive
+        .entries
+        .into_iter()
+        .filter(|(name, _)| !name.starts_with("vmodc/"))
+        .map(|(name, data)| Entry { name, data })
+        .collect();
+    let dir = TempDir::new("audit-foreign");
+    let foreign = dir.path().join("other.vmod");
+    std::fs::write(&foreign, zip_bytes(&entries).expect("zip")).expect("write");
+    let out = vmodc(&[
+        "audit",
+        path(&fixture("legal.vlog")),
+        "--module",
+        path(&foreign),
+    ]);
+    assert_eq!(code(&out), 2, "{}", show(&out));
+    assert!(
+        text(&out.stderr).contains("carries no rules data"),
+        "{}",
+        show(&out)
+    );
+    // A log of another module than the one given is refused too.
+    let ja = repo().join("dist/b4m-ja.vmod");
+    let other = repo().join("dist/btm2-en.vmod");
+    let same_game = vmodc(&["audit", path(&fixture("legal.vlog")), "--module", path(&ja)]);
+    assert_eq!(
+        code(&same_game),
+        0,
+        "the Japanese module is the same game: {}",
+        show(&same_game)
+    );
+    let out = vmodc(&[
+        "audit",
+        path(&fixture("legal.vlog")),
+        "--module",
+        path(&other),
+    ]);
+    assert_eq!(code(&out), 2, "{}", show(&out));
+    assert!(
+        text(&out.stderr).contains("was played with the module `Battle for Moscow`"),
+        "{}",
+        show(&out)
+    );
+}
+
+#[test]
+fn every_module_carries_the_data_it_was_built_from() {
+    for entry in std::fs::read_dir(repo().join("dist")).expect("dist") {
+        let p = entry.expect("entry").path();
+        if p.extension().is_none_or(|x| x != "vmod") {
+            continue;
+        }
+        let view = open_module(&std::fs::read(&p).expect("module")).expect("opens");
+        let game = rules::from_module(&view, &p.display().to_string())
+            .unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        let rules_file = format!("vmodc/rules/{}.toml", game.id);
+        let carried = &view.archive.entries[&rules_file];
+        let own = std::fs::read(repo().join(&rules_file["vmodc/".len()..])).expect("rules file");
+        assert_eq!(
+            carried,
+            &own,
+            "{}: {rules_file} is the project's file",
+            p.display()
+        );
+    }
+}
+
+/// A whole game's log: the legal fixture's start, then for each of the 7 turns every phase of the
+/// tracker, three games over, and in each German movement phase the five corps of the legal turn moving out (odd
+/// turns) or back (even turns), each move with its chat report, as VASSAL logs them.
+fn long_game_log() -> Vec<u8> {
+    let bytes = std::fs::read(fixture("legal.vlog")).expect("fixture");
+    let raw = read_save(&bytes).expect("reads");
+    let start = &raw[..raw.find("\u{1b}LOG\t").expect("a logged step")];
+    let moves: Vec<Move> = GameLog::read(&bytes)
+        .expect("reads")
+        .steps
+        .into_iter()
+        .flatten()
+        .filter_map(|c| match c {
+            Logged::Move(m) => Some(m),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(moves.len(), 5, "the legal log's moves: {moves:?}");
+    let mut text = start.to_string();
+    let mut push = |command: &str| {
+        let mut se = SequenceEncoder::new(COMMAND_SEPARATOR);
+        se.append(&format!("LOG\t{command}"));
+        text.push(COMMAND_SEPARATOR);
+        text.push_str(&se.value());
+    };
+    // Three games in a row: hundreds of commands.
+    for turn in (0..3).flat_map(|_| 1..=7) {
+        for phase in 0..9 {
+            let active = ["true"; 9].join(",");
+            let list = encode(&[phase.to_string(), "0".into(), "0".into(), active], ';');
+            let counter = encode(
+                &[
+                    turn.to_string(),
+                    "0".into(),
+                    "false".into(),
+                    "-1".into(),
+                    list,
+                ],
+                ';',
+            );
+            let state = encode(&["0".to_string(), counter], '|');
+            push(&format!("TURNTurnTracker0\t{state}"));
+            if phase != 3 {
+                continue;
+            }
+            for m in &moves {
+                let (to, from) = ((m.x, m.y), (m.old_x, m.old_y));
+                let (a, b) = if turn % 2 == 1 {
+                    (to, from)
+                } else {
+                    (from, to)
+                };
+                push(&format!(
+                    "M/{}/Map/{}/{}/null/Map/{}/{}/null/player",
+                    m.id, a.0, a.1, b.0, b.1
+                ));
+                push("CHAT* a corps moves");
+            }
+        }
+    }
+    let saved = obfuscate(&text, 0x3c);
+    let others = read_archive(&bytes, Limits::save()).expect("zip").entries;
+    let mut entries = vec![Entry {
+        name: "savedGame".into(),
+        data: saved,
+    }];
+    entries.extend(
+        others
+            .into_iter()
+            .filter(|(n, _)| n != "savedGame")
+            .map(|(name, data)| Entry { name, data }),
+    );
+    zip_bytes(&entries).expect("zip")
+}
+
+#[test]
+fn a_whole_games_log_is_audited_well_under_a_second() {
+    let bytes = long_game_log();
+    // Left in target/ for a measured run of the command: `time target/release/vmodc audit
+    // target/audit-long-game.vlog --module dist/b4m-en.vmod`.
+    let _ = std::fs::write(repo().join("target/audit-long-game.vlog"), &bytes);
+    let module_bytes = std::fs::read(module()).expect("module");
+    let started = std::time::Instant::now();
+    let log = GameLog::read(&bytes).expect("the generated log reads");
+    let view = open_module(&module_bytes).expect("module");
+    let game = rules::from_module(&view, "b4m-en.vmod").expect("rules data");
+    let result: Audit = audit(&game, &Locations::from_view(&view), &log);
+    let elapsed = started.elapsed();
+    let commands: usize = log.steps.iter().map(Vec::len).sum();
+    assert!(commands >= 300, "{commands} commands");
+    // The legal turn's moves are legal in every clear turn; in the mud of turns 3 and 4 (rule
+    // 12.1: one hex a phase) the three corps that move more than one hex break the limit.
+    let found: Vec<(u32, String, Option<String>)> = result
+        .findings
+        .iter()
+        .map(|f| (f.turn, f.rule.clone().unwrap_or_default(), f.unit.clone()))
+        .collect();
+    let mud = |turn: u32| {
+        ["LVII", "XLI", "XXIV"].map(|u| (turn, "12.1".to_string(), Some(u.to_string())))
+    };
+    let mut expected: Vec<_> = (0..3)
+        .flat_map(|_| mud(3).into_iter().chain(mud(4)))
+        .collect();
+    let mut sorted = found.clone();
+    sorted.sort();
+    expected.sort();
+    assert_eq!(sorted, expected, "{:#?}", result.findings);
+    assert!(result
+        .findings
+        .iter()
+        .all(|f| f.kind == Kind::Violation && f.check == Check::Movement));
+    eprintln!("audited {commands} logged commands in {elapsed:?}");
+    assert!(
+        elapsed.as_secs_f64() < 5.0,
+        "{elapsed:?} (debug build; release: well under a second)"
+    );
+}
+
+#[test]
+fn the_cheapest_path_pays_each_hexs_terrain() {
+    use vmodc::concept::movement::path::{MoveMap, Reach};
+    let game = crate::common::shipped_game("b4m");
+    let map = MoveMap::new(&game);
+    let hex = |l: &str| game.map.grid.parse(l).expect("a hex");
+    // 0106 → 0111 down column 01: four clear hexes and the forest 0109 (2 MP, TEC): 6 MP.
+    assert_eq!(
+        map.cheapest(hex("0106"), hex("0111"), None),
+        Reach::Costs(24)
+    );
+    assert_eq!(map.hexes_between(hex("0106"), hex("0111")), Some(5));
+    // From 0205 one hex more: 7 MP, whichever way round the forest.
+    assert_eq!(
+        map.cheapest(hex("0205"), hex("0111"), None),
+        Reach::Costs(28)
+    );
+    // Into a forest next door: its cost, not one hex's.
+    assert_eq!(
+        map.cheapest(hex("0206"), hex("0207"), None),
+        Reach::Costs(8)
+    );
+    assert_eq!(
+        map.cheapest(hex("0206"), hex("0206"), None),
+        Reach::Costs(0)
+    );
+}
