@@ -219,9 +219,10 @@ struct OddsArgs {
     /// An attacking unit: strength, optionally with its type (`9:panzer`). Repeat per unit.
     #[arg(long = "attack", required = true)]
     attackers: Vec<String>,
-    /// Defence strength.
-    #[arg(long)]
-    defence: f64,
+    /// A defending unit: strength before its modifiers, optionally with its type (`6:infantry`).
+    /// Repeat per unit of the defending hex; every one counts.
+    #[arg(long = "defence", required = true, value_name = "STRENGTH[:TYPE]")]
+    defenders: Vec<String>,
     /// Terrain id of the defender's hex.
     #[arg(long)]
     terrain: Option<String>,
@@ -255,7 +256,8 @@ struct OddsArgs {
     /// A marker on the defender's stack (`ID:back` for its back face). Repeat per marker.
     #[arg(long = "defender-marker", value_name = "ID[:back]")]
     defender_markers: Vec<String>,
-    /// The defender's unit type, for strength modifiers limited to some types.
+    /// The defenders' unit type, for strength modifiers limited to some types: the type of every
+    /// `--defence` given without one.
     #[arg(long)]
     defender_type: Option<String>,
     /// The ARs of the units each side picked (`[combat.action_rating]`), attacker's first: `5:2`.
@@ -350,7 +352,7 @@ impl From<OddsArgs> for cli::odds::OddsFlags {
             root: args.root,
             format: args.format.into(),
             attackers: args.attackers,
-            defence: args.defence,
+            defenders: args.defenders,
             terrain: args.terrain,
             city: args.city,
             side: args.side,

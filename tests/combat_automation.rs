@@ -73,6 +73,7 @@ fn run_module(game: &Game, b: &Battle) -> ModuleOutcome {
             ("BasicName", "Defender".into()),
             (props::COMBAT_ROLE, "defender".into()),
             (props::ATTACKER_NAMES, "A".into()),
+            (props::DEFENDER_NAMES, "Defender".into()),
             (props::TURN, turn.clone()),
         ]),
         game,

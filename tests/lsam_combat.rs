@@ -442,6 +442,7 @@ fn run_module(game: &Game, c: &Case) -> (String, String) {
             ("BasicName", "Defender".into()),
             (props::COMBAT_ROLE, "defender".into()),
             (props::ATTACKER_NAMES, "A".into()),
+            (props::DEFENDER_NAMES, "Defender".into()),
         ]),
         game,
         all: std::iter::once(&attacker).chain(&on_track).collect(),

@@ -56,6 +56,7 @@ mod schema;
 mod series_layering;
 mod shapes;
 mod special_rules;
+mod stacked_defence;
 mod stacking_points;
 mod start_phase;
 mod steps;

@@ -418,6 +418,7 @@ fn module_in_kind(
                 ("BasicName".to_string(), "Defender".to_string()),
                 (props::COMBAT_ROLE.to_string(), "defender".to_string()),
                 (props::ATTACKER_NAMES.to_string(), "Attacker".to_string()),
+                (props::DEFENDER_NAMES.to_string(), "Defender".to_string()),
             ])
             .collect(),
         game,
@@ -740,6 +741,7 @@ fn the_staged_p14_attack_reads_17_vs_10_from_the_pieces() {
             (MODE_STRENGTH, &factor),
             (props::COMBAT_ROLE, "defender"),
             (props::ATTACKER_NAMES, "Motorcycle, Panzergrenadier, Armour"),
+            (props::DEFENDER_NAMES, "Defending stack"),
         ]),
         game: &game,
         all: attackers.iter().collect(),

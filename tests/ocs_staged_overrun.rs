@@ -115,6 +115,7 @@ fn the_staged_p16_overrun_reads_the_examples_numbers() {
             (MODE_STRENGTH, &defender_factor),
             (props::COMBAT_ROLE, "defender"),
             (props::ATTACKER_NAMES, attacker_unit.display_name()),
+            (props::DEFENDER_NAMES, defender_unit.display_name()),
         ]),
         game: &game,
         all: vec![&attacker],

@@ -321,6 +321,7 @@ fn differential_combat_agrees_with_vmodc_odds(dir: &Path, build: &str) {
                     ("BasicName", "Red Regiment".into()),
                     (props::COMBAT_ROLE, "defender".into()),
                     (props::ATTACKER_NAMES, "Blue Regiment".into()),
+                    (props::DEFENDER_NAMES, "Red Regiment".into()),
                     (props::TERRAIN, "clear".into()),
                 ]),
                 game: &game,

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use vmodc::concept::combat::ar_command::{AR_UNIT, COMBAT_AR};
 use vmodc::concept::combat::module::{
     attack_scale, attack_scaled_expr, combat, count_property, declared_property, steps,
+    unit_properties,
 };
 use vmodc::concept::combat::strength::{
     ar_counts, ar_source, defence_total, strength_of, ArSource, UnitState,
@@ -77,7 +78,6 @@ impl Env for Unit<'_> {
             .find(|u| u.id.as_str() == self.unit)
             .ok_or("no such unit")?;
         match name {
-            props::ATTACK_SCALED => attack_scaled_expr(self.game).eval(self),
             MODE_STRENGTH => match strength_factor_expr(self.game, unit) {
                 Some(factor) => factor.eval(self),
                 None => Ok(Value::Str(String::new())),
@@ -92,11 +92,20 @@ impl Env for Unit<'_> {
                     .ok_or("no AR")?;
                 action_rating_expr(self.game, unit, &ar.value).eval(self)
             }
-            _ => Ok(Value::Str(String::new())),
+            _ => match unit_properties(self.game)
+                .into_iter()
+                .find(|(n, ..)| n == name)
+            {
+                Some((_, e, _)) => e.eval(self),
+                None => Ok(Value::Str(String::new())),
+            },
         }
     }
     fn pieces(&self) -> Vec<&dyn Env> {
-        self.all.iter().map(|p| *p as &dyn Env).collect()
+        // The evaluating unit is one of the game's pieces, as in VASSAL.
+        std::iter::once(self as &dyn Env)
+            .chain(self.all.iter().map(|p| *p as &dyn Env))
+            .collect()
     }
     fn stack(&self) -> Vec<&dyn Env> {
         std::iter::once(self as &dyn Env)
@@ -503,6 +512,7 @@ fn ocs_p14_ar_from_the_marked_units() {
         let mut d_props = unit_props(&g, "p14-defenders", "defender", &g_props);
         d_props.insert("LocationName".into(), "A03.02".into());
         d_props.insert(props::ATTACKER_NAMES.into(), "Attackers".into());
+        d_props.insert(props::DEFENDER_NAMES.into(), "Defenders".into());
         d_props.insert(AR_UNIT.into(), "0".into());
         let mut defender = Unit {
             game: &g,
@@ -571,4 +581,194 @@ fn ocs_p14_ar_from_the_marked_units() {
         "{}",
         show(&out)
     );
+}
+
+/// The units of `side` a stack of defenders is taken from: one of each type first, so that the
+/// stack's units differ in the modifiers their types meet, then the others.
+fn stack_units<'g>(game: &'g Game, side: &str) -> Vec<&'g str> {
+    let of_side: Vec<_> = game
+        .counters
+        .units
+        .iter()
+        .filter(|u| u.side.as_str() == side)
+        .collect();
+    let mut seen = Vec::new();
+    let (mut first, mut rest) = (Vec::new(), Vec::new());
+    for u in of_side {
+        if seen.contains(&u.unit_type.as_str()) {
+            rest.push(u.id.as_str());
+        } else {
+            seen.push(u.unit_type.as_str());
+            first.push(u.id.as_str());
+        }
+    }
+    first.extend(rest);
+    first
+}
+
+/// Every game shipped whose stacking lets several units defend one hex: stacks of two and three
+/// defenders of different types, under each marker a defence modifier reads and each declaration,
+/// and attacked by two units. The module's defence step (the sum of each marked defender's own
+/// scaled defence, the bonus once) and its attack step equal the Rust rule's `hex_defence` and
+/// `strength_of`, whichever defender resolves the battle, and its report prints both totals.
+#[test]
+fn stacked_defenders_agree_with_the_rust_rule_in_every_stacking_game() {
+    use vmodc::concept::combat::battle::{Attacker, Battle, Defender};
+    let mut games = 0;
+    for id in ["b4m", "btm2", "lsam", "ocs"] {
+        let g = load(id);
+        let stacking = g.rules.stacking.max_units.value;
+        if stacking < 2 {
+            continue;
+        }
+        games += 1;
+        let combat = &g.rules.combat;
+        let side = g.rules.sides.last().expect("a side").id.to_string();
+        let attacker_side = g.rules.sides.first().expect("a side").id.to_string();
+        let units = stack_units(&g, &side);
+        let attackers = stack_units(&g, &attacker_side);
+        let mut marker_options: Vec<Option<(String, MarkerFace)>> = vec![None];
+        for m in &combat.strength_modifiers {
+            if let (Some(marker), true) = (&m.marker, m.changes(StrengthKind::Defence)) {
+                let face = m.face().unwrap_or(MarkerFace::Front);
+                marker_options.push(Some((marker.to_string(), face)));
+            }
+        }
+        let mut declaration_options: Vec<Vec<&str>> = vec![vec![]];
+        declaration_options.extend(combat.declarations.iter().map(|d| vec![d.id.as_str()]));
+        let defence_name = vmodc::concept::module::value_property(combat.defence_value());
+        let attack_name = vmodc::concept::module::value_property(combat.attack_value());
+        let mut cases = 0;
+        for size in [2usize, 3] {
+            if size > units.len().min(stacking as usize) {
+                continue;
+            }
+            let stack = &units[..size];
+            for strengths in [[6u32, 3, 2], [0, 5, 1], [7, 0, 4], [1, 1, 9]] {
+                for on in &marker_options {
+                    for declared in &declaration_options {
+                        let g_props = globals(&g, &[], declared);
+                        let markers = || {
+                            on.iter()
+                                .map(|(id, face)| marker(id, *face))
+                                .collect::<Vec<_>>()
+                        };
+                        let props_of = |i: usize| {
+                            let mut p = unit_props(&g, stack[i], "defender", &g_props);
+                            p.insert(defence_name.clone(), strengths[i].to_string());
+                            p
+                        };
+                        let attacker_units: Vec<Unit> = attackers
+                            .iter()
+                            .take(2)
+                            .zip([9u32, 5])
+                            .map(|(a, strength)| {
+                                let mut p = unit_props(&g, a, "attacker", &g_props);
+                                p.insert(attack_name.clone(), strength.to_string());
+                                Unit {
+                                    game: &g,
+                                    unit: a,
+                                    props: p,
+                                    markers: Vec::new(),
+                                    all: Vec::new(),
+                                }
+                            })
+                            .collect();
+                        // The Rust rule: the same battle described as `vmodc odds` reads it.
+                        let type_of = |unit: &str| {
+                            g.counters
+                                .units
+                                .iter()
+                                .find(|u| u.id.as_str() == unit)
+                                .map(|u| u.unit_type.to_string())
+                        };
+                        let mut battle = Battle::against(
+                            attackers
+                                .iter()
+                                .take(2)
+                                .zip([9.0, 5.0])
+                                .map(|(a, strength)| Attacker {
+                                    strength,
+                                    unit_type: type_of(a),
+                                })
+                                .collect(),
+                            (0..size)
+                                .map(|i| Defender {
+                                    strength: f64::from(strengths[i]),
+                                    unit_type: type_of(stack[i]),
+                                })
+                                .collect(),
+                        );
+                        battle.defender_side = Some(side.clone());
+                        battle.defender_markers = on.iter().cloned().collect();
+                        battle.declared = declared.iter().map(|d| d.to_string()).collect();
+                        battle.roll = Some(3);
+                        let outcome = match battle.resolve(&g) {
+                            Ok(o) => o,
+                            Err(open) => panic!("{id}: the battle leaves open {open:?}"),
+                        };
+                        let (rust_attack, rust) = (outcome.attack, outcome.defence);
+                        // Whichever defender resolves (the lead), the others are the game's
+                        // other pieces.
+                        for lead in 0..size {
+                            let others: Vec<Unit> = (0..size)
+                                .filter(|i| *i != lead)
+                                .map(|i| Unit {
+                                    game: &g,
+                                    unit: stack[i],
+                                    props: props_of(i),
+                                    markers: markers(),
+                                    all: Vec::new(),
+                                })
+                                .collect();
+                            let mut lead_props = props_of(lead);
+                            lead_props.insert(props::ATTACKER_NAMES.into(), "A + B".into());
+                            lead_props.insert(props::DEFENDER_NAMES.into(), "C + D".into());
+                            let defender = Unit {
+                                game: &g,
+                                unit: stack[lead],
+                                props: lead_props,
+                                markers: markers(),
+                                all: others.iter().chain(&attacker_units).collect(),
+                            };
+                            let (defence, attack, report) = resolve_in_module(&g, defender);
+                            let what = format!(
+                                "{id}: {stack:?} {strengths:?} {on:?} {declared:?}, lead {lead}"
+                            );
+                            assert_eq!(defence, rust, "{what}");
+                            assert_eq!(attack, rust_attack, "{what}");
+                            let printed = format!("{} vs {}", rust_attack, rust);
+                            assert!(
+                                report.contains(&printed) || report.contains(" vs 0 → "),
+                                "{what}: {report} lacks {printed}"
+                            );
+                            cases += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(cases >= 8, "{id}: {cases} cases");
+    }
+    // BtM2 (3 a hex), LSAM (2) and OCS (10 RE) stack; B4M (1) does not.
+    assert_eq!(games, 3);
+}
+
+/// The module's combat steps on `defender` (roll 3): its defence and attack in strength points, and
+/// the report.
+fn resolve_in_module(game: &Game, mut defender: Unit<'_>) -> (f64, f64, String) {
+    let tx = default_texts(game);
+    let exprs = combat(game, &tx);
+    for (name, expr) in &exprs.steps {
+        let value = if *name == props::COMBAT_ROLL {
+            "3".to_string()
+        } else {
+            expr.eval(&defender).expect("step").render()
+        };
+        defender.props.insert(name.to_string(), value);
+    }
+    let report = exprs.report.eval(&defender).expect("report").render();
+    let scale = attack_scale(game) as f64;
+    let points = |step: &str| defender.props[step].parse::<f64>().expect("a number") / scale;
+    (points(steps::DEFENCE), points(steps::ATTACK), report)
 }

@@ -9,7 +9,7 @@ use crate::concept::combat::battle::outcome::{Need, Undecided};
 use crate::concept::combat::battle::problems::{
     count_range, id_problem, in_game, Fault, Part, Problem,
 };
-use crate::concept::combat::battle::{Attacker, Battle};
+use crate::concept::combat::battle::{Attacker, Battle, Defender};
 use crate::concept::combat::MarkerFace;
 use crate::concept::game::Game;
 use crate::diag::{plural, suggest, Sources};
@@ -24,7 +24,8 @@ pub struct OddsFlags {
     pub format: Format,
     /// `--attack STRENGTH[:TYPE]`, one per attacking unit.
     pub attackers: Vec<String>,
-    pub defence: f64,
+    /// `--defence STRENGTH[:TYPE]`, one per defending unit.
+    pub defenders: Vec<String>,
     pub terrain: Option<String>,
     pub city: Option<String>,
     pub side: Option<String>,
@@ -103,36 +104,27 @@ type Place = (Part, usize);
 fn battle_of(game: &Game, flags: &OddsFlags) -> Result<Battle, Vec<String>> {
     let mut unparsed: Vec<(Place, String)> = Vec::new();
     // A flag whose value does not parse leaves nothing in the battle: these map the battle's
-    // attackers and counts back to their flags.
-    let (mut attacker_flags, mut count_flags) = (Vec::new(), Vec::new());
-    let mut attackers = Vec::new();
-    for (i, a) in flags.attackers.iter().enumerate() {
-        let (text, unit_type) = match a.split_once(':') {
-            Some((s, k)) if !k.trim().is_empty() => (s, Some(k.trim().to_string())),
-            Some((s, _)) => (s, None),
-            None => (a.as_str(), None),
-        };
-        match text.trim().parse::<f64>() {
-            Ok(strength) => {
-                attackers.push(Attacker {
-                    strength,
-                    unit_type,
-                });
-                attacker_flags.push(i);
-            }
-            Err(_) => {
-                let why =
-                    format!("--attack {text}: not a strength (write e.g. 9, 4.5 or 9:panzer)");
-                unparsed.push(((Part::Attacker, i), why));
-                // The type is checked all the same.
-                if let Some(p) = unit_type.and_then(|t| id_problem(game, Part::Attacker, i, &t)) {
-                    unparsed.push(((Part::Attacker, i), describe(&p, flags, game)));
-                }
-            }
-        }
-    }
-    let mut battle = Battle::new(attackers, flags.defence);
-    battle.defender_type = flags.defender_type.clone();
+    // attackers, defenders and counts back to their flags.
+    let mut count_flags = Vec::new();
+    let (attackers, attacker_flags) =
+        units(game, flags, &flags.attackers, Part::Attacker, &mut unparsed);
+    let (defenders, defender_flags) =
+        units(game, flags, &flags.defenders, Part::Defence, &mut unparsed);
+    let defenders = defenders
+        .into_iter()
+        .map(|(strength, unit_type)| Defender {
+            strength,
+            unit_type: unit_type.or_else(|| flags.defender_type.clone()),
+        })
+        .collect();
+    let attackers = attackers
+        .into_iter()
+        .map(|(strength, unit_type)| Attacker {
+            strength,
+            unit_type,
+        })
+        .collect();
+    let mut battle = Battle::against(attackers, defenders);
     battle.defender_side = flags.side.clone();
     battle.terrain = flags.terrain.clone();
     battle.city = flags.city.clone();
@@ -197,11 +189,28 @@ fn battle_of(game: &Game, flags: &OddsFlags) -> Result<Battle, Vec<String>> {
     let checked = battle.problems(game).into_iter().map(|p| {
         let index = match p.part {
             Part::Attacker => attacker_flags[p.index],
+            Part::Defence => defender_flags[p.index],
+            // A defender's own type is checked where its --defence flag is; one from
+            // --defender-type is that flag's.
+            Part::DefenderType => defender_flags[p.index],
             Part::Count => count_flags[p.index],
             _ => p.index,
         };
         let problem = Problem { index, ..p };
-        ((problem.part, index), describe(&problem, flags, game))
+        let own_type = problem.part == Part::DefenderType
+            && flags
+                .defenders
+                .get(index)
+                .is_some_and(|text| unit_of(text).1.is_some());
+        let named = if own_type {
+            "--defence"
+        } else {
+            flag(problem.part)
+        };
+        (
+            (problem.part, index),
+            describe_as(&problem, named, flags, game),
+        )
     });
     // Both lists are in the order of the parts: merged, a flag's problems stay together, what the
     // battle's check says of a flag before that its value does not parse.
@@ -219,6 +228,53 @@ fn battle_of(game: &Game, flags: &OddsFlags) -> Result<Battle, Vec<String>> {
     } else {
         Err(problems)
     }
+}
+
+/// `STRENGTH[:TYPE]`: the strength as given and the type, if any.
+fn unit_of(text: &str) -> (&str, Option<String>) {
+    match text.split_once(':') {
+        Some((s, k)) if !k.trim().is_empty() => (s, Some(k.trim().to_string())),
+        Some((s, _)) => (s, None),
+        None => (text, None),
+    }
+}
+
+/// The units of the `--attack` or `--defence` flags, `STRENGTH[:TYPE]` each, with the position of
+/// the flag each came from; a strength that does not parse is a problem (its type is checked all
+/// the same).
+fn units(
+    game: &Game,
+    flags: &OddsFlags,
+    given: &[String],
+    part: Part,
+    unparsed: &mut Vec<(Place, String)>,
+) -> (Vec<(f64, Option<String>)>, Vec<usize>) {
+    let (mut units, mut positions) = (Vec::new(), Vec::new());
+    let type_part = match part {
+        Part::Defence => Part::DefenderType,
+        _ => part,
+    };
+    for (i, text) in given.iter().enumerate() {
+        let (strength, unit_type) = unit_of(text);
+        match strength.trim().parse::<f64>() {
+            Ok(strength) => {
+                units.push((strength, unit_type));
+                positions.push(i);
+            }
+            Err(_) => {
+                let (flag, example) = match part {
+                    Part::Defence => ("--defence", "6, 4.5 or 6:infantry"),
+                    _ => ("--attack", "9, 4.5 or 9:panzer"),
+                };
+                let why = format!("{flag} {strength}: not a strength (write e.g. {example})");
+                unparsed.push(((part, i), why));
+                if let Some(p) = unit_type.and_then(|t| id_problem(game, type_part, i, &t)) {
+                    unparsed.push(((part, i), describe_as(&p, flag, flags, game)));
+                }
+            }
+        }
+    }
+    (units, positions)
 }
 
 /// A marker flag, `ID` or `ID:back`: its id and face.
@@ -263,7 +319,12 @@ fn flag(part: Part) -> &'static str {
 /// A battle's problem in the flags' words. `problem.index` is the position of the flag among its
 /// repetitions, so that a value can be quoted as it was given.
 fn describe(problem: &Problem, flags: &OddsFlags, game: &Game) -> String {
-    let (part, flag) = (problem.part, flag(problem.part));
+    describe_as(problem, flag(problem.part), flags, game)
+}
+
+/// `describe`, naming the flag `flag` (a defender's type given with its `--defence`).
+fn describe_as(problem: &Problem, flag: &str, flags: &OddsFlags, game: &Game) -> String {
+    let part = problem.part;
     let given = |values: &[String]| values.get(problem.index).cloned().unwrap_or_default();
     match &problem.fault {
         Fault::Unknown { given, valid } => {

@@ -36,6 +36,16 @@ pub mod props {
     pub const COMBAT_ROLE: &str = "CombatRole";
     pub const ATTACKER_NAMES: &str = "AttackerNames";
     pub const DEFENDER_HEX: &str = "DefenderHex";
+    /// The names of the units marked to defend, a global like the attackers' names.
+    pub const DEFENDER_NAMES: &str = "DefenderNames";
+    /// A unit's own defence in scaled units, in its mode and state (a calculated property the
+    /// defence step sums over the marked defenders).
+    pub const DEFENCE_SCALED: &str = "DefenceScaled";
+    /// 1 once a defender has resolved the declared battle, so that the other defenders, which get
+    /// the same Resolve key, do not resolve it again; 0 again when the next battle is marked.
+    pub const COMBAT_RESOLVED: &str = "CombatResolved";
+    /// 1 once a defender has made the surprise check of the declared battle (likewise once).
+    pub const SURPRISE_CHECKED: &str = "SurpriseChecked";
     pub const COMBAT_ROLL: &str = "CombatRoll";
     pub const ATTACK_SCALED: &str = "AttackScaled";
     /// The kind of attack the next combat is resolved as (`[[combat.attack_kinds]]` id), a global.
@@ -185,6 +195,13 @@ pub fn count_property(id: &str) -> String {
 /// The global property that holds whether a `[[combat.declarations]]` is declared (1) or not (0).
 pub fn declared_property(id: &str) -> String {
     format!("CombatDeclared_{}", identifier(id))
+}
+
+/// The property, 1 or 0, of whether strength modifier `id` applies to the unit (its marker on the
+/// unit's stack, its type, the declarations): a calculated property of every unit, which the
+/// strength expressions multiply by instead of repeating the condition in each factor.
+pub fn strength_modifier_property(id: &str) -> String {
+    format!("StrengthModifier_{}", identifier(id))
 }
 
 /// An id as a part of a BeanShell identifier.

@@ -3,7 +3,7 @@
 //! properties among them) plus the calculated ones the combat steps read.
 
 use std::collections::BTreeMap;
-use vmodc::concept::combat::module::attack_scaled_expr;
+use vmodc::concept::combat::module::unit_properties;
 use vmodc::concept::game::Game;
 use vmodc::concept::modes::module::{strength_factor_expr, MODE_STRENGTH};
 use vmodc::concept::module::props;
@@ -13,7 +13,8 @@ use vmodc::vassal::expression::{Env, Value};
 pub struct Piece<'a> {
     pub props: BTreeMap<String, String>,
     pub game: &'a Game,
-    /// Every piece of the game, for `Sum` and `Count`.
+    /// Every other piece of the game, for `Sum` and `Count` (which read the evaluating piece too,
+    /// as VASSAL's do: a defender is one of the defenders its defence step sums).
     pub all: Vec<&'a Piece<'a>>,
 }
 
@@ -23,7 +24,6 @@ impl Env for Piece<'_> {
             return Ok(Value::from_property(v));
         }
         match name {
-            props::ATTACK_SCALED => attack_scaled_expr(self.game).eval(self),
             props::WEATHER => weather_expr(self.game).eval(self),
             // Every unit of a game shares the mode rule; the first one stands for any.
             MODE_STRENGTH => match self
@@ -36,11 +36,19 @@ impl Env for Piece<'_> {
                 Some(factor) => factor.eval(self),
                 None => Ok(Value::Str(String::new())),
             },
-            _ => Ok(Value::Str(String::new())),
+            _ => match unit_properties(self.game)
+                .into_iter()
+                .find(|(n, ..)| n == name)
+            {
+                Some((_, e, _)) => e.eval(self),
+                None => Ok(Value::Str(String::new())),
+            },
         }
     }
     fn pieces(&self) -> Vec<&dyn Env> {
-        self.all.iter().map(|p| *p as &dyn Env).collect()
+        std::iter::once(self as &dyn Env)
+            .chain(self.all.iter().map(|p| *p as &dyn Env))
+            .collect()
     }
     fn stack(&self) -> Vec<&dyn Env> {
         vec![self]

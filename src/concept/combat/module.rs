@@ -19,14 +19,14 @@ use crate::concept::combat::report_expr::{
 };
 use crate::concept::combat::roll_expr::modified_roll;
 use crate::concept::combat::shift_expr::shift_step;
-use crate::concept::combat::step_terms::is_attacker;
+use crate::concept::combat::step_terms::{is_attacker, is_defender};
 use crate::concept::combat::strength_expr::defence_scaled_expr;
 use crate::concept::combat::surprise_expr::surprise;
 use crate::concept::game::Game;
 use crate::concept::module::{across_property, hexsides_property, keys, module_command, named, props, Changer, Global, NumericRange};
 use crate::concept::plan::Plan;
 use crate::i18n::Texts;
-use crate::vassal::expression::{bin, concat, cond, contains, eq, int, prop, s, Expr, Op};
+use crate::vassal::expression::{and, bin, concat, cond, contains, eq, int, prop, s, Expr, Op};
 use crate::vassal::traits::{self as pieces, Key, Trait};
 use crate::vassal::xml::El;
 
@@ -35,7 +35,7 @@ use crate::vassal::xml::El;
 pub use crate::concept::combat::roll_expr::roll_expr;
 pub use crate::concept::combat::step_terms::steps;
 pub use crate::concept::combat::strength_expr::{
-    attack_scale, attack_scaled_expr, strength_condition,
+    attack_scale, attack_scaled_expr, modifier_flags, strength_condition, unit_defence_scaled_expr,
 };
 pub use crate::concept::combat::surprise_expr::SurpriseExprs;
 /// The property names of counts and declarations live in the shared vocabulary: morale reads
@@ -54,6 +54,10 @@ pub struct CombatExprs {
     /// The surprise check, in a game that has one.
     pub surprise: Option<SurpriseExprs>,
 }
+
+/// The keys a resolving defender sends first, to set the guards the other defenders read.
+const RESOLVING: &str = "CombatResolving";
+const CHECKING_SURPRISE: &str = "SurpriseChecking";
 
 /// The cap index of a table without a cap: past every column and past `UNKNOWN_RAW`.
 const NO_CAP: i64 = 1_000_000;
@@ -203,24 +207,52 @@ fn attack_kind_global(combat: &crate::concept::game::Combat, tx: &Texts) -> Opti
     })
 }
 
-/// The attackers' names and the defender's hex.
+/// The attackers' and defenders' names, the defenders' hex, and the guards that let one defender
+/// resolve the battle (and make its surprise check) for all of them.
 fn battle_globals() -> Vec<Global> {
+    let global = |name: &str, initial: &str, description: &str| Global {
+        name: name.into(),
+        initial: initial.into(),
+        description: description.into(),
+        numeric: None,
+        changers: Vec::new(),
+    };
     vec![
-        Global {
-            name: props::ATTACKER_NAMES.into(),
-            initial: String::new(),
-            description: "Units marked to attack".into(),
-            numeric: None,
-            changers: Vec::new(),
-        },
-        Global {
-            name: props::DEFENDER_HEX.into(),
-            initial: String::new(),
-            description: "Hex of the unit marked to defend".into(),
-            numeric: None,
-            changers: Vec::new(),
-        },
+        global(props::ATTACKER_NAMES, "", "Units marked to attack"),
+        global(props::DEFENDER_NAMES, "", "Units marked to defend"),
+        global(props::DEFENDER_HEX, "", "Hex of the units marked to defend"),
+        global(props::COMBAT_RESOLVED, "0", "1 once the declared battle is resolved"),
+        global(props::SURPRISE_CHECKED, "0", "1 once its surprise check is made"),
     ]
+}
+
+/// Whether this unit, a defender, is the one that resolves the battle: none has yet, and it is the
+/// one that made the surprise check when one was made (its roll is a property of that unit). Every
+/// marked defender gets the Resolve key; the first that passes sets the guard for the others.
+pub fn resolves_here(combat: &crate::concept::game::Combat) -> Expr {
+    let first = and(is_defender(), eq(prop(props::COMBAT_RESOLVED), int(0)));
+    if combat.surprise.is_none() {
+        return first;
+    }
+    let checked_here = bin(
+        Op::Or,
+        eq(prop(props::SURPRISE_CHECKED), int(0)),
+        bin(Op::Ne, prop(props::SURPRISE_ROLL), s("")),
+    );
+    and(first, checked_here)
+}
+
+/// A guard global set to 1 by `set`, and to 0 again when a unit is marked for the next battle.
+fn guard(name: &str, set: &str, description: &str) -> Trait {
+    pieces::set_global_property(
+        name,
+        &[
+            ("", named(set), "1"),
+            ("", named(keys::MARK_ATTACKER), "0"),
+            ("", named(keys::MARK_DEFENDER), "0"),
+        ],
+        description,
+    )
 }
 
 /// Traits of every unit that declare and resolve a battle: resolution on the defender, fired by the
@@ -235,15 +267,21 @@ pub fn resolution_traits(game: &Game, plan: &Plan) -> Vec<Trait> {
         .map(|(p, _)| format!("Set{p}"))
         .collect();
 
-    // Combat: resolution on the defender, fired by the module's Resolve button.
-    let mut actions: Vec<Key<'_>> = step_keys.iter().map(|k| named(k)).collect();
+    // Combat: resolution on one defender for all, fired by the module's Resolve button.
+    let mut actions: Vec<Key<'_>> = vec![named(RESOLVING)];
+    actions.extend(step_keys.iter().map(|k| named(k)));
     actions.push(named(keys::REPORT_COMBAT));
     actions.push(named(keys::CLEAR_ALL));
     out.push(pieces::trigger(
         "Resolve combat",
-        &eq(prop(props::COMBAT_ROLE), s("defender")).to_beanshell(),
+        &resolves_here(&game.rules.combat).to_beanshell(),
         &[named(keys::RESOLVE)],
         &actions,
+    ));
+    out.push(guard(
+        props::COMBAT_RESOLVED,
+        RESOLVING,
+        "The declared battle is resolved",
     ));
     out.push(pieces::report_with(
         &[named(keys::REPORT_COMBAT)],
@@ -292,14 +330,21 @@ fn surprise_traits(surprise: &SurpriseExprs) -> Vec<Trait> {
         .iter()
         .map(|(p, _)| format!("Set{p}"))
         .collect();
-    let mut actions: Vec<Key<'_>> = step_keys.iter().map(|k| named(k)).collect();
+    let mut actions: Vec<Key<'_>> = vec![named(CHECKING_SURPRISE)];
+    actions.extend(step_keys.iter().map(|k| named(k)));
     actions.push(named(keys::REPORT_SURPRISE));
+    let once = and(is_defender(), eq(prop(props::SURPRISE_CHECKED), int(0)));
     let mut out = vec![
         pieces::trigger(
             "Surprise check",
-            &eq(prop(props::COMBAT_ROLE), s("defender")).to_beanshell(),
+            &once.to_beanshell(),
             &[named(keys::SURPRISE_CHECK)],
             &actions,
+        ),
+        guard(
+            props::SURPRISE_CHECKED,
+            CHECKING_SURPRISE,
+            "The surprise check is made",
         ),
         pieces::report_with(
             &[named(keys::REPORT_SURPRISE)],
@@ -347,23 +392,18 @@ fn mark_traits(tx: &Texts) -> Vec<Trait> {
         pieces::set_global_property(
             props::ATTACKER_NAMES,
             &[
-                (
-                    "",
-                    named(keys::MARK_ATTACKER),
-                    &cond(
-                        eq(prop(props::ATTACKER_NAMES), s("")),
-                        prop("BasicName"),
-                        concat(vec![
-                            prop(props::ATTACKER_NAMES),
-                            s(" + "),
-                            prop("BasicName"),
-                        ]),
-                    )
-                    .to_beanshell(),
-                ),
+                ("", named(keys::MARK_ATTACKER), &names_with(props::ATTACKER_NAMES)),
                 ("", named(keys::CLEAR_COMBAT), ""),
             ],
             "Names of the attacking units",
+        ),
+        pieces::set_global_property(
+            props::DEFENDER_NAMES,
+            &[
+                ("", named(keys::MARK_DEFENDER), &names_with(props::DEFENDER_NAMES)),
+                ("", named(keys::CLEAR_COMBAT), ""),
+            ],
+            "Names of the defending units",
         ),
         pieces::set_global_property(
             props::DEFENDER_HEX,
@@ -385,6 +425,16 @@ fn mark_traits(tx: &Texts) -> Vec<Trait> {
     ]
 }
 
+/// The names in global `names` with this unit's added (`A + B`).
+fn names_with(names: &str) -> String {
+    cond(
+        eq(prop(names), s("")),
+        prop("BasicName"),
+        concat(vec![prop(names), s(" + "), prop("BasicName")]),
+    )
+    .to_beanshell()
+}
+
 /// What a unit knows about where it stands in a battle: whether a hexside feature separates it from
 /// the defender, and its attack strength now.
 pub fn position_traits(game: &Game) -> Vec<Trait> {
@@ -404,10 +454,32 @@ pub fn position_traits(game: &Game) -> Vec<Trait> {
             &format!("1 when a {} separates this unit from the defender", f.name),
         ));
     }
-    out.push(pieces::calculated(
-        props::ATTACK_SCALED,
-        &attack_scaled_expr(game).to_beanshell(),
-        "Attack strength in scaled units",
+    for (name, e, description) in unit_properties(game) {
+        out.push(pieces::calculated(&name, &e.to_beanshell(), &description));
+    }
+    out
+}
+
+/// The calculated properties a unit carries for the combat steps, with their descriptions: whether
+/// each strength modifier applies to it and its attack and defence in scaled units. The tests'
+/// pieces evaluate them by name.
+pub fn unit_properties(game: &Game) -> Vec<(String, Expr, String)> {
+    let mut out: Vec<(String, Expr, String)> = modifier_flags(game)
+        .into_iter()
+        .map(|(name, e)| {
+            let description = format!("1 when {name} applies to this unit");
+            (name, e, description)
+        })
+        .collect();
+    out.push((
+        props::ATTACK_SCALED.into(),
+        attack_scaled_expr(game),
+        "Attack strength in scaled units".into(),
+    ));
+    out.push((
+        props::DEFENCE_SCALED.into(),
+        unit_defence_scaled_expr(game),
+        "Defence strength in scaled units".into(),
     ));
     out
 }

@@ -4,17 +4,17 @@ use crate::concept::combat::ar_command;
 use crate::concept::combat::crt_expr::{automatic_reached, capped};
 use crate::concept::combat::odds::{automatic_positions, labels_beyond_last};
 use crate::concept::combat::roll_expr::roll_text;
-use crate::concept::combat::step_terms::{kind_name, known_zero_defence, steps};
-use crate::concept::combat::strength_expr::{bonus_condition, strength_condition};
+use crate::concept::combat::step_terms::{kind_name, known_zero_defence, steps, unknown_defenders};
+use crate::concept::combat::strength_expr::{applies_to_a_defender, bonus_condition};
 use crate::concept::combat::surprise_expr::surprise_outcome;
 use crate::concept::combat::StrengthKind;
 use crate::concept::game::Game;
-use crate::concept::module::{decimal_text, props, template, value_property};
+use crate::concept::module::{decimal_text, props, template};
 use crate::i18n::Texts;
 use crate::vassal::expression::{add, and, any, bin, concat, cond, eq, int, prop, s, Expr, Op};
 
-/// The report, followed, in a game that has them, by the defender's strength modifiers and defence
-/// bonuses that applied and by where the AR difference came from.
+/// The report, followed, in a game that has them, by the strength modifiers that applied to a
+/// defender and the defence bonuses that applied and by where the AR difference came from.
 pub(super) fn with_state_notes(game: &Game, tx: &Texts, report: Expr) -> Expr {
     let combat = &game.rules.combat;
     let mut applied: Vec<(Expr, String)> = combat
@@ -23,7 +23,7 @@ pub(super) fn with_state_notes(game: &Game, tx: &Texts, report: Expr) -> Expr {
         .filter(|m| m.changes(StrengthKind::Defence))
         .map(|m| {
             let name = tx.get(&format!("strength_modifiers.{}", m.id.as_str()));
-            (strength_condition(combat, m), name)
+            (applies_to_a_defender(combat, m), name)
         })
         .collect();
     applied.extend(combat.defence_bonuses.iter().map(|b| {
@@ -91,12 +91,11 @@ fn strength_text(step: &str, scale: i64) -> Expr {
     add(s(""), decimal_text(prop(step), scale))
 }
 
-/// The defence as the report prints it: in the defender's mode, or `?` when the sources do not give
-/// it.
+/// The defence as the report prints it: the marked defenders' total in their modes, or `?` when
+/// the sources do not give one of them.
 fn defence_text(combat: &crate::concept::game::Combat, scale: i64) -> Expr {
-    let printed = prop(&value_property(combat.defence_value()));
     cond(
-        eq(printed, s("?")),
+        bin(Op::Gt, unknown_defenders(combat), int(0)),
         s("?"),
         strength_text(steps::DEFENCE, scale),
     )
@@ -168,7 +167,7 @@ pub(super) fn combat_report(
         "ui.report_combat",
         &[
             ("attackers", prop(props::ATTACKER_NAMES)),
-            ("defender", prop("BasicName")),
+            ("defender", prop(props::DEFENDER_NAMES)),
             ("attack", strength_text(steps::ATTACK, scale)),
             ("defence", defence_text(combat, scale)),
             ("odds", label(capped(cap_index))),
@@ -202,7 +201,7 @@ pub(super) fn automatic_report(
         "ui.report_combat_automatic",
         &[
             ("attackers", prop(props::ATTACKER_NAMES)),
-            ("defender", prop("BasicName")),
+            ("defender", prop(props::DEFENDER_NAMES)),
             ("attack", strength_text(steps::ATTACK, scale)),
             ("result", prop(steps::RESULT)),
             ("rule", s(rule.map_or("", |r| r.as_str()))),

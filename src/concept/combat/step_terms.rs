@@ -2,11 +2,11 @@
 
 use crate::concept::module::{declared_property, props, value_property};
 use crate::i18n::Texts;
-use crate::vassal::expression::{and, any, bin, cond, eq, int, prop, s, Expr, Op};
+use crate::vassal::expression::{and, any, cond, eq, int, prop, s, Expr, Op};
 
 pub mod steps {
     pub const ATTACK: &str = "CombatAttack";
-    /// The defender's strength in its mode, in the attack's scaled units.
+    /// The marked defenders' strengths in their modes, summed, in the attack's scaled units.
     pub const DEFENCE: &str = "CombatDefence";
     pub const RAW: &str = "CombatRawColumn";
     pub const SHIFT: &str = "CombatShift";
@@ -18,10 +18,31 @@ pub mod steps {
     pub const SURPRISE_MODIFIED: &str = "SurpriseModified";
 }
 
-/// A defence the sources give as 0 (not one they do not give: an untried unit is revealed first).
+/// A defence the sources give as 0: every marked defender's printed defence is known and their total
+/// is 0 (not a defence they do not give: an untried unit is revealed first).
 pub(super) fn known_zero_defence(combat: &crate::concept::game::Combat) -> Expr {
-    let defence = prop(&value_property(combat.defence_value()));
-    and(bin(Op::Ne, defence.clone(), s("?")), eq(defence, int(0)))
+    and(
+        eq(unknown_defenders(combat), int(0)),
+        eq(printed_defence_total(combat), int(0)),
+    )
+}
+
+/// The units marked to defend: every one counts in the defence (a stack defends together).
+pub(super) fn is_defender() -> Expr {
+    eq(prop(props::COMBAT_ROLE), s("defender"))
+}
+
+/// The marked defenders' printed defences, summed (VASSAL's `Sum` skips the `?` of a value the
+/// sources do not give).
+pub(super) fn printed_defence_total(combat: &crate::concept::game::Combat) -> Expr {
+    let printed = value_property(combat.defence_value());
+    Expr::Sum(printed, Box::new(is_defender()))
+}
+
+/// How many marked defenders have a printed defence the sources do not give (`?`).
+pub(super) fn unknown_defenders(combat: &crate::concept::game::Combat) -> Expr {
+    let printed = prop(&value_property(combat.defence_value()));
+    Expr::Count(Box::new(and(is_defender(), eq(printed, s("?")))))
 }
 
 pub(super) fn is_attacker() -> Expr {

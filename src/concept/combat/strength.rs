@@ -87,21 +87,37 @@ pub fn bonus_applies(b: &DefenceBonus, defender: &UnitState<'_>) -> bool {
             .is_none_or(|s| defender.side == Some(s.as_str()))
 }
 
-/// The defence total: `defence` after the strength modifiers, plus every bonus that applies, added
-/// once and only when `defence` is above 0 (The Last Stand at Moscow 6.22: not for a hex of units
-/// that defend with 0).
+/// The defence total of one defender: `defence` after the strength modifiers, plus every bonus that
+/// applies (`hex_defence` of a hex it holds alone).
 pub fn defence_total(combat: &Combat, defender: &UnitState<'_>, defence: f64) -> f64 {
-    let modified = strength_of(combat, StrengthKind::Defence, defender, defence);
-    if defence <= 0.0 {
-        return modified;
+    hex_defence(combat, &[(*defender, defence)])
+}
+
+/// The defence of a hex: every defender's strength after the strength modifiers of its own state,
+/// summed (all units marked to defend count), plus every bonus that applies to the first, added once
+/// and only when the printed total is above 0 (The Last Stand at Moscow 6.22: not for a hex of units
+/// that defend with 0). The module's defence step sums the same (`defence_scaled_expr`).
+pub fn hex_defence(combat: &Combat, defenders: &[(UnitState<'_>, f64)]) -> f64 {
+    let modified: f64 = defenders
+        .iter()
+        .map(|(unit, d)| strength_of(combat, StrengthKind::Defence, unit, *d))
+        .sum();
+    let printed: f64 = defenders.iter().map(|(_, d)| d).sum();
+    match defenders.first() {
+        Some((first, _)) if printed > 0.0 => modified + defence_bonus(combat, first),
+        _ => modified,
     }
+}
+
+/// The defence bonuses that apply to `defender`, summed.
+pub fn defence_bonus(combat: &Combat, defender: &UnitState<'_>) -> f64 {
     let bonus: u32 = combat
         .defence_bonuses
         .iter()
         .filter(|b| bonus_applies(b, defender))
         .map(|b| b.bonus.value)
         .sum();
-    modified + f64::from(bonus)
+    f64::from(bonus)
 }
 
 /// Where a combat's action-rating difference came from.

@@ -1,10 +1,12 @@
 //! Attack and defence in scaled units, modifiers applied: the strengths the odds columns start at.
 
-use crate::concept::combat::step_terms::{declared, kind_is, not_declared};
+use crate::concept::combat::step_terms::{
+    declared, is_defender, kind_is, not_declared, printed_defence_total,
+};
 use crate::concept::combat::{MarkerFace, ModifierRounding, StrengthKind, TerrainEffects, TerrainOf};
 use crate::concept::game::Game;
 use crate::concept::game::{AttackModifier, StrengthModifier};
-use crate::concept::module::{across_property, props, value_property};
+use crate::concept::module::{across_property, props, strength_modifier_property, value_property};
 use crate::vassal::expression::{add, and, any, bin, cond, eq, int, prop, s, Expr, Op};
 
 /// The common multiple of attack-modifier denominators that keep fractions: attack strengths are
@@ -173,10 +175,13 @@ fn with_strength_modifiers(game: &Game, kind: StrengthKind, e: Expr, scale: i64)
     if changing.is_empty() {
         return e;
     }
+    // Each modifier's condition is read from its own calculated property (`modifier_flags`): the
+    // factors below name it four times, and a condition repeated would nest and grow with each.
+    let applies = |m: &StrengthModifier| eq(prop(&strength_modifier_property(&m.id)), int(1));
     let factor = |part: &dyn Fn(&StrengthModifier) -> i64| {
         changing
             .iter()
-            .map(|m| cond(strength_condition(combat, m), int(part(m)), int(1)))
+            .map(|m| cond(applies(m), int(part(m)), int(1)))
             .reduce(|a, b| bin(Op::Mul, a, b))
             .unwrap_or(int(1))
     };
@@ -187,7 +192,7 @@ fn with_strength_modifiers(game: &Game, kind: StrengthKind, e: Expr, scale: i64)
         changing
             .iter()
             .filter(|m| !m.keep_fractions && rounding.is_none_or(|r| m.rounding() == r))
-            .map(|m| cond(strength_condition(combat, m), int(1), int(0)))
+            .map(|m| cond(applies(m), int(1), int(0)))
             .reduce(add)
             .unwrap_or(int(0))
     };
@@ -218,9 +223,45 @@ fn with_strength_modifiers(game: &Game, kind: StrengthKind, e: Expr, scale: i64)
     )
 }
 
+/// Every strength modifier's calculated property of a unit: 1 when it applies to the unit, else 0
+/// (`strength_condition`).
+pub fn modifier_flags(game: &Game) -> Vec<(String, Expr)> {
+    let combat = &game.rules.combat;
+    combat
+        .strength_modifiers
+        .iter()
+        .map(|m| {
+            let applies = cond(strength_condition(combat, m), int(1), int(0));
+            (strength_modifier_property(&m.id), applies)
+        })
+        .collect()
+}
+
 /// Whether a strength modifier's conditions hold on the evaluating unit (`strength::applies`): the
 /// marker on its stack (showing the face asked for), its type, the declarations.
 pub fn strength_condition(combat: &crate::concept::game::Combat, m: &StrengthModifier) -> Expr {
+    condition_with_types(combat, m, |types| types)
+}
+
+/// Whether a strength modifier applies to one of the marked defenders at least (for the report's
+/// note): the markers lie on the stack every defender shares and the declarations are the battle's,
+/// but the type is each unit's own, so it is asked of the defenders.
+pub(super) fn applies_to_a_defender(
+    combat: &crate::concept::game::Combat,
+    m: &StrengthModifier,
+) -> Expr {
+    condition_with_types(combat, m, |types| {
+        let some = Expr::Count(Box::new(and(is_defender(), types)));
+        bin(Op::Gt, some, int(0))
+    })
+}
+
+/// `strength_condition`, its unit-type term passed through `types`.
+fn condition_with_types(
+    combat: &crate::concept::game::Combat,
+    m: &StrengthModifier,
+    types: impl Fn(Expr) -> Expr,
+) -> Expr {
     use crate::concept::module::{MARKER_COUNT, MARKER_ID};
     let mut terms = Vec::new();
     if let Some(marker) = &m.marker {
@@ -237,11 +278,11 @@ pub fn strength_condition(combat: &crate::concept::game::Combat, m: &StrengthMod
         terms.push(bin(Op::Gt, on_stack, int(0)));
     }
     if !m.unit_types.is_empty() {
-        terms.push(any(m
+        terms.push(types(any(m
             .unit_types
             .iter()
             .map(|t| eq(prop("Type"), s(t)))
-            .collect()));
+            .collect())));
     }
     terms.extend(m.declared.iter().map(|d| declared(combat, d)));
     terms.extend(m.not_declared.iter().map(|d| not_declared(combat, d)));
@@ -292,10 +333,13 @@ fn in_mode(game: &Game, strength: Expr, scale: i64) -> Expr {
     )
 }
 
-/// The defender's strength in 1/scale units, in its mode; 0 when the sources do not give it (`?`):
-/// the steps' arithmetic must not meet a text (an untried unit not yet revealed, a counter value the
-/// sources lack).
-pub(super) fn defence_scaled_expr(game: &Game, scale: i64) -> Expr {
+/// One defending unit's strength in 1/scale units, in its mode and after the strength modifiers of
+/// its own type and stack (`strength::strength_of`); 0 when the sources do not give it (`?`): the
+/// steps' arithmetic must not meet a text (an untried unit not yet revealed, a counter value the
+/// sources lack). Every unit carries it as a calculated property, which the defence step sums over
+/// the units marked to defend.
+pub fn unit_defence_scaled_expr(game: &Game) -> Expr {
+    let scale = attack_scale(game);
     let defence = prop(&value_property(game.rules.combat.defence_value()));
     let modified = with_strength_modifiers(
         game,
@@ -303,13 +347,23 @@ pub(super) fn defence_scaled_expr(game: &Game, scale: i64) -> Expr {
         in_mode(game, defence.clone(), scale),
         scale,
     );
-    // A bonus is added once, and only when the defence is above 0 (The Last Stand at Moscow 6.22).
-    let total = match defence_bonus(game, scale) {
+    cond(eq(defence, s("?")), int(0), modified)
+}
+
+/// The defence total in 1/scale units (`strength::defence_total`): every marked defender's own
+/// scaled defence, summed, plus the defence bonuses, added once for the hex and only when its printed
+/// defence total is above 0 (The Last Stand at Moscow 6.22).
+pub(super) fn defence_scaled_expr(game: &Game, scale: i64) -> Expr {
+    let sum = Expr::Sum(props::DEFENCE_SCALED.into(), Box::new(is_defender()));
+    match defence_bonus(game, scale) {
         Some(bonus) => add(
-            modified,
-            cond(bin(Op::Gt, defence.clone(), int(0)), bonus, int(0)),
+            sum,
+            cond(
+                bin(Op::Gt, printed_defence_total(&game.rules.combat), int(0)),
+                bonus,
+                int(0),
+            ),
         ),
-        None => modified,
-    };
-    cond(eq(defence, s("?")), int(0), total)
+        None => sum,
+    }
 }

@@ -1,4 +1,4 @@
-//! One battle as a player describes it: the attacking units, the defender and its hex, the markers
+//! One battle as a player describes it: the attacking units, the defending units and their hex, the markers
 //! on each side's stacks, the declarations, counts and ARs, the turn or weather, and the die rolls.
 //! [`Battle::problems`] checks the description against the game (problems.rs); [`Battle::resolve`]
 //! computes it with the rule files of this concept (attack modifiers, strength from state, shifts,
@@ -18,14 +18,22 @@ pub struct Attacker {
     pub unit_type: Option<String>,
 }
 
+/// One defending unit: its strength before its strength modifiers and, when known, its unit type.
+/// Every defender of the hex counts, each with the modifiers of its own type; the markers lie on
+/// the stack they share (`Battle::defender_markers`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Defender {
+    pub strength: f64,
+    pub unit_type: Option<String>,
+}
+
 /// One battle, as far as the rules data needs it to be described.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Battle {
     pub attackers: Vec<Attacker>,
-    /// The defender's strength total before its strength modifiers and defence bonuses.
-    pub defence: f64,
-    /// The defender's unit type, for strength modifiers limited to some types.
-    pub defender_type: Option<String>,
+    /// The units that defend the hex; the defence is their total after each one's strength
+    /// modifiers, plus the defence bonuses once.
+    pub defenders: Vec<Defender>,
     /// The defender's side id. In a game of two sides the attacker is the other one.
     pub defender_side: Option<String>,
     /// Terrain id of the defender's hex.
@@ -36,7 +44,7 @@ pub struct Battle {
     pub across: Vec<String>,
     /// Markers (`[[markers]]` ids) on the stack of every attacker, each with the face it shows.
     pub attacker_markers: Vec<(String, MarkerFace)>,
-    /// Markers on the defender's stack.
+    /// Markers on the defenders' stack.
     pub defender_markers: Vec<(String, MarkerFace)>,
     /// `[[combat.declarations]]` made for this combat.
     pub declared: Vec<String>,
@@ -58,13 +66,22 @@ pub struct Battle {
 }
 
 impl Battle {
-    /// A battle of these attackers against a defence total, on the first turn, with nothing else
-    /// said about it.
+    /// A battle of these attackers against one defender of this strength, on the first turn, with
+    /// nothing else said about it.
     pub fn new(attackers: Vec<Attacker>, defence: f64) -> Battle {
+        let defender = Defender {
+            strength: defence,
+            unit_type: None,
+        };
+        Battle::against(attackers, vec![defender])
+    }
+
+    /// A battle of these attackers against these defenders, on the first turn, with nothing else
+    /// said about it.
+    pub fn against(attackers: Vec<Attacker>, defenders: Vec<Defender>) -> Battle {
         Battle {
             attackers,
-            defence,
-            defender_type: None,
+            defenders,
             defender_side: None,
             terrain: None,
             city: None,

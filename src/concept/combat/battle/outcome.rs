@@ -59,8 +59,10 @@ pub struct BattleOutcome<'a> {
     pub game: &'a Game,
     /// The attack total after the attack and strength modifiers.
     pub attack: f64,
-    /// The defence after the strength modifiers and bonuses.
+    /// The defence after the strength modifiers and bonuses: every defender's, summed.
     pub defence: f64,
+    /// Each defender's strength after its own strength modifiers, in the battle's order.
+    pub each_defence: Vec<f64>,
     /// The weather id: the battle's, or the turn's.
     pub weather: Option<&'a str>,
     /// The shifts that apply, in data order, with the columns each moves.
@@ -196,13 +198,24 @@ impl Battle {
             .iter()
             .map(|(id, face)| (id.as_str(), *face))
             .collect();
-        let defender = UnitState {
-            unit_type: self.defender_type.as_deref(),
-            side: self.defender_side.as_deref(),
-            markers: &defender_markers,
-            declared: &declared,
-        };
-        let defence = strength::defence_total(combat, &defender, self.defence);
+        let defenders: Vec<(UnitState, f64)> = self
+            .defenders
+            .iter()
+            .map(|d| {
+                let state = UnitState {
+                    unit_type: d.unit_type.as_deref(),
+                    side: self.defender_side.as_deref(),
+                    markers: &defender_markers,
+                    declared: &declared,
+                };
+                (state, d.strength)
+            })
+            .collect();
+        let defence = strength::hex_defence(combat, &defenders);
+        let each_defence = defenders
+            .iter()
+            .map(|(unit, d)| strength_of(combat, StrengthKind::Defence, unit, *d))
+            .collect();
         let mut counts: BTreeMap<&str, u32> = combat
             .counts
             .iter()
@@ -261,6 +274,7 @@ impl Battle {
             game,
             attack,
             defence,
+            each_defence,
             weather,
             applied,
             odds: resolve_odds(attack, defence, combat, &columns),
@@ -408,6 +422,9 @@ impl BattleOutcome<'_> {
             (Some(w), None) => line.push_str(&format!(" (turn {}, {w})", battle.turn)),
             _ => {}
         }
+        if battle.defenders.len() > 1 {
+            line.push_str(&format!("\n{}", self.defenders_line()));
+        }
         if let Some(r) = battle.surprise_roll {
             line.push_str(&format!("\n{}", self.surprise_line(r)));
         }
@@ -422,6 +439,34 @@ impl BattleOutcome<'_> {
             line.push_str("\nnote: the CRT is not in the sources: its cells are unknown (?) except those the rules text gives");
         }
         line
+    }
+
+    /// `defenders: 6 (infantry) + 3 → 2 (tank) + bonus 2 = 10`: each defender as given, and after
+    /// its own modifiers where they change it, then the bonus and the total the odds read.
+    pub fn defenders_line(&self) -> String {
+        let parts: Vec<String> = self
+            .battle
+            .defenders
+            .iter()
+            .zip(&self.each_defence)
+            .map(|(d, modified)| {
+                let mut part = d.strength.to_string();
+                if *modified != d.strength {
+                    part.push_str(&format!(" → {modified}"));
+                }
+                if let Some(t) = &d.unit_type {
+                    part.push_str(&format!(" ({t})"));
+                }
+                part
+            })
+            .collect();
+        let bonus = self.defence - self.each_defence.iter().sum::<f64>();
+        let bonus = if bonus > 0.0 {
+            format!(" + bonus {bonus}")
+        } else {
+            String::new()
+        };
+        format!("defenders: {}{bonus} = {}", parts.join(" + "), self.defence)
     }
 
     /// `surprise check: roll 6 +3 = 9 → attacker surprise (rule 9.8)`, or that the sources lack
@@ -470,6 +515,16 @@ impl BattleOutcome<'_> {
             "weather": self.weather,
             "attack": self.attack,
             "defence": self.defence,
+            "defenders": battle
+                .defenders
+                .iter()
+                .zip(&self.each_defence)
+                .map(|(d, modified)| serde_json::json!({
+                    "strength": d.strength,
+                    "type": d.unit_type,
+                    "defence": modified,
+                }))
+                .collect::<Vec<_>>(),
             "odds": o.raw.to_string(),
             "capped": o.capped.to_string(),
             "shifts": shifts,

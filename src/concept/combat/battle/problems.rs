@@ -174,8 +174,13 @@ impl Battle {
                 problems.extend(id_problem(game, Part::Attacker, i, t));
             }
         }
-        if !(self.defence.is_finite() && self.defence >= 0.0) {
-            problems.push(at(Part::Defence, 0, Fault::Strength(self.defence)));
+        for (i, d) in self.defenders.iter().enumerate() {
+            if !(d.strength.is_finite() && d.strength >= 0.0) {
+                problems.push(at(Part::Defence, i, Fault::Strength(d.strength)));
+            }
+            if let Some(t) = &d.unit_type {
+                problems.extend(id_problem(game, Part::DefenderType, i, t));
+            }
         }
         let markers = [
             (Part::AttackerMarker, &self.attacker_markers),
@@ -185,9 +190,6 @@ impl Battle {
             for (i, (id, _)) in on.iter().enumerate() {
                 problems.extend(id_problem(game, part, i, id));
             }
-        }
-        if let Some(t) = &self.defender_type {
-            problems.extend(id_problem(game, Part::DefenderType, 0, t));
         }
         if self.action_ratings.is_some() && !in_game(game, Part::ActionRatings) {
             problems.push(at(Part::ActionRatings, 0, Fault::NotInGame));
