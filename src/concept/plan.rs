@@ -578,4 +578,3 @@ fn main_map_name(game: &Game, ids: &Texts) -> String {
         .clone()
         .unwrap_or_else(|| ids.get("ui.map"))
 }
-
