@@ -612,7 +612,7 @@ fn odds_says_when_the_arguments_cannot_decide_a_shift() {
         "soviet",
     ]);
     assert_eq!(code(&out), 0, "{}", show(&out));
-    assert!(text(&out.stdout).contains("soviet defender in a fortification -1 → 2:1"));
+    assert!(text(&out.stdout).contains("Soviet defender in a fortification -1 → 2:1"));
     let out = odds_b4m(&[
         "--attack",
         "12",
@@ -665,7 +665,7 @@ fn odds_says_when_the_arguments_cannot_decide_a_shift() {
     let out = btm2(&["--side", "german"]);
     assert_eq!(code(&out), 0, "{}", show(&out));
     assert!(
-        text(&out.stdout).contains("soviet winter counter-offensive +1"),
+        text(&out.stdout).contains("Soviet winter counter-offensive +1"),
         "{}",
         show(&out)
     );

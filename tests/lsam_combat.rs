@@ -60,14 +60,14 @@ fn soviet_damage_count_shifts_german_attacks() {
     for (damage, shifted) in [
         ("0", "1:1 → 1:1"),
         ("9", "1:1 → 1:1"),
-        ("10", "1:1, soviet damage count +1 → 3:2"),
-        ("13", "1:1, soviet damage count +1 → 3:2"),
-        ("14", "1:1, soviet damage count +2 → 2:1"),
-        ("16", "1:1, soviet damage count +2 → 2:1"),
-        ("17", "1:1, soviet damage count +3 → 3:1"),
-        ("19", "1:1, soviet damage count +3 → 3:1"),
-        ("20", "1:1, soviet damage count +3 → 3:1"),
-        ("35", "1:1, soviet damage count +3 → 3:1"),
+        ("10", "1:1, Soviet damage count +1 → 3:2"),
+        ("13", "1:1, Soviet damage count +1 → 3:2"),
+        ("14", "1:1, Soviet damage count +2 → 2:1"),
+        ("16", "1:1, Soviet damage count +2 → 2:1"),
+        ("17", "1:1, Soviet damage count +3 → 3:1"),
+        ("19", "1:1, Soviet damage count +3 → 3:1"),
+        ("20", "1:1, Soviet damage count +3 → 3:1"),
+        ("35", "1:1, Soviet damage count +3 → 3:1"),
     ] {
         let count = format!("soviet-damage={damage}");
         let l = line(&[
@@ -126,7 +126,7 @@ fn weather_shifts_and_offensive_supply() {
         "7",
     ]);
     assert!(
-        l.contains("→ 3:2, snow: german attack (ignored with offensive supply) -2 → 1:2 ["),
+        l.contains("→ 3:2, Snow: German attack (ignored with offensive supply) -2 → 1:2 ["),
         "{l}"
     );
     assert!(l.ends_with("(turn 7, snow)"), "{l}");
@@ -140,7 +140,7 @@ fn weather_shifts_and_offensive_supply() {
         "--turn",
         "7",
     ]);
-    assert!(l.contains("→ 3:2, snow: soviet attack +2 → 3:1 ["), "{l}");
+    assert!(l.contains("→ 3:2, Snow: Soviet attack +2 → 3:1 ["), "{l}");
     // Frost: 1 column, here given with --weather (the turn track is not in the text).
     let l = line(&[
         "--attack",
@@ -153,7 +153,7 @@ fn weather_shifts_and_offensive_supply() {
         "frost",
     ]);
     assert!(
-        l.contains("→ 2:1, frost: german attack (ignored with offensive supply) -1 → 3:2 ["),
+        l.contains("→ 2:1, Frost: German attack (ignored with offensive supply) -1 → 3:2 ["),
         "{l}"
     );
     assert!(l.ends_with("(frost, from --weather)"), "{l}");
@@ -167,7 +167,7 @@ fn weather_shifts_and_offensive_supply() {
         "--weather",
         "frost",
     ]);
-    assert!(l.contains("→ 2:1, frost: soviet attack +1 → 3:1 ["), "{l}");
+    assert!(l.contains("→ 2:1, Frost: Soviet attack +1 → 3:1 ["), "{l}");
     // 6.33: offensive supply, 2 right, and the weather shift is ignored.
     let l = line(&[
         "--attack",
@@ -182,7 +182,7 @@ fn weather_shifts_and_offensive_supply() {
         "offensive-supply",
     ]);
     assert!(
-        l.contains("→ 3:2, german offensive supply +2 → 3:1 ["),
+        l.contains("→ 3:2, German offensive supply +2 → 3:1 ["),
         "{l}"
     );
     assert!(!l.contains("snow:"), "{l}");
@@ -199,7 +199,7 @@ fn weather_shifts_and_offensive_supply() {
         "soviet-damage=14",
     ]);
     assert!(
-        l.contains("→ 1:1, german offensive supply +2, soviet damage count +2 → 4:1 ["),
+        l.contains("→ 1:1, German offensive supply +2, Soviet damage count +2 → 4:1 ["),
         "{l}"
     );
     // Not for a Soviet attack.
@@ -226,7 +226,7 @@ fn air_points_shift_two_columns_each() {
         "--count",
         "air-attacker=1",
     ]);
-    assert!(l.contains("→ 3:2, air points: attacker +2 → 3:1 ["), "{l}");
+    assert!(l.contains("→ 3:2, Air points: attacker +2 → 3:1 ["), "{l}");
     let l = line(&[
         "--attack",
         "9",
@@ -235,7 +235,7 @@ fn air_points_shift_two_columns_each() {
         "--count",
         "air-defender=1",
     ]);
-    assert!(l.contains("→ 3:2, air points: defender -2 → 1:2 ["), "{l}");
+    assert!(l.contains("→ 3:2, Air points: defender -2 → 1:2 ["), "{l}");
     let l = line(&[
         "--attack",
         "9",
@@ -247,7 +247,7 @@ fn air_points_shift_two_columns_each() {
         "air-defender=1",
     ]);
     assert!(
-        l.contains("→ 3:2, air points: attacker +2, air points: defender -2 → 3:2 ["),
+        l.contains("→ 3:2, Air points: attacker +2, Air points: defender -2 → 3:2 ["),
         "{l}"
     );
     // JSON gives each shift's columns.

@@ -154,7 +154,7 @@ fn odds_command_reproduces_vectors_1_and_2() {
     assert!(run(&["--attack", "6", "--defence", "15"]).starts_with("6 vs 15 → 1:3 → 1:3"));
     assert_eq!(
         run(&["--attack", "1", "--defence", "12", "--count", "surprise-attacker=6"]),
-        "1 vs 12 → 1:12, on a column the sources do not give, attacker surprise +6 [2:? 3:? 4:? 5:? 6:? 7:? 8:? 9:? 10:? 11:? 12:?] (turn 1, unknown)"
+        "1 vs 12 → 1:12, on a column the sources do not give, Attacker surprise +6 [2:? 3:? 4:? 5:? 6:? 7:? 8:? 9:? 10:? 11:? 12:?] (turn 1, unknown)"
     );
     // No cap: 9:1 before shifts, its known cell (9.8 example 1, modified 12).
     assert_eq!(
@@ -204,7 +204,7 @@ fn odds_command_reproduces_vectors_1_and_2() {
             "--roll",
             "6"
         ]),
-        "17 vs 10 → 2:1, attacker surprise +2 → 4:1, roll 6 → Ao1, Do1 (Attacker: 1 option(s), each a step loss or a hex of retreat. Defender: 1 option(s), each a step loss or a hex of retreat.) (turn 1, unknown)"
+        "17 vs 10 → 2:1, Attacker surprise +2 → 4:1, roll 6 → Ao1, Do1 (Attacker: 1 option(s), each a step loss or a hex of retreat. Defender: 1 option(s), each a step loss or a hex of retreat.) (turn 1, unknown)"
     );
 }
 
@@ -365,7 +365,7 @@ fn the_roll_adds_the_ar_difference_and_subtracts_the_hedgehog() {
     assert_eq!(code(&out), 0, "{}", show(&out));
     assert!(
         text(&out.stdout)
-            .starts_with("17 vs 10 → 2:1, attacker surprise +2 → 4:1, roll 3 +3 = 6 → Ao1, Do1"),
+            .starts_with("17 vs 10 → 2:1, Attacker surprise +2 → 4:1, roll 3 +3 = 6 → Ao1, Do1"),
         "{}",
         show(&out)
     );
@@ -552,17 +552,17 @@ fn odds_command_reproduces_the_overrun_examples() {
     let examples = [
         (
             ("21", "3.5", ["ar-attacker=3", "surprise-attacker=2"], "4", "6"),
-            "Overrun: 21 vs 3.5 → 5:1, attacker surprise +2 → 9:1 (2 column(s) past 5:1), roll 4 +3 = 7 → Ao1e4, DL1o2",
+            "Overrun: 21 vs 3.5 → 5:1, Attacker surprise +2 → 9:1 (2 column(s) past 5:1), roll 4 +3 = 7 → Ao1e4, DL1o2",
             "\nsurprise check: roll 6 +3 = 9 → attacker surprise (rule 9.8)",
         ),
         (
             ("40", "10", ["ar-attacker=5", "surprise-attacker=3"], "7", "8"),
-            "Overrun: 40 vs 10 → 4:1, attacker surprise +3 → 9:1 (2 column(s) past 5:1), roll 7 +5 = 12 → Ae3, DL2o2DG",
+            "Overrun: 40 vs 10 → 4:1, Attacker surprise +3 → 9:1 (2 column(s) past 5:1), roll 7 +5 = 12 → Ae3, DL2o2DG",
             "surprise check: roll 8 +5 = 13 → attacker surprise",
         ),
         (
             ("40", "10", ["ar-defender=5", "surprise-defender=6"], "7", "10"),
-            "Overrun: 40 vs 10 → 4:1, defender surprise -6 → 1:4, roll 7 -5 = 2 → AL2",
+            "Overrun: 40 vs 10 → 4:1, Defender surprise -6 → 1:4, roll 7 -5 = 2 → AL2",
             "surprise check: roll 10 -5 = 5 → defender surprise",
         ),
     ];
@@ -608,7 +608,7 @@ fn odds_command_reproduces_the_overrun_examples() {
 /// p.14 staged as the module plays it: the three German units marked as attackers (the
 /// panzergrenadiers across the river, the armour against a declared heavy-AT defender), the stack
 /// total marked as the defender under a DG marker. The module's own expressions give 17 vs 10 →
-/// 2:1, attacker surprise +2 → 4:1, roll 3 + 3 = 6 → "Ao1, Do1"; the Rust rule agrees unit by unit.
+/// 2:1, Attacker surprise +2 → 4:1, roll 3 + 3 = 6 → "Ao1, Do1"; the Rust rule agrees unit by unit.
 #[test]
 fn the_staged_p14_attack_reads_17_vs_10_from_the_pieces() {
     use crate::common::module_piece::{InStack, Props};

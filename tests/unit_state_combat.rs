@@ -577,7 +577,7 @@ fn ocs_p14_ar_from_the_marked_units() {
     assert_eq!(code(&out), 0, "{}", show(&out));
     assert!(
         text(&out.stdout)
-            .starts_with("17 vs 10 → 2:1, attacker surprise +2 → 4:1, roll 3 +3 = 6 → Ao1, Do1"),
+            .starts_with("17 vs 10 → 2:1, Attacker surprise +2 → 4:1, roll 3 +3 = 6 → Ao1, Do1"),
         "{}",
         show(&out)
     );

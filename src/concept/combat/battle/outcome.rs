@@ -344,7 +344,7 @@ impl BattleOutcome<'_> {
             line.push_str(&format!(" (capped from {})", o.raw));
         }
         for (s, n) in &self.applied {
-            line.push_str(&format!(", {} {n:+}", s.name.to_lowercase()));
+            line.push_str(&format!(", {} {n:+}", s.name));
         }
         match o.resolution {
             Resolution::UnknownColumn if o.raw_unknown => {}
