@@ -457,3 +457,16 @@ fn editing_the_interface_catalog_rebuilds_the_modules_of_its_language() {
         "the edited interface text is built"
     );
 }
+
+/// A catalog skeleton's heading names the module by its title in quotes, so a title that starts
+/// with an article reads right ("Texts of the The Last Stand…" before).
+#[test]
+fn a_skeletons_heading_quotes_the_title() {
+    let game = crate::common::shipped_game("lsam");
+    let skeleton = vmodc::concept::texts::game_catalog_skeleton(&game, "de", None);
+    let first = skeleton.lines().next().unwrap_or_default();
+    assert!(
+        first.starts_with("# Texts of the module \"The Last Stand at Moscow\" in language `de`"),
+        "{first}"
+    );
+}

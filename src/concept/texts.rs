@@ -52,7 +52,8 @@ pub fn game_catalog_skeleton(game: &Game, lang: &str, base: Option<&Catalog>) ->
         .into_iter()
         .filter(|e| !e.is_interface() || overridden(&e.key))
         .collect();
-    let what = format!("the {} module", game.rules.game.title.as_str());
+    // Quoted, so a title that starts with an article ("The Last Stand at Moscow") reads right.
+    let what = format!("the module \"{}\"", game.rules.game.title.as_str());
     let command = format!("vmodc i18n extract {} {lang}", game.id);
     let skeleton = Skeleton {
         what: &what,

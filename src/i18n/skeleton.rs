@@ -2,8 +2,8 @@
 
 use super::{Catalog, Entry};
 
-/// What a catalog skeleton is for, for its heading: `what` names the texts ("the Battle for Moscow
-/// module"), `command` the command that wrote it.
+/// What a catalog skeleton is for, for its heading: `what` names the texts (`the module "Battle for
+/// Moscow"`), `command` the command that wrote it.
 pub struct Skeleton<'a> {
     pub what: &'a str,
     pub command: &'a str,
