@@ -543,8 +543,8 @@ fn a_jpeg_scan_is_shipped_as_it_is() {
     assert_eq!((overlay.width, overlay.height), (245, 290));
 }
 
-/// The scanned b4m game as a module file, for VASSAL itself (`/work/vassal/run.sh
-/// target/b4m-scan.vmod --dump-pieces`): run with `cargo test --test integration
+/// The scanned b4m game as a module file, for VASSAL itself (open `target/b4m-scan.vmod` in VASSAL,
+/// or in a harness that loads it with VASSAL's classes): run with `cargo test --test integration
 /// art::write_scanned_module -- --ignored`.
 #[test]
 #[ignore = "writes target/b4m-scan.vmod"]

@@ -362,13 +362,15 @@ fn modules_built_from_our_data_check_clean() {
     }
 }
 
-/// A public, editor-made module (Cattlesquat/PathsOfGlory, packed into /tmp/pog.vmod with
-/// `tests/corpus/pack.py`): VASSAL 3.7.26 loads it reporting only missing images, and so does vmodc
-/// (a snapshot may lack the largest images; its missing prototypes are warnings).
+/// A public, editor-made module (Cattlesquat/PathsOfGlory, packed with `tests/corpus/pack.py` into a
+/// file that `VMODC_POG_MODULE` names): VASSAL 3.7.26 loads it reporting only missing images, and
+/// so does vmodc (a snapshot may lack the largest images; its missing prototypes are warnings).
 #[test]
-#[ignore = "needs /tmp/pog.vmod (a third-party module, not in the repository)"]
+#[ignore = "needs VMODC_POG_MODULE: a third-party module, not in the repository"]
 fn paths_of_glory_has_only_its_real_defects() {
-    let path = Path::new("/tmp/pog.vmod");
+    let path =
+        std::env::var_os("VMODC_POG_MODULE").expect("VMODC_POG_MODULE names the packed module");
+    let path = Path::new(&path);
     let report = vmodc::verify::check_module_file(path);
     assert!(
         report

@@ -868,7 +868,7 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "writes sample images to /tmp/render-samples"]
+    #[ignore = "writes sample images to render-samples in the temporary folder"]
     fn write_chart_samples() {
         let dir = sample_dir();
         std::fs::write(dir.join("crt.png"), render_table(&crt()).unwrap()).unwrap();

@@ -581,7 +581,7 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "writes sample images to /tmp/render-samples"]
+    #[ignore = "writes sample images to render-samples in the temporary folder"]
     fn write_counter_samples() {
         let dir = sample_dir();
         let red = Color::parse("#c8322d").unwrap();

@@ -831,7 +831,7 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "writes sample images to /tmp/render-samples"]
+    #[ignore = "writes sample images to render-samples in the temporary folder"]
     fn write_map_sample() {
         let dir = sample_dir();
         let (_, art) = sample_map(64);

@@ -35,8 +35,10 @@ pub fn zoom(p: &Pixmap, x: i32, y: i32, w: u32, h: u32, factor: u32) -> Pixmap {
     out
 }
 
+/// Where the ignored sample tests write their images: `render-samples` in the system's temporary
+/// folder, whatever the machine.
 pub fn sample_dir() -> std::path::PathBuf {
-    let dir = std::path::PathBuf::from("/tmp/render-samples");
+    let dir = std::env::temp_dir().join("render-samples");
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
