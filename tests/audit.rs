@@ -421,3 +421,25 @@ fn the_cheapest_path_pays_each_hexs_terrain() {
         Reach::Costs(0)
     );
 }
+
+/// A log larger than any save the reader would inflate is refused from its size, before it is read:
+/// a sparse file of 2 GiB and one byte costs nothing to make and would cost 2 GiB to read.
+#[test]
+fn a_log_over_the_budget_is_refused_before_it_is_read() {
+    let tmp = TempDir::new("audit-budget");
+    let log = tmp.path().join("huge.vlog");
+    let file = std::fs::File::create(&log).expect("create");
+    file.set_len((2u64 << 30) + 1).expect("a sparse file");
+    let out = vmodc(&[
+        "audit",
+        &log.to_string_lossy(),
+        "--module",
+        "dist/b4m-en.vmod",
+    ]);
+    assert_eq!(code(&out), 2, "{}", show(&out));
+    assert!(
+        show(&out).contains("larger than the 2048 MiB"),
+        "{}",
+        show(&out)
+    );
+}

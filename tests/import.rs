@@ -324,3 +324,27 @@ fn an_existing_project_is_replaced_only_with_force() {
     assert!(out.join("rules/hand-made.toml").is_file());
     assert!(show(&forced).contains("Kept raw"), "{}", show(&forced));
 }
+
+/// `--force` never replaces the folder that holds the module being imported: the import's own input
+/// would go with it.
+#[test]
+fn force_does_not_delete_the_module_being_imported() {
+    let tmp = TempDir::new("import-own-input");
+    let module = tmp.path().join("hand-made.vmod");
+    std::fs::write(&module, hand_made_module()).expect("write");
+    let out = tmp.path().to_string_lossy().into_owned();
+    let refused = vmodc(&[
+        "import",
+        &module.to_string_lossy(),
+        "--out",
+        &out,
+        "--force",
+    ]);
+    assert_eq!(code(&refused), 2, "{}", show(&refused));
+    assert!(
+        show(&refused).contains("holds the module being imported"),
+        "{}",
+        show(&refused)
+    );
+    assert_eq!(std::fs::read(&module).ok(), Some(hand_made_module()));
+}

@@ -212,6 +212,7 @@ fn a_second_defender_does_not_resolve_the_battle_again() {
 #[test]
 fn the_stacked_defence_expressions_stay_flat() {
     use vmodc::concept::combat::module::unit_properties;
+    use vmodc::vassal::parse_cost::{nesting_depth, MAX_NESTING};
     for id in ["b4m", "btm2", "lsam", "ocs"] {
         let game = crate::common::shipped_game(id);
         let exprs = combat(&game, &default_texts(&game));
@@ -230,41 +231,10 @@ fn the_stacked_defence_expressions_stay_flat() {
                 .map(|(n, e, _)| (n, e)),
         );
         for (what, e) in measured {
-            let depth = nesting(&e.to_beanshell());
-            assert!(depth <= 8, "{id}: {what} nests {depth} deep");
+            let depth = nesting_depth(&e.to_beanshell());
+            assert!(depth <= MAX_NESTING, "{id}: {what} nests {depth} deep");
         }
     }
-}
-
-/// The deepest nesting of parentheses outside string literals, a literal that is itself an
-/// expression (`"{…}"`, a `Sum` filter) measured on its own.
-fn nesting(text: &str) -> usize {
-    let (mut deepest, mut depth) = (0, 0usize);
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '(' => {
-                depth += 1;
-                deepest = deepest.max(depth);
-            }
-            ')' => depth = depth.saturating_sub(1),
-            '"' => {
-                let mut literal = String::new();
-                while let Some(c) = chars.next() {
-                    match c {
-                        '"' => break,
-                        '\\' => literal.extend(chars.next()),
-                        c => literal.push(c),
-                    }
-                }
-                if literal.starts_with('{') {
-                    deepest = deepest.max(nesting(&literal));
-                }
-            }
-            _ => {}
-        }
-    }
-    deepest
 }
 
 /// `vmodc odds` with a defender per `--defence`, each with its own type: LSAM 6.23 halves a tank

@@ -245,21 +245,10 @@ impl<'g> Referee<'g> {
         if !spends {
             return;
         }
-        let (step, from_, to_) = (m.step, Some(from.clone()), Some(to.clone()));
         let rule = allowance.rule.as_ref().map(|r| r.value.clone());
         if let Some(finding) = self.weather_limit(phase, from.1, to.1) {
             let (rule, allows, what) = finding;
-            self.find(
-                Kind::Violation,
-                Check::Movement,
-                step,
-                id,
-                &from_,
-                &to_,
-                rule,
-                allows,
-                what,
-            );
+            self.find_move(Kind::Violation, id, m, rule, allows, what);
             return;
         }
         let face = self.board.pieces.get(id).map_or(0, |p| p.face);
@@ -274,17 +263,7 @@ impl<'g> Referee<'g> {
                 to.0,
                 allowance.value.as_str()
             );
-            self.find(
-                Kind::Doubt,
-                Check::Movement,
-                step,
-                id,
-                &from_,
-                &to_,
-                rule,
-                String::new(),
-                what,
-            );
+            self.find_move(Kind::Doubt, id, m, rule, String::new(), what);
             return;
         };
         let budget = i64::from(points) * 4;
@@ -306,13 +285,26 @@ impl<'g> Referee<'g> {
             Reach::Unknown { known: Some(k), .. } if k <= budget => return,
             Reach::Unknown { .. } => (Kind::Doubt, "only a path through hexes whose terrain the data does not give could fit its allowance".to_string()),
         };
+        self.find_move(kind, id, m, rule, allows, what);
+    }
+
+    /// A movement finding on the move `m` of the piece `id`, from where it stood to where it ended.
+    fn find_move(
+        &mut self,
+        kind: Kind,
+        id: &str,
+        m: &PhaseMove,
+        rule: Option<String>,
+        allows: String,
+        what: String,
+    ) {
         self.find(
             kind,
             Check::Movement,
-            step,
+            m.step,
             id,
-            &from_,
-            &to_,
+            &m.from,
+            &m.to,
             rule,
             allows,
             what,

@@ -151,7 +151,7 @@ fn dist_module(root: &Path, name: &str) -> Option<PathBuf> {
         .collect();
     paths.sort();
     paths.into_iter().find(|p| {
-        let entry = std::fs::read(p)
+        let entry = super::read_within_budget(p)
             .ok()
             .and_then(|b| crate::verify::archive::read_archive(&b, Default::default()).ok())
             .and_then(|a| a.entries.get("moduledata").cloned());

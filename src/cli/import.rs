@@ -33,6 +33,11 @@ pub fn run_import(args: ImportArgs) -> ExitCode {
         return ExitCode::from(USAGE);
     }
     let out = args.out.unwrap_or_else(|| PathBuf::from(&id));
+    if holds(&out, &args.module) {
+        eprintln!("error: {}", ImportError::OutHoldsInput(out));
+        eprintln!("vmodc import: nothing written");
+        return ExitCode::from(USAGE);
+    }
     let imported = import_module(&args.module, &id)
         .and_then(|imported| write_project(&imported.project, &out, args.force).map(|()| imported));
     match imported {
@@ -65,5 +70,14 @@ pub fn run_import(args: ImportArgs) -> ExitCode {
             eprintln!("vmodc import: nothing written");
             ExitCode::from(USAGE)
         }
+    }
+}
+
+/// Whether the folder `out` holds `file` (both as they resolve on disk; a folder that does not
+/// exist yet holds nothing).
+fn holds(out: &std::path::Path, file: &std::path::Path) -> bool {
+    match (out.canonicalize(), file.canonicalize()) {
+        (Ok(out), Ok(file)) => file.starts_with(out),
+        _ => false,
     }
 }

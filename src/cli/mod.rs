@@ -73,11 +73,38 @@ pub const USAGE: u8 = 2;
 
 /// Read a file whole, or print why not (with what to do) and give the exit code 2.
 fn read_input(path: &Path, what: &str) -> Result<Vec<u8>, ExitCode> {
-    std::fs::read(path).map_err(|e| {
+    read_within_budget(path).map_err(|e| {
         eprintln!("error: cannot read {what} {}: {e}", path.display());
         eprintln!("  help: check the path; {what}s are files VASSAL wrote or vmodc built");
         ExitCode::from(USAGE)
     })
+}
+
+/// A file someone else made (a module, a save, a log), read whole only when it is no larger than
+/// everything the archive reader would inflate from it (`verify::Limits`): the budget is set from
+/// the file's size before a byte is read, and the read stops past it even if the file grows.
+pub(crate) fn read_within_budget(path: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read as _;
+    let budget = crate::verify::Limits::default().max_total_bytes;
+    let file = std::fs::File::open(path)?;
+    let too_large = || {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!(
+                "larger than the {} MiB a module or a save may be",
+                budget >> 20
+            ),
+        )
+    };
+    if file.metadata()?.len() > budget {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::new();
+    file.take(budget + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > budget {
+        return Err(too_large());
+    }
+    Ok(bytes)
 }
 
 /// The exit code for a report: 2 when a file could not be read or written, 1 when the checks failed.

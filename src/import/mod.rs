@@ -31,6 +31,8 @@ pub enum ImportError {
     Refused(Report),
     /// `--out` exists and is not empty, and `--force` was not given.
     OutExists(PathBuf),
+    /// `--out` holds the module being imported: replacing it would delete the import's own input.
+    OutHoldsInput(PathBuf),
     /// The project could not be written.
     Io(PathBuf, std::io::Error),
 }
@@ -42,6 +44,11 @@ impl std::fmt::Display for ImportError {
             ImportError::OutExists(p) => write!(
                 f,
                 "{} exists and is not empty: give --force to replace it",
+                p.display()
+            ),
+            ImportError::OutHoldsInput(p) => write!(
+                f,
+                "{} holds the module being imported, which --force would delete: give another --out",
                 p.display()
             ),
             ImportError::Io(p, e) => write!(f, "cannot write {}: {e}", p.display()),

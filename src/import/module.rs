@@ -16,22 +16,20 @@ const REGENERATED: &[&str] = &[
     "GlobalTranslatableMessages",
 ];
 
-/// Children of a map that vmodc writes on its main map itself.
-const MAP_HELPERS: &[&str] = &[
+/// Children of a map that vmodc writes on its main map itself, beside the eight helpers VASSAL does
+/// not add by itself (`verify::MAP_HELPERS`).
+const OTHER_MAP_HELPERS: &[&str] = &[
     "StackMetrics",
-    "ForwardToKeyBuffer",
-    "Scroller",
-    "ForwardToChatter",
-    "MenuDisplayer",
-    "MapCenterer",
-    "StackExpander",
-    "PieceMover",
-    "KeyBufferer",
     "SelectionHighlighters",
     "HighlightLastMoved",
     "CounterDetailViewer",
     "Zoomer",
 ];
+
+/// Whether vmodc writes a map child of this kind on its main map itself.
+fn is_map_helper(short: &str) -> bool {
+    crate::verify::MAP_HELPERS.contains(&short) || OTHER_MAP_HELPERS.contains(&short)
+}
 
 /// A raw component and its place (the `[[raw.components]] place` word).
 #[derive(Debug, Clone)]
@@ -356,7 +354,7 @@ fn read_main_map(module: &ReadModule, map: &Node, r: &mut Reading) {
                     }
                 }
             }
-            h if MAP_HELPERS.contains(&h) => {
+            h if is_map_helper(h) => {
                 r.account
                     .add(Became::Regenerated, label(c), "vmodc writes its own on the map")
             }
