@@ -443,3 +443,186 @@ fn a_log_over_the_budget_is_refused_before_it_is_read() {
         show(&out)
     );
 }
+
+#[test]
+fn a_combat_result_the_players_did_not_apply_is_found_with_its_rule() {
+    // The module resolved XL Panzer Corps against 13th Army (roll 1 → DR) and the players left the
+    // defender in 0304; legal-full.vlog, the same turn with the retreat to 0504, has no finding.
+    let (rc, json, shown) = with_module(&fixture("result-ignored.vlog"));
+    assert_eq!(rc, 1, "{shown}");
+    assert_eq!(
+        findings(&json),
+        vec![row("violation", "combat", "13", "0304", "", "9.3")],
+        "{shown}"
+    );
+    let what = json[0]["what"].as_str().unwrap_or("");
+    assert!(
+        what.contains("did not retreat from 0304") && what.contains("DR retreats it 2 hex(es)"),
+        "{what}"
+    );
+}
+
+/// A copy of the project whose rules/b4m.toml has `edit` applied, for an audit with `--root`.
+fn project_with(edit: impl Fn(String) -> String) -> TempDir {
+    let dir = TempDir::new("audit-project");
+    for sub in [
+        "rules",
+        "counters",
+        "maps",
+        "scenarios/b4m",
+        "i18n/b4m",
+        "dist",
+    ] {
+        std::fs::create_dir_all(dir.path().join(sub)).unwrap();
+    }
+    for rel in [
+        "rules/b4m.toml",
+        "counters/b4m.toml",
+        "maps/b4m.toml",
+        "scenarios/b4m/standard.toml",
+        "scenarios/b4m/tournament.toml",
+    ] {
+        let text = std::fs::read_to_string(repo().join(rel)).unwrap();
+        let text = if rel == "rules/b4m.toml" {
+            edit(text)
+        } else {
+            text
+        };
+        std::fs::write(dir.path().join(rel), text).unwrap();
+    }
+    // The module names the log's places by its grid.
+    std::fs::copy(module(), dir.path().join("dist/b4m-en.vmod")).unwrap();
+    for entry in std::fs::read_dir(repo().join("i18n/b4m")).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(
+            entry.path(),
+            dir.path().join("i18n/b4m").join(entry.file_name()),
+        )
+        .unwrap();
+    }
+    dir
+}
+
+#[test]
+fn a_combat_the_module_resolved_against_the_table_is_found_by_recomputing_it() {
+    // legal-full.vlog: 8 vs 4 → 2:1, roll 1 → DR, as the module's table reads it. A table whose
+    // 2:1 column reads DE on a 1 makes the recorded DR a violation of the combat rule.
+    let project = project_with(|t| {
+        t.replace(
+            "\"1\" = [\"DR\", \"DR\", \"DR\", \"DR\", \"DR\", \"DRL\"]",
+            "\"1\" = [\"DR\", \"DE\", \"DR\", \"DR\", \"DR\", \"DRL\"]",
+        )
+    });
+    let (rc, json, shown) = audited(
+        &fixture("legal-full.vlog"),
+        &["--root", path(project.path())],
+    );
+    assert_eq!(rc, 1, "{shown}");
+    let combat: Vec<&serde_json::Value> = json
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter(|f| f["check"] == "combat" && f["kind"] == "violation")
+        .collect();
+    assert!(!combat.is_empty(), "{shown}");
+    let what = combat[0]["what"].as_str().unwrap_or("");
+    assert!(
+        what.contains("was given DR") && what.contains("2:1"),
+        "{what}"
+    );
+    assert_eq!(combat[0]["rule"], "9.0", "{shown}");
+    // The same log with the shipped table: no finding.
+    let (rc, json, shown) = audited(&fixture("legal-full.vlog"), &["--root", path(&repo())]);
+    assert_eq!((rc, findings(&json).len()), (0, 0), "{shown}");
+}
+
+#[test]
+fn a_check_the_data_cannot_make_is_said_once_and_is_no_violation() {
+    // Battle for Moscow without its movement allowance: every move of the log is unmeasured, said
+    // in one not-checked entry that names the pieces, and the exit is still 0.
+    let project = project_with(|t| {
+        t.replace("[movement.allowance]\nvalue = \"movement\"\nphases = [\"german-panzer-movement\", \"german-movement\", \"soviet-movement\"]\nrule = \"8.0\"\n", "")
+    });
+    let (rc, json, shown) = audited(&fixture("legal.vlog"), &["--root", path(project.path())]);
+    assert_eq!(rc, 0, "{shown}");
+    let rows = findings(&json);
+    assert_eq!(rows.len(), 1, "{shown}");
+    assert_eq!(rows[0][0], "not-checked", "{shown}");
+    assert_eq!(rows[0][1], "movement", "{shown}");
+    let piece = json[0]["piece"].as_str().unwrap_or("");
+    assert!(
+        piece.contains("LVII Panzer Corps") && piece.contains("piece(s)"),
+        "{piece}"
+    );
+}
+
+/// The audit of a fixture against a shipped module of `game`, English.
+fn with_game_module(log: &str, game: &str) -> (i32, serde_json::Value, String) {
+    let m = repo().join(format!("dist/{game}-en.vmod"));
+    audited(&fixture(log), &["--module", path(&m)])
+}
+
+/// The findings that accuse or doubt: what a legal turn must not have.
+fn accusations(json: &serde_json::Value) -> Vec<[String; 6]> {
+    findings(json)
+        .into_iter()
+        .filter(|f| f[0] != "not-checked")
+        .collect()
+}
+
+#[test]
+fn legal_turns_of_the_other_shipped_games_give_no_accusation() {
+    // Recorded from dist/btm2-en.vmod and dist/lsam-en.vmod: a reinforcement placed in the
+    // logistics or supply phase, then moved in the movement phase.
+    for (log, game) in [("btm2-legal.vlog", "btm2"), ("lsam-legal.vlog", "lsam")] {
+        let (rc, json, shown) = with_game_module(log, game);
+        assert_eq!(rc, 0, "{log}: {shown}");
+        assert_eq!(
+            accusations(&json),
+            Vec::<[String; 6]>::new(),
+            "{log}: {shown}"
+        );
+    }
+}
+
+#[test]
+fn moves_in_the_wrong_phase_of_the_other_shipped_games_are_found_with_their_rules() {
+    // Blitzkrieg to Moscow 2: a Soviet army moves in the German movement phase (10.0).
+    let (rc, json, shown) = with_game_module("btm2-wrong-side.vlog", "btm2");
+    assert_eq!(rc, 1, "{shown}");
+    assert_eq!(
+        accusations(&json),
+        vec![row(
+            "violation",
+            "who-moves",
+            "sov-8",
+            "1601",
+            "1701",
+            "10.0"
+        )],
+        "{shown}"
+    );
+    // The Last Stand at Moscow: an infantry division moves in the German reaction phase, in which
+    // only panzer and motorized infantry units move (5.42). Its map's hexes are not in the data,
+    // so the move's length is not measured, and the audit says so.
+    let (rc, json, shown) = with_game_module("lsam-reaction.vlog", "lsam");
+    assert_eq!(rc, 1, "{shown}");
+    assert_eq!(
+        accusations(&json),
+        vec![row(
+            "violation",
+            "who-moves",
+            "81-id",
+            "2410",
+            "2310",
+            "5.42, 5.37"
+        )],
+        "{shown}"
+    );
+    assert!(
+        findings(&json)
+            .iter()
+            .any(|f| f[0] == "not-checked" && f[1] == "movement"),
+        "{shown}"
+    );
+}

@@ -55,6 +55,16 @@ impl Board {
         }
     }
 
+    /// A property of the piece `id` as its traits now hold it (a dynamic or a marker property).
+    pub fn property(&self, id: &str, name: &str) -> Option<String> {
+        let p = self.pieces.get(id)?;
+        SavedPiece::new(id, p.traits.clone())
+            .properties()
+            .into_iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v)
+    }
+
     pub fn remove(&mut self, id: &str) {
         self.pieces.remove(id);
         self.stacks.remove(id);

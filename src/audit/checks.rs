@@ -3,6 +3,7 @@
 
 use super::board::Board;
 use super::{hex_at, logged_position, Check, Finding, Kind};
+use crate::concept::combat::step_terms::steps;
 use crate::concept::game::{Game, HexId, Phase, Unit};
 use crate::concept::map::place::Location as Place;
 use crate::concept::movement::path::{MoveMap, Reach};
@@ -12,6 +13,7 @@ use crate::concept::stacking::limits::{check_units, Violation};
 use crate::concept::weather::turn::weather_of_turn;
 use crate::save::dump::Locations;
 use crate::save::log::Logged;
+use crate::save::Location;
 use std::collections::BTreeMap;
 
 /// One unit's movement in the phase under way: where it stood when it first moved, where it is.
@@ -22,16 +24,24 @@ struct PhaseMove {
     step: usize,
 }
 
+/// A check not made: which, why, and the rule it would have held the moves against.
+type Unchecked = (Check, String, Option<String>);
+
 pub(super) struct Referee<'g> {
-    game: &'g Game,
-    locations: &'g Locations,
-    board: Board,
+    pub(super) game: &'g Game,
+    pub(super) locations: &'g Locations,
+    pub(super) board: Board,
     map: MoveMap,
-    turn: u32,
+    pub(super) turn: u32,
     phase: usize,
     /// The units moved in the phase under way, by piece id.
     moved: BTreeMap<String, PhaseMove>,
+    /// The combats resolved in the phase under way, their results to be applied by its end.
+    pub(super) combats: Vec<super::resolved::Resolved>,
     pub(super) findings: Vec<Finding>,
+    /// The checks the rules data could not make, by check, reason and rule: the first step and
+    /// the pieces concerned.
+    unchecked: BTreeMap<Unchecked, (usize, Vec<String>)>,
 }
 
 impl<'g> Referee<'g> {
@@ -50,8 +60,45 @@ impl<'g> Referee<'g> {
             turn,
             phase,
             moved: BTreeMap::new(),
+            combats: Vec::new(),
             findings: Vec::new(),
+            unchecked: BTreeMap::new(),
         }
+    }
+
+    /// A check the rules data cannot make for `piece`: said once for every piece it concerns.
+    pub(super) fn not_checked(
+        &mut self,
+        check: Check,
+        step: usize,
+        piece: &str,
+        rule: Option<String>,
+        why: String,
+    ) {
+        let entry = self
+            .unchecked
+            .entry((check, why, rule))
+            .or_insert((step, Vec::new()));
+        if !entry.1.iter().any(|p| p == piece) {
+            entry.1.push(piece.to_string());
+        }
+    }
+
+    /// Every finding, the checks not made last, one each.
+    pub(super) fn into_findings(mut self) -> Vec<Finding> {
+        // The end of a phase checks its units in id order: the list follows the log.
+        self.findings.sort_by_key(|f| f.step);
+        let unchecked = std::mem::take(&mut self.unchecked);
+        for ((check, what, rule), (step, pieces)) in unchecked {
+            let finding = Finding {
+                piece: pieces_text(&pieces),
+                rule,
+                what,
+                ..self.base(Kind::NotChecked, check, step)
+            };
+            self.findings.push(finding);
+        }
+        self.findings
     }
 
     pub(super) fn apply(&mut self, step: usize, command: &Logged) {
@@ -64,12 +111,25 @@ impl<'g> Referee<'g> {
         }
         match command {
             Logged::Move(m) => {
+                let old = Location {
+                    map: m.old_map.clone(),
+                    x: m.old_x,
+                    y: m.old_y,
+                };
+                let new = Location {
+                    map: m.map.clone(),
+                    x: m.x,
+                    y: m.y,
+                };
                 for id in self.board.apply_move(m) {
-                    let from = hex_at(self.game, self.locations, &m.old_map, m.old_x, m.old_y);
-                    self.moved_piece(step, &id, from, m.old_map == m.map);
+                    self.moved_piece(step, &id, (&old, &new));
                 }
             }
-            Logged::Change { id, state } => self.board.change(id, state),
+            Logged::Change { id, state } => {
+                let result = self.board.property(id, steps::RESULT).unwrap_or_default();
+                self.board.change(id, state);
+                self.combat_recorded(step, id, &result);
+            }
             Logged::Add(piece) => self.board.add(piece),
             Logged::Remove { id } => {
                 self.board.remove(id);
@@ -88,7 +148,17 @@ impl<'g> Referee<'g> {
         self.game.rules.phases.get(self.phase)
     }
 
-    fn unit(&self, id: &str) -> Option<(&'g Unit, String)> {
+    /// A place's name by the module's grids (a hex label, a zone), when it has one.
+    fn place_name(&self, at: &Location) -> Option<String> {
+        self.locations.name(at)
+    }
+
+    /// Hexes between two hexes of the map, as the crow flies.
+    pub(super) fn hexes_between(&self, from: HexId, to: HexId) -> Option<u32> {
+        self.map.hexes_between(from, to)
+    }
+
+    pub(super) fn unit(&self, id: &str) -> Option<(&'g Unit, String)> {
         let piece = self.board.pieces.get(id)?;
         let unit_id = piece.unit.as_deref()?;
         let unit = self
@@ -101,26 +171,28 @@ impl<'g> Referee<'g> {
     }
 
     /// A unit was put somewhere: on the map it was on (a move) or from another map (a placement).
-    fn moved_piece(
-        &mut self,
-        step: usize,
-        id: &str,
-        from: Option<(String, HexId)>,
-        same_map: bool,
-    ) {
+    fn moved_piece(&mut self, step: usize, id: &str, (old, new): (&Location, &Location)) {
+        let from = hex_at(self.game, self.locations, &old.map, old.x, old.y);
+        let same_map = old.map == new.map;
         let Some((unit, _)) = self.unit(id) else {
             return;
         };
+        // Who may move needs only the two places, named by the module's grid: a map whose hexes
+        // the data does not hold (one printed only as art) is still checked.
+        let (from_label, to_label) = (self.place_name(old), self.place_name(new));
+        let placed = from_label.is_some() && to_label.is_some() && from_label != to_label;
+        if same_map && placed && !self.moved.contains_key(id) {
+            self.who_moves(step, id, unit, &from_label, &to_label);
+        }
         let to = self
             .board
             .pieces
             .get(id)
             .and_then(|p| hex_at(self.game, self.locations, &p.map, p.x, p.y));
-        if same_map && from.is_some() && to.is_some() {
-            let first = !self.moved.contains_key(id);
-            if first {
-                self.who_moves(step, id, unit, &from, &to);
-            }
+        if same_map && placed && (from.is_none() || to.is_none()) {
+            let why = "the length of moves between places the map data does not hold as hexes of its grid ([grid])".to_string();
+            let name = self.unit(id).map_or(id.to_string(), |(_, n)| n);
+            self.not_checked(Check::Movement, step, &name, None, why);
         }
         let entry = self.moved.entry(id.to_string()).or_insert(PhaseMove {
             // A unit placed from another map has no path on this one.
@@ -138,8 +210,8 @@ impl<'g> Referee<'g> {
         step: usize,
         id: &str,
         unit: &Unit,
-        from: &Option<(String, HexId)>,
-        to: &Option<(String, HexId)>,
+        from: &Option<String>,
+        to: &Option<String>,
     ) {
         let Some(phase) = self.phase() else {
             return;
@@ -167,11 +239,58 @@ impl<'g> Referee<'g> {
             );
             return;
         }
+        if let Some(prohibition) = self.prohibited(unit, phase) {
+            let what = format!(
+                "moved in the {} of turn {}, in which it may not move",
+                phase.name, self.turn
+            );
+            let (rule, allows) = prohibition;
+            self.find(
+                Kind::Violation,
+                Check::WhoMoves,
+                step,
+                id,
+                from,
+                to,
+                rule,
+                allows,
+                what,
+            );
+            return;
+        }
         let (kind, what) = match may_move(phase, &unit.side, &unit.unit_type) {
             MayMove::Yes => return,
-            MayMove::NotItsSide => (Kind::Violation, format!("moved in the {}, in which units of {} may not move", phase.name, self.side_name(&unit.side))),
-            MayMove::NotItsType => (Kind::Violation, format!("moved in the {}, in which its type ({}) may not move", phase.name, self.type_name(&unit.unit_type))),
-            MayMove::Unstated => (Kind::Doubt, format!("moved in the {}; the rules data does not say who may move in it ([phases.moves])", phase.name)),
+            MayMove::NotItsSide => (
+                Kind::Violation,
+                format!(
+                    "moved in the {}, in which units of {} may not move",
+                    phase.name,
+                    self.side_name(&unit.side)
+                ),
+            ),
+            MayMove::NotItsType => (
+                Kind::Violation,
+                format!(
+                    "moved in the {}, in which its type ({}) may not move",
+                    phase.name,
+                    self.type_name(&unit.unit_type)
+                ),
+            ),
+            MayMove::Unstated => {
+                let why = format!(
+                    "who may move in the {} ([phases.moves] of the phase)",
+                    phase.name
+                );
+                let name = self.unit(id).map_or(id.to_string(), |(_, n)| n);
+                self.not_checked(
+                    Check::WhoMoves,
+                    step,
+                    &name,
+                    phase.rule.as_ref().map(|r| r.value.clone()),
+                    why,
+                );
+                return;
+            }
         };
         let rule = moves_rule(phase).map(str::to_string);
         self.find(
@@ -206,6 +325,7 @@ impl<'g> Referee<'g> {
     /// The end of a phase (the tracker stepped on, or the log ended): every move of the phase
     /// against the allowance and the weather, then stacking where units ended.
     fn end_phase(&mut self, step: usize, log_ended: bool) {
+        self.combat_results(step, log_ended);
         let moved = std::mem::take(&mut self.moved);
         if moved.is_empty() {
             return;
@@ -257,13 +377,12 @@ impl<'g> Referee<'g> {
             .counters
             .printed_value(unit, face, &allowance.value)
         else {
-            let what = format!(
-                "moved {} → {}; the rules data does not give its {}",
-                from.0,
-                to.0,
+            let why = format!(
+                "the length of moves of units whose {} the rules data does not give",
                 allowance.value.as_str()
             );
-            self.find_move(Kind::Doubt, id, m, rule, String::new(), what);
+            let name = self.unit(id).map_or(id.to_string(), |(_, n)| n);
+            self.not_checked(Check::Movement, m.step, &name, rule, why);
             return;
         };
         let budget = i64::from(points) * 4;
@@ -279,11 +398,32 @@ impl<'g> Referee<'g> {
             .map(|b| b.as_str());
         let (kind, what) = match self.map.cheapest(from.1, to.1, branch) {
             Reach::Costs(q) if q <= budget => return,
-            Reach::Costs(q) => (Kind::Violation, format!("the cheapest path costs {} MP, {} more than its {points} MP", points_text(q), points_text(q - budget))),
-            Reach::NoPath => (Kind::Violation, "no path the map data allows joins the two hexes".to_string()),
-            Reach::Unknown { bound, .. } if bound > budget => (Kind::Violation, format!("every path costs at least {} MP, more than its {points} MP", points_text(bound))),
+            Reach::Costs(q) => (
+                Kind::Violation,
+                format!(
+                    "the cheapest path costs {} MP, {} more than its {points} MP",
+                    points_text(q),
+                    points_text(q - budget)
+                ),
+            ),
+            Reach::NoPath => (
+                Kind::Violation,
+                "no path the map data allows joins the two hexes".to_string(),
+            ),
+            Reach::Unknown { bound, .. } if bound > budget => (
+                Kind::Violation,
+                format!(
+                    "every path costs at least {} MP, more than its {points} MP",
+                    points_text(bound)
+                ),
+            ),
             Reach::Unknown { known: Some(k), .. } if k <= budget => return,
-            Reach::Unknown { .. } => (Kind::Doubt, "only a path through hexes whose terrain the data does not give could fit its allowance".to_string()),
+            Reach::Unknown { .. } => {
+                let why = "moves whose only paths within the allowance cross hexes of a terrain the rules data does not give".to_string();
+                let name = self.unit(id).map_or(id.to_string(), |(_, n)| n);
+                self.not_checked(Check::Movement, m.step, &name, rule, why);
+                return;
+            }
         };
         self.find_move(kind, id, m, rule, allows, what);
     }
@@ -303,31 +443,52 @@ impl<'g> Referee<'g> {
             Check::Movement,
             m.step,
             id,
-            &m.from,
-            &m.to,
+            &m.from.as_ref().map(|f| f.0.clone()),
+            &m.to.as_ref().map(|t| t.0.clone()),
             rule,
             allows,
             what,
         );
     }
 
-    /// Without an allowance in the data no path can be held against one: one doubt for the phase.
+    /// Without an allowance in the data no path can be held against one.
     fn unchecked_paths(&mut self, step: usize, moved: &BTreeMap<String, PhaseMove>) {
         let movers: Vec<String> = moved
             .iter()
             .filter(|(_, m)| m.from.is_some() && m.to.is_some() && m.from != m.to)
             .filter_map(|(id, _)| self.unit(id).map(|(_, name)| name))
             .collect();
-        if movers.is_empty() {
-            return;
+        for name in movers {
+            let why = "the length of moves: the rules data gives no movement allowance ([movement.allowance])".to_string();
+            self.not_checked(Check::Movement, step, &name, None, why);
         }
-        let what = "their paths are not checked: the rules data gives no movement allowance ([movement.allowance])".to_string();
-        let finding = Finding {
-            piece: movers.join(", "),
-            what,
-            ..self.base(Kind::Doubt, Check::Movement, step)
-        };
-        self.findings.push(finding);
+    }
+
+    /// The unit's `[[movement.prohibitions]]` entry for this turn and phase: (rule, what it may
+    /// still do).
+    fn prohibited(&self, unit: &Unit, phase: &Phase) -> Option<(Option<String>, String)> {
+        let turn = self.turn;
+        self.game
+            .rules
+            .movement
+            .prohibitions
+            .iter()
+            .find(|p| {
+                let names_it = p.units.iter().any(|u| u.as_str() == unit.id.as_str())
+                    || p.unit_types
+                        .iter()
+                        .any(|t| t.as_str() == unit.unit_type.as_str());
+                let this_turn = p.turns.is_empty() || p.turns.iter().any(|t| t.value == turn);
+                let this_phase =
+                    p.phases.is_empty() || p.phases.iter().any(|x| x.as_str() == phase.id.as_str());
+                names_it && this_turn && this_phase
+            })
+            .map(|p| {
+                let allows = format!("it may not move then. {}", p.still_allowed)
+                    .trim()
+                    .to_string();
+                (p.rule.as_ref().map(|r| r.value.clone()), allows)
+            })
     }
 
     /// A move longer than the weather of the turn allows in this phase: (rule, allows, what).
@@ -428,8 +589,8 @@ impl<'g> Referee<'g> {
         check: Check,
         step: usize,
         id: &str,
-        from: &Option<(String, HexId)>,
-        to: &Option<(String, HexId)>,
+        from: &Option<String>,
+        to: &Option<String>,
         rule: Option<String>,
         allows: String,
         what: String,
@@ -441,8 +602,8 @@ impl<'g> Referee<'g> {
         let finding = Finding {
             piece,
             unit,
-            from: from.as_ref().map(|f| f.0.clone()),
-            to: to.as_ref().map(|t| t.0.clone()),
+            from: from.clone(),
+            to: to.clone(),
             rule,
             allows,
             what,
@@ -452,7 +613,7 @@ impl<'g> Referee<'g> {
     }
 
     /// A finding at this point of the log, its piece and what happened still to be said.
-    fn base(&self, kind: Kind, check: Check, step: usize) -> Finding {
+    pub(super) fn base(&self, kind: Kind, check: Check, step: usize) -> Finding {
         let phase = self.phase();
         Finding {
             kind,
@@ -470,6 +631,21 @@ impl<'g> Referee<'g> {
             what: String::new(),
         }
     }
+}
+
+/// `3 pieces: V Corps, 13th Army, 49th Army`, the list cut after ten names.
+fn pieces_text(pieces: &[String]) -> String {
+    const SHOWN: usize = 10;
+    let mut names = pieces
+        .iter()
+        .take(SHOWN)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(", ");
+    if pieces.len() > SHOWN {
+        names.push_str(&format!(" and {} more", pieces.len() - SHOWN));
+    }
+    format!("{} piece(s): {names}", pieces.len())
 }
 
 /// Quarters of a movement point as the terrain chart prints them.

@@ -6,7 +6,9 @@
 
 pub mod board;
 pub mod checks;
+pub mod combat;
 pub mod report;
+pub mod resolved;
 pub mod rules;
 
 use crate::concept::game::{Game, HexId};
@@ -17,16 +19,18 @@ use crate::save::Location;
 use board::Board;
 use serde::Serialize;
 
-/// What a finding is: a move the rules forbid, or one the data cannot decide.
+/// What a finding is: a move the rules forbid, one the log leaves open, or a check the rules data
+/// cannot make (a value or a rule it does not hold), said once for all the moves it concerns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "kebab-case")]
 pub enum Kind {
     Violation,
     Doubt,
+    NotChecked,
 }
 
 /// Which check found it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Check {
     /// A unit moved in a phase in which its side or type may not move.
@@ -35,6 +39,8 @@ pub enum Check {
     Movement,
     /// A hex over the stacking limit at the end of a phase.
     Stacking,
+    /// A combat resolved against the rules' odds and table, or its result not applied.
+    Combat,
 }
 
 /// One finding, with everything a player needs to find it in the log and in the rules.
@@ -74,10 +80,11 @@ pub struct Audit {
 
 impl Audit {
     pub fn violations(&self) -> usize {
-        self.findings
-            .iter()
-            .filter(|f| f.kind == Kind::Violation)
-            .count()
+        self.count(Kind::Violation)
+    }
+
+    pub fn count(&self, kind: Kind) -> usize {
+        self.findings.iter().filter(|f| f.kind == kind).count()
     }
 }
 
@@ -97,9 +104,7 @@ pub fn audit(game: &Game, locations: &Locations, log: &GameLog) -> Audit {
         }
     }
     referee.end_of_log(log.steps.len());
-    let mut findings = referee.findings;
-    // The end of a phase checks its units in id order: the list follows the log.
-    findings.sort_by_key(|f| f.step);
+    let findings = referee.into_findings();
     let (module, version) = log.start.module();
     Audit {
         game: game.id.clone(),

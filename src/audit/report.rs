@@ -6,7 +6,6 @@ use super::{Audit, Check, Finding, Kind};
 impl Audit {
     /// A heading, then each phase with findings and its findings in the order of the log.
     pub fn human(&self) -> String {
-        let doubts = self.findings.len() - self.violations();
         let mut out = format!(
             "{} {} (game {}), {} logged steps: {} violation(s), {} doubt(s)\n",
             self.module.as_deref().unwrap_or("(unnamed module)"),
@@ -14,21 +13,31 @@ impl Audit {
             self.game,
             self.steps,
             self.violations(),
-            doubts
+            self.count(Kind::Doubt)
         );
-        if self.findings.is_empty() {
+        let (unchecked, findings): (Vec<&Finding>, Vec<&Finding>) = self
+            .findings
+            .iter()
+            .partition(|f| f.kind == Kind::NotChecked);
+        if findings.is_empty() {
             out.push_str(
                 "no finding: every move the rules data lets vmodc check keeps the rules\n",
             );
         }
         let mut heading = None;
-        for f in &self.findings {
+        for f in findings {
             let this = (f.turn, f.phase.clone());
             if heading.as_ref() != Some(&this) {
                 out.push_str(&format!("Turn {}, {}\n", f.turn, f.phase));
                 heading = Some(this);
             }
             out.push_str(&line(f));
+        }
+        if !unchecked.is_empty() {
+            out.push_str("Not checked (the rules data does not hold what these checks need):\n");
+        }
+        for f in unchecked {
+            out.push_str(&unchecked_line(f));
         }
         out
     }
@@ -39,16 +48,36 @@ impl Audit {
     }
 }
 
+/// A check not made, once for every piece it concerns: `  movement: … (3 moves: V Corps, …)`.
+fn unchecked_line(f: &Finding) -> String {
+    let rule = f
+        .rule
+        .as_deref()
+        .map_or(String::new(), |r| format!(" [rule {r}]"));
+    format!(
+        "  {}: {}{rule}\n      {}\n",
+        check_name(f.check),
+        f.what,
+        f.piece
+    )
+}
+
+fn check_name(check: Check) -> &'static str {
+    match check {
+        Check::WhoMoves => "who moves",
+        Check::Movement => "movement",
+        Check::Stacking => "stacking",
+        Check::Combat => "combat",
+    }
+}
+
 fn line(f: &Finding) -> String {
     let kind = match f.kind {
         Kind::Violation => "VIOLATION",
         Kind::Doubt => "doubt",
+        Kind::NotChecked => "not checked",
     };
-    let check = match f.check {
-        Check::WhoMoves => "who moves",
-        Check::Movement => "movement",
-        Check::Stacking => "stacking",
-    };
+    let check = check_name(f.check);
     let path = match (&f.from, &f.to) {
         (Some(a), Some(b)) => format!(" {a} → {b}"),
         (None, Some(b)) => format!(" at {b}"),

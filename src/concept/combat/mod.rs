@@ -15,7 +15,7 @@ mod report_expr;
 mod roll_expr;
 mod shift_expr;
 pub mod shifts;
-mod step_terms;
+pub(crate) mod step_terms;
 pub mod strength;
 mod strength_expr;
 mod surprise_expr;
@@ -415,7 +415,33 @@ cited! {
         pub code: Sp<String>,
         pub name: String,
         pub effect: String,
+        /// What the result does to the units, as `vmodc audit` checks the players applied it
+        /// (`[combat.results.applies]`); the `effect` sentence says it for the players.
+        pub applies: Option<ResultEffect>,
     }
+}
+
+/// What a combat result does to the units (`[combat.results.applies]`): the least the players
+/// must do by the end of the phase. Left out, a result is not checked.
+#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ResultEffect {
+    /// Steps each defending unit loses; a unit with fewer steps left is eliminated.
+    #[serde(default)]
+    pub defender_steps: u32,
+    /// Every defending unit is eliminated.
+    #[serde(default)]
+    pub defender_eliminated: bool,
+    /// Hexes each surviving defender retreats: it ends at least this far from its hex.
+    #[serde(default)]
+    pub defender_retreat: u32,
+    /// In a hex of these city kinds (`[[city_kinds]]` ids) the defender may lose one more step
+    /// and stay instead of retreating (Battle for Moscow 9.3: a DR in a major city).
+    #[serde(default)]
+    pub step_instead_of_retreat_in: Vec<Sp<String>>,
+    /// Steps the attacking units lose between them.
+    #[serde(default)]
+    pub attacker_steps: u32,
 }
 
 cited! {

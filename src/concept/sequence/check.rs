@@ -67,7 +67,7 @@ fn phases_dice_and_turn_labels(cx: &mut Context<'_>) {
             turn_in_range(cx, f, t, r.turns.count.value, "first turn");
         }
         if let Some(moves) = &p.moves {
-            for side in &moves.sides {
+            for side in moves.sides.iter().chain(&moves.retreats) {
                 cx.reference(f, side, "side", sides.iter().copied(), where_sides);
             }
             let types = id_strs(&g.counters.types, |t| &t.id);

@@ -80,6 +80,11 @@ cited! {
         /// Only units of these types (`[[types]]` ids) may move; none: every type.
         #[serde(default)]
         pub unit_types: Vec<Sp<String>>,
+        /// Sides whose units of any type may also move in this phase, as retreats after the other
+        /// side's attacks or overruns (Blitzkrieg to Moscow 2 12.1 and 11.4: only tanks act in
+        /// the breakthrough phase, but the units they attack retreat).
+        #[serde(default)]
+        pub retreats: Vec<Sp<String>>,
     }
 }
 

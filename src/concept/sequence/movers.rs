@@ -20,6 +20,9 @@ pub fn may_move(phase: &Phase, side: &str, unit_type: &str) -> MayMove {
     let Some(moves) = &phase.moves else {
         return MayMove::Unstated;
     };
+    if moves.retreats.iter().any(|s| s.as_str() == side) {
+        return MayMove::Yes;
+    }
     if !moves.sides.iter().any(|s| s.as_str() == side) {
         return MayMove::NotItsSide;
     }
