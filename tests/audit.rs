@@ -626,3 +626,60 @@ fn moves_in_the_wrong_phase_of_the_other_shipped_games_are_found_with_their_rule
         "{shown}"
     );
 }
+
+#[test]
+fn a_reinforcement_before_its_turn_is_found_with_its_rule() {
+    // The 1st Shock Army enters in the Soviet replacement phase of turn 1; it arrives on turn 4.
+    let (rc, json, shown) = with_module(&fixture("early-reinforcement.vlog"));
+    assert_eq!(rc, 1, "{shown}");
+    assert_eq!(
+        findings(&json),
+        vec![row(
+            "violation",
+            "arrivals",
+            "1st Shock",
+            "",
+            "1103",
+            "11.0"
+        )],
+        "{shown}"
+    );
+}
+
+#[test]
+fn more_replacement_steps_than_the_turn_gives_are_found() {
+    // legal-full.vlog: in the Soviet replacement phase of turn 1 the 49th Army comes back reduced
+    // (1 step) and the 16th Army flips to full (1 step): 2 of the 5 steps. With 1 step, too many.
+    let project = project_with(|t| t);
+    let scenario = project.path().join("scenarios/b4m/standard.toml");
+    let text = std::fs::read_to_string(&scenario).unwrap();
+    let fewer = text.replacen(
+        "turn = 1\nsteps = { german = 0, soviet = 5 }",
+        "turn = 1\nsteps = { german = 0, soviet = 1 }",
+        1,
+    );
+    assert_ne!(fewer, text, "the scenario's turn 1 replacements");
+    std::fs::write(&scenario, fewer).unwrap();
+    let (rc, json, shown) = audited(
+        &fixture("legal-full.vlog"),
+        &["--root", path(project.path())],
+    );
+    assert_eq!(rc, 1, "{shown}");
+    let found: Vec<&serde_json::Value> = json
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter(|f| f["check"] == "arrivals")
+        .collect();
+    assert_eq!(found.len(), 1, "{shown}");
+    assert_eq!(
+        found[0]["what"], "2 step(s) taken back in the phase",
+        "{shown}"
+    );
+    assert_eq!(found[0]["rule"], "10.0", "{shown}");
+    let piece = found[0]["piece"].as_str().unwrap_or("");
+    assert!(
+        piece.contains("49th Army") && piece.contains("16th Army"),
+        "{piece}"
+    );
+}

@@ -24,6 +24,13 @@ struct PhaseMove {
     step: usize,
 }
 
+/// The steps a side took back in the phase under way: how many, and the units that took them.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Replaced {
+    pub steps: u32,
+    pub units: Vec<String>,
+}
+
 /// A check not made: which, why, and the rule it would have held the moves against.
 type Unchecked = (Check, String, Option<String>);
 
@@ -33,11 +40,13 @@ pub(super) struct Referee<'g> {
     pub(super) board: Board,
     map: MoveMap,
     pub(super) turn: u32,
-    phase: usize,
+    pub(super) phase: usize,
     /// The units moved in the phase under way, by piece id.
     moved: BTreeMap<String, PhaseMove>,
     /// The combats resolved in the phase under way, their results to be applied by its end.
     pub(super) combats: Vec<super::resolved::Resolved>,
+    /// The replacement steps each side took in the phase under way, by side id.
+    pub(super) replaced: BTreeMap<String, Replaced>,
     pub(super) findings: Vec<Finding>,
     /// The checks the rules data could not make, by check, reason and rule: the first step and
     /// the pieces concerned.
@@ -61,6 +70,7 @@ impl<'g> Referee<'g> {
             phase,
             moved: BTreeMap::new(),
             combats: Vec::new(),
+            replaced: BTreeMap::new(),
             findings: Vec::new(),
             unchecked: BTreeMap::new(),
         }
@@ -127,8 +137,15 @@ impl<'g> Referee<'g> {
             }
             Logged::Change { id, state } => {
                 let result = self.board.property(id, steps::RESULT).unwrap_or_default();
+                let face = self.board.pieces.get(id).map(|p| p.face);
                 self.board.change(id, state);
                 self.combat_recorded(step, id, &result);
+                let now = self.board.pieces.get(id).map(|p| p.face);
+                if let (Some(before), Some(after)) = (face, now) {
+                    if after < before {
+                        self.replaced_steps(step, id, Some((before - after) as u32));
+                    }
+                }
             }
             Logged::Add(piece) => self.board.add(piece),
             Logged::Remove { id } => {
@@ -183,6 +200,17 @@ impl<'g> Referee<'g> {
         let placed = from_label.is_some() && to_label.is_some() && from_label != to_label;
         if same_map && placed && !self.moved.contains_key(id) {
             self.who_moves(step, id, unit, &from_label, &to_label);
+        }
+        // A unit comes onto the game's map from another map (a box of the turn track, a pool):
+        // the place it comes to is named as a hex of the game's grid.
+        let on_grid = |label: &Option<String>| {
+            label
+                .as_deref()
+                .is_some_and(|l| self.game.map.grid.parse(l).is_some())
+        };
+        let came_on = !on_grid(&from_label) && on_grid(&to_label);
+        if let (true, Some(to)) = (came_on && !self.moved.contains_key(id), &to_label) {
+            self.arrived(step, id, to);
         }
         let to = self
             .board
@@ -326,6 +354,7 @@ impl<'g> Referee<'g> {
     /// against the allowance and the weather, then stacking where units ended.
     fn end_phase(&mut self, step: usize, log_ended: bool) {
         self.combat_results(step, log_ended);
+        self.replacements_used(step);
         let moved = std::mem::take(&mut self.moved);
         if moved.is_empty() {
             return;

@@ -4,6 +4,7 @@
 //! (`sequence::movers`), the cheapest path against the allowance (`movement::path`), the weather's
 //! movement limit, and stacking at the end of each phase that moved units (`stacking::limits`).
 
+pub mod arrivals;
 pub mod board;
 pub mod checks;
 pub mod combat;
@@ -41,6 +42,8 @@ pub enum Check {
     Stacking,
     /// A combat resolved against the rules' odds and table, or its result not applied.
     Combat,
+    /// A reinforcement before its turn, or more replacement steps than the turn gives.
+    Arrivals,
 }
 
 /// One finding, with everything a player needs to find it in the log and in the rules.

@@ -68,6 +68,7 @@ fn check_name(check: Check) -> &'static str {
         Check::Movement => "movement",
         Check::Stacking => "stacking",
         Check::Combat => "combat",
+        Check::Arrivals => "arrivals",
     }
 }
 
