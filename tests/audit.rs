@@ -683,3 +683,45 @@ fn more_replacement_steps_than_the_turn_gives_are_found() {
         "{piece}"
     );
 }
+
+#[test]
+fn the_html_page_is_one_file_with_each_finding_beside_the_map_where_it_happened() {
+    let m = module();
+    let out = vmodc(&[
+        "audit",
+        path(&fixture("too-far.vlog")),
+        "--module",
+        path(&m),
+        "--format",
+        "html",
+    ]);
+    assert_eq!(code(&out), 1, "{}", show(&out));
+    let page = text(&out.stdout);
+    assert!(
+        page.starts_with("<!DOCTYPE html>"),
+        "{}",
+        &page[..page.len().min(200)]
+    );
+    assert!(
+        page.contains("the cheapest path costs 7 MP, 1 more than its 6 MP"),
+        "{page}"
+    );
+    assert!(
+        page.contains("XLVIII Panzer Corps") && page.contains("0205 → 0111"),
+        "{page}"
+    );
+    // Self-contained: the cut of the map is inside the page, nothing is fetched.
+    assert_eq!(
+        page.matches("<img src=\"data:image/png;base64,").count(),
+        1,
+        "{page}"
+    );
+    for outside in ["src=\"http", "href=\"http", "<script", "<link"] {
+        assert!(!page.contains(outside), "{outside} in the page");
+    }
+    // The JSON carries the same places in the map's pixels: where the unit stood, where it ended.
+    let (_, json, shown) = with_module(&fixture("too-far.vlog"));
+    let spots = json[0]["spots"].as_array().cloned().unwrap_or_default();
+    assert_eq!(spots.len(), 2, "{shown}");
+    assert_eq!(spots[0]["map"], "Map", "{shown}");
+}

@@ -4,7 +4,7 @@
 //! agrees on it.
 
 use super::checks::Referee;
-use super::{Check, Finding, Kind};
+use super::{Check, Finding, Kind, Spot};
 use crate::concept::game::{Phase, Unit};
 use crate::concept::sequence::Announcement;
 use crate::model::keyword::Keyword;
@@ -40,7 +40,7 @@ impl Referee<'_> {
     }
 
     /// A unit put on the map from another map (`to`: the place's name by the grid).
-    pub(super) fn arrived(&mut self, step: usize, id: &str, to: &str) {
+    pub(super) fn arrived(&mut self, step: usize, id: &str, to: &str, spot: Spot) {
         let Some((unit, name)) = self.unit(id) else {
             return;
         };
@@ -53,6 +53,7 @@ impl Referee<'_> {
                     rule,
                     allows: format!("it arrives as a reinforcement on turn {turn}"),
                     what: format!("entered the map at {to} on turn {}", self.turn),
+                    spots: vec![spot],
                     ..self.base(Kind::Violation, Check::Arrivals, step)
                 };
                 self.findings.push(finding);

@@ -114,6 +114,17 @@ impl Board {
     }
 }
 
+impl Piece {
+    /// Where the piece stands, in its map's pixels.
+    pub fn spot(&self) -> crate::audit::spot::Spot {
+        crate::audit::spot::Spot {
+            map: self.map.clone(),
+            x: self.x,
+            y: self.y,
+        }
+    }
+}
+
 impl Board {
     /// Pieces dropped onto `under` join its stack (or the stack `under` is), so that a later drag
     /// of that stack moves them too.

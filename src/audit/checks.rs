@@ -2,7 +2,7 @@
 //! (who may move in the phase) and each phase when it ends (the moves' paths, stacking).
 
 use super::board::Board;
-use super::{hex_at, logged_position, Check, Finding, Kind};
+use super::{hex_at, logged_position, Check, Finding, Kind, Spot};
 use crate::concept::combat::step_terms::steps;
 use crate::concept::game::{Game, HexId, Phase, Unit};
 use crate::concept::map::place::Location as Place;
@@ -22,6 +22,15 @@ struct PhaseMove {
     from: Option<(String, HexId)>,
     to: Option<(String, HexId)>,
     step: usize,
+    /// Where it stood and where it is, in the map's pixels.
+    spots: Vec<Spot>,
+}
+
+/// The places a finding concerns: by name, and in the map's pixels.
+pub(super) struct Leg {
+    from: Option<String>,
+    to: Option<String>,
+    spots: Vec<Spot>,
 }
 
 /// The steps a side took back in the phase under way: how many, and the units that took them.
@@ -199,7 +208,12 @@ impl<'g> Referee<'g> {
         let (from_label, to_label) = (self.place_name(old), self.place_name(new));
         let placed = from_label.is_some() && to_label.is_some() && from_label != to_label;
         if same_map && placed && !self.moved.contains_key(id) {
-            self.who_moves(step, id, unit, &from_label, &to_label);
+            let leg = Leg {
+                from: from_label.clone(),
+                to: to_label.clone(),
+                spots: vec![Spot::of(old), Spot::of(new)],
+            };
+            self.who_moves(step, id, unit, &leg);
         }
         // A unit comes onto the game's map from another map (a box of the turn track, a pool):
         // the place it comes to is named as a hex of the game's grid.
@@ -210,7 +224,7 @@ impl<'g> Referee<'g> {
         };
         let came_on = !on_grid(&from_label) && on_grid(&to_label);
         if let (true, Some(to)) = (came_on && !self.moved.contains_key(id), &to_label) {
-            self.arrived(step, id, to);
+            self.arrived(step, id, to, Spot::of(new));
         }
         let to = self
             .board
@@ -227,20 +241,16 @@ impl<'g> Referee<'g> {
             from: if same_map { from } else { None },
             to: None,
             step,
+            spots: vec![Spot::of(old)],
         });
         entry.to = to;
         entry.step = step;
+        entry.spots.truncate(1);
+        entry.spots.push(Spot::of(new));
     }
 
     /// Whether the unit's side and type may move in this phase, and whether the phase is played.
-    fn who_moves(
-        &mut self,
-        step: usize,
-        id: &str,
-        unit: &Unit,
-        from: &Option<String>,
-        to: &Option<String>,
-    ) {
+    fn who_moves(&mut self, step: usize, id: &str, unit: &Unit, leg: &Leg) {
         let Some(phase) = self.phase() else {
             return;
         };
@@ -259,8 +269,7 @@ impl<'g> Referee<'g> {
                 Check::WhoMoves,
                 step,
                 id,
-                from,
-                to,
+                leg,
                 phase.rule.as_ref().map(|r| r.value.clone()),
                 phase.allows.clone(),
                 what,
@@ -278,8 +287,7 @@ impl<'g> Referee<'g> {
                 Check::WhoMoves,
                 step,
                 id,
-                from,
-                to,
+                leg,
                 rule,
                 allows,
                 what,
@@ -326,8 +334,7 @@ impl<'g> Referee<'g> {
             Check::WhoMoves,
             step,
             id,
-            from,
-            to,
+            leg,
             rule,
             phase.allows.clone(),
             what,
@@ -472,8 +479,11 @@ impl<'g> Referee<'g> {
             Check::Movement,
             m.step,
             id,
-            &m.from.as_ref().map(|f| f.0.clone()),
-            &m.to.as_ref().map(|t| t.0.clone()),
+            &Leg {
+                from: m.from.as_ref().map(|f| f.0.clone()),
+                to: m.to.as_ref().map(|t| t.0.clone()),
+                spots: m.spots.clone(),
+            },
             rule,
             allows,
             what,
@@ -557,9 +567,13 @@ impl<'g> Referee<'g> {
         hexes.dedup_by_key(|(_, h)| *h);
         for (label, hex) in hexes {
             let mut by_side: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
+            let mut spots = Vec::new();
             for (id, p) in &self.board.pieces {
                 let here = hex_at(self.game, self.locations, &p.map, p.x, p.y)
                     .is_some_and(|(_, h)| h == hex);
+                if here && spots.is_empty() {
+                    spots.push(p.spot());
+                }
                 if let (true, Some((unit, name))) = (here, self.unit(id)) {
                     by_side
                         .entry(unit.side.value.clone())
@@ -601,6 +615,7 @@ impl<'g> Referee<'g> {
                 let finding = Finding {
                     piece: names.join(", "),
                     to: Some(label.clone()),
+                    spots: spots.clone(),
                     rule,
                     allows,
                     what,
@@ -618,8 +633,7 @@ impl<'g> Referee<'g> {
         check: Check,
         step: usize,
         id: &str,
-        from: &Option<String>,
-        to: &Option<String>,
+        leg: &Leg,
         rule: Option<String>,
         allows: String,
         what: String,
@@ -631,8 +645,9 @@ impl<'g> Referee<'g> {
         let finding = Finding {
             piece,
             unit,
-            from: from.clone(),
-            to: to.clone(),
+            from: leg.from.clone(),
+            to: leg.to.clone(),
+            spots: leg.spots.clone(),
             rule,
             allows,
             what,
@@ -658,6 +673,7 @@ impl<'g> Referee<'g> {
             rule: None,
             allows: String::new(),
             what: String::new(),
+            spots: Vec::new(),
         }
     }
 }

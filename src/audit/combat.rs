@@ -49,7 +49,11 @@ impl Referee<'_> {
             .iter()
             .find(|c| self.game.map.grid.parse(&c.hex) == Some(hex.1))
             .map(|c| c.kind.value.clone());
+        let Some(spot) = self.board.pieces.get(id).map(|p| p.spot()) else {
+            return;
+        };
         let resolved = Resolved {
+            spot,
             step,
             result,
             attackers,
@@ -136,6 +140,7 @@ impl Referee<'_> {
         let finding = Finding {
             piece: names,
             to: Some(c.hex.0.clone()),
+            spots: vec![c.spot.clone()],
             rule,
             allows,
             what,
@@ -378,6 +383,7 @@ impl Referee<'_> {
             piece: piece.to_string(),
             unit,
             from: Some(c.hex.0.clone()),
+            spots: vec![c.spot.clone()],
             rule,
             allows,
             what: format!("{what} {when} (the combat of step {})", c.step),

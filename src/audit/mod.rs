@@ -8,7 +8,10 @@ pub mod arrivals;
 pub mod board;
 pub mod checks;
 pub mod combat;
+pub mod page;
 pub mod report;
+pub mod spot;
+pub use spot::Spot;
 pub mod resolved;
 pub mod rules;
 
@@ -69,16 +72,10 @@ pub struct Finding {
     pub allows: String,
     /// What happened, in a sentence.
     pub what: String,
-}
-
-/// The outcome of an audit.
-#[derive(Debug, Clone, Serialize)]
-pub struct Audit {
-    pub game: String,
-    pub module: Option<String>,
-    pub version: Option<String>,
-    pub steps: usize,
-    pub findings: Vec<Finding>,
+    /// Where it happened on the map, in the map's pixels as VASSAL records them: where the piece
+    /// stood, then where it ended (for a page that shows the map there).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub spots: Vec<Spot>,
 }
 
 impl Audit {
@@ -89,6 +86,16 @@ impl Audit {
     pub fn count(&self, kind: Kind) -> usize {
         self.findings.iter().filter(|f| f.kind == kind).count()
     }
+}
+
+/// The outcome of an audit.
+#[derive(Debug, Clone, Serialize)]
+pub struct Audit {
+    pub game: String,
+    pub module: Option<String>,
+    pub version: Option<String>,
+    pub steps: usize,
+    pub findings: Vec<Finding>,
 }
 
 /// Replay `log` over `game`, naming places by the module's grids, and check every phase.

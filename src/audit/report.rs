@@ -62,7 +62,7 @@ fn unchecked_line(f: &Finding) -> String {
     )
 }
 
-fn check_name(check: Check) -> &'static str {
+pub(super) fn check_name(check: Check) -> &'static str {
     match check {
         Check::WhoMoves => "who moves",
         Check::Movement => "movement",

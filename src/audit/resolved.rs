@@ -29,4 +29,6 @@ pub struct Resolved {
     /// The defenders' hex and its city kind.
     pub hex: (String, HexId),
     pub city: Option<String>,
+    /// Where the defender stood, in the map's pixels.
+    pub spot: crate::audit::spot::Spot,
 }

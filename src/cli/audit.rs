@@ -3,6 +3,7 @@
 //! did not build, no rules data).
 
 use super::{read_input, FAILED, USAGE};
+use crate::audit::page::{map_images, MapImages};
 use crate::audit::{audit, rules};
 use crate::concept::game::Game;
 use crate::save::dump::Locations;
@@ -36,15 +37,18 @@ pub enum AuditFormat {
     Human,
     /// A JSON array, one object per finding.
     Json,
+    /// One self-contained HTML page, each finding beside a cut of the map where it happened.
+    Html,
 }
 
 /// `vmodc audit`.
 pub fn run_audit(args: &AuditArgs) -> ExitCode {
     match audited(args) {
-        Ok(result) => {
+        Ok((result, maps)) => {
             match args.format {
                 AuditFormat::Human => out!("{}", result.human()),
                 AuditFormat::Json => out!("{}", result.json()),
+                AuditFormat::Html => out!("{}", result.html(&maps)),
             }
             if result.violations() > 0 {
                 ExitCode::from(FAILED)
@@ -62,7 +66,7 @@ pub fn run_audit(args: &AuditArgs) -> ExitCode {
 
 type Refusal = (String, String);
 
-fn audited(args: &AuditArgs) -> Result<crate::audit::Audit, Refusal> {
+fn audited(args: &AuditArgs) -> Result<(crate::audit::Audit, MapImages), Refusal> {
     if !args.saves.is_empty() {
         return Err((
             "auditing saved games (.vsav) is not in this version of the referee".into(),
@@ -105,7 +109,11 @@ fn audited(args: &AuditArgs) -> Result<crate::audit::Audit, Refusal> {
     }
     let game = game_of(args, &view, &shown, &name)?;
     let locations = Locations::from_view(&view);
-    Ok(audit(&game, &locations, &log))
+    let maps = match args.format {
+        AuditFormat::Html => map_images(&view),
+        _ => MapImages::new(),
+    };
+    Ok((audit(&game, &locations, &log), maps))
 }
 
 /// The module: `--module`, else the module of `--root`'s dist/ that the log names.
