@@ -725,3 +725,46 @@ fn the_html_page_is_one_file_with_each_finding_beside_the_map_where_it_happened(
     assert_eq!(spots.len(), 2, "{shown}");
     assert_eq!(spots[0]["map"], "Map", "{shown}");
 }
+
+#[test]
+fn two_saves_are_audited_as_their_difference() {
+    // Both saves in the German panzer movement phase of turn 1: XLVIII Panzer Corps went
+    // 0205 → 0111 between them, 7 MP for its 6.
+    let m = module();
+    let start = fixture("turn1-start.vsav");
+    let end = fixture("turn1-too-far.vsav");
+    let (rc, json, shown) = audited(&start, &[path(&end), "--module", path(&m)]);
+    assert_eq!(rc, 1, "{shown}");
+    assert_eq!(
+        findings(&json),
+        vec![row(
+            "violation",
+            "movement",
+            "XLVIII",
+            "0205",
+            "0111",
+            "8.0"
+        )],
+        "{shown}"
+    );
+    // Saves made in different phases do not say in which phase the unit moved: not checked, and
+    // no accusation.
+    let later = fixture("turn1-next-phase.vsav");
+    let (rc, json, shown) = audited(&start, &[path(&later), "--module", path(&m)]);
+    assert_eq!(rc, 0, "{shown}");
+    assert_eq!(accusations(&json), Vec::<[String; 6]>::new(), "{shown}");
+    assert_eq!(
+        findings(&json)[0][..2],
+        ["not-checked", "who-moves"],
+        "{shown}"
+    );
+    // A log among saves is refused.
+    let log = fixture("legal.vlog");
+    let out = vmodc(&["audit", path(&start), path(&log), "--module", path(&m)]);
+    assert_eq!(code(&out), 2, "{}", show(&out));
+    assert!(
+        show(&out).contains("is a log with logged steps"),
+        "{}",
+        show(&out)
+    );
+}

@@ -70,6 +70,17 @@ impl Board {
         self.stacks.remove(id);
     }
 
+    /// A piece's traits as a later save holds them.
+    pub fn replace_traits(&mut self, id: &str, traits: Vec<Trait>) {
+        let Some(p) = self.pieces.get_mut(id) else {
+            return;
+        };
+        let changed = piece(&SavedPiece::new(id, traits));
+        p.traits = changed.traits;
+        p.face = changed.face;
+        p.name = changed.name;
+    }
+
     /// A piece's traits took new states (`ChangePiece`): its face may have changed.
     pub fn change(&mut self, id: &str, state: &str) {
         let Some(p) = self.pieces.get_mut(id) else {

@@ -54,6 +54,9 @@ pub(super) struct Referee<'g> {
     moved: BTreeMap<String, PhaseMove>,
     /// The combats resolved in the phase under way, their results to be applied by its end.
     pub(super) combats: Vec<super::resolved::Resolved>,
+    /// The step under way is a save sequence's difference across phases: which phase a move was
+    /// made in is not known (until the turn tracker's step that ends it).
+    span: bool,
     /// The replacement steps each side took in the phase under way, by side id.
     pub(super) replaced: BTreeMap<String, Replaced>,
     pub(super) findings: Vec<Finding>,
@@ -80,6 +83,7 @@ impl<'g> Referee<'g> {
             moved: BTreeMap::new(),
             combats: Vec::new(),
             replaced: BTreeMap::new(),
+            span: false,
             findings: Vec::new(),
             unchecked: BTreeMap::new(),
         }
@@ -126,6 +130,7 @@ impl<'g> Referee<'g> {
                 self.end_phase(step, false);
                 (self.turn, self.phase) = position;
             }
+            self.span = false;
             return;
         }
         match command {
@@ -144,24 +149,31 @@ impl<'g> Referee<'g> {
                     self.moved_piece(step, &id, (&old, &new));
                 }
             }
-            Logged::Change { id, state } => {
-                let result = self.board.property(id, steps::RESULT).unwrap_or_default();
-                let face = self.board.pieces.get(id).map(|p| p.face);
-                self.board.change(id, state);
-                self.combat_recorded(step, id, &result);
-                let now = self.board.pieces.get(id).map(|p| p.face);
-                if let (Some(before), Some(after)) = (face, now) {
-                    if after < before {
-                        self.replaced_steps(step, id, Some((before - after) as u32));
-                    }
-                }
+            Logged::Change { id, state } => self.changed(step, id, |b| b.change(id, state)),
+            Logged::State { id, traits } => {
+                self.changed(step, id, |b| b.replace_traits(id, traits.clone()))
             }
+            Logged::Span => self.span = true,
             Logged::Add(piece) => self.board.add(piece),
             Logged::Remove { id } => {
                 self.board.remove(id);
                 self.moved.remove(id);
             }
             Logged::Chat(_) | Logged::Turn { .. } | Logged::Other(_) => {}
+        }
+    }
+
+    /// A piece took new trait states: a combat's result recorded, a step taken back.
+    fn changed(&mut self, step: usize, id: &str, change: impl FnOnce(&mut Board)) {
+        let result = self.board.property(id, steps::RESULT).unwrap_or_default();
+        let face = self.board.pieces.get(id).map(|p| p.face);
+        change(&mut self.board);
+        self.combat_recorded(step, id, &result);
+        let now = self.board.pieces.get(id).map(|p| p.face);
+        if let (Some(before), Some(after)) = (face, now) {
+            if after < before {
+                self.replaced_steps(step, id, Some((before - after) as u32));
+            }
         }
     }
 
@@ -207,7 +219,11 @@ impl<'g> Referee<'g> {
         // the data does not hold (one printed only as art) is still checked.
         let (from_label, to_label) = (self.place_name(old), self.place_name(new));
         let placed = from_label.is_some() && to_label.is_some() && from_label != to_label;
-        if same_map && placed && !self.moved.contains_key(id) {
+        if same_map && placed && self.span {
+            let why = "who moved and how far, between two saves made in different phases: a save does not say in which phase a unit moved".to_string();
+            let name = self.unit(id).map_or(id.to_string(), |(_, n)| n);
+            self.not_checked(Check::WhoMoves, step, &name, None, why);
+        } else if same_map && placed && !self.moved.contains_key(id) {
             let leg = Leg {
                 from: from_label.clone(),
                 to: to_label.clone(),
@@ -238,7 +254,7 @@ impl<'g> Referee<'g> {
         }
         let entry = self.moved.entry(id.to_string()).or_insert(PhaseMove {
             // A unit placed from another map has no path on this one.
-            from: if same_map { from } else { None },
+            from: if same_map && !self.span { from } else { None },
             to: None,
             step,
             spots: vec![Spot::of(old)],

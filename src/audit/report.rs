@@ -34,7 +34,9 @@ impl Audit {
             out.push_str(&line(f));
         }
         if !unchecked.is_empty() {
-            out.push_str("Not checked (the rules data does not hold what these checks need):\n");
+            out.push_str(
+                "Not checked (what the rules data or the files given do not let vmodc decide):\n",
+            );
         }
         for f in unchecked {
             out.push_str(&unchecked_line(f));

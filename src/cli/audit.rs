@@ -9,6 +9,7 @@ use crate::concept::game::Game;
 use crate::save::dump::Locations;
 use crate::save::element_text;
 use crate::save::log::GameLog;
+use crate::save::SavedGame;
 use crate::verify::view::{open_module, ModuleView};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -16,9 +17,12 @@ use std::process::ExitCode;
 /// `vmodc audit`'s arguments.
 #[derive(clap::Args, Debug)]
 pub struct AuditArgs {
-    /// The log of the game or turn (.vlog: File > Begin Logfile … End Logfile).
+    /// The log of the game or turn (.vlog: File > Begin Logfile … End Logfile), or the first of a
+    /// sequence of saves.
     pub log: PathBuf,
-    /// Saved games (not audited yet by this version).
+    /// Later saved games (.vsav), in the order played: with them, LOG is the first save, and each
+    /// later save is audited as its difference from the one before (the moves' paths and the phase
+    /// of each move are not in a save: they are checked only between saves of one phase).
     pub saves: Vec<PathBuf>,
     /// The module the game was played with; its rules data is read unless --root is given.
     #[arg(long)]
@@ -67,24 +71,11 @@ pub fn run_audit(args: &AuditArgs) -> ExitCode {
 type Refusal = (String, String);
 
 fn audited(args: &AuditArgs) -> Result<(crate::audit::Audit, MapImages), Refusal> {
-    if !args.saves.is_empty() {
-        return Err((
-            "auditing saved games (.vsav) is not in this version of the referee".into(),
-            "audit the log of the turn (File > Begin Logfile … End Logfile)".into(),
-        ));
-    }
-    let bytes = read_input(&args.log, "log").map_err(|_| {
-        (
-            "the file cannot be read".to_string(),
-            "check the path".to_string(),
-        )
-    })?;
-    let log = GameLog::read(&bytes).map_err(|e| {
-        (
-            format!("it is not a VASSAL log that replays: {e}"),
-            "ask for the log again; a damaged log is never reported as a legal game".into(),
-        )
-    })?;
+    let log = if args.saves.is_empty() {
+        log_of(&args.log)?
+    } else {
+        saves_of(args)?
+    };
     let (name, _) = log.start.module();
     let name = name.ok_or_else(|| {
         (
@@ -114,6 +105,56 @@ fn audited(args: &AuditArgs) -> Result<(crate::audit::Audit, MapImages), Refusal
         _ => MapImages::new(),
     };
     Ok((audit(&game, &locations, &log), maps))
+}
+
+/// A log, read as VASSAL replays it.
+fn log_of(path: &Path) -> Result<GameLog, Refusal> {
+    let bytes = read_game_file(path)?;
+    GameLog::read(&bytes).map_err(|e| {
+        (
+            format!("it is not a VASSAL log that replays: {e}"),
+            "ask for the log again; a damaged log is never reported as a legal game".into(),
+        )
+    })
+}
+
+/// Saves in order (the start of a turn, its end …), audited as one step per save after the first.
+fn saves_of(args: &AuditArgs) -> Result<GameLog, Refusal> {
+    let mut saves = Vec::new();
+    for path in std::iter::once(&args.log).chain(&args.saves) {
+        let bytes = read_game_file(path)?;
+        if GameLog::read(&bytes).is_ok_and(|l| !l.steps.is_empty()) {
+            return Err((
+                format!(
+                    "{} is a log with logged steps, given among saves",
+                    path.display()
+                ),
+                "audit a log on its own, or a sequence of saves (the start and the end of a turn)"
+                    .into(),
+            ));
+        }
+        let save = SavedGame::read(&bytes).map_err(|e| {
+            (
+                format!(
+                    "{} is not a saved game VASSAL can read: {e}",
+                    path.display()
+                ),
+                "give the .vsav files VASSAL wrote (File > Save Game), in the order played".into(),
+            )
+        })?;
+        saves.push(save);
+    }
+    GameLog::from_saves(saves)
+        .ok_or_else(|| ("no save given".into(), "give two saves or more".into()))
+}
+
+fn read_game_file(path: &Path) -> Result<Vec<u8>, Refusal> {
+    read_input(path, "game file").map_err(|_| {
+        (
+            format!("{} cannot be read", path.display()),
+            "check the path".to_string(),
+        )
+    })
 }
 
 /// The module: `--module`, else the module of `--root`'s dist/ that the log names.

@@ -7,9 +7,11 @@
 //! `LOG` commands of their own, nested one level deeper. A step is what one Step forward executes:
 //! a top-level child of the root, with every command nested under it.
 
-use super::{Command, SavedGame};
+use super::{Command, SavedGame, SavedPiece};
 use crate::vassal::sequence_encoder::{decode, SequenceDecoder};
+use crate::vassal::traits::Trait;
 use crate::vassal::vsav::{command_split, COMMAND_SEPARATOR};
+use std::collections::BTreeMap;
 
 /// `BasicLogger.LOG`: the prefix of a logged command.
 const LOG: &str = "LOG\t";
@@ -42,6 +44,12 @@ pub enum Logged {
     Turn { tracker: String, state: String },
     /// Anything else (global properties, players joining, null commands), as read.
     Other(String),
+    /// No log writes this: the pieces' traits as a later save holds them (a save sequence's
+    /// difference, [`GameLog::from_saves`]).
+    State { id: String, traits: Vec<Trait> },
+    /// No log writes this: the step is the difference of two saves made in different phases, so
+    /// in which phase each move was made is not known.
+    Span,
 }
 
 /// A `MovePiece` command (`BasicCommandEncoder.encode`).
@@ -91,6 +99,78 @@ impl GameLog {
         };
         Ok(GameLog { start, steps })
     }
+}
+
+impl GameLog {
+    /// A sequence of saves (the start and the end of a turn, say) as a log: the first save's
+    /// state, then one step per later save, its difference from the one before. VASSAL records no
+    /// path between two saves, only where each piece stands.
+    pub fn from_saves(saves: Vec<SavedGame>) -> Option<GameLog> {
+        let mut saves = saves.into_iter();
+        let start = saves.next()?;
+        let mut steps = Vec::new();
+        let mut before = start.clone();
+        for after in saves {
+            steps.push(difference(&before, &after));
+            before = after;
+        }
+        Some(GameLog { start, steps })
+    }
+}
+
+/// What changed from save `a` to save `b`: pieces moved, added, removed or in a new state, and,
+/// last, the turn tracker's step, so that the moves count in the phase `a` was saved in.
+fn difference(a: &SavedGame, b: &SavedGame) -> Vec<Logged> {
+    let pieces = |s: &SavedGame| -> BTreeMap<String, SavedPiece> {
+        s.pieces().map(|p| (p.id.clone(), p.clone())).collect()
+    };
+    let (old, new) = (pieces(a), pieces(b));
+    let turn = |s: &SavedGame| {
+        s.commands
+            .iter()
+            .map(|c| c.encode())
+            .find(|c| c.starts_with("TURN"))
+            .and_then(|c| classify(&c).ok())
+    };
+    let (turn_a, turn_b) = (turn(a), turn(b));
+    let stepped = turn_a != turn_b;
+    let mut out = Vec::new();
+    if stepped {
+        out.push(Logged::Span);
+    }
+    for (id, p) in &new {
+        let Some(was) = old.get(id) else {
+            out.push(Logged::Add(Command::Piece(p.clone())));
+            continue;
+        };
+        let (from, to) = (was.location(), p.location());
+        if from != to {
+            out.push(Logged::Move(Move {
+                id: id.clone(),
+                map: to.map,
+                x: to.x,
+                y: to.y,
+                under: None,
+                old_map: from.map,
+                old_x: from.x,
+                old_y: from.y,
+            }));
+        }
+        let states = |q: &SavedPiece| q.traits.iter().map(|t| t.state.clone()).collect::<Vec<_>>();
+        if states(was) != states(p) {
+            out.push(Logged::State {
+                id: id.clone(),
+                traits: p.traits.clone(),
+            });
+        }
+    }
+    for id in old.keys().filter(|id| !new.contains_key(*id)) {
+        out.push(Logged::Remove { id: id.clone() });
+    }
+    if stepped {
+        out.extend(turn_b);
+    }
+    out
 }
 
 /// The decoded text of the `savedGame` entry.
