@@ -302,9 +302,14 @@ fn refresh_moves_an_old_japanese_save_onto_the_maps_stable_ids() {
     assert!(on_map.iter().all(|p| p.location.is_some()));
 }
 
-/// The fixture with its `savedGame` entry re-encoded as VASSAL's development line writes it:
+/// The fixture with its `savedGame` entry re-encoded as VASSAL's development line first wrote it:
 /// `VOBS`, the key byte, the XOR-ed bytes (VASSAL PR #15060).
 fn vobs_copy(dir: &Path) -> PathBuf {
+    binary_copy(dir, b"VOBS")
+}
+
+/// The fixture re-encoded with the binary encoding under `header` (`!VOBS`: VASSAL 3.8).
+fn binary_copy(dir: &Path, header: &[u8]) -> PathBuf {
     let bytes = std::fs::read(fixture()).expect("fixture");
     let archive =
         vmodc::verify::read_archive(&bytes, vmodc::verify::Limits::default()).expect("zip");
@@ -314,7 +319,7 @@ fn vobs_copy(dir: &Path) -> PathBuf {
         .into_iter()
         .map(|(name, data)| {
             let data = if name == "savedGame" {
-                let mut vobs = b"VOBS\xc3".to_vec();
+                let mut vobs = [header, b"\xc3"].concat();
                 vobs.extend(text.bytes().map(|b| b ^ 0xc3));
                 vobs
             } else {
@@ -323,7 +328,7 @@ fn vobs_copy(dir: &Path) -> PathBuf {
             vmodc::package::Entry { name, data }
         })
         .collect();
-    let out = dir.join("vobs.vsav");
+    let out = dir.join(format!("{}.vsav", String::from_utf8_lossy(header)));
     std::fs::write(&out, vmodc::package::zip_bytes(&entries).expect("zips")).expect("written");
     out
 }
@@ -350,6 +355,36 @@ fn a_vobs_save_is_read_whole_and_refreshed_into_the_encoding_vassal_3_7_reads() 
     assert_eq!(code(&run), 0, "{}", show(&run));
     assert!(
         text(&run.stdout).contains("written as `!VCSK`"),
+        "{}",
+        show(&run)
+    );
+    let written = std::fs::read(&out).expect("written");
+    let entries =
+        vmodc::verify::read_archive(&written, vmodc::verify::Limits::default()).expect("zip");
+    assert!(entries.entries["savedGame"].starts_with(b"!VCSK"));
+    assert_eq!(read(&out).pieces().count(), 51);
+}
+
+#[test]
+fn a_save_of_vassal_3_8_is_read_whole_and_refreshed_into_the_encoding_vassal_3_7_reads() {
+    let dir = TempDir::new("bang-vobs");
+    let save = binary_copy(dir.path(), b"!VOBS");
+    let dump = vmodc(&["save", "dump", path(&save), "--format", "json"]);
+    assert_eq!(code(&dump), 0, "{}", show(&dump));
+    assert_eq!(read(&save).commands, read(&fixture()).commands);
+    let out = dir.path().join("refreshed.vsav");
+    let module = repo().join("dist/b4m-en.vmod");
+    let run = vmodc(&[
+        "refresh",
+        path(&save),
+        "--module",
+        path(&module),
+        "--out",
+        path(&out),
+    ]);
+    assert_eq!(code(&run), 0, "{}", show(&run));
+    assert!(
+        text(&run.stdout).contains("`!VOBS` encoding, written as `!VCSK`"),
         "{}",
         show(&run)
     );

@@ -155,8 +155,8 @@ pub fn run_refresh(args: RefreshArgs) -> ExitCode {
             outcome.renamed
         );
     }
-    if matches!(save.encoding, crate::vassal::vsav::Encoding::Binary { .. }) {
-        outln!("  read from VASSAL's newer `VOBS` encoding, written as `!VCSK`: the one VASSAL 3.7 reads (newer versions read it too)");
+    if let crate::vassal::vsav::Encoding::Binary { header, .. } = save.encoding {
+        outln!("  read from VASSAL's newer `{header}` encoding, written as `!VCSK`: the one VASSAL 3.7 reads (newer versions read it too)");
     }
     for u in &outcome.unmatched {
         outln!(
