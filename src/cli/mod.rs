@@ -4,8 +4,9 @@
 //! This is the top of the library's layering: it may use every other module, and no other module
 //! uses it.
 //!
-//! Every command prints through `out!` and `outln!`, never `print!`: output is often piped into
-//! `head` or `grep -m`, and a reader that stops reading must end the command quietly, not panic.
+//! Every command prints through `out!` and `outln!`, never `print!`, and its messages through
+//! `errln!`, never `eprintln!`: output is often piped into `head` or `grep -m`, and a reader that
+//! stops reading must end the command quietly, not panic.
 
 /// `print!` for a command's output: a closed pipe ends the command quietly (see `write_out`).
 macro_rules! out {
@@ -21,6 +22,16 @@ macro_rules! outln {
     };
     ($($arg:tt)*) => {
         $crate::cli::write_out(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// `eprintln!` for diagnostics and messages: a closed or failing stderr never panics (see `write_err`).
+macro_rules! errln {
+    () => {
+        $crate::cli::write_err(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::cli::write_err(format_args!("{}\n", format_args!($($arg)*)))
     };
 }
 
@@ -61,9 +72,19 @@ pub fn write_out(text: std::fmt::Arguments) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             std::process::exit(0);
         }
-        eprintln!("error: cannot write the output: {e}");
+        errln!("error: cannot write the output: {e}");
         std::process::exit(i32::from(USAGE));
     }
+}
+
+/// Writes a diagnostic or message to stderr. `eprintln!` panics (exit 101) when stderr is closed
+/// early (`vmodc check X 2>&1 | head -1`); a message nobody can read is dropped instead, and the
+/// command goes on to the exit code its work earned, which is what the caller tests.
+pub fn write_err(text: std::fmt::Arguments) {
+    use std::io::Write;
+    let mut stderr = std::io::stderr().lock();
+    // Nowhere is left to report a failing stderr to: ignoring it is the only safe answer.
+    let _ = stderr.write_fmt(text).and_then(|()| stderr.flush());
 }
 
 /// Exit code 1: the data or module has errors.
@@ -74,8 +95,8 @@ pub const USAGE: u8 = 2;
 /// Read a file whole, or print why not (with what to do) and give the exit code 2.
 fn read_input(path: &Path, what: &str) -> Result<Vec<u8>, ExitCode> {
     read_within_budget(path).map_err(|e| {
-        eprintln!("error: cannot read {what} {}: {e}", path.display());
-        eprintln!("  help: check the path; {what}s are files VASSAL wrote or vmodc built");
+        errln!("error: cannot read {what} {}: {e}", path.display());
+        errln!("  help: check the path; {what}s are files VASSAL wrote or vmodc built");
         ExitCode::from(USAGE)
     })
 }
@@ -203,7 +224,7 @@ fn print_report(report: &Report, sources: &Sources, format: Format) {
         report.count(Severity::Warning),
     );
     if format == Format::Human && e + w > 0 {
-        eprintln!("{e} error(s), {w} warning(s)");
+        errln!("{e} error(s), {w} warning(s)");
     }
 }
 
@@ -213,7 +234,7 @@ fn print_diagnostics(report: &Report, sources: &Sources, format: Format) {
     match format {
         Format::Human => {
             for d in &report.diagnostics {
-                eprintln!("{}", d.render(sources));
+                errln!("{}", d.render(sources));
             }
         }
         Format::Json => {

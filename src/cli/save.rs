@@ -10,11 +10,11 @@ use std::process::ExitCode;
 fn read_saved_game(path: &Path) -> Result<crate::save::SavedGame, ExitCode> {
     let bytes = read_input(path, "saved game")?;
     crate::save::SavedGame::read(&bytes).map_err(|e| {
-        eprintln!(
+        errln!(
             "error: {} is not a saved game VASSAL can read: {e}",
             path.display()
         );
-        eprintln!("  help: give a .vsav that VASSAL wrote (File > Save Game) or a .vlog");
+        errln!("  help: give a .vsav that VASSAL wrote (File > Save Game) or a .vlog");
         ExitCode::from(FAILED)
     })
 }
@@ -34,7 +34,7 @@ pub fn run_save_dump(file: &Path, module: Option<&Path>, format: Format) -> Exit
             match crate::save::dump::Locations::from_module(&bytes) {
                 Ok(l) => Some(l),
                 Err(e) => {
-                    eprintln!(
+                    errln!(
                         "error: {} is not a module vmodc can read: {e}",
                         path.display()
                     );
@@ -92,7 +92,7 @@ pub fn run_refresh(args: RefreshArgs) -> ExitCode {
     let slots = match crate::save::refresh::Slots::from_module(&bytes) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!(
+            errln!(
                 "error: {} is not a module vmodc can read: {e}",
                 module.display()
             );
@@ -102,17 +102,17 @@ pub fn run_refresh(args: RefreshArgs) -> ExitCode {
     let outcome = crate::save::refresh::refresh(&mut save, &slots);
     let out = out.unwrap_or_else(|| refreshed_name(save_path, slots.version.as_deref()));
     if is_same_file(&out, save_path) {
-        eprintln!(
+        errln!(
             "error: {} is the saved game being refreshed: vmodc never writes over its input",
             out.display()
         );
-        eprintln!("  help: give --out another file (keep the old save until the new one loads)");
+        errln!("  help: give --out another file (keep the old save until the new one loads)");
         return ExitCode::from(USAGE);
     }
     let matched = outcome.refreshed + outcome.unchanged;
     let total = matched + outcome.unmatched.len();
     if !allow_unmatched && matched * 2 < total {
-        eprintln!(
+        errln!(
             "error: only {matched} of the save's {total} piece(s) match a piece of {} by gpid: it is most likely not the module this game was played with; nothing was written",
             module.display()
         );
@@ -122,7 +122,7 @@ pub fn run_refresh(args: RefreshArgs) -> ExitCode {
             .take(5)
             .map(|u| u.name.as_str())
             .collect();
-        eprintln!(
+        errln!(
             "  not matched: {}{}",
             names.join(", "),
             if outcome.unmatched.len() > names.len() {
@@ -131,7 +131,7 @@ pub fn run_refresh(args: RefreshArgs) -> ExitCode {
                 ""
             }
         );
-        eprintln!("  help: give the module's new release, or --allow-unmatched to write the save anyway (unmatched pieces are kept as they were)");
+        errln!("  help: give the module's new release, or --allow-unmatched to write the save anyway (unmatched pieces are kept as they were)");
         return ExitCode::from(FAILED);
     }
     let written = save
@@ -139,7 +139,7 @@ pub fn run_refresh(args: RefreshArgs) -> ExitCode {
         .map_err(|e| e.to_string())
         .and_then(|b| crate::package::write_atomically(&out, &b).map_err(|e| e.to_string()));
     if let Err(e) = written {
-        eprintln!("error: cannot write {}: {e}", out.display());
+        errln!("error: cannot write {}: {e}", out.display());
         return ExitCode::from(USAGE);
     }
     outln!(

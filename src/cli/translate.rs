@@ -29,8 +29,8 @@ impl Failure {
     fn exit(self) -> ExitCode {
         match self {
             Failure::Told { message, help } => {
-                eprintln!("error: {message}");
-                eprintln!("  help: {help}");
+                errln!("error: {message}");
+                errln!("  help: {help}");
                 ExitCode::from(USAGE)
             }
             Failure::Reported(code) => code,
@@ -220,7 +220,7 @@ fn print_summary(path: &Path, language: &str, summary: &Summary) {
     } else {
         String::new()
     };
-    println!(
+    outln!(
         "{}: {} texts, {} translated, {} untranslated, {} stale{from_module}",
         path.display(),
         summary.texts,
@@ -229,10 +229,10 @@ fn print_summary(path: &Path, language: &str, summary: &Summary) {
         summary.stale.len(),
     );
     for key in &summary.stale {
-        println!("  stale: `{key}`: the module's text changed since it was translated (entry kept, not written; translate it again and remove `translated_from`)");
+        outln!("  stale: `{key}`: the module's text changed since it was translated (entry kept, not written; translate it again and remove `translated_from`)");
     }
     for key in &summary.removed {
-        println!("  removed: `{key}`: the module no longer has this text");
+        outln!("  removed: `{key}`: the module no longer has this text");
     }
 }
 
@@ -267,7 +267,7 @@ fn write_translated(
         )
     })?;
     write_file(out, &translated)?;
-    println!(
+    outln!(
         "wrote {}: {} translations in {} ({} of them kept from the module's own)",
         out.display(),
         entries.len(),
