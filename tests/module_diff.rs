@@ -173,3 +173,27 @@ fn a_module_and_a_folder_or_a_project_option_are_refused() {
         show(&bad)
     );
 }
+
+#[test]
+fn names_in_a_module_never_reach_the_terminal_as_control_sequences() {
+    // Set the window title, ring, clear the screen (ESC and the one-character CSI); a CR in an
+    // attribute is a space to any XML reader.
+    let hostile = "\u{1b}]0;pwned\u{7}\u{9b}2J";
+    let dir = TempDir::new("module-diff-hostile");
+    let new = edited(&b4m(), dir.path(), |b| {
+        b.replacen(
+            "entryName=\"XXIV Panzer Corps\"",
+            &format!("entryName=\"XXIV{hostile} Panzer Corps\""),
+            1,
+        )
+    });
+    let run = vmodc(&["diff", path(&b4m()), path(&new)]);
+    let shown = format!("{}{}", text(&run.stdout), text(&run.stderr));
+    assert_eq!(code(&run), 0, "{shown:?}");
+    let raw = ['\u{1b}', '\u{7}', '\u{9b}'];
+    assert!(!shown.chars().any(|c| raw.contains(&c)), "{shown:?}");
+    assert!(
+        shown.contains("XXIV\\u{1b}]0;pwned\\u{7}\\u{9b}2J Panzer Corps"),
+        "{shown:?}"
+    );
+}

@@ -395,6 +395,60 @@ fn a_save_of_vassal_3_8_is_read_whole_and_refreshed_into_the_encoding_vassal_3_7
     assert_eq!(read(&out).pieces().count(), 51);
 }
 
+/// Bytes that would drive a terminal: set the window title, ring, clear the screen (ESC and the
+/// one-character CSI), return to the line's start.
+const HOSTILE: &str = "\u{1b}]0;pwned\u{7}\u{9b}2J\r";
+
+/// Whether `bytes` hold none of [`HOSTILE`]'s control characters raw, and show each escaped.
+fn shown_not_sent(bytes: &[u8]) -> bool {
+    let raw = ['\u{1b}', '\u{7}', '\u{9b}', '\r'];
+    let shown = text(bytes);
+    !shown.chars().any(|c| raw.contains(&c))
+        && shown.contains("\\u{1b}]0;pwned\\u{7}\\u{9b}2J\\u{d}")
+}
+
+#[test]
+fn names_in_a_save_never_reach_the_terminal_as_control_sequences() {
+    let dir = TempDir::new("hostile-names");
+    let bytes = std::fs::read(fixture()).expect("fixture");
+    let archive =
+        vmodc::verify::read_archive(&bytes, vmodc::verify::Limits::default()).expect("zip");
+    let saved = vmodc::verify::read_save(&bytes).expect("the fixture decodes");
+    let entries: Vec<vmodc::package::Entry> = archive
+        .entries
+        .into_iter()
+        .map(|(name, data)| {
+            let data = match name.as_str() {
+                // An ESC in a command would split it (`GameModule.decode`): a piece name holds
+                // the other controls.
+                "savedGame" => saved
+                    .replace("XLI Panzer Corps", "XLI\u{9b}2J\u{7}\r Panzer Corps")
+                    .into_bytes(),
+                "moduledata" => String::from_utf8_lossy(&data)
+                    .replace("Battle for Moscow", &format!("Battle{HOSTILE} for Moscow"))
+                    .into_bytes(),
+                _ => data,
+            };
+            vmodc::package::Entry { name, data }
+        })
+        .collect();
+    let save = dir.path().join("hostile.vsav");
+    std::fs::write(&save, vmodc::package::zip_bytes(&entries).expect("zips")).expect("written");
+    let dump = vmodc(&["save", "dump", path(&save)]);
+    assert_eq!(code(&dump), 0, "{}", show(&dump));
+    let shown = text(&dump.stdout);
+    let first = shown.lines().next().unwrap_or_default();
+    assert!(shown_not_sent(first.as_bytes()), "{first:?}");
+    assert!(
+        shown.contains("XLI\\u{9b}2J\\u{7}\\u{d} Panzer Corps"),
+        "{shown:?}"
+    );
+    assert!(
+        !shown.contains(['\u{1b}', '\u{7}', '\u{9b}', '\r']),
+        "{shown:?}"
+    );
+}
+
 #[test]
 fn a_save_that_does_not_decode_is_refused_never_read_as_empty() {
     let dir = TempDir::new("undecodable");

@@ -6,7 +6,9 @@
 //!
 //! Every command prints through `out!` and `outln!`, never `print!`, and its messages through
 //! `errln!`, never `eprintln!`: output is often piped into `head` or `grep -m`, and a reader that
-//! stops reading must end the command quietly, not panic.
+//! stops reading must end the command quietly, not panic. Both escape control characters
+//! (`terminal::escape_controls`): names from other people's modules and saves are printed, and
+//! none may drive the terminal.
 
 /// `print!` for a command's output: a closed pipe ends the command quietly (see `write_out`).
 macro_rules! out {
@@ -47,6 +49,7 @@ pub mod overlay;
 pub mod print;
 pub mod save;
 pub mod schema;
+pub mod terminal;
 pub mod translate;
 pub mod watch;
 
@@ -67,8 +70,13 @@ pub enum Format {
 /// do, instead of panicking as `println!` would. Any other write error is an I/O problem (exit 2).
 pub fn write_out(text: std::fmt::Arguments) {
     use std::io::Write;
+    let raw = text.to_string();
+    let text = terminal::escape_controls(&raw);
     let mut stdout = std::io::stdout().lock();
-    if let Err(e) = stdout.write_fmt(text).and_then(|()| stdout.flush()) {
+    if let Err(e) = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             std::process::exit(0);
         }
@@ -82,9 +90,13 @@ pub fn write_out(text: std::fmt::Arguments) {
 /// command goes on to the exit code its work earned, which is what the caller tests.
 pub fn write_err(text: std::fmt::Arguments) {
     use std::io::Write;
+    let raw = text.to_string();
+    let text = terminal::escape_controls(&raw);
     let mut stderr = std::io::stderr().lock();
     // Nowhere is left to report a failing stderr to: ignoring it is the only safe answer.
-    let _ = stderr.write_fmt(text).and_then(|()| stderr.flush());
+    let _ = stderr
+        .write_all(text.as_bytes())
+        .and_then(|()| stderr.flush());
 }
 
 /// Exit code 1: the data or module has errors.
