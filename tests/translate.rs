@@ -344,3 +344,79 @@ msgstr "主地図"
     assert!(!c.entries[1].usable());
     assert!(catalog::from_po("msgid \"x\"\nmsgstr oops\n").is_err());
 }
+
+/// The four spellings of issue 45, item 1, and a link: each names the module or the catalog the run
+/// reads as one of its outputs, and each is refused before anything is written (exit 2), both inputs
+/// left byte for byte as they were, with a message saying which two paths are one file.
+#[test]
+fn translate_never_writes_over_its_module_or_its_catalog_however_spelled() {
+    let dir = TempDir::new("translate-inputs");
+    let good = module(&good_build_file(), &[]);
+    std::fs::write(dir.path().join("good.vmod"), &good).unwrap();
+    let first = crate::common::vmodc_in(
+        dir.path(),
+        &[
+            "translate",
+            "good.vmod",
+            "--lang",
+            "ja",
+            "--catalog",
+            "c.toml",
+        ],
+    );
+    assert_eq!(code(&first), 0, "{}", crate::common::show(&first));
+    let catalog = std::fs::read(dir.path().join("c.toml")).unwrap();
+    std::os::unix::fs::symlink("good.vmod", dir.path().join("link.vmod")).unwrap();
+    let cases: [&[&str]; 6] = [
+        &["--out", "./good.vmod"],
+        &["--po", "good.vmod"],
+        &["--out", "c.toml"],
+        &["--po", "c.toml"],
+        &["--out", "link.vmod"],
+        &["--po", "sub/../c.toml"],
+    ];
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    for extra in cases {
+        let mut args = vec![
+            "translate",
+            "good.vmod",
+            "--lang",
+            "ja",
+            "--catalog",
+            "c.toml",
+        ];
+        args.extend_from_slice(extra);
+        let run = crate::common::vmodc_in(dir.path(), &args);
+        let shown = crate::common::show(&run);
+        assert_eq!(code(&run), 2, "{extra:?}: {shown}");
+        assert!(
+            crate::common::text(&run.stderr).contains("is the same file as"),
+            "{extra:?}: {shown}"
+        );
+        assert!(run.stdout.is_empty(), "{extra:?}: nothing reported written");
+        assert_eq!(
+            std::fs::read(dir.path().join("good.vmod")).unwrap(),
+            good,
+            "{extra:?}"
+        );
+        assert_eq!(
+            std::fs::read(dir.path().join("c.toml")).unwrap(),
+            catalog,
+            "{extra:?}"
+        );
+    }
+    // The catalog given as the module is refused too, and --out and --po as one file.
+    for args in [
+        ["--catalog", "./good.vmod", "--po", "x.po"],
+        ["--catalog", "c.toml", "--po", "both.vmod"],
+    ] {
+        let mut all = vec!["translate", "good.vmod", "--lang", "ja"];
+        all.extend_from_slice(&args);
+        if args[3] == "both.vmod" {
+            all.extend_from_slice(&["--out", "./both.vmod"]);
+        }
+        let run = crate::common::vmodc_in(dir.path(), &all);
+        assert_eq!(code(&run), 2, "{all:?}: {}", crate::common::show(&run));
+        assert_eq!(std::fs::read(dir.path().join("good.vmod")).unwrap(), good);
+    }
+}

@@ -101,7 +101,7 @@ pub fn run_refresh(args: RefreshArgs) -> ExitCode {
     };
     let outcome = crate::save::refresh::refresh(&mut save, &slots);
     let out = out.unwrap_or_else(|| refreshed_name(save_path, slots.version.as_deref()));
-    if is_same_file(&out, save_path) {
+    if crate::package::is_same_file(&out, save_path) {
         errln!(
             "error: {} is the saved game being refreshed: vmodc never writes over its input",
             out.display()
@@ -165,14 +165,6 @@ pub fn run_refresh(args: RefreshArgs) -> ExitCode {
         );
     }
     ExitCode::SUCCESS
-}
-
-/// Whether two paths name one file (the second exists; the first may not yet).
-fn is_same_file(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    }
 }
 
 /// `game.vsav` → `game-1.2.0.vsav` beside it (`game-refreshed.vsav` without a version).

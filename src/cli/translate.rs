@@ -47,7 +47,8 @@ pub fn run_translate(
     out: Option<&Path>,
 ) -> ExitCode {
     let translate = || -> Result<(), Failure> {
-        check_arguments(module, language, out)?;
+        check_arguments(module, language)?;
+        check_outputs(module, catalog_path, po, out)?;
         let read = ReadModule::open(module, language)?;
         let old = old_catalog(catalog_path, language)?;
         let existing: BTreeMap<String, String> = read.existing.iter().cloned().collect();
@@ -75,18 +76,51 @@ fn valid_language(l: &str) -> bool {
         && parts.all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_alphanumeric()))
 }
 
-fn check_arguments(module: &Path, language: &str, out: Option<&Path>) -> Result<(), Failure> {
+fn check_arguments(module: &Path, language: &str) -> Result<(), Failure> {
     if !valid_language(language) {
         return Err(Failure::new(
             format!("`{language}` is not a language code"),
             "give a language as VASSAL names it: `ja`, `de`, `pt_BR`",
         ));
     }
-    if out.is_some_and(|o| o == module) {
+    if module.exists() && !module.is_file() {
         return Err(Failure::new(
-            format!("--out {} is the module itself", module.display()),
-            "write the translated module to a new file; vmodc never overwrites its input",
+            format!("{} is not a file", module.display()),
+            "give a .vmod file",
         ));
+    }
+    Ok(())
+}
+
+/// Every file the run writes is checked against every file it reads, and against the others it
+/// writes, as one file however the paths are spelled (`./good.vmod`, a link): the catalog is read
+/// and written back by design, but nothing is written over the module, and no output over the
+/// catalog or another output.
+fn check_outputs(
+    module: &Path,
+    catalog: &Path,
+    po: Option<&Path>,
+    out: Option<&Path>,
+) -> Result<(), Failure> {
+    let mut written = vec![("--catalog", catalog)];
+    written.extend(po.map(|p| ("--po", p)));
+    written.extend(out.map(|o| ("--out", o)));
+    for (i, &(flag, path)) in written.iter().enumerate() {
+        let earlier = written[..i].iter().map(|&(f, p)| (f, p, "written"));
+        let read = std::iter::once(("the module", module, "read"));
+        let clash = read
+            .chain(earlier)
+            .find(|&(_, other, _)| crate::package::is_same_file(path, other));
+        if let Some((other_flag, other, role)) = clash {
+            return Err(Failure::new(
+                format!(
+                    "{flag} {} is the same file as {other_flag} {}, which this run {role}s: it would be written over",
+                    path.display(),
+                    other.display()
+                ),
+                "give each of --catalog, --po and --out a file of its own (the translated module a new name, such as `game-ja.vmod`); vmodc never writes over the module it translates or the catalog it reads",
+            ));
+        }
     }
     Ok(())
 }
