@@ -420,3 +420,125 @@ fn translate_never_writes_over_its_module_or_its_catalog_however_spelled() {
         assert_eq!(std::fs::read(dir.path().join("good.vmod")).unwrap(), good);
     }
 }
+
+/// `Module_<lang>.properties` of a translated module, read back.
+fn bundle_of(vmod: &std::path::Path, entry: &str) -> Vec<(String, String)> {
+    let bytes = std::fs::read(vmod).unwrap();
+    let archive = vmodc::verify::read_archive(&bytes, vmodc::verify::Limits::default()).unwrap();
+    let text = String::from_utf8(archive.entries[entry].clone()).expect("vmodc writes ASCII");
+    vmodc::vassal::properties::read_properties(&text).unwrap()
+}
+
+/// Runs `translate` on a module holding `bundle` as its `Module_de.properties`, with `--out`.
+fn translate_with_bundle(name: &str, bundle: &[u8]) -> (std::process::Output, TempDir) {
+    let dir = TempDir::new(name);
+    let vmod = dir.path().join("in.vmod");
+    let bytes = module(
+        &good_build_file(),
+        &[("Module_de.properties", Some(bundle))],
+    );
+    std::fs::write(&vmod, bytes).unwrap();
+    let run = crate::common::vmodc_in(
+        dir.path(),
+        &[
+            "translate",
+            "in.vmod",
+            "--lang",
+            "de",
+            "--catalog",
+            "de.toml",
+            "--out",
+            "out.vmod",
+        ],
+    );
+    (run, dir)
+}
+
+/// An ISO-8859-1 bundle (not valid UTF-8: VASSAL's `PropertyResourceBundle` reads it as
+/// ISO-8859-1) keeps its own letters, in the catalog and in the module written.
+#[test]
+fn an_iso_8859_1_bundle_comes_out_with_its_letters() {
+    let latin1 = b"# von Hand\nMap.Main.mapName=Hauptkarte M\xfcnchen\nPiece.Flip=Umdrehen \xe4\xf6\xfc\xdf\n";
+    let (run, dir) = translate_with_bundle("translate-latin1", latin1);
+    assert_eq!(code(&run), 0, "{}", crate::common::show(&run));
+    let bundle = bundle_of(&dir.path().join("out.vmod"), "Module_de.properties");
+    let value = |k: &str| {
+        bundle
+            .iter()
+            .find(|(key, _)| key == k)
+            .map(|(_, v)| v.as_str())
+    };
+    assert_eq!(value("Map.Main.mapName"), Some("Hauptkarte München"));
+    assert_eq!(value("Piece.Flip"), Some("Umdrehen äöüß"));
+    let catalog = std::fs::read_to_string(dir.path().join("de.toml")).unwrap();
+    assert!(catalog.contains("Hauptkarte München"), "{catalog}");
+    assert!(!catalog.contains('\u{fffd}'), "{catalog}");
+    // A UTF-8 bundle is read as UTF-8, not as ISO-8859-1.
+    let (run, dir) = translate_with_bundle(
+        "translate-utf8",
+        "Map.Main.mapName=Hauptkarte München\n".as_bytes(),
+    );
+    assert_eq!(code(&run), 0, "{}", crate::common::show(&run));
+    let bundle = bundle_of(&dir.path().join("out.vmod"), "Module_de.properties");
+    assert!(bundle.contains(&("Map.Main.mapName".into(), "Hauptkarte München".into())));
+}
+
+/// One malformed `\uXXXX` line costs that line, with a warning naming it, never the bundle.
+#[test]
+fn a_malformed_unicode_escape_costs_its_line_with_a_warning_never_the_bundle() {
+    let bundle =
+        b"Map.Main.mapName=Hauptkarte\n\nBroken.key=bad \\u12G4 escape\nPiece.Flip=Umdrehen\n";
+    let (run, dir) = translate_with_bundle("translate-bad-escape", bundle);
+    assert_eq!(code(&run), 0, "{}", crate::common::show(&run));
+    let stderr = crate::common::text(&run.stderr);
+    assert!(
+        stderr.contains(
+            "warning: Module_de.properties in in.vmod, line 3: malformed \\uxxxx encoding"
+        ),
+        "{stderr}"
+    );
+    let bundle = bundle_of(&dir.path().join("out.vmod"), "Module_de.properties");
+    let keys: Vec<&str> = bundle.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(keys, ["Map.Main.mapName", "Piece.Flip"], "{bundle:?}");
+}
+
+/// A module name or version with quotes, backslashes, line breaks and control characters neither
+/// breaks the PO file nor adds an entry: the header is escaped, one field a line, and every entry
+/// reads back as written; msgfmt accepts the file.
+#[test]
+fn the_po_header_is_escaped_and_a_crafted_name_injects_nothing() {
+    let crafted = "Say \"hi\" \\ then\n\"\nmsgctxt \"x\"\nmsgid \"injected\"\nmsgstr \"pwned\"\n#";
+    let catalog = Catalog {
+        language: "ja".into(),
+        module: crafted.into(),
+        module_version: "1.0\"\r\nLanguage: de".into(),
+        entries: vec![entry("Piece.Flip", "Fl\u{1b}[2Jip \"it\"", "裏返す\u{7}")],
+    };
+    let po = catalog::to_po(&catalog);
+    let back = catalog::from_po(&po).expect("the PO reads back");
+    assert_eq!(back.language, "ja", "{po}");
+    assert_eq!(back.entries, catalog.entries, "{po}");
+    assert_eq!(
+        back.module,
+        crafted.replace('\n', " "),
+        "the name on one line, otherwise as it was"
+    );
+    assert_eq!(back.module_version, "1.0\"  Language: de");
+    let dir = TempDir::new("po-header");
+    let file = dir.path().join("ja.po");
+    std::fs::write(&file, &po).unwrap();
+    match std::process::Command::new("msgfmt")
+        .args(["--check", "-o", "/dev/null"])
+        .arg(&file)
+        .output()
+    {
+        Ok(out) => assert!(
+            out.status.success(),
+            "msgfmt refuses it: {}\n{po}",
+            String::from_utf8_lossy(&out.stderr)
+        ),
+        Err(e) => {
+            eprintln!("msgfmt not installed ({e}): the read-back above still checks the file")
+        }
+    }
+}

@@ -168,13 +168,11 @@ impl ReadModule {
                     "run `vmodc check` on the module",
                 )
             })?;
-        let existing = archive
-            .entries
-            .get(&bundle_name(language))
-            .and_then(|b| {
-                crate::vassal::properties::read_properties(&String::from_utf8_lossy(b)).ok()
-            })
-            .unwrap_or_default();
+        let bundle = bundle_name(language);
+        let existing = match archive.entries.get(&bundle) {
+            Some(bytes) => own_translations(module, &bundle, bytes),
+            None => Vec::new(),
+        };
         Ok(ReadModule {
             sources: extract(&root, &Table::load()),
             existing,
@@ -182,6 +180,24 @@ impl ReadModule {
             bytes,
         })
     }
+}
+
+/// The translations the module's own bundle holds, read as VASSAL reads it (UTF-8, else
+/// ISO-8859-1); a malformed line is left out with a warning naming it, never the whole bundle.
+fn own_translations(module: &Path, bundle: &str, bytes: &[u8]) -> Vec<(String, String)> {
+    use crate::vassal::properties::{decode_bundle, read_properties_lenient};
+    let read = read_properties_lenient(&decode_bundle(bytes));
+    for bad in &read.malformed {
+        errln!(
+            "warning: {bundle} in {}, line {}: {}; that line is left out, the bundle's {} other translation(s) kept",
+            module.display(),
+            bad.line,
+            bad.error,
+            read.entries.len()
+        );
+        errln!("  help: VASSAL refuses the whole bundle over such a line (Properties.load); a module written with --out holds the bundle without it");
+    }
+    read.entries
 }
 
 fn is_po(path: &Path) -> bool {

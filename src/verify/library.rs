@@ -265,7 +265,7 @@ fn bundle_file(locale: &str) -> String {
 
 /// A translation's `PlayerRoster.sides` has as many sides as the module.
 fn translated_sides(file: &str, bytes: &[u8], sides: usize, push: &mut impl FnMut(Diagnostic)) {
-    let text = String::from_utf8_lossy(bytes);
+    let text = crate::vassal::properties::decode_bundle(bytes);
     let entries = match crate::vassal::properties::read_properties(&text) {
         Ok(e) => e,
         Err(e) => {

@@ -177,7 +177,7 @@ pub fn read_module<R: Read + Seek>(source: R) -> Result<ModuleFile, String> {
             .strip_prefix("Module_")
             .and_then(|n| n.strip_suffix(".properties"))
         {
-            let text = String::from_utf8_lossy(data);
+            let text = crate::vassal::properties::decode_bundle(data);
             for (key, value) in properties(&text) {
                 module.translations.insert((lang.to_string(), key), value);
             }
@@ -464,91 +464,10 @@ fn setup_pieces(vsav: &[u8]) -> BTreeMap<String, String> {
     out
 }
 
-/// The entries of a `.properties` file as `java.util.Properties.load` reads them: `#` and `!`
-/// comments, `=`, `:` or white space between key and value, a backslash at the end of a line
-/// continuing it, and the escapes `\t \n \r \f \uXXXX` (any other escaped character stands for
-/// itself).
+/// The entries of a `.properties` file as `java.util.Properties.load` reads them, through the one
+/// reader of them (`vassal::properties`); a malformed line is left out, the others kept.
 pub fn properties(text: &str) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    let mut logical = String::new();
-    for raw in text.lines() {
-        let line = if logical.is_empty() {
-            raw.trim_start()
-        } else {
-            raw.trim_start_matches([' ', '\t', '\u{c}'])
-        };
-        if logical.is_empty() && (line.is_empty() || line.starts_with(['#', '!'])) {
-            continue;
-        }
-        let trailing = line.len() - line.trim_end_matches('\\').len();
-        if trailing % 2 == 1 {
-            logical.push_str(&line[..line.len() - 1]);
-            continue;
-        }
-        logical.push_str(line);
-        out.push(key_value(&logical));
-        logical.clear();
-    }
-    if !logical.is_empty() {
-        out.push(key_value(&logical));
-    }
-    out
-}
-
-fn key_value(line: &str) -> (String, String) {
-    let mut chars = line.chars().peekable();
-    let mut key = String::new();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => key.push(unescape(chars.next(), &mut chars)),
-            '=' | ':' => break,
-            ' ' | '\t' | '\u{c}' => {
-                while chars
-                    .peek()
-                    .is_some_and(|c| matches!(c, ' ' | '\t' | '\u{c}'))
-                {
-                    chars.next();
-                }
-                if chars.peek().is_some_and(|c| matches!(c, '=' | ':')) {
-                    chars.next();
-                }
-                break;
-            }
-            c => key.push(c),
-        }
-    }
-    while chars
-        .peek()
-        .is_some_and(|c| matches!(c, ' ' | '\t' | '\u{c}'))
-    {
-        chars.next();
-    }
-    let mut value = String::new();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => value.push(unescape(chars.next(), &mut chars)),
-            c => value.push(c),
-        }
-    }
-    (key, value)
-}
-
-fn unescape(c: Option<char>, rest: &mut std::iter::Peekable<std::str::Chars<'_>>) -> char {
-    match c {
-        Some('t') => '\t',
-        Some('n') => '\n',
-        Some('r') => '\r',
-        Some('f') => '\u{c}',
-        Some('u') => {
-            let hex: String = (0..4).filter_map(|_| rest.next()).collect();
-            u32::from_str_radix(&hex, 16)
-                .ok()
-                .and_then(char::from_u32)
-                .unwrap_or('\u{fffd}')
-        }
-        Some(c) => c,
-        None => '\\',
-    }
+    crate::vassal::properties::read_properties_lenient(text).entries
 }
 
 #[cfg(test)]
