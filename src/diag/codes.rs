@@ -453,6 +453,8 @@ pub static CODES: &[Code] = &[
     c("V0446", &[Warning], At(2, "what a setup's saved game places: a board the module lacks, pieces of unknown gpids"),
         "a predefined setup's saved game places a board the module lacks, or pieces whose gpid no piece slot or Place Marker/Replace trait has",
         &[r#"`build/module/map/BoardPicker.java` (`decode` drops unknown boards), `build/module/GameRefresher.java` ("Can't find matching Piece Slot")"#]),
+    c("V0447", &[Note], Once, "a predefined setup vmodc did not check because of a limit of its own (one saved game's size, or all setups' together): what was not checked and why; VASSAL loads it",
+        &["`build/module/PredefinedSetup.java` loads a setup of any size; vmodc's limits are its own: `Limits::save` for one saved game, `SETUP_BUDGET_BYTES` for all setups together (`src/verify/setups.rs`)"]),
     c("V0460", &[Warning], Once, "an entry name is in the archive more than once (`vmodc check FILE.vmod`): the last copy is the one read",
         &["`tools/io/ZipArchive.java` (`readEntries` puts every `java.util.zip.ZipFile` entry into a map in order; `ZipFile.getInputStream` finds a name's last entry: JDK 17 reads the last copy)"]),
     c("V0480", &[Warning], Once, "a parent holds more than one child of a class VASSAL allows once per parent (a second Game Piece Layers or Stack Metrics in a map, a second grid on a board)",

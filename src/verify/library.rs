@@ -307,8 +307,8 @@ fn setup_references(root: &Node, setup_texts: &SetupTexts, push: &mut impl FnMut
         let Some(file) = setup.attrs.get("file").filter(|f| seen.insert(*f)) else {
             continue;
         };
-        let Some(Ok(text)) = setup_texts.get(file) else {
-            continue; // V0417, V0419
+        let Some(super::setups::SetupText::Read(text)) = setup_texts.get(file) else {
+            continue; // V0417, V0419, V0447
         };
         let commands = split_commands(text);
         for board in commands.iter().flat_map(|c| saved_boards(c)) {
