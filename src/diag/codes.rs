@@ -477,6 +477,7 @@ pub static CODES: &[Code] = &[
     c("V0604", &[Warning], Once, r#"a module in `dist/` differs from the one committed in git (`git show HEAD:dist/…`) while both carry the same module version; points at `[game] version` with "raise the version" (`vmodc check GAME` and `vmodc build`; nothing is said outside a git repository or for a module git does not hold) — see [errata.md](errata.md)"#, &[]),
     c("V0606", &[Error], Once, "the print-and-play PDF cannot be made: a `[counters] printed_mm` that is not a counter size, counters larger than the paper, an image that cannot be drawn or embedded", &[]),
     c("V0607", &[Error], Once, "the print-and-play PDF cannot be written (exit 2); the previous PDF is left untouched", &[]),
+    c("V0608", &[Warning], Once, "the build cache folder (`.vmodc-cache`) is a symbolic link, a file or anything but a plain folder: the build runs without it, reading and writing nothing there (each cache entry is also read only when it is a regular file of its own whose hash checks)", &[]),
 
     // V07xx, V08xx: optional parts of the model and the completeness report
     c("V0701", &[Error, Warning], At(4, "the faces of unit types and their back markers, checked from the type, the unit and the marker"),
