@@ -542,3 +542,39 @@ fn the_po_header_is_escaped_and_a_crafted_name_injects_nothing() {
         }
     }
 }
+
+/// `translate` reads its inputs within bounds and only when they are regular files: a FIFO as the
+/// catalog or the module, `/dev/zero` as the catalog and a catalog over 64 MiB are each refused at
+/// once (exit 2, a message naming the file), never read until memory runs out or blocked on.
+#[cfg(unix)]
+#[test]
+fn translate_refuses_inputs_that_are_not_bounded_regular_files() {
+    let dir = TempDir::new("translate-kinds");
+    std::fs::write(
+        dir.path().join("good.vmod"),
+        module(&good_build_file(), &[]),
+    )
+    .unwrap();
+    let fifo = dir.path().join("fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let big = std::fs::File::create(dir.path().join("big.toml")).unwrap();
+    big.set_len((64 << 20) + 1).unwrap();
+    let cases: [(&str, &str, &str); 4] = [
+        ("good.vmod", "fifo", "not a regular file"),
+        ("good.vmod", "/dev/zero", "not a regular file"),
+        ("good.vmod", "big.toml", "larger than the 64 MiB"),
+        ("fifo", "c.toml", "not a regular file"),
+    ];
+    for (vmod, catalog, why) in cases {
+        let started = std::time::Instant::now();
+        let run = crate::common::vmodc_in(
+            dir.path(),
+            &["translate", vmod, "--lang", "ja", "--catalog", catalog],
+        );
+        let shown = crate::common::show(&run);
+        assert_eq!(code(&run), 2, "{vmod} {catalog}: {shown}");
+        assert!(shown.contains(why), "{vmod} {catalog}: {shown}");
+        assert!(started.elapsed().as_secs() < 10, "{vmod} {catalog}");
+    }
+}

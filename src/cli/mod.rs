@@ -117,19 +117,39 @@ fn read_input(path: &Path, what: &str) -> Result<Vec<u8>, ExitCode> {
 /// everything the archive reader would inflate from it (`verify::Limits`): the budget is set from
 /// the file's size before a byte is read, and the read stops past it even if the file grows.
 pub(crate) fn read_within_budget(path: &Path) -> std::io::Result<Vec<u8>> {
+    read_bounded(path, crate::verify::Limits::default().max_total_bytes)
+}
+
+/// A regular file (a link to one is followed) of at most `budget` bytes, read whole: a FIFO, a
+/// device (`/dev/zero`) or a folder is refused before it is opened (opening a FIFO blocks, a device
+/// never ends), a larger file before a byte is read, and the read stops past `budget` even if the
+/// file grows.
+pub(crate) fn read_bounded(path: &Path, budget: u64) -> std::io::Result<Vec<u8>> {
     use std::io::Read as _;
-    let budget = crate::verify::Limits::default().max_total_bytes;
-    let file = std::fs::File::open(path)?;
+    let not_a_file = || {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file (a folder, a FIFO or a device)",
+        )
+    };
     let too_large = || {
         std::io::Error::new(
             std::io::ErrorKind::InvalidData,
             format!(
-                "larger than the {} MiB a module or a save may be",
+                "larger than the {} MiB vmodc reads of such a file",
                 budget >> 20
             ),
         )
     };
-    if file.metadata()?.len() > budget {
+    if !std::fs::metadata(path)?.is_file() {
+        return Err(not_a_file());
+    }
+    let file = std::fs::File::open(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(not_a_file());
+    }
+    if meta.len() > budget {
         return Err(too_large());
     }
     let mut bytes = Vec::new();

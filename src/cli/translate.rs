@@ -83,12 +83,6 @@ fn check_arguments(module: &Path, language: &str) -> Result<(), Failure> {
             "give a language as VASSAL names it: `ja`, `de`, `pt_BR`",
         ));
     }
-    if module.exists() && !module.is_file() {
-        return Err(Failure::new(
-            format!("{} is not a file", module.display()),
-            "give a .vmod file",
-        ));
-    }
     Ok(())
 }
 
@@ -205,9 +199,14 @@ fn is_po(path: &Path) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case("po"))
 }
 
-/// A catalog file, read as PO or TOML by its extension.
+/// The largest catalog read: a module of 100,000 texts makes a catalog of about 20 MB.
+const MAX_CATALOG_BYTES: u64 = 64 << 20;
+
+/// A catalog file, read as PO or TOML by its extension; a regular file within
+/// [`MAX_CATALOG_BYTES`] only (a FIFO or `/dev/zero` is refused before it is read).
 fn read_catalog(path: &Path) -> Result<Catalog, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let bytes = super::read_bounded(path, MAX_CATALOG_BYTES).map_err(|e| e.to_string())?;
+    let text = String::from_utf8(bytes).map_err(|e| format!("not UTF-8: {e}"))?;
     if is_po(path) {
         catalog::from_po(&text)
     } else {
@@ -217,7 +216,7 @@ fn read_catalog(path: &Path) -> Result<Catalog, String> {
 
 /// The catalog an earlier run wrote, if there is one; it must be of this language.
 fn old_catalog(path: &Path, language: &str) -> Result<Option<Catalog>, Failure> {
-    if !path.exists() {
+    if std::fs::symlink_metadata(path).is_err() {
         return Ok(None);
     }
     match read_catalog(path) {
