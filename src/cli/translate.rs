@@ -47,7 +47,7 @@ pub fn run_translate(
     out: Option<&Path>,
 ) -> ExitCode {
     let translate = || -> Result<(), Failure> {
-        check_arguments(module, language)?;
+        check_language(language)?;
         check_outputs(module, catalog_path, po, out)?;
         let read = ReadModule::open(module, language)?;
         let old = old_catalog(catalog_path, language)?;
@@ -76,7 +76,7 @@ fn valid_language(l: &str) -> bool {
         && parts.all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_alphanumeric()))
 }
 
-fn check_arguments(module: &Path, language: &str) -> Result<(), Failure> {
+fn check_language(language: &str) -> Result<(), Failure> {
     if !valid_language(language) {
         return Err(Failure::new(
             format!("`{language}` is not a language code"),
