@@ -23,12 +23,29 @@ pub struct ModuleFile {
     pub prototypes: Vec<Slot>,
     /// Maps, boards, grids, setups, charts, help pages and global properties, with their attributes.
     pub components: Vec<Component>,
-    /// The pieces of each predefined setup's saved game: setup → `name #n` → where it is.
-    pub setup_pieces: BTreeMap<String, BTreeMap<String, String>>,
+    /// The saved game of each predefined setup (setup → its file), kept as stored: decoded only
+    /// when the other module's differs ([`SetupSave::pieces`]).
+    pub setup_pieces: BTreeMap<String, SetupSave>,
     /// Every `Module_xx.properties` entry: (language, key) → text.
     pub translations: BTreeMap<(String, String), String>,
     /// Every entry of the archive: name → its size and content hash.
     pub entries: BTreeMap<String, Content>,
+}
+
+/// A predefined setup's saved game as the archive stores it, shared by every setup naming it.
+#[derive(Debug, Clone)]
+pub struct SetupSave {
+    /// The stored file's size and hash: two setups of equal content have equal pieces.
+    pub content: Content,
+    bytes: std::sync::Arc<Vec<u8>>,
+}
+
+impl SetupSave {
+    /// The pieces of the saved game: `name #n` → where it is (decoded now, within a saved game's
+    /// limits).
+    pub fn pieces(&self) -> BTreeMap<String, String> {
+        setup_pieces(&self.bytes)
+    }
 }
 
 /// An archive entry's size and content hash (xxh3), enough to tell whether it changed.
@@ -203,6 +220,7 @@ pub fn read_module<R: Read + Seek>(source: R) -> Result<ModuleFile, String> {
     let mut walker = Walker {
         module: &mut module,
         entries: &archive.entries,
+        saves: BTreeMap::new(),
     };
     walker.visit(&root, &Context::default());
     dedup_keys(&mut module.components);
@@ -284,6 +302,8 @@ struct Context {
 struct Walker<'a> {
     module: &'a mut ModuleFile,
     entries: &'a BTreeMap<String, Vec<u8>>,
+    /// Each setup file, once however many setups name it.
+    saves: BTreeMap<String, SetupSave>,
 }
 
 fn short(tag: &str) -> &str {
@@ -374,8 +394,16 @@ impl Walker<'_> {
                 let key = inner.menus.join("/");
                 self.component("setup", key.clone(), node, &["file"]);
                 let is_file = node.attr("useFile") == "true" && node.attr("isMenu") != "true";
-                if let Some(data) = self.entries.get(node.attr("file")).filter(|_| is_file) {
-                    self.module.setup_pieces.insert(key, setup_pieces(data));
+                let file = node.attr("file");
+                if let Some(data) = self.entries.get(file).filter(|_| is_file) {
+                    let save = self
+                        .saves
+                        .entry(file.to_string())
+                        .or_insert_with(|| SetupSave {
+                            content: Content::of(data),
+                            bytes: std::sync::Arc::new(data.clone()),
+                        });
+                    self.module.setup_pieces.insert(key, save.clone());
                 }
             }
             "SetupStack" => {
@@ -427,7 +455,7 @@ fn dedup_keys(components: &mut [Component]) {
 /// (`map x,y`), as its BasicPiece says. A save that does not decode gives one entry saying why.
 fn setup_pieces(vsav: &[u8]) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
-    let text = crate::verify::archive::read_archive(vsav, Limits::default())
+    let text = crate::verify::archive::read_archive(vsav, Limits::save())
         .ok()
         .and_then(|a| a.entries.get("savedGame").cloned())
         .and_then(|d| deobfuscate(&d).ok());
