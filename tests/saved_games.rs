@@ -585,3 +585,43 @@ fn scenario_saves_carry_savedata_and_moduledata_as_vassals_own_do() {
     }
     assert!(saves > 0, "b4m has scenario saves");
 }
+
+/// A save whose zip lists `savedGame` twice: `save dump` and `refresh` read the last copy, as
+/// VASSAL does, and say so (issue 45, item 13), never silently.
+#[test]
+fn a_name_twice_in_a_saves_zip_is_said() {
+    use std::io::Write;
+    let bytes = std::fs::read(fixture()).expect("fixture");
+    let saved = vmodc::verify::read_archive(&bytes, vmodc::verify::Limits::default())
+        .expect("zip")
+        .entries["savedGame"]
+        .clone();
+    // Two entries of one name, which the zip writer refuses: the first is written as
+    // `savedGamX` and renamed in place (a name is outside every CRC).
+    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let stored =
+        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
+    w.start_file("savedGamX", stored).unwrap();
+    w.write_all(b"!VCSK5a00 a first copy VASSAL does not read")
+        .unwrap();
+    w.start_file("savedGame", stored).unwrap();
+    w.write_all(&saved).unwrap();
+    let mut zipped = w.finish().unwrap().into_inner();
+    let mut at = 0;
+    while let Some(i) = zipped[at..].windows(9).position(|w| w == b"savedGamX") {
+        zipped[at + i + 8] = b'e';
+        at += i + 9;
+    }
+    let dir = TempDir::new("duplicate-entry");
+    let save = dir.path().join("twice.vsav");
+    std::fs::write(&save, &zipped).unwrap();
+    let dump = vmodc(&["save", "dump", path(&save)]);
+    assert_eq!(code(&dump), 0, "{}", show(&dump));
+    assert!(
+        text(&dump.stderr).contains("entry `savedGame` is in")
+            && text(&dump.stderr).contains(" 2 times: VASSAL reads the last copy"),
+        "{}",
+        show(&dump)
+    );
+    assert!(text(&dump.stdout).contains("51 pieces"), "{}", show(&dump));
+}

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 /// treated as an empty game).
 fn read_saved_game(path: &Path) -> Result<crate::save::SavedGame, ExitCode> {
     let bytes = read_input(path, "saved game")?;
+    warn_of_duplicate_entries(path, &bytes);
     crate::save::SavedGame::read(&bytes).map_err(|e| {
         errln!(
             "error: {} is not a saved game VASSAL can read: {e}",
@@ -17,6 +18,21 @@ fn read_saved_game(path: &Path) -> Result<crate::save::SavedGame, ExitCode> {
         errln!("  help: give a .vsav that VASSAL wrote (File > Save Game) or a .vlog");
         ExitCode::from(FAILED)
     })
+}
+
+/// A name twice in a save's zip: VASSAL reads the last copy (`ZipFile.getInputStream`), and so do
+/// `save dump` and `refresh`, which writes the save back with that copy only. Said, never silent.
+fn warn_of_duplicate_entries(path: &Path, bytes: &[u8]) {
+    let mut source = std::io::Cursor::new(bytes);
+    for (name, count) in crate::verify::duplicate_names(&mut source) {
+        errln!(
+            "warning: entry `{name}` is in {} {count} times: VASSAL reads the last copy, and so does vmodc (refresh writes that copy only)",
+            path.display()
+        );
+        errln!(
+            "  help: a zip tool that appends adds a second copy; write the save again from VASSAL"
+        );
+    }
 }
 
 /// `vmodc save dump`.
