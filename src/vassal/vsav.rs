@@ -473,7 +473,10 @@ mod tests {
     fn split_is_linear_in_nested_quotes() {
         let pairs = 100_000;
         let nested = format!("{}x{}", "'".repeat(pairs), "'".repeat(pairs));
-        let s = format!("begin_save\u{1b}{nested}\u{1b}'{}'\u{1b}end_save", "'".repeat(7));
+        let s = format!(
+            "begin_save\u{1b}{nested}\u{1b}'{}'\u{1b}end_save",
+            "'".repeat(7)
+        );
         let started = std::time::Instant::now();
         let split = command_split(&s);
         assert!(started.elapsed().as_secs() < 2, "{:?}", started.elapsed());
