@@ -251,7 +251,16 @@ fn build_loaded(
     files: &[crate::diag::SourceFile],
     done: &mut Outcome,
 ) {
-    let cache = options.cache.as_ref().map(cache::Cache::new);
+    let cache = options.cache.as_ref().and_then(|dir| match cache::Cache::open(dir) {
+        Ok(cache) => Some(cache),
+        Err(why) => {
+            done.report.push(
+                Diagnostic::warning("V0608", format!("the build cache is not used: {why}"))
+                    .help("make the cache folder a plain folder of the project (delete the link; vmodc creates the folder), or build with --no-cache"),
+            );
+            None
+        }
+    });
     let targets = targets(options, loaded, cache.as_ref(), files);
     let bar = progress_bar(&done.game);
     // The kits are printed while the modules compile: each side has stretches on one core (a

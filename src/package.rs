@@ -114,6 +114,34 @@ fn assemble(parts: &[Vec<u8>]) -> Result<Vec<u8>, PackageError> {
     Ok(writer.finish().map_err(zip_error)?.into_inner())
 }
 
+/// Whether two paths name one file however they are spelled (`./good.vmod`, `dir/../good.vmod`, a
+/// symbolic or hard link): the same device and inode when both exist, else the same path once every
+/// link of its folder is resolved (an output that does not exist yet is the same as another path
+/// that names it). An output checked against every input with this is never written over one.
+pub fn is_same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    if let (Ok(a), Ok(b)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+        use std::os::unix::fs::MetadataExt;
+        return a.dev() == b.dev() && a.ino() == b.ino();
+    }
+    match (resolved(a), resolved(b)) {
+        (Some(a), Some(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// `path` with its links resolved; for a file that does not exist yet, its folder's.
+fn resolved(path: &Path) -> Option<PathBuf> {
+    if let Ok(real) = path.canonicalize() {
+        return Some(real);
+    }
+    let folder = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    Some(folder.canonicalize().ok()?.join(path.file_name()?))
+}
+
 /// Write `bytes` to `path` through a temporary file in the same folder, then rename.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), PackageError> {
     let io = |error| PackageError::Io {

@@ -161,6 +161,44 @@ fn the_rules_of_a_project_give_the_same_findings_as_the_module() {
     }
 }
 
+/// A fixture log with its `savedGame` entry re-encoded as VASSAL 3.8 writes it: `!VOBS`, the key
+/// byte, the XOR-ed bytes (upstream commit b70f881e6; PR #15060 without the `!`).
+fn bang_vobs_copy(log: &Path, dir: &Path) -> PathBuf {
+    let bytes = std::fs::read(log).expect("fixture");
+    let text = read_save(&bytes).expect("the fixture decodes");
+    let archive = read_archive(&bytes, Limits::default()).expect("zip");
+    let entries: Vec<Entry> = archive
+        .entries
+        .into_iter()
+        .map(|(name, data)| {
+            let data = match name.as_str() {
+                "savedGame" => [
+                    b"!VOBS\x9d".as_slice(),
+                    &text.bytes().map(|b| b ^ 0x9d).collect::<Vec<u8>>(),
+                ]
+                .concat(),
+                _ => data,
+            };
+            Entry { name, data }
+        })
+        .collect();
+    let out = dir.join(log.file_name().expect("a file name"));
+    std::fs::write(&out, zip_bytes(&entries).expect("zips")).expect("written");
+    out
+}
+
+#[test]
+fn a_log_of_vassal_3_8_is_audited_as_the_same_log_of_3_7() {
+    let dir = TempDir::new("audit-bang-vobs");
+    for name in ["legal.vlog", "too-far.vlog"] {
+        let vobs = bang_vobs_copy(&fixture(name), dir.path());
+        let (rc, json, shown) = with_module(&vobs);
+        let (rc_hex, json_hex, _) = with_module(&fixture(name));
+        assert_eq!(rc, rc_hex, "{name}: {shown}");
+        assert_eq!(findings(&json), findings(&json_hex), "{name}: {shown}");
+    }
+}
+
 #[test]
 fn a_damaged_log_is_refused_never_reported_legal() {
     let bytes = std::fs::read(fixture("legal.vlog")).expect("fixture");

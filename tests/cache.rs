@@ -139,7 +139,8 @@ fn a_kit_rebuilt_after_a_unit_change_reads_its_boards_from_the_cache() {
         "a kit from the cache is the kit printed afresh"
     );
 
-    // Each entry is read: two entries swapped put one picture where the other goes.
+    // Each entry is checked before use: two entries swapped (each a whole entry, of another key)
+    // are drawn again, and stored again under their own keys.
     let (a, b) = (
         std::fs::read(&printed[0]).unwrap(),
         std::fs::read(&printed[1]).unwrap(),
@@ -147,11 +148,17 @@ fn a_kit_rebuilt_after_a_unit_change_reads_its_boards_from_the_cache() {
     std::fs::write(&printed[0], &b).unwrap();
     std::fs::write(&printed[1], &a).unwrap();
     set_strength(4);
-    assert_ne!(
+    assert_eq!(
         kit(&options),
         fresh(&root),
-        "the swapped entries are what the kit shows"
+        "the swapped entries are not what the kit shows"
     );
+    assert_eq!(
+        std::fs::read(&printed[0]).unwrap(),
+        a,
+        "drawn again, stored again"
+    );
+    assert_eq!(std::fs::read(&printed[1]).unwrap(), b);
 
     // Entries cut short are not read back: the kit is drawn again, whole.
     for path in &printed {
@@ -160,4 +167,34 @@ fn a_kit_rebuilt_after_a_unit_change_reads_its_boards_from_the_cache() {
     }
     set_strength(5);
     assert_eq!(kit(&options), fresh(&root));
+}
+
+/// A cache folder that is a symbolic link (here to a folder outside the project) is not used: the
+/// build warns (V0608), writes its module as without a cache, and writes nothing where the link
+/// points.
+#[cfg(unix)]
+#[test]
+fn a_cache_folder_linked_outside_the_project_is_not_written_through() {
+    let dir = common::tiny_copy();
+    let root = dir.path().to_path_buf();
+    let outside = common::TempDir::new("cache-outside");
+    std::os::unix::fs::symlink(outside.path(), root.join("cache")).unwrap();
+    let options = build::Options {
+        print: None,
+        ..cached_build_into(&root)
+    };
+    let mut sources = Sources::default();
+    let outcome = build::build_game(&options, "tiny", &mut sources);
+    assert_eq!(outcome.modules.len(), 1, "{:?}", outcome.report);
+    assert!(
+        outcome
+            .report
+            .diagnostics
+            .iter()
+            .any(|d| d.code == "V0608" && d.message.contains("is a symbolic link")),
+        "{:?}",
+        outcome.report
+    );
+    let written: Vec<_> = std::fs::read_dir(outside.path()).unwrap().collect();
+    assert!(written.is_empty(), "{written:?}");
 }

@@ -51,6 +51,47 @@ fn every_printing_command_ends_quietly_on_a_closed_pipe() {
     }
 }
 
+/// Runs vmodc with stdout and stderr both on pipes whose reading ends are already closed
+/// (`vmodc check X 2>&1 | head -1` after `head` has gone): returns the exit code.
+fn run_with_closed_stderr(args: &[&str]) -> Option<i32> {
+    let (out_reader, out_writer) = std::io::pipe().expect("a pipe");
+    let (err_reader, err_writer) = std::io::pipe().expect("a pipe");
+    drop((out_reader, err_reader));
+    Command::new(env!("CARGO_BIN_EXE_vmodc"))
+        .args(args)
+        .stdout(Stdio::from(out_writer))
+        .stderr(Stdio::from(err_writer))
+        .status()
+        .expect("vmodc runs")
+        .code()
+}
+
+#[test]
+fn a_closed_stderr_never_turns_an_error_into_a_panic() {
+    let dir = common::TempDir::new("closed-stderr");
+    let junk = dir.path().join("junk.vmod");
+    std::fs::write(&junk, b"not a zip at all").expect("written");
+    let junk = junk.to_string_lossy().into_owned();
+    let missing = dir.path().join("missing.vsav");
+    let missing = missing.to_string_lossy().into_owned();
+    let commands: [&[&str]; 4] = [
+        &["check", &junk],
+        &["save", "dump", &missing],
+        &["diff", &junk, &junk],
+        &["odds", "no-such-game", "--attack", "1", "--defence", "1"],
+    ];
+    for args in commands {
+        let expected = common::code(&common::vmodc(args));
+        assert_ne!(expected, 0, "vmodc {args:?} reports an error");
+        // The exit code is the one the command earned: never 101 (a panic in `eprintln!`).
+        assert_eq!(
+            run_with_closed_stderr(args),
+            Some(expected),
+            "vmodc {args:?}"
+        );
+    }
+}
+
 /// The column part of an odds line: what follows the odds' second arrow.
 fn column_part(line: &str) -> String {
     line.splitn(3, " → ").nth(2).unwrap_or("").to_string()

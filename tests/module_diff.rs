@@ -173,3 +173,91 @@ fn a_module_and_a_folder_or_a_project_option_are_refused() {
         show(&bad)
     );
 }
+
+#[test]
+fn names_in_a_module_never_reach_the_terminal_as_control_sequences() {
+    // Set the window title, ring, clear the screen (ESC and the one-character CSI); a CR in an
+    // attribute is a space to any XML reader.
+    let hostile = "\u{1b}]0;pwned\u{7}\u{9b}2J";
+    let dir = TempDir::new("module-diff-hostile");
+    let new = edited(&b4m(), dir.path(), |b| {
+        b.replacen(
+            "entryName=\"XXIV Panzer Corps\"",
+            &format!("entryName=\"XXIV{hostile} Panzer Corps\""),
+            1,
+        )
+    });
+    let run = vmodc(&["diff", path(&b4m()), path(&new)]);
+    let shown = format!("{}{}", text(&run.stdout), text(&run.stderr));
+    assert_eq!(code(&run), 0, "{shown:?}");
+    let raw = ['\u{1b}', '\u{7}', '\u{9b}'];
+    assert!(!shown.chars().any(|c| raw.contains(&c)), "{shown:?}");
+    assert!(
+        shown.contains("XXIV\\u{1b}]0;pwned\\u{7}\\u{9b}2J Panzer Corps"),
+        "{shown:?}"
+    );
+}
+
+/// A copy of b4m with `count` predefined setups all naming `bomb.vsav`: a saved game whose
+/// `savedGame` inflates to 200 MB of `x` (a few hundred KB stored), seeded by `seed` so that two
+/// copies can differ.
+fn with_bomb_setups(dir: &Path, name: &str, count: usize, seed: u8) -> PathBuf {
+    let mut bomb = vec![b'x'; 200 << 20];
+    bomb[0] = seed;
+    let vsav = zip_bytes(&[Entry {
+        name: "savedGame".into(),
+        data: bomb,
+    }])
+    .expect("zips");
+    let bytes = std::fs::read(b4m()).unwrap();
+    let archive = read_archive(&bytes, Limits::default()).expect("the module reads");
+    let setups: String = (0..count)
+        .map(|i| format!("<VASSAL.build.module.PredefinedSetup file=\"bomb.vsav\" isMenu=\"false\" name=\"Bomb {i}\" useFile=\"true\"/>\n"))
+        .collect();
+    let mut entries: Vec<Entry> = archive
+        .entries
+        .into_iter()
+        .map(|(name, data)| {
+            let data = if name == "buildFile.xml" {
+                String::from_utf8(data)
+                    .unwrap()
+                    .replace(
+                        "</VASSAL.build.GameModule>",
+                        &format!("{setups}</VASSAL.build.GameModule>"),
+                    )
+                    .into_bytes()
+            } else {
+                data
+            };
+            Entry { name, data }
+        })
+        .collect();
+    entries.push(Entry {
+        name: "bomb.vsav".into(),
+        data: vsav,
+    });
+    let out = dir.join(name);
+    std::fs::write(&out, zip_bytes(&entries).expect("zips")).expect("written");
+    out
+}
+
+/// A setup whose saved game is a zip bomb named by many setups costs `diff` one bounded read per
+/// side, and nothing at all when both sides store the same bytes (issue 45, item 6).
+#[test]
+fn many_setups_naming_one_bomb_are_compared_in_seconds() {
+    let dir = TempDir::new("module-diff-bomb");
+    let a = with_bomb_setups(dir.path(), "a.vmod", 60, b'x');
+    let b = with_bomb_setups(dir.path(), "b.vmod", 60, b'y');
+    for (old, new) in [(&a, &a), (&a, &b)] {
+        let started = std::time::Instant::now();
+        let run = vmodc(&["diff", path(old), path(new)]);
+        assert_eq!(code(&run), 0, "{}", show(&run));
+        assert!(
+            started.elapsed().as_secs() < 20,
+            "{:?} for {} → {}",
+            started.elapsed(),
+            old.display(),
+            new.display()
+        );
+    }
+}

@@ -302,9 +302,14 @@ fn refresh_moves_an_old_japanese_save_onto_the_maps_stable_ids() {
     assert!(on_map.iter().all(|p| p.location.is_some()));
 }
 
-/// The fixture with its `savedGame` entry re-encoded as VASSAL's development line writes it:
+/// The fixture with its `savedGame` entry re-encoded as VASSAL's development line first wrote it:
 /// `VOBS`, the key byte, the XOR-ed bytes (VASSAL PR #15060).
 fn vobs_copy(dir: &Path) -> PathBuf {
+    binary_copy(dir, b"VOBS")
+}
+
+/// The fixture re-encoded with the binary encoding under `header` (`!VOBS`: VASSAL 3.8).
+fn binary_copy(dir: &Path, header: &[u8]) -> PathBuf {
     let bytes = std::fs::read(fixture()).expect("fixture");
     let archive =
         vmodc::verify::read_archive(&bytes, vmodc::verify::Limits::default()).expect("zip");
@@ -314,7 +319,7 @@ fn vobs_copy(dir: &Path) -> PathBuf {
         .into_iter()
         .map(|(name, data)| {
             let data = if name == "savedGame" {
-                let mut vobs = b"VOBS\xc3".to_vec();
+                let mut vobs = [header, b"\xc3"].concat();
                 vobs.extend(text.bytes().map(|b| b ^ 0xc3));
                 vobs
             } else {
@@ -323,7 +328,7 @@ fn vobs_copy(dir: &Path) -> PathBuf {
             vmodc::package::Entry { name, data }
         })
         .collect();
-    let out = dir.join("vobs.vsav");
+    let out = dir.join(format!("{}.vsav", String::from_utf8_lossy(header)));
     std::fs::write(&out, vmodc::package::zip_bytes(&entries).expect("zips")).expect("written");
     out
 }
@@ -358,6 +363,90 @@ fn a_vobs_save_is_read_whole_and_refreshed_into_the_encoding_vassal_3_7_reads() 
         vmodc::verify::read_archive(&written, vmodc::verify::Limits::default()).expect("zip");
     assert!(entries.entries["savedGame"].starts_with(b"!VCSK"));
     assert_eq!(read(&out).pieces().count(), 51);
+}
+
+#[test]
+fn a_save_of_vassal_3_8_is_read_whole_and_refreshed_into_the_encoding_vassal_3_7_reads() {
+    let dir = TempDir::new("bang-vobs");
+    let save = binary_copy(dir.path(), b"!VOBS");
+    let dump = vmodc(&["save", "dump", path(&save), "--format", "json"]);
+    assert_eq!(code(&dump), 0, "{}", show(&dump));
+    assert_eq!(read(&save).commands, read(&fixture()).commands);
+    let out = dir.path().join("refreshed.vsav");
+    let module = repo().join("dist/b4m-en.vmod");
+    let run = vmodc(&[
+        "refresh",
+        path(&save),
+        "--module",
+        path(&module),
+        "--out",
+        path(&out),
+    ]);
+    assert_eq!(code(&run), 0, "{}", show(&run));
+    assert!(
+        text(&run.stdout).contains("`!VOBS` encoding, written as `!VCSK`"),
+        "{}",
+        show(&run)
+    );
+    let written = std::fs::read(&out).expect("written");
+    let entries =
+        vmodc::verify::read_archive(&written, vmodc::verify::Limits::default()).expect("zip");
+    assert!(entries.entries["savedGame"].starts_with(b"!VCSK"));
+    assert_eq!(read(&out).pieces().count(), 51);
+}
+
+/// Bytes that would drive a terminal: set the window title, ring, clear the screen (ESC and the
+/// one-character CSI), return to the line's start.
+const HOSTILE: &str = "\u{1b}]0;pwned\u{7}\u{9b}2J\r";
+
+/// Whether `bytes` hold none of [`HOSTILE`]'s control characters raw, and show each escaped.
+fn shown_not_sent(bytes: &[u8]) -> bool {
+    let raw = ['\u{1b}', '\u{7}', '\u{9b}', '\r'];
+    let shown = text(bytes);
+    !shown.chars().any(|c| raw.contains(&c))
+        && shown.contains("\\u{1b}]0;pwned\\u{7}\\u{9b}2J\\u{d}")
+}
+
+#[test]
+fn names_in_a_save_never_reach_the_terminal_as_control_sequences() {
+    let dir = TempDir::new("hostile-names");
+    let bytes = std::fs::read(fixture()).expect("fixture");
+    let archive =
+        vmodc::verify::read_archive(&bytes, vmodc::verify::Limits::default()).expect("zip");
+    let saved = vmodc::verify::read_save(&bytes).expect("the fixture decodes");
+    let entries: Vec<vmodc::package::Entry> = archive
+        .entries
+        .into_iter()
+        .map(|(name, data)| {
+            let data = match name.as_str() {
+                // An ESC in a command would split it (`GameModule.decode`): a piece name holds
+                // the other controls.
+                "savedGame" => saved
+                    .replace("XLI Panzer Corps", "XLI\u{9b}2J\u{7}\r Panzer Corps")
+                    .into_bytes(),
+                "moduledata" => String::from_utf8_lossy(&data)
+                    .replace("Battle for Moscow", &format!("Battle{HOSTILE} for Moscow"))
+                    .into_bytes(),
+                _ => data,
+            };
+            vmodc::package::Entry { name, data }
+        })
+        .collect();
+    let save = dir.path().join("hostile.vsav");
+    std::fs::write(&save, vmodc::package::zip_bytes(&entries).expect("zips")).expect("written");
+    let dump = vmodc(&["save", "dump", path(&save)]);
+    assert_eq!(code(&dump), 0, "{}", show(&dump));
+    let shown = text(&dump.stdout);
+    let first = shown.lines().next().unwrap_or_default();
+    assert!(shown_not_sent(first.as_bytes()), "{first:?}");
+    assert!(
+        shown.contains("XLI\\u{9b}2J\\u{7}\\u{d} Panzer Corps"),
+        "{shown:?}"
+    );
+    assert!(
+        !shown.contains(['\u{1b}', '\u{7}', '\u{9b}', '\r']),
+        "{shown:?}"
+    );
 }
 
 #[test]
@@ -495,4 +584,44 @@ fn scenario_saves_carry_savedata_and_moduledata_as_vassals_own_do() {
         assert!(child("dateSaved").is_some());
     }
     assert!(saves > 0, "b4m has scenario saves");
+}
+
+/// A save whose zip lists `savedGame` twice: `save dump` and `refresh` read the last copy, as
+/// VASSAL does, and say so (issue 45, item 13), never silently.
+#[test]
+fn a_name_twice_in_a_saves_zip_is_said() {
+    use std::io::Write;
+    let bytes = std::fs::read(fixture()).expect("fixture");
+    let saved = vmodc::verify::read_archive(&bytes, vmodc::verify::Limits::default())
+        .expect("zip")
+        .entries["savedGame"]
+        .clone();
+    // Two entries of one name, which the zip writer refuses: the first is written as
+    // `savedGamX` and renamed in place (a name is outside every CRC).
+    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let stored =
+        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
+    w.start_file("savedGamX", stored).unwrap();
+    w.write_all(b"!VCSK5a00 a first copy VASSAL does not read")
+        .unwrap();
+    w.start_file("savedGame", stored).unwrap();
+    w.write_all(&saved).unwrap();
+    let mut zipped = w.finish().unwrap().into_inner();
+    let mut at = 0;
+    while let Some(i) = zipped[at..].windows(9).position(|w| w == b"savedGamX") {
+        zipped[at + i + 8] = b'e';
+        at += i + 9;
+    }
+    let dir = TempDir::new("duplicate-entry");
+    let save = dir.path().join("twice.vsav");
+    std::fs::write(&save, &zipped).unwrap();
+    let dump = vmodc(&["save", "dump", path(&save)]);
+    assert_eq!(code(&dump), 0, "{}", show(&dump));
+    assert!(
+        text(&dump.stderr).contains("entry `savedGame` is in")
+            && text(&dump.stderr).contains(" 2 times: VASSAL reads the last copy"),
+        "{}",
+        show(&dump)
+    );
+    assert!(text(&dump.stdout).contains("51 pieces"), "{}", show(&dump));
 }

@@ -344,3 +344,237 @@ msgstr "主地図"
     assert!(!c.entries[1].usable());
     assert!(catalog::from_po("msgid \"x\"\nmsgstr oops\n").is_err());
 }
+
+/// The four spellings of issue 45, item 1, and a link: each names the module or the catalog the run
+/// reads as one of its outputs, and each is refused before anything is written (exit 2), both inputs
+/// left byte for byte as they were, with a message saying which two paths are one file.
+#[test]
+fn translate_never_writes_over_its_module_or_its_catalog_however_spelled() {
+    let dir = TempDir::new("translate-inputs");
+    let good = module(&good_build_file(), &[]);
+    std::fs::write(dir.path().join("good.vmod"), &good).unwrap();
+    let first = crate::common::vmodc_in(
+        dir.path(),
+        &[
+            "translate",
+            "good.vmod",
+            "--lang",
+            "ja",
+            "--catalog",
+            "c.toml",
+        ],
+    );
+    assert_eq!(code(&first), 0, "{}", crate::common::show(&first));
+    let catalog = std::fs::read(dir.path().join("c.toml")).unwrap();
+    std::os::unix::fs::symlink("good.vmod", dir.path().join("link.vmod")).unwrap();
+    let cases: [&[&str]; 6] = [
+        &["--out", "./good.vmod"],
+        &["--po", "good.vmod"],
+        &["--out", "c.toml"],
+        &["--po", "c.toml"],
+        &["--out", "link.vmod"],
+        &["--po", "sub/../c.toml"],
+    ];
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    for extra in cases {
+        let mut args = vec![
+            "translate",
+            "good.vmod",
+            "--lang",
+            "ja",
+            "--catalog",
+            "c.toml",
+        ];
+        args.extend_from_slice(extra);
+        let run = crate::common::vmodc_in(dir.path(), &args);
+        let shown = crate::common::show(&run);
+        assert_eq!(code(&run), 2, "{extra:?}: {shown}");
+        assert!(
+            crate::common::text(&run.stderr).contains("is the same file as"),
+            "{extra:?}: {shown}"
+        );
+        assert!(run.stdout.is_empty(), "{extra:?}: nothing reported written");
+        assert_eq!(
+            std::fs::read(dir.path().join("good.vmod")).unwrap(),
+            good,
+            "{extra:?}"
+        );
+        assert_eq!(
+            std::fs::read(dir.path().join("c.toml")).unwrap(),
+            catalog,
+            "{extra:?}"
+        );
+    }
+    // The catalog given as the module is refused too, and --out and --po as one file.
+    for args in [
+        ["--catalog", "./good.vmod", "--po", "x.po"],
+        ["--catalog", "c.toml", "--po", "both.vmod"],
+    ] {
+        let mut all = vec!["translate", "good.vmod", "--lang", "ja"];
+        all.extend_from_slice(&args);
+        if args[3] == "both.vmod" {
+            all.extend_from_slice(&["--out", "./both.vmod"]);
+        }
+        let run = crate::common::vmodc_in(dir.path(), &all);
+        assert_eq!(code(&run), 2, "{all:?}: {}", crate::common::show(&run));
+        assert_eq!(std::fs::read(dir.path().join("good.vmod")).unwrap(), good);
+    }
+}
+
+/// `Module_<lang>.properties` of a translated module, read back.
+fn bundle_of(vmod: &std::path::Path, entry: &str) -> Vec<(String, String)> {
+    let bytes = std::fs::read(vmod).unwrap();
+    let archive = vmodc::verify::read_archive(&bytes, vmodc::verify::Limits::default()).unwrap();
+    let text = String::from_utf8(archive.entries[entry].clone()).expect("vmodc writes ASCII");
+    vmodc::vassal::properties::read_properties(&text).unwrap()
+}
+
+/// Runs `translate` on a module holding `bundle` as its `Module_de.properties`, with `--out`.
+fn translate_with_bundle(name: &str, bundle: &[u8]) -> (std::process::Output, TempDir) {
+    let dir = TempDir::new(name);
+    let vmod = dir.path().join("in.vmod");
+    let bytes = module(
+        &good_build_file(),
+        &[("Module_de.properties", Some(bundle))],
+    );
+    std::fs::write(&vmod, bytes).unwrap();
+    let run = crate::common::vmodc_in(
+        dir.path(),
+        &[
+            "translate",
+            "in.vmod",
+            "--lang",
+            "de",
+            "--catalog",
+            "de.toml",
+            "--out",
+            "out.vmod",
+        ],
+    );
+    (run, dir)
+}
+
+/// An ISO-8859-1 bundle (not valid UTF-8: VASSAL's `PropertyResourceBundle` reads it as
+/// ISO-8859-1) keeps its own letters, in the catalog and in the module written.
+#[test]
+fn an_iso_8859_1_bundle_comes_out_with_its_letters() {
+    let latin1 = b"# von Hand\nMap.Main.mapName=Hauptkarte M\xfcnchen\nPiece.Flip=Umdrehen \xe4\xf6\xfc\xdf\n";
+    let (run, dir) = translate_with_bundle("translate-latin1", latin1);
+    assert_eq!(code(&run), 0, "{}", crate::common::show(&run));
+    let bundle = bundle_of(&dir.path().join("out.vmod"), "Module_de.properties");
+    let value = |k: &str| {
+        bundle
+            .iter()
+            .find(|(key, _)| key == k)
+            .map(|(_, v)| v.as_str())
+    };
+    assert_eq!(value("Map.Main.mapName"), Some("Hauptkarte München"));
+    assert_eq!(value("Piece.Flip"), Some("Umdrehen äöüß"));
+    let catalog = std::fs::read_to_string(dir.path().join("de.toml")).unwrap();
+    assert!(catalog.contains("Hauptkarte München"), "{catalog}");
+    assert!(!catalog.contains('\u{fffd}'), "{catalog}");
+    // A UTF-8 bundle is read as UTF-8, not as ISO-8859-1.
+    let (run, dir) = translate_with_bundle(
+        "translate-utf8",
+        "Map.Main.mapName=Hauptkarte München\n".as_bytes(),
+    );
+    assert_eq!(code(&run), 0, "{}", crate::common::show(&run));
+    let bundle = bundle_of(&dir.path().join("out.vmod"), "Module_de.properties");
+    assert!(bundle.contains(&("Map.Main.mapName".into(), "Hauptkarte München".into())));
+}
+
+/// One malformed `\uXXXX` line costs that line, with a warning naming it, never the bundle.
+#[test]
+fn a_malformed_unicode_escape_costs_its_line_with_a_warning_never_the_bundle() {
+    let bundle =
+        b"Map.Main.mapName=Hauptkarte\n\nBroken.key=bad \\u12G4 escape\nPiece.Flip=Umdrehen\n";
+    let (run, dir) = translate_with_bundle("translate-bad-escape", bundle);
+    assert_eq!(code(&run), 0, "{}", crate::common::show(&run));
+    let stderr = crate::common::text(&run.stderr);
+    assert!(
+        stderr.contains(
+            "warning: Module_de.properties in in.vmod, line 3: malformed \\uxxxx encoding"
+        ),
+        "{stderr}"
+    );
+    let bundle = bundle_of(&dir.path().join("out.vmod"), "Module_de.properties");
+    let keys: Vec<&str> = bundle.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(keys, ["Map.Main.mapName", "Piece.Flip"], "{bundle:?}");
+}
+
+/// A module name or version with quotes, backslashes, line breaks and control characters neither
+/// breaks the PO file nor adds an entry: the header is escaped, one field a line, and every entry
+/// reads back as written; msgfmt accepts the file.
+#[test]
+fn the_po_header_is_escaped_and_a_crafted_name_injects_nothing() {
+    let crafted = "Say \"hi\" \\ then\n\"\nmsgctxt \"x\"\nmsgid \"injected\"\nmsgstr \"pwned\"\n#";
+    let catalog = Catalog {
+        language: "ja".into(),
+        module: crafted.into(),
+        module_version: "1.0\"\r\nLanguage: de".into(),
+        entries: vec![entry("Piece.Flip", "Fl\u{1b}[2Jip \"it\"", "裏返す\u{7}")],
+    };
+    let po = catalog::to_po(&catalog);
+    let back = catalog::from_po(&po).expect("the PO reads back");
+    assert_eq!(back.language, "ja", "{po}");
+    assert_eq!(back.entries, catalog.entries, "{po}");
+    assert_eq!(
+        back.module,
+        crafted.replace('\n', " "),
+        "the name on one line, otherwise as it was"
+    );
+    assert_eq!(back.module_version, "1.0\"  Language: de");
+    let dir = TempDir::new("po-header");
+    let file = dir.path().join("ja.po");
+    std::fs::write(&file, &po).unwrap();
+    match std::process::Command::new("msgfmt")
+        .args(["--check", "-o", "/dev/null"])
+        .arg(&file)
+        .output()
+    {
+        Ok(out) => assert!(
+            out.status.success(),
+            "msgfmt refuses it: {}\n{po}",
+            String::from_utf8_lossy(&out.stderr)
+        ),
+        Err(e) => {
+            eprintln!("msgfmt not installed ({e}): the read-back above still checks the file")
+        }
+    }
+}
+
+/// `translate` reads its inputs within bounds and only when they are regular files: a FIFO as the
+/// catalog or the module, `/dev/zero` as the catalog and a catalog over 64 MiB are each refused at
+/// once (exit 2, a message naming the file), never read until memory runs out or blocked on.
+#[cfg(unix)]
+#[test]
+fn translate_refuses_inputs_that_are_not_bounded_regular_files() {
+    let dir = TempDir::new("translate-kinds");
+    std::fs::write(
+        dir.path().join("good.vmod"),
+        module(&good_build_file(), &[]),
+    )
+    .unwrap();
+    let fifo = dir.path().join("fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let big = std::fs::File::create(dir.path().join("big.toml")).unwrap();
+    big.set_len((64 << 20) + 1).unwrap();
+    let cases: [(&str, &str, &str); 4] = [
+        ("good.vmod", "fifo", "not a regular file"),
+        ("good.vmod", "/dev/zero", "not a regular file"),
+        ("good.vmod", "big.toml", "larger than the 64 MiB"),
+        ("fifo", "c.toml", "not a regular file"),
+    ];
+    for (vmod, catalog, why) in cases {
+        let started = std::time::Instant::now();
+        let run = crate::common::vmodc_in(
+            dir.path(),
+            &["translate", vmod, "--lang", "ja", "--catalog", catalog],
+        );
+        let shown = crate::common::show(&run);
+        assert_eq!(code(&run), 2, "{vmod} {catalog}: {shown}");
+        assert!(shown.contains(why), "{vmod} {catalog}: {shown}");
+        assert!(started.elapsed().as_secs() < 10, "{vmod} {catalog}");
+    }
+}

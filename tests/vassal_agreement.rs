@@ -684,3 +684,42 @@ fn module_classes_using_vassal_classes_3_7_lacks() {
         summary(&report)
     );
 }
+
+/// `ScaledImagePainter.setImageName` loads nothing for a blank name (`imageName.isBlank()`): a
+/// Layer whose first level's image is a space draws nothing there and never looks it up. A name
+/// that is not blank is still looked up.
+#[test]
+fn a_blank_image_name_is_no_image() {
+    for blank in [" ", "  ", "\u{3000}"] {
+        let bf = edited("unit.png,marker;", &format!("{blank},marker;"));
+        assert_clean(&format!("{blank:?}"), &check_with(&bf, &[]));
+    }
+    let bf = edited("unit.png,marker;", "nothere.png,marker;");
+    assert_only(
+        "a name",
+        &check_with(&bf, &[]),
+        "V0407",
+        Severity::Error,
+        "nothere.png",
+    );
+}
+
+/// `PlayerRoster.build` skips `buttonIcon="Retire"` when the archive has no image of that name:
+/// old versions of VASSAL wrote it with no image behind it. Another missing icon is still one.
+#[test]
+fn a_player_rosters_retire_icon_of_old_is_skipped() {
+    let roster = |icon: &str| {
+        edited(
+            "  <VASSAL.build.module.documentation.AboutScreen",
+            &format!("  <VASSAL.build.module.PlayerRoster buttonIcon=\"{icon}\" buttonText=\"Retire\"><entry>North</entry></VASSAL.build.module.PlayerRoster>\n  <VASSAL.build.module.documentation.AboutScreen"),
+        )
+    };
+    assert_clean("Retire", &check_with(&roster("Retire"), &[]));
+    assert_only(
+        "another icon",
+        &check_with(&roster("Retired.png"), &[]),
+        "V0407",
+        Severity::Error,
+        "Retired.png",
+    );
+}

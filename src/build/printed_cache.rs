@@ -65,9 +65,14 @@ pub fn read(bytes: &[u8]) -> Option<(Pixels, Vec<PlacedText>)> {
             bold,
         });
     }
-    let pixels = width as usize * height as usize;
+    let pixels = (width as usize).checked_mul(height as usize)?;
     let expected = pixels.checked_mul(if has_alpha { 4 } else { 3 })?;
-    let mut channels = Vec::with_capacity(expected);
+    // Deflate inflates at most about 1,032 times: a header that promises more pixels than the
+    // stream can hold is damaged, and is refused before anything is allocated for it.
+    if expected > r.0.len().saturating_mul(1032) {
+        return None;
+    }
+    let mut channels = Vec::new();
     flate2::read::ZlibDecoder::new(r.0)
         .take(expected as u64 + 1)
         .read_to_end(&mut channels)
@@ -125,6 +130,18 @@ mod tests {
                 bold: true,
             }],
         )
+    }
+
+    #[test]
+    fn a_header_promising_more_pixels_than_its_stream_holds_is_refused_before_allocating() {
+        let (pixels, texts) = image(false);
+        let mut entry = write(&pixels, &texts);
+        // Width and height follow the magic: 1,048,576 × 1,048,576 pixels, 3 TB of channels.
+        let at = MAGIC.len();
+        entry[at..at + 8].copy_from_slice(&[0, 0, 16, 0, 0, 0, 16, 0]);
+        assert!(read(&entry).is_none());
+        entry[at..at + 8].copy_from_slice(&[255; 8]);
+        assert!(read(&entry).is_none());
     }
 
     #[test]

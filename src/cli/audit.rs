@@ -61,8 +61,8 @@ pub fn run_audit(args: &AuditArgs) -> ExitCode {
             }
         }
         Err((why, help)) => {
-            eprintln!("error: {} cannot be audited: {why}", args.log.display());
-            eprintln!("  help: {help}");
+            errln!("error: {} cannot be audited: {why}", args.log.display());
+            errln!("  help: {help}");
             ExitCode::from(USAGE)
         }
     }

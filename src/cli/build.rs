@@ -42,7 +42,7 @@ pub fn run_build(games: Vec<String>, options: Options, format: Format) -> ExitCo
             .map(|d| d.to_json(&sources))
             .collect();
         let document = serde_json::json!({ "diagnostics": diagnostics, "files": files });
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&document).unwrap_or_else(|_| "{}".into())
         );
@@ -60,13 +60,13 @@ pub fn run_build(games: Vec<String>, options: Options, format: Format) -> ExitCo
 /// one line, and what happened to its modules in one closing line.
 fn print_outcome(outcome: &Outcome, sources: &Sources, options: &Options) {
     for d in outcome.report.diagnostics.iter().filter(|d| !d.is_known()) {
-        eprintln!("{}", d.render(sources));
+        errln!("{}", d.render(sources));
     }
     let tally = outcome.report.tally();
     if let Some(line) = known_summary(&outcome.game, &tally, &options.root) {
-        eprintln!("{line}");
+        errln!("{line}");
     }
-    eprintln!("{}", closing_line(outcome, &tally, options.deny_warnings));
+    errln!("{}", closing_line(outcome, &tally, options.deny_warnings));
 }
 
 /// `btm2: 70 known gaps, 8 notes (vmodc check btm2 lists them)`, when there are any.

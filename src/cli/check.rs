@@ -62,10 +62,10 @@ pub fn run_check(
     }
     // The closing lines go to stderr, so `--format json` keeps stdout one JSON document.
     for line in closing {
-        eprintln!("{line}");
+        errln!("{line}");
     }
     for path in fine {
-        eprintln!("{path}: fine, no problems found reading it back as VASSAL does");
+        errln!("{path}: fine, no problems found reading it back as VASSAL does");
     }
     exit_for(&all, deny_warnings)
 }

@@ -35,7 +35,7 @@ pub fn run_diff(
     let (old_v, new_v) = match versions {
         Ok(v) => v,
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             return ExitCode::from(USAGE);
         }
     };
@@ -54,11 +54,11 @@ pub fn run_diff(
     for id in ids {
         let mut sources = Sources::default();
         let (Some(a), _) = crate::build::load_and_check(&old_v.root, &id, &mut sources) else {
-            eprintln!("error: {id} does not load in {}", old_v.label);
+            errln!("error: {id} does not load in {}", old_v.label);
             return ExitCode::from(USAGE);
         };
         let (Some(b), _) = crate::build::load_and_check(&new_v.root, &id, &mut sources) else {
-            eprintln!("error: {id} does not load in {}", new_v.label);
+            errln!("error: {id} does not load in {}", new_v.label);
             return ExitCode::from(USAGE);
         };
         let changes = crate::diff::diff(&a, &b);
@@ -104,7 +104,7 @@ pub fn run_diff(
                 for (id, _, b, _) in &compared {
                     let codes: Vec<&str> = b.catalogs.iter().map(|c| c.code.as_str()).collect();
                     if !codes.contains(&l) {
-                        eprintln!(
+                        errln!(
                             "error: {id} has no `{l}` catalog in {} (its languages: {})",
                             new_v.label,
                             if codes.is_empty() {
@@ -128,7 +128,7 @@ pub fn run_diff(
             match crate::diff::html::diff_page(&games, &old_v.label, &new_v.label, lang) {
                 Ok(page) => out!("{page}"),
                 Err(e) => {
-                    eprintln!("error: cannot draw the page's images: {e}");
+                    errln!("error: cannot draw the page's images: {e}");
                     return ExitCode::from(FAILED);
                 }
             }
@@ -147,7 +147,7 @@ fn run_module_diff(
 ) -> ExitCode {
     for (path, other) in [(old, new), (new, old)] {
         if !path.is_file() {
-            eprintln!(
+            errln!(
                 "error: {} is a module file but {} is not a file: give two module files (.vmod), or two project folders or git revisions",
                 other.display(),
                 path.display()
@@ -162,7 +162,7 @@ fn run_module_diff(
         _ => None,
     };
     if let Some(why) = refused {
-        eprintln!("error: {why}");
+        errln!("error: {why}");
         return ExitCode::from(USAGE);
     }
     let read = |path: &Path| -> Result<crate::diff::module::read::ModuleFile, String> {
@@ -174,7 +174,7 @@ fn run_module_diff(
     let (a, b) = match read(old).and_then(|a| read(new).map(|b| (a, b))) {
         Ok(both) => both,
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             return ExitCode::from(USAGE);
         }
     };
@@ -219,7 +219,7 @@ fn run_module_diff(
             match page {
                 Ok(page) => out!("{page}"),
                 Err(e) => {
-                    eprintln!("error: cannot read the pieces' images: {e}");
+                    errln!("error: cannot read the pieces' images: {e}");
                     return ExitCode::from(FAILED);
                 }
             }

@@ -124,12 +124,12 @@ fn game_skeleton(
     let loaded = load_for_i18n(root, game, &mut sources)?;
     let base = from.and_then(|f| loaded.catalogs.iter().find(|c| c.code == f));
     if let (Some(f), None) = (from, base) {
-        eprintln!("error: no catalog i18n/{game}/{f}.toml to start from");
+        errln!("error: no catalog i18n/{game}/{f}.toml to start from");
         return Err(ExitCode::from(USAGE));
     }
     let interface = root.join(format!("i18n/{INTERFACE_FOLDER}/{lang}.toml"));
     if lang != DEFAULT_LANGUAGE && !interface.is_file() {
-        eprintln!(
+        errln!(
             "note: the interface texts every game shares go into i18n/{INTERFACE_FOLDER}/{lang}.toml: `vmodc i18n extract --interface {lang}` writes it"
         );
     }
@@ -160,7 +160,7 @@ fn interface_skeleton(
                 return Err(ExitCode::from(FAILED));
             }
             let Some(base) = found.into_iter().next() else {
-                eprintln!("error: no catalog i18n/{INTERFACE_FOLDER}/{f}.toml to start from");
+                errln!("error: no catalog i18n/{INTERFACE_FOLDER}/{f}.toml to start from");
                 return Err(ExitCode::from(USAGE));
             };
             Some(base)
@@ -200,7 +200,7 @@ fn update_catalog(root: &Path, skeleton: &SkeletonOf) -> ExitCode {
                 Err(code) => return code,
             };
             if !loaded.catalogs.iter().any(|c| &c.code == lang) {
-                eprintln!(
+                errln!(
                     "error: there is no catalog i18n/{game}/{lang}.toml to update\n  = help: `vmodc i18n extract {game} {lang}` writes a new one"
                 );
                 return ExitCode::from(USAGE);
@@ -232,7 +232,7 @@ fn update_catalog(root: &Path, skeleton: &SkeletonOf) -> ExitCode {
                 return ExitCode::from(FAILED);
             }
             let Some(catalog) = found.into_iter().next() else {
-                eprintln!(
+                errln!(
                     "error: there is no catalog i18n/{INTERFACE_FOLDER}/{lang}.toml to update\n  = help: `vmodc i18n extract --interface {lang}` writes a new one"
                 );
                 return ExitCode::from(USAGE);
@@ -251,7 +251,7 @@ fn update_catalog(root: &Path, skeleton: &SkeletonOf) -> ExitCode {
         }
     };
     if missing.is_empty() {
-        eprintln!(
+        errln!(
             "{} has a text for every key: nothing to add",
             path.display()
         );
@@ -260,18 +260,18 @@ fn update_catalog(root: &Path, skeleton: &SkeletonOf) -> ExitCode {
     let text = match std::fs::read_to_string(&path) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("error: cannot read {}: {e}", path.display());
+            errln!("error: cannot read {}: {e}", path.display());
             return ExitCode::from(USAGE);
         }
     };
     let refs: Vec<_> = missing.iter().collect();
     let updated = crate::i18n::skeleton::update(&text, &refs);
     if let Err(e) = crate::package::write_atomically(&path, updated.as_bytes()) {
-        eprintln!("error: {e}");
+        errln!("error: {e}");
         return ExitCode::from(USAGE);
     }
     let keys: Vec<&str> = missing.iter().map(|e| e.key.as_str()).collect();
-    eprintln!(
+    errln!(
         "updated {}: added {} key(s) ({}), each marked `# translate`; translate them, delete the marks, then run `{again}`",
         path.display(),
         keys.len(),
@@ -287,7 +287,7 @@ fn write_catalog(text: &str, path: PathBuf, force: bool) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     if path.exists() && !force {
-        eprintln!(
+        errln!(
             "error: {} exists; pass --force to overwrite it, or --out to write elsewhere",
             path.display()
         );
@@ -299,11 +299,11 @@ fn write_catalog(text: &str, path: PathBuf, force: bool) -> ExitCode {
     }
     match crate::package::write_atomically(&path, text.as_bytes()) {
         Ok(()) => {
-            eprintln!("wrote {}", path.display());
+            errln!("wrote {}", path.display());
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             ExitCode::from(USAGE)
         }
     }

@@ -28,14 +28,14 @@ pub struct ImportArgs {
 pub fn run_import(args: ImportArgs) -> ExitCode {
     let id = args.game.unwrap_or_else(|| default_id(&args.module));
     if let Some(problem) = super::new::id_problem(&id) {
-        eprintln!("error: the game id `{id}` cannot be used: {problem}");
-        eprintln!("  = help: give another with --game");
+        errln!("error: the game id `{id}` cannot be used: {problem}");
+        errln!("  = help: give another with --game");
         return ExitCode::from(USAGE);
     }
     let out = args.out.unwrap_or_else(|| PathBuf::from(&id));
     if holds(&out, &args.module) {
-        eprintln!("error: {}", ImportError::OutHoldsInput(out));
-        eprintln!("vmodc import: nothing written");
+        errln!("error: {}", ImportError::OutHoldsInput(out));
+        errln!("vmodc import: nothing written");
         return ExitCode::from(USAGE);
     }
     let imported = import_module(&args.module, &id)
@@ -62,12 +62,12 @@ pub fn run_import(args: ImportArgs) -> ExitCode {
         }
         Err(ImportError::Refused(report)) => {
             print_report(&report, &Sources::default(), Format::Human);
-            eprintln!("vmodc import: nothing written");
+            errln!("vmodc import: nothing written");
             ExitCode::from(FAILED)
         }
         Err(e) => {
-            eprintln!("error: {e}");
-            eprintln!("vmodc import: nothing written");
+            errln!("error: {e}");
+            errln!("vmodc import: nothing written");
             ExitCode::from(USAGE)
         }
     }

@@ -4,8 +4,11 @@
 //! This is the top of the library's layering: it may use every other module, and no other module
 //! uses it.
 //!
-//! Every command prints through `out!` and `outln!`, never `print!`: output is often piped into
-//! `head` or `grep -m`, and a reader that stops reading must end the command quietly, not panic.
+//! Every command prints through `out!` and `outln!`, never `print!`, and its messages through
+//! `errln!`, never `eprintln!`: output is often piped into `head` or `grep -m`, and a reader that
+//! stops reading must end the command quietly, not panic. Both escape control characters
+//! (`terminal::escape_controls`): names from other people's modules and saves are printed, and
+//! none may drive the terminal.
 
 /// `print!` for a command's output: a closed pipe ends the command quietly (see `write_out`).
 macro_rules! out {
@@ -24,6 +27,16 @@ macro_rules! outln {
     };
 }
 
+/// `eprintln!` for diagnostics and messages: a closed or failing stderr never panics (see `write_err`).
+macro_rules! errln {
+    () => {
+        $crate::cli::write_err(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::cli::write_err(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
 pub mod audit;
 pub mod build;
 pub mod check;
@@ -36,6 +49,7 @@ pub mod overlay;
 pub mod print;
 pub mod save;
 pub mod schema;
+pub mod terminal;
 pub mod translate;
 pub mod watch;
 
@@ -56,14 +70,33 @@ pub enum Format {
 /// do, instead of panicking as `println!` would. Any other write error is an I/O problem (exit 2).
 pub fn write_out(text: std::fmt::Arguments) {
     use std::io::Write;
+    let raw = text.to_string();
+    let text = terminal::escape_controls(&raw);
     let mut stdout = std::io::stdout().lock();
-    if let Err(e) = stdout.write_fmt(text).and_then(|()| stdout.flush()) {
+    if let Err(e) = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             std::process::exit(0);
         }
-        eprintln!("error: cannot write the output: {e}");
+        errln!("error: cannot write the output: {e}");
         std::process::exit(i32::from(USAGE));
     }
+}
+
+/// Writes a diagnostic or message to stderr. `eprintln!` panics (exit 101) when stderr is closed
+/// early (`vmodc check X 2>&1 | head -1`); a message nobody can read is dropped instead, and the
+/// command goes on to the exit code its work earned, which is what the caller tests.
+pub fn write_err(text: std::fmt::Arguments) {
+    use std::io::Write;
+    let raw = text.to_string();
+    let text = terminal::escape_controls(&raw);
+    let mut stderr = std::io::stderr().lock();
+    // Nowhere is left to report a failing stderr to: ignoring it is the only safe answer.
+    let _ = stderr
+        .write_all(text.as_bytes())
+        .and_then(|()| stderr.flush());
 }
 
 /// Exit code 1: the data or module has errors.
@@ -74,8 +107,8 @@ pub const USAGE: u8 = 2;
 /// Read a file whole, or print why not (with what to do) and give the exit code 2.
 fn read_input(path: &Path, what: &str) -> Result<Vec<u8>, ExitCode> {
     read_within_budget(path).map_err(|e| {
-        eprintln!("error: cannot read {what} {}: {e}", path.display());
-        eprintln!("  help: check the path; {what}s are files VASSAL wrote or vmodc built");
+        errln!("error: cannot read {what} {}: {e}", path.display());
+        errln!("  help: check the path; {what}s are files VASSAL wrote or vmodc built");
         ExitCode::from(USAGE)
     })
 }
@@ -84,19 +117,39 @@ fn read_input(path: &Path, what: &str) -> Result<Vec<u8>, ExitCode> {
 /// everything the archive reader would inflate from it (`verify::Limits`): the budget is set from
 /// the file's size before a byte is read, and the read stops past it even if the file grows.
 pub(crate) fn read_within_budget(path: &Path) -> std::io::Result<Vec<u8>> {
+    read_bounded(path, crate::verify::Limits::default().max_total_bytes)
+}
+
+/// A regular file (a link to one is followed) of at most `budget` bytes, read whole: a FIFO, a
+/// device (`/dev/zero`) or a folder is refused before it is opened (opening a FIFO blocks, a device
+/// never ends), a larger file before a byte is read, and the read stops past `budget` even if the
+/// file grows.
+pub(crate) fn read_bounded(path: &Path, budget: u64) -> std::io::Result<Vec<u8>> {
     use std::io::Read as _;
-    let budget = crate::verify::Limits::default().max_total_bytes;
-    let file = std::fs::File::open(path)?;
+    let not_a_file = || {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file (a folder, a FIFO or a device)",
+        )
+    };
     let too_large = || {
         std::io::Error::new(
             std::io::ErrorKind::InvalidData,
             format!(
-                "larger than the {} MiB a module or a save may be",
+                "larger than the {} MiB vmodc reads of such a file",
                 budget >> 20
             ),
         )
     };
-    if file.metadata()?.len() > budget {
+    if !std::fs::metadata(path)?.is_file() {
+        return Err(not_a_file());
+    }
+    let file = std::fs::File::open(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(not_a_file());
+    }
+    if meta.len() > budget {
         return Err(too_large());
     }
     let mut bytes = Vec::new();
@@ -203,7 +256,7 @@ fn print_report(report: &Report, sources: &Sources, format: Format) {
         report.count(Severity::Warning),
     );
     if format == Format::Human && e + w > 0 {
-        eprintln!("{e} error(s), {w} warning(s)");
+        errln!("{e} error(s), {w} warning(s)");
     }
 }
 
@@ -213,7 +266,7 @@ fn print_diagnostics(report: &Report, sources: &Sources, format: Format) {
     match format {
         Format::Human => {
             for d in &report.diagnostics {
-                eprintln!("{}", d.render(sources));
+                errln!("{}", d.render(sources));
             }
         }
         Format::Json => {

@@ -84,19 +84,17 @@ pub fn run_new(folder: &Path) -> ExitCode {
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     if let Some(problem) = id_problem(&name) {
-        eprintln!("error: {problem}");
-        eprintln!(
-            "  help: the folder's name is the game id (rules/<id>.toml); choose another name"
-        );
+        errln!("error: {problem}");
+        errln!("  help: the folder's name is the game id (rules/<id>.toml); choose another name");
         return ExitCode::from(USAGE);
     }
     let occupied = std::fs::read_dir(folder).map(|mut d| d.next().is_some());
     if folder.exists() && !matches!(occupied, Ok(false)) {
-        eprintln!(
+        errln!(
             "error: {} already exists and is not an empty folder: vmodc new writes nothing there",
             folder.display()
         );
-        eprintln!("  help: choose a new name, or remove or empty that folder first");
+        errln!("  help: choose a new name, or remove or empty that folder first");
         return ExitCode::from(USAGE);
     }
     let files = scaffold(&name);
@@ -107,14 +105,14 @@ pub fn run_new(folder: &Path) -> ExitCode {
             .map_or(Ok(()), std::fs::create_dir_all)
             .and_then(|()| std::fs::write(&path, text));
         if let Err(e) = written {
-            eprintln!("error: cannot write {}: {e}", path.display());
-            eprintln!("  help: check that the folder can be written to");
+            errln!("error: cannot write {}: {e}", path.display());
+            errln!("  help: check that the folder can be written to");
             return ExitCode::from(USAGE);
         }
     }
     let shown = folder.display();
-    println!("created {shown}: the game `{name}` ({} files)", files.len());
-    println!("next:  cd {shown} && vmodc check && vmodc build");
-    println!("       the modules and print-and-play PDFs go to {shown}/dist/; docs/first-game.md walks through the changes");
+    outln!("created {shown}: the game `{name}` ({} files)", files.len());
+    outln!("next:  cd {shown} && vmodc check && vmodc build");
+    outln!("       the modules and print-and-play PDFs go to {shown}/dist/; docs/first-game.md walks through the changes");
     ExitCode::SUCCESS
 }

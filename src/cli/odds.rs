@@ -90,7 +90,7 @@ pub fn run_odds(flags: &OddsFlags) -> ExitCode {
 /// Print each problem as an error; exit code 2.
 fn usage_errors(problems: Vec<String>) -> ExitCode {
     for p in problems {
-        eprintln!("error: {p}");
+        errln!("error: {p}");
     }
     ExitCode::from(USAGE)
 }

@@ -28,7 +28,7 @@ pub fn run_overlay(
     let png = match draw(&game) {
         Ok(png) => png,
         Err(why) => {
-            eprintln!("error: {why}");
+            errln!("error: {why}");
             return ExitCode::from(FAILED);
         }
     };
@@ -38,7 +38,7 @@ pub fn run_overlay(
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("error: cannot write {}: {e}", out.display());
+            errln!("error: cannot write {}: {e}", out.display());
             ExitCode::from(USAGE)
         }
     }

@@ -19,7 +19,7 @@ pub fn run_print(
     let (loaded, report) = build::load_and_check(root, id, &mut sources);
     let Some(loaded) = loaded.filter(|_| !build::blocks(&report, false)) else {
         print_report(&report, &sources, Format::Human);
-        eprintln!("error: {id} not printed: its data has errors (vmodc check {id})");
+        errln!("error: {id} not printed: its data has errors (vmodc check {id})");
         // As for `build`: a file that cannot be read is a usage problem, bad data a failure.
         let io = report.diagnostics.iter().any(Diagnostic::is_io);
         return ExitCode::from(if io { USAGE } else { FAILED });
@@ -30,7 +30,7 @@ pub fn run_print(
         .collect();
     if languages.is_empty() {
         let known: Vec<String> = build::languages(&loaded).into_iter().flatten().collect();
-        eprintln!(
+        errln!(
             "error: {id} has no language {:?}: its catalogs are {}",
             lang.unwrap_or(""),
             known.join(", ")
@@ -38,7 +38,7 @@ pub fn run_print(
         return ExitCode::from(USAGE);
     }
     if out.is_some() && languages.len() > 1 {
-        eprintln!("error: --out names one file: pass --lang to print one language");
+        errln!("error: --out names one file: pass --lang to print one language");
         return ExitCode::from(USAGE);
     }
     for l in &languages {

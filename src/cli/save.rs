@@ -9,14 +9,30 @@ use std::process::ExitCode;
 /// treated as an empty game).
 fn read_saved_game(path: &Path) -> Result<crate::save::SavedGame, ExitCode> {
     let bytes = read_input(path, "saved game")?;
+    warn_of_duplicate_entries(path, &bytes);
     crate::save::SavedGame::read(&bytes).map_err(|e| {
-        eprintln!(
+        errln!(
             "error: {} is not a saved game VASSAL can read: {e}",
             path.display()
         );
-        eprintln!("  help: give a .vsav that VASSAL wrote (File > Save Game) or a .vlog");
+        errln!("  help: give a .vsav that VASSAL wrote (File > Save Game) or a .vlog");
         ExitCode::from(FAILED)
     })
+}
+
+/// A name twice in a save's zip: VASSAL reads the last copy (`ZipFile.getInputStream`), and so do
+/// `save dump` and `refresh`, which writes the save back with that copy only. Said, never silent.
+fn warn_of_duplicate_entries(path: &Path, bytes: &[u8]) {
+    let mut source = std::io::Cursor::new(bytes);
+    for (name, count) in crate::verify::duplicate_names(&mut source) {
+        errln!(
+            "warning: entry `{name}` is in {} {count} times: VASSAL reads the last copy, and so does vmodc (refresh writes that copy only)",
+            path.display()
+        );
+        errln!(
+            "  help: a zip tool that appends adds a second copy; write the save again from VASSAL"
+        );
+    }
 }
 
 /// `vmodc save dump`.
@@ -34,7 +50,7 @@ pub fn run_save_dump(file: &Path, module: Option<&Path>, format: Format) -> Exit
             match crate::save::dump::Locations::from_module(&bytes) {
                 Ok(l) => Some(l),
                 Err(e) => {
-                    eprintln!(
+                    errln!(
                         "error: {} is not a module vmodc can read: {e}",
                         path.display()
                     );
@@ -92,7 +108,7 @@ pub fn run_refresh(args: RefreshArgs) -> ExitCode {
     let slots = match crate::save::refresh::Slots::from_module(&bytes) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!(
+            errln!(
                 "error: {} is not a module vmodc can read: {e}",
                 module.display()
             );
@@ -101,18 +117,18 @@ pub fn run_refresh(args: RefreshArgs) -> ExitCode {
     };
     let outcome = crate::save::refresh::refresh(&mut save, &slots);
     let out = out.unwrap_or_else(|| refreshed_name(save_path, slots.version.as_deref()));
-    if is_same_file(&out, save_path) {
-        eprintln!(
+    if crate::package::is_same_file(&out, save_path) {
+        errln!(
             "error: {} is the saved game being refreshed: vmodc never writes over its input",
             out.display()
         );
-        eprintln!("  help: give --out another file (keep the old save until the new one loads)");
+        errln!("  help: give --out another file (keep the old save until the new one loads)");
         return ExitCode::from(USAGE);
     }
     let matched = outcome.refreshed + outcome.unchanged;
     let total = matched + outcome.unmatched.len();
     if !allow_unmatched && matched * 2 < total {
-        eprintln!(
+        errln!(
             "error: only {matched} of the save's {total} piece(s) match a piece of {} by gpid: it is most likely not the module this game was played with; nothing was written",
             module.display()
         );
@@ -122,7 +138,7 @@ pub fn run_refresh(args: RefreshArgs) -> ExitCode {
             .take(5)
             .map(|u| u.name.as_str())
             .collect();
-        eprintln!(
+        errln!(
             "  not matched: {}{}",
             names.join(", "),
             if outcome.unmatched.len() > names.len() {
@@ -131,7 +147,7 @@ pub fn run_refresh(args: RefreshArgs) -> ExitCode {
                 ""
             }
         );
-        eprintln!("  help: give the module's new release, or --allow-unmatched to write the save anyway (unmatched pieces are kept as they were)");
+        errln!("  help: give the module's new release, or --allow-unmatched to write the save anyway (unmatched pieces are kept as they were)");
         return ExitCode::from(FAILED);
     }
     let written = save
@@ -139,7 +155,7 @@ pub fn run_refresh(args: RefreshArgs) -> ExitCode {
         .map_err(|e| e.to_string())
         .and_then(|b| crate::package::write_atomically(&out, &b).map_err(|e| e.to_string()));
     if let Err(e) = written {
-        eprintln!("error: cannot write {}: {e}", out.display());
+        errln!("error: cannot write {}: {e}", out.display());
         return ExitCode::from(USAGE);
     }
     outln!(
@@ -155,8 +171,8 @@ pub fn run_refresh(args: RefreshArgs) -> ExitCode {
             outcome.renamed
         );
     }
-    if matches!(save.encoding, crate::vassal::vsav::Encoding::Binary { .. }) {
-        outln!("  read from VASSAL's newer `VOBS` encoding, written as `!VCSK`: the one VASSAL 3.7 reads (newer versions read it too)");
+    if let crate::vassal::vsav::Encoding::Binary { header, .. } = save.encoding {
+        outln!("  read from VASSAL's newer `{header}` encoding, written as `!VCSK`: the one VASSAL 3.7 reads (newer versions read it too)");
     }
     for u in &outcome.unmatched {
         outln!(
@@ -165,14 +181,6 @@ pub fn run_refresh(args: RefreshArgs) -> ExitCode {
         );
     }
     ExitCode::SUCCESS
-}
-
-/// Whether two paths name one file (the second exists; the first may not yet).
-fn is_same_file(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    }
 }
 
 /// `game.vsav` → `game-1.2.0.vsav` beside it (`game-refreshed.vsav` without a version).

@@ -8,23 +8,23 @@ use std::process::ExitCode;
 pub fn run_schema(root: &Path, write: bool) -> ExitCode {
     if !write {
         for kind in &FILE_KINDS {
-            println!("// {SCHEMA_FOLDER}/{} ({})", kind.file, kind.files);
-            print!("{}", kind.json());
+            outln!("// {SCHEMA_FOLDER}/{} ({})", kind.file, kind.files);
+            out!("{}", kind.json());
         }
         return ExitCode::SUCCESS;
     }
     let folder = root.join(SCHEMA_FOLDER);
     if let Err(e) = std::fs::create_dir_all(&folder) {
-        eprintln!("error: cannot create {}: {e}", folder.display());
+        errln!("error: cannot create {}: {e}", folder.display());
         return ExitCode::from(USAGE);
     }
     for kind in &FILE_KINDS {
         let path = folder.join(kind.file);
         if let Err(e) = std::fs::write(&path, kind.json()) {
-            eprintln!("error: cannot write {}: {e}", path.display());
+            errln!("error: cannot write {}: {e}", path.display());
             return ExitCode::from(USAGE);
         }
     }
-    println!("wrote {} schemas to {}", FILE_KINDS.len(), folder.display());
+    outln!("wrote {} schemas to {}", FILE_KINDS.len(), folder.display());
     ExitCode::SUCCESS
 }

@@ -29,8 +29,8 @@ impl Failure {
     fn exit(self) -> ExitCode {
         match self {
             Failure::Told { message, help } => {
-                eprintln!("error: {message}");
-                eprintln!("  help: {help}");
+                errln!("error: {message}");
+                errln!("  help: {help}");
                 ExitCode::from(USAGE)
             }
             Failure::Reported(code) => code,
@@ -47,7 +47,8 @@ pub fn run_translate(
     out: Option<&Path>,
 ) -> ExitCode {
     let translate = || -> Result<(), Failure> {
-        check_arguments(module, language, out)?;
+        check_language(language)?;
+        check_outputs(module, catalog_path, po, out)?;
         let read = ReadModule::open(module, language)?;
         let old = old_catalog(catalog_path, language)?;
         let existing: BTreeMap<String, String> = read.existing.iter().cloned().collect();
@@ -75,18 +76,45 @@ fn valid_language(l: &str) -> bool {
         && parts.all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_alphanumeric()))
 }
 
-fn check_arguments(module: &Path, language: &str, out: Option<&Path>) -> Result<(), Failure> {
+fn check_language(language: &str) -> Result<(), Failure> {
     if !valid_language(language) {
         return Err(Failure::new(
             format!("`{language}` is not a language code"),
             "give a language as VASSAL names it: `ja`, `de`, `pt_BR`",
         ));
     }
-    if out.is_some_and(|o| o == module) {
-        return Err(Failure::new(
-            format!("--out {} is the module itself", module.display()),
-            "write the translated module to a new file; vmodc never overwrites its input",
-        ));
+    Ok(())
+}
+
+/// Every file the run writes is checked against every file it reads, and against the others it
+/// writes, as one file however the paths are spelled (`./good.vmod`, a link): the catalog is read
+/// and written back by design, but nothing is written over the module, and no output over the
+/// catalog or another output.
+fn check_outputs(
+    module: &Path,
+    catalog: &Path,
+    po: Option<&Path>,
+    out: Option<&Path>,
+) -> Result<(), Failure> {
+    let mut written = vec![("--catalog", catalog)];
+    written.extend(po.map(|p| ("--po", p)));
+    written.extend(out.map(|o| ("--out", o)));
+    for (i, &(flag, path)) in written.iter().enumerate() {
+        let earlier = written[..i].iter().map(|&(f, p)| (f, p, "written"));
+        let read = std::iter::once(("the module", module, "read"));
+        let clash = read
+            .chain(earlier)
+            .find(|&(_, other, _)| crate::package::is_same_file(path, other));
+        if let Some((other_flag, other, role)) = clash {
+            return Err(Failure::new(
+                format!(
+                    "{flag} {} is the same file as {other_flag} {}, which this run {role}s: it would be written over",
+                    path.display(),
+                    other.display()
+                ),
+                "give each of --catalog, --po and --out a file of its own (the translated module a new name, such as `game-ja.vmod`); vmodc never writes over the module it translates or the catalog it reads",
+            ));
+        }
     }
     Ok(())
 }
@@ -134,13 +162,11 @@ impl ReadModule {
                     "run `vmodc check` on the module",
                 )
             })?;
-        let existing = archive
-            .entries
-            .get(&bundle_name(language))
-            .and_then(|b| {
-                crate::vassal::properties::read_properties(&String::from_utf8_lossy(b)).ok()
-            })
-            .unwrap_or_default();
+        let bundle = bundle_name(language);
+        let existing = match archive.entries.get(&bundle) {
+            Some(bytes) => own_translations(module, &bundle, bytes),
+            None => Vec::new(),
+        };
         Ok(ReadModule {
             sources: extract(&root, &Table::load()),
             existing,
@@ -150,14 +176,37 @@ impl ReadModule {
     }
 }
 
+/// The translations the module's own bundle holds, read as VASSAL reads it (UTF-8, else
+/// ISO-8859-1); a malformed line is left out with a warning naming it, never the whole bundle.
+fn own_translations(module: &Path, bundle: &str, bytes: &[u8]) -> Vec<(String, String)> {
+    use crate::vassal::properties::{decode_bundle, read_properties_lenient};
+    let read = read_properties_lenient(&decode_bundle(bytes));
+    for bad in &read.malformed {
+        errln!(
+            "warning: {bundle} in {}, line {}: {}; that line is left out, the bundle's {} other translation(s) kept",
+            module.display(),
+            bad.line,
+            bad.error,
+            read.entries.len()
+        );
+        errln!("  help: VASSAL refuses the whole bundle over such a line (Properties.load); a module written with --out holds the bundle without it");
+    }
+    read.entries
+}
+
 fn is_po(path: &Path) -> bool {
     path.extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("po"))
 }
 
-/// A catalog file, read as PO or TOML by its extension.
+/// The largest catalog read: a module of 100,000 texts makes a catalog of about 20 MB.
+const MAX_CATALOG_BYTES: u64 = 64 << 20;
+
+/// A catalog file, read as PO or TOML by its extension; a regular file within
+/// [`MAX_CATALOG_BYTES`] only (a FIFO or `/dev/zero` is refused before it is read).
 fn read_catalog(path: &Path) -> Result<Catalog, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let bytes = super::read_bounded(path, MAX_CATALOG_BYTES).map_err(|e| e.to_string())?;
+    let text = String::from_utf8(bytes).map_err(|e| format!("not UTF-8: {e}"))?;
     if is_po(path) {
         catalog::from_po(&text)
     } else {
@@ -167,7 +216,7 @@ fn read_catalog(path: &Path) -> Result<Catalog, String> {
 
 /// The catalog an earlier run wrote, if there is one; it must be of this language.
 fn old_catalog(path: &Path, language: &str) -> Result<Option<Catalog>, Failure> {
-    if !path.exists() {
+    if std::fs::symlink_metadata(path).is_err() {
         return Ok(None);
     }
     match read_catalog(path) {
@@ -220,7 +269,7 @@ fn print_summary(path: &Path, language: &str, summary: &Summary) {
     } else {
         String::new()
     };
-    println!(
+    outln!(
         "{}: {} texts, {} translated, {} untranslated, {} stale{from_module}",
         path.display(),
         summary.texts,
@@ -229,10 +278,10 @@ fn print_summary(path: &Path, language: &str, summary: &Summary) {
         summary.stale.len(),
     );
     for key in &summary.stale {
-        println!("  stale: `{key}`: the module's text changed since it was translated (entry kept, not written; translate it again and remove `translated_from`)");
+        outln!("  stale: `{key}`: the module's text changed since it was translated (entry kept, not written; translate it again and remove `translated_from`)");
     }
     for key in &summary.removed {
-        println!("  removed: `{key}`: the module no longer has this text");
+        outln!("  removed: `{key}`: the module no longer has this text");
     }
 }
 
@@ -267,7 +316,7 @@ fn write_translated(
         )
     })?;
     write_file(out, &translated)?;
-    println!(
+    outln!(
         "wrote {}: {} translations in {} ({} of them kept from the module's own)",
         out.display(),
         entries.len(),

@@ -142,7 +142,7 @@ pub fn run_watch(games: Vec<String>, options: Options, format: Format) -> ExitCo
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
     if let Err(e) = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst)) {
-        eprintln!("error: cannot catch Ctrl-C: {e}");
+        errln!("error: cannot catch Ctrl-C: {e}");
         return ExitCode::from(super::USAGE);
     }
     let root = options.root.clone();
@@ -158,7 +158,7 @@ pub fn run_watch(games: Vec<String>, options: Options, format: Format) -> ExitCo
     let started = Instant::now();
     let mut code = super::build::run_build(watched.clone(), options.clone(), format);
     let folders = DATA_FOLDERS.map(|f| format!("{f}/")).join(", ");
-    eprintln!(
+    errln!(
         "watch: built in {:.2} s; watching {folders} under {} (Ctrl-C stops)",
         started.elapsed().as_secs_f64(),
         root.display()
@@ -191,16 +191,16 @@ pub fn run_watch(games: Vec<String>, options: Options, format: Format) -> ExitCo
             continue;
         }
         let shown: Vec<String> = changed.iter().map(|p| p.display().to_string()).collect();
-        eprintln!("watch: changed {}", shown.join(", "));
+        errln!("watch: changed {}", shown.join(", "));
         let started = Instant::now();
         code = super::build::run_build(rebuild.clone(), options.clone(), format);
-        eprintln!(
+        errln!(
             "watch: rebuilt {} in {:.2} s; watching (Ctrl-C stops)",
             rebuild.join(", "),
             started.elapsed().as_secs_f64()
         );
     }
-    eprintln!("watch: stopped");
+    errln!("watch: stopped");
     code
 }
 

@@ -453,6 +453,8 @@ pub static CODES: &[Code] = &[
     c("V0446", &[Warning], At(2, "what a setup's saved game places: a board the module lacks, pieces of unknown gpids"),
         "a predefined setup's saved game places a board the module lacks, or pieces whose gpid no piece slot or Place Marker/Replace trait has",
         &[r#"`build/module/map/BoardPicker.java` (`decode` drops unknown boards), `build/module/GameRefresher.java` ("Can't find matching Piece Slot")"#]),
+    c("V0447", &[Note], Once, "a predefined setup vmodc did not check because of a limit of its own (one saved game's size, or all setups' together): what was not checked and why; VASSAL loads it",
+        &["`build/module/PredefinedSetup.java` loads a setup of any size; vmodc's limits are its own: `Limits::save` for one saved game, `SETUP_BUDGET_BYTES` for all setups together (`src/verify/setups.rs`)"]),
     c("V0460", &[Warning], Once, "an entry name is in the archive more than once (`vmodc check FILE.vmod`): the last copy is the one read",
         &["`tools/io/ZipArchive.java` (`readEntries` puts every `java.util.zip.ZipFile` entry into a map in order; `ZipFile.getInputStream` finds a name's last entry: JDK 17 reads the last copy)"]),
     c("V0480", &[Warning], Once, "a parent holds more than one child of a class VASSAL allows once per parent (a second Game Piece Layers or Stack Metrics in a map, a second grid on a board)",
@@ -475,6 +477,7 @@ pub static CODES: &[Code] = &[
     c("V0604", &[Warning], Once, r#"a module in `dist/` differs from the one committed in git (`git show HEAD:dist/…`) while both carry the same module version; points at `[game] version` with "raise the version" (`vmodc check GAME` and `vmodc build`; nothing is said outside a git repository or for a module git does not hold) — see [errata.md](errata.md)"#, &[]),
     c("V0606", &[Error], Once, "the print-and-play PDF cannot be made: a `[counters] printed_mm` that is not a counter size, counters larger than the paper, an image that cannot be drawn or embedded", &[]),
     c("V0607", &[Error], Once, "the print-and-play PDF cannot be written (exit 2); the previous PDF is left untouched", &[]),
+    c("V0608", &[Warning], Once, "the build cache folder (`.vmodc-cache`) is a symbolic link, a file or anything but a plain folder: the build runs without it, reading and writing nothing there (each cache entry is also read only when it is a regular file of its own whose hash checks)", &[]),
 
     // V07xx, V08xx: optional parts of the model and the completeness report
     c("V0701", &[Error, Warning], At(4, "the faces of unit types and their back markers, checked from the type, the unit and the marker"),

@@ -2,9 +2,9 @@
 //! and give their pieces a new module's definitions (`vmodc refresh`).
 //!
 //! A saved game is a zip (`GameState.saveGame`): `savedGame` holds the command string, obfuscated
-//! (`!VCSK` + key, as VASSAL 3.x writes it; `VOBS` + key byte, as VASSAL's development line writes
-//! it) or plain (as older versions wrote it, still read). vmodc writes `!VCSK`, the only one VASSAL
-//! 3.7 reads; a `savedGame` that does not decode to `begin_save…` is refused, never read as empty;
+//! (`!VCSK` + key, as VASSAL 3.x writes it; `!VOBS` + key byte, as VASSAL 3.8 writes it, or
+//! `VOBS` + key byte, as its development line first wrote it) or plain (as older versions wrote
+//! it, still read). vmodc writes `!VCSK`, the only one VASSAL 3.7 reads; a `savedGame` that does not decode to `begin_save…` is refused, never read as empty;
 //! `savedata` holds the save's metadata (`SaveMetaData`: the module's version, VASSAL's version) and
 //! `moduledata` a copy of the module's (its name).
 //! The command string is `begin_save`, one add-piece command per piece and stack, each component's
@@ -58,7 +58,7 @@ impl SavedGame {
             return Err(undecodable(data));
         }
         let key = match encoding {
-            Encoding::Hex { key } | Encoding::Binary { key } => Some(key),
+            Encoding::Hex { key } | Encoding::Binary { key, .. } => Some(key),
             Encoding::Plain => None,
         };
         let commands = command_split(&text)
@@ -161,7 +161,7 @@ fn undecodable(data: &[u8]) -> String {
         })
         .collect();
     format!(
-        "`savedGame` does not decode to a game (it starts `{head}`, not `!VCSK`, `VOBS` or `{BEGIN_SAVE}`): an encoding vmodc does not know, or a damaged file; nothing was read from it"
+        "`savedGame` does not decode to a game (it starts `{head}`, not `!VCSK`, `!VOBS`, `VOBS` or `{BEGIN_SAVE}`): an encoding vmodc does not know, or a damaged file; nothing was read from it"
     )
 }
 
@@ -214,11 +214,25 @@ mod tests {
         vobs.extend(text.bytes().map(|b| b ^ 0x5a));
         let from_vobs = SavedGame::read(&zipped(vobs)).unwrap();
         let from_hex = SavedGame::read(&zipped(obfuscate(text, 0x5a))).unwrap();
-        assert_eq!(from_vobs.encoding, Encoding::Binary { key: 0x5a });
+        let header = crate::vassal::vsav::VOBS_HEADER;
+        assert_eq!(from_vobs.encoding, Encoding::Binary { key: 0x5a, header });
         assert_eq!(from_hex.encoding, Encoding::Hex { key: 0x5a });
         assert_eq!(from_vobs.commands, from_hex.commands);
         assert_eq!(from_vobs.pieces().count(), 1);
         let written = read_archive(&from_vobs.write().unwrap(), Limits::default()).unwrap();
+        assert_eq!(written.entries[SAVED_GAME], obfuscate(text, 0x5a), "!VCSK");
+    }
+
+    #[test]
+    fn reads_the_bang_vobs_vassal_3_8_writes_and_writes_the_one_vassal_3_7_reads() {
+        let text = "begin_save\u{1b}+/7/piece;;;a.png;A/Main Map;1;2;g1;0\u{1b}end_save";
+        let mut bang = b"!VOBS\x5a".to_vec();
+        bang.extend(text.bytes().map(|b| b ^ 0x5a));
+        let save = SavedGame::read(&zipped(bang)).unwrap();
+        let header = crate::vassal::vsav::BANG_VOBS_HEADER;
+        assert_eq!(save.encoding, Encoding::Binary { key: 0x5a, header });
+        assert_eq!(save.pieces().count(), 1);
+        let written = read_archive(&save.write().unwrap(), Limits::default()).unwrap();
         assert_eq!(written.entries[SAVED_GAME], obfuscate(text, 0x5a), "!VCSK");
     }
 

@@ -58,9 +58,9 @@ impl Renames {
             if !(name.starts_with("Module_") && name.ends_with(".properties")) {
                 continue;
             }
-            let Ok(entries) =
-                crate::vassal::properties::read_properties(&String::from_utf8_lossy(data))
-            else {
+            let Ok(entries) = crate::vassal::properties::read_properties(
+                &crate::vassal::properties::decode_bundle(data),
+            ) else {
                 continue;
             };
             for (key, value) in entries {

@@ -157,7 +157,8 @@ pub fn from_toml(text: &str) -> Result<Catalog, String> {
     toml::from_str(text).map_err(|e| e.to_string())
 }
 
-/// A PO string: C escapes, one line.
+/// A PO string: C escapes, one line. Every other ASCII control character is an octal escape
+/// (`\033`), as msgfmt reads it, so nothing from a module's texts breaks the line or the file.
 fn po_string(text: &str) -> String {
     let mut out = String::from("\"");
     for c in text.chars() {
@@ -167,6 +168,7 @@ fn po_string(text: &str) -> String {
             '\n' => out.push_str("\\n"),
             '\t' => out.push_str("\\t"),
             '\r' => out.push_str("\\r"),
+            c if c.is_ascii_control() => out.push_str(&format!("\\{:03o}", u32::from(c))),
             c => out.push(c),
         }
     }
@@ -174,15 +176,34 @@ fn po_string(text: &str) -> String {
     out
 }
 
+/// Text for a place in the PO file that is one line by its form (a `#` comment, a header field's
+/// value): every control character, line breaks included, becomes a space, so a module's name can
+/// neither end the comment nor add a field or an entry.
+fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+/// A header field (`Name: value\n`) as one PO string: the value on one line, then escaped.
+fn header_field(name: &str, value: &str) -> String {
+    format!("{}\n", po_string(&format!("{name}: {}\n", one_line(value))))
+}
+
 /// The catalog as a gettext PO file: `msgctxt` is VASSAL's key, `msgid` the source, `msgstr` the
 /// translation; a stale entry is `fuzzy` with its old source as `#| msgid`.
 pub fn to_po(catalog: &Catalog) -> String {
     let mut out = format!(
-        "# Translation catalog (vmodc translate) of {} {}\nmsgid \"\"\nmsgstr \"\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\"Language: {}\\n\"\n\"X-Module: {}\\n\"\n\"X-Module-Version: {}\\n\"\n",
-        catalog.module, catalog.module_version, catalog.language, catalog.module, catalog.module_version
+        "# Translation catalog (vmodc translate) of {} {}\nmsgid \"\"\nmsgstr \"\"\n",
+        one_line(&catalog.module),
+        one_line(&catalog.module_version)
     );
+    out.push_str(&header_field("Content-Type", "text/plain; charset=UTF-8"));
+    out.push_str(&header_field("Language", &catalog.language));
+    out.push_str(&header_field("X-Module", &catalog.module));
+    out.push_str(&header_field("X-Module-Version", &catalog.module_version));
     for e in &catalog.entries {
-        out.push_str(&format!("\n#: {}\n", e.place.replace('\n', " ")));
+        out.push_str(&format!("\n#: {}\n", one_line(&e.place)));
         if let Some(from) = &e.translated_from {
             out.push_str(&format!("#, fuzzy\n#| msgid {}\n", po_string(from)));
         }
@@ -214,11 +235,33 @@ fn po_unquote(s: &str, line: usize) -> Result<String, String> {
             Some('n') => out.push('\n'),
             Some('t') => out.push('\t'),
             Some('r') => out.push('\r'),
+            Some('a') => out.push('\u{7}'),
+            Some('b') => out.push('\u{8}'),
+            Some('f') => out.push('\u{c}'),
+            Some('v') => out.push('\u{b}'),
+            Some(d @ '0'..='7') => out.push(octal_escape(d, &mut chars)),
             Some(other) => out.push(other),
             None => return Err(format!("line {line}: a string ends with `\\`")),
         }
     }
     Ok(out)
+}
+
+/// An octal escape (`\033`): up to three digits, the first already read; a value above 0x7F (a
+/// byte of a multi-byte character, which [`to_po`] never writes) stands for itself as a character.
+fn octal_escape(first: char, chars: &mut std::str::Chars) -> char {
+    let mut value = first.to_digit(8).unwrap_or(0);
+    for _ in 0..2 {
+        let mut ahead = chars.clone();
+        match ahead.next().and_then(|c| c.to_digit(8)) {
+            Some(d) => {
+                value = value * 8 + d;
+                *chars = ahead;
+            }
+            None => break,
+        }
+    }
+    char::from_u32(value).unwrap_or('\u{fffd}')
 }
 
 /// A catalog read from a PO file (as [`to_po`] writes it, or as Poedit saves it: strings may run

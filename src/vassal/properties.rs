@@ -67,35 +67,97 @@ fn save_convert(out: &mut String, text: &str, escape_space: bool) {
 /// the key ended by the first unescaped `=`, `:` or white space, `\uXXXX` and the other escapes decoded
 /// (`\t \n \r \f`; any other escaped character stands for itself).
 ///
-/// `text` is the file already decoded to characters; the ASCII files [`write_properties`] makes decode the
-/// same as ISO-8859-1 and as UTF-8. Entries come in file order; a key given again keeps its first place
-/// and takes the later value (a `Properties` object is a map). A malformed `\uXXXX` is an error, as in
-/// Java, and so is a key or value whose `\uXXXX` escapes leave a lone surrogate (Java would accept it,
-/// but it is not a Rust string).
+/// `text` is the file already decoded to characters ([`decode_bundle`]); the ASCII files
+/// [`write_properties`] makes decode the same as ISO-8859-1 and as UTF-8. Entries come in file order; a
+/// key given again keeps its first place and takes the later value (a `Properties` object is a map). A
+/// malformed `\uXXXX` is an error, as in Java, and so is a key or value whose `\uXXXX` escapes leave a
+/// lone surrogate (Java would accept it, but it is not a Rust string).
 pub fn read_properties(text: &str) -> Result<Vec<(String, String)>, String> {
+    let read = read_properties_lenient(text);
+    match read.malformed.into_iter().next() {
+        Some(bad) => Err(bad.to_string()),
+        None => Ok(read.entries),
+    }
+}
+
+/// A line [`read_properties_lenient`] left out, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Malformed {
+    /// The line of the file (from 1) where the entry starts.
+    pub line: usize,
+    pub error: String,
+}
+
+impl std::fmt::Display for Malformed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.error)
+    }
+}
+
+/// What [`read_properties_lenient`] read: every well-formed entry, and each line it left out.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Lenient {
+    pub entries: Vec<(String, String)>,
+    pub malformed: Vec<Malformed>,
+}
+
+/// [`read_properties`], but a malformed entry is left out and named (with the file's line) instead
+/// of failing the whole file: Java's `Properties.load` throws on it and VASSAL then loads none of the
+/// bundle, so the caller that rewrites a bundle keeps every other translation and says which line
+/// it could not keep.
+pub fn read_properties_lenient(text: &str) -> Lenient {
     let input: Vec<u16> = text.encode_utf16().collect();
     let mut reader = LineReader {
         input: &input,
         off: 0,
+        start: 0,
     };
-    let mut entries: Vec<(String, String)> = Vec::new();
-    let mut line_no = 0usize;
+    let mut read = Lenient::default();
     while let Some(line) = reader.read_line() {
-        line_no += 1;
-        let (key, value) = split_line(&line);
-        let key = load_convert(key).map_err(|e| format!("logical line {line_no}: {e}"))?;
-        let value = load_convert(value).map_err(|e| format!("logical line {line_no}: {e}"))?;
-        let key = String::from_utf16(&key)
-            .map_err(|_| format!("logical line {line_no}: key has a lone surrogate"))?;
-        let value = String::from_utf16(&value).map_err(|_| {
-            format!("logical line {line_no}: value of {key:?} has a lone surrogate")
-        })?;
-        match entries.iter_mut().find(|(k, _)| *k == key) {
-            Some(entry) => entry.1 = value,
-            None => entries.push((key, value)),
+        let line_no = natural_line(&input, reader.start);
+        match entry(&line) {
+            Ok((key, value)) => match read.entries.iter_mut().find(|(k, _)| *k == key) {
+                Some(entry) => entry.1 = value,
+                None => read.entries.push((key, value)),
+            },
+            Err(error) => read.malformed.push(Malformed {
+                line: line_no,
+                error,
+            }),
         }
     }
-    Ok(entries)
+    read
+}
+
+/// The key and value of a logical line, decoded.
+fn entry(line: &[u16]) -> Result<(String, String), String> {
+    let (key, value) = split_line(line);
+    let key = String::from_utf16(&load_convert(key)?).map_err(|_| "key has a lone surrogate")?;
+    let value = String::from_utf16(&load_convert(value)?)
+        .map_err(|_| format!("value of {key:?} has a lone surrogate"))?;
+    Ok((key, value))
+}
+
+/// The line (from 1) of the file at which UTF-16 offset `at` stands: a line ends with LF, CR LF or CR.
+fn natural_line(input: &[u16], at: usize) -> usize {
+    let before = &input[..at.min(input.len())];
+    let breaks = before
+        .iter()
+        .enumerate()
+        .filter(|&(i, &c)| c == LF || (c == CR && before.get(i + 1) != Some(&LF)))
+        .count();
+    breaks + 1
+}
+
+/// A bundle's bytes as VASSAL reads them while playing (`Translation.getBundle` builds a
+/// `VassalResourceBundle`, a `PropertyResourceBundle(InputStream)`): UTF-8 when the bytes are valid
+/// UTF-8, else ISO-8859-1, one character per byte (JDK 9 and later, what VASSAL 3.7 runs on). Never
+/// U+FFFD: an ISO-8859-1 bundle comes back with its own letters.
+pub fn decode_bundle(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text.to_string(),
+        Err(_) => bytes.iter().copied().map(char::from).collect(),
+    }
 }
 
 const SPACE: u16 = b' ' as u16;
@@ -117,6 +179,8 @@ fn is_white(c: u16) -> bool {
 struct LineReader<'a> {
     input: &'a [u16],
     off: usize,
+    /// Where the last logical line read starts (its first character).
+    start: usize,
 }
 
 impl LineReader<'_> {
@@ -165,6 +229,9 @@ impl LineReader<'_> {
                 continue;
             }
             if c != LF && c != CR {
+                if line.is_empty() {
+                    self.start = self.off - 1;
+                }
                 line.push(c);
                 preceding_backslash = c == BACKSLASH && !preceding_backslash;
                 continue;
@@ -272,6 +339,29 @@ fn load_convert(text: &[u16]) -> Result<Vec<u16>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bundle_is_utf_8_unless_it_is_not_then_iso_8859_1() {
+        assert_eq!(decode_bundle("M\u{fc}nchen".as_bytes()), "München");
+        assert_eq!(decode_bundle(b"M\xfcnchen"), "München");
+        assert_eq!(decode_bundle(b"\xe4\xf6\xfc\xdf"), "äöüß");
+    }
+
+    #[test]
+    fn a_malformed_line_is_named_by_its_line_and_the_others_kept() {
+        let text = "# c\r\na=1\r\nlong=x\\\n  y\nbad=\\u00G1\nc=3\n";
+        let read = read_properties_lenient(text);
+        assert_eq!(
+            read.entries,
+            [("a", "1"), ("long", "xy"), ("c", "3")].map(|(k, v)| (k.to_string(), v.to_string()))
+        );
+        let error = "malformed \\uxxxx encoding".to_string();
+        assert_eq!(read.malformed, [Malformed { line: 5, error }]);
+        assert_eq!(
+            read_properties(text),
+            Err("line 5: malformed \\uxxxx encoding".to_string())
+        );
+    }
 
     fn entries(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
         pairs

@@ -10,8 +10,11 @@
 //!   (`GameState.decodeSavedGame`: `IOUtils.toString(din, UTF_8)`).
 //! * VASSAL's development line (after 3.8.0-beta1, PR #15060 "Stop writing obfuscated data in hex",
 //!   merged 2026-09-07) writes `VOBS`, the key as one raw byte (1–255), then every byte XOR the key,
-//!   and still reads `!VCSK`. VASSAL 3.7 reads only `!VCSK` (a `VOBS` save passes its reader as plain
-//!   text and loads as nothing), so vmodc reads both and writes `!VCSK` ([`obfuscate`]).
+//!   and still reads `!VCSK`. Upstream then gave the header a leading `!` to match the older one
+//!   (commit b70f881e6, 2026-09-09, shipped in 3.8.0-beta2): what VASSAL 3.8 writes is `!VOBS`, the
+//!   key byte, the XOR-ed bytes. VASSAL 3.7 reads only `!VCSK` (a `!VOBS` or `VOBS` save passes its
+//!   reader as plain text and loads as nothing), so vmodc reads all three and writes `!VCSK`
+//!   ([`obfuscate`]), the one every version reads.
 //! * Commands (`GameModule.encode`/`decode`): joined with ESC (`COMMAND_SEPARATOR = KeyEvent.VK_ESCAPE`)
 //!   by a [`SequenceEncoder`]; the decoder splits recursively, so a flat list (what
 //!   [`command_join`] writes) and VASSAL's own nested form both load.
@@ -25,8 +28,18 @@ pub const SAVEFILE_ZIP_ENTRY: &str = "savedGame";
 /// `ObfuscatingOutputStream.HEADER`.
 pub const HEADER: &str = "!VCSK";
 
-/// The header of the development line's binary encoding (PR #15060): `VOBS`, a key byte, XOR-ed bytes.
+/// The header of VASSAL 3.8's binary encoding (commit b70f881e6): `!VOBS`, a key byte, XOR-ed bytes.
+pub const BANG_VOBS_HEADER: &str = "!VOBS";
+
+/// The same encoding's header as PR #15060 first merged it, before the `!` was added: `VOBS`.
 pub const VOBS_HEADER: &str = "VOBS";
+
+/// The body after a binary encoding's header (`!VOBS` or `VOBS`), and which header it was.
+fn binary_body(bytes: &[u8]) -> Option<(&'static str, &[u8])> {
+    [BANG_VOBS_HEADER, VOBS_HEADER]
+        .into_iter()
+        .find_map(|header| Some((header, bytes.strip_prefix(header.as_bytes())?)))
+}
 
 /// How a `savedGame` entry is encoded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,15 +48,15 @@ pub enum Encoding {
     Plain,
     /// `!VCSK`, the key as two hex digits, the XOR-ed bytes as hex digit pairs (VASSAL 3.x).
     Hex { key: u8 },
-    /// `VOBS`, the key byte, the XOR-ed bytes (VASSAL's development line, PR #15060).
-    Binary { key: u8 },
+    /// `!VOBS` (VASSAL 3.8) or `VOBS` (PR #15060 as first merged), the key byte, the XOR-ed bytes.
+    Binary { key: u8, header: &'static str },
 }
 
 /// The encoding of a `savedGame` entry, from its header (`None` when it has one whose key is
 /// missing or malformed: [`deobfuscate_bytes`] says why).
 pub fn encoding_of(bytes: &[u8]) -> Option<Encoding> {
-    if let Some(rest) = bytes.strip_prefix(VOBS_HEADER.as_bytes()) {
-        return rest.first().map(|&key| Encoding::Binary { key });
+    if let Some((header, rest)) = binary_body(bytes) {
+        return rest.first().map(|&key| Encoding::Binary { key, header });
     }
     match bytes.strip_prefix(HEADER.as_bytes()) {
         Some(_) => hex_pair(bytes, HEADER.len())
@@ -122,13 +135,13 @@ fn hex_pair(bytes: &[u8], offset: usize) -> Result<u8, DeobfuscateError> {
     Ok((digit(offset)? << 4) | digit(offset + 1)?)
 }
 
-/// `DeobfuscatingInputStream`, as bytes: `VOBS` (the development line's encoding) or `!VCSK`.
+/// `DeobfuscatingInputStream`, as bytes: `!VOBS` (VASSAL 3.8), `VOBS` (PR #15060) or `!VCSK`.
 ///
 /// Without either header the input passes through unchanged, with one VASSAL quirk reproduced:
 /// an input shorter than the 5-byte header comes back NUL-padded to 5 bytes (VASSAL pushes back its
 /// whole header buffer, zeros included).
 pub fn deobfuscate_bytes(bytes: &[u8]) -> Result<Vec<u8>, DeobfuscateError> {
-    if let Some(body) = bytes.strip_prefix(VOBS_HEADER.as_bytes()) {
+    if let Some((_, body)) = binary_body(bytes) {
         let (&key, data) = body.split_first().ok_or(DeobfuscateError::MissingKey)?;
         return Ok(data.iter().map(|b| b ^ key).collect());
     }
@@ -222,6 +235,18 @@ pub fn try_command_join<S: AsRef<str>>(commands: &[S]) -> Result<String, Command
     Ok(command_join(commands))
 }
 
+/// What decoding a command without ESC gives, level after level, in one pass: the decoder takes
+/// it whole as one token and strips one pair of enclosing quotes, so the recursion goes on until no
+/// pair is left. Done by moving two indices, it is linear where decoding level by level was
+/// quadratic (100,000 nested pairs: minutes).
+fn unquoted_fully(command: &str) -> &str {
+    let mut inner = command;
+    while inner.len() > 1 && inner.starts_with('\'') && inner.ends_with('\'') {
+        inner = &inner[1..inner.len() - 1];
+    }
+    inner
+}
+
 /// `GameModule.decode`, flattened: the leaf commands of a command string, in order.
 ///
 /// VASSAL takes the first ESC token; if it equals the whole string it is one command, otherwise the
@@ -232,6 +257,10 @@ pub fn command_split(s: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut pending = vec![s.to_string()];
     while let Some(cur) = pending.pop() {
+        if !cur.contains(COMMAND_SEPARATOR) {
+            out.push(unquoted_fully(&cur).to_string());
+            continue;
+        }
         let tokens: Vec<String> = SequenceDecoder::new(&cur, COMMAND_SEPARATOR).collect();
         if tokens.first().is_some_and(|first| *first == cur) {
             out.push(cur);
@@ -286,7 +315,13 @@ mod tests {
         let mut vobs = b"VOBS\xa7".to_vec();
         vobs.extend(text.bytes().map(|b| b ^ 0xa7));
         assert_eq!(deobfuscate(&vobs), Ok(text.to_string()));
-        assert_eq!(encoding_of(&vobs), Some(Encoding::Binary { key: 0xa7 }));
+        assert_eq!(
+            encoding_of(&vobs),
+            Some(Encoding::Binary {
+                key: 0xa7,
+                header: VOBS_HEADER
+            })
+        );
         assert_eq!(
             encoding_of(&obfuscate(text, 0x5a)),
             Some(Encoding::Hex { key: 0x5a })
@@ -294,6 +329,24 @@ mod tests {
         assert_eq!(encoding_of(b"begin_save"), Some(Encoding::Plain));
         assert_eq!(encoding_of(b"VOBS"), None);
         assert_eq!(encoding_of(b"!VCSKzz"), None);
+    }
+
+    #[test]
+    fn reads_the_binary_encoding_vassal_3_8_writes_with_its_leading_bang() {
+        // "ab" XOR 0x12 = 0x73 0x70, after "!VOBS" and the raw key byte (commit b70f881e6)
+        assert_eq!(deobfuscate(b"!VOBS\x12\x73\x70"), Ok("ab".to_string()));
+        assert_eq!(deobfuscate(b"!VOBS\x12"), Ok(String::new()));
+        assert_eq!(deobfuscate(b"!VOBS"), Err(DeobfuscateError::MissingKey));
+        assert_eq!(encoding_of(b"!VOBS"), None);
+        let text = "begin_save\u{1b}+/1/piece;;;a.png;A/Map;0;0;7;0\u{1b}end_save";
+        let mut vobs = b"!VOBS\xff".to_vec();
+        vobs.extend(text.bytes().map(|b| b ^ 0xff));
+        assert_eq!(deobfuscate(&vobs), Ok(text.to_string()));
+        let header = BANG_VOBS_HEADER;
+        assert_eq!(
+            encoding_of(&vobs),
+            Some(Encoding::Binary { key: 0xff, header })
+        );
     }
 
     #[test]
@@ -413,6 +466,21 @@ mod tests {
     fn split_survives_deep_quote_nesting() {
         let s = format!("{}x{}", "'".repeat(5_000), "'".repeat(5_000));
         assert_eq!(command_split(&s), vec!["x"]);
+    }
+
+    /// 100,000 nested pairs in a save of a few KB took minutes, decoded level by level.
+    #[test]
+    fn split_is_linear_in_nested_quotes() {
+        let pairs = 100_000;
+        let nested = format!("{}x{}", "'".repeat(pairs), "'".repeat(pairs));
+        let s = format!(
+            "begin_save\u{1b}{nested}\u{1b}'{}'\u{1b}end_save",
+            "'".repeat(7)
+        );
+        let started = std::time::Instant::now();
+        let split = command_split(&s);
+        assert!(started.elapsed().as_secs() < 2, "{:?}", started.elapsed());
+        assert_eq!(split, ["begin_save", "x", "'", "end_save"]);
     }
 
     #[test]

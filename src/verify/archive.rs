@@ -66,60 +66,100 @@ pub fn read_archive_from<R: Read + Seek>(
     limits: Limits,
     keep: impl Fn(&str) -> Keep,
 ) -> Result<Archive, String> {
-    let mut zip = zip::ZipArchive::new(source).map_err(|e| format!("not a zip archive: {e}"))?;
+    read_archive_bounded(source, limits, keep).map_err(String::from)
+}
+
+/// Why an archive was not read: its content, or one of vmodc's own limits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ArchiveError {
+    /// Over one of vmodc's own [`Limits`]: the archive may be sound (VASSAL sets no such limit);
+    /// it was not read.
+    OverLimit(String),
+    /// Not a zip, an unsafe name, an entry that does not inflate, a save that does not decode.
+    Damaged(String),
+}
+
+impl std::fmt::Display for ArchiveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ArchiveError::OverLimit(m) | ArchiveError::Damaged(m) => f.write_str(m),
+        }
+    }
+}
+
+impl From<ArchiveError> for String {
+    fn from(e: ArchiveError) -> String {
+        e.to_string()
+    }
+}
+
+/// [`read_archive_from`], telling a limit of vmodc's own from damage.
+pub fn read_archive_bounded<R: Read + Seek>(
+    source: R,
+    limits: Limits,
+    keep: impl Fn(&str) -> Keep,
+) -> Result<Archive, ArchiveError> {
+    use ArchiveError::{Damaged, OverLimit};
+    let mut zip =
+        zip::ZipArchive::new(source).map_err(|e| Damaged(format!("not a zip archive: {e}")))?;
     if zip.len() > limits.max_entries {
-        return Err(format!(
+        return Err(OverLimit(format!(
             "the archive has {} entries (limit {})",
             zip.len(),
             limits.max_entries
-        ));
+        )));
     }
     let mut total = 0u64;
     let mut archive = Archive::default();
     for i in 0..zip.len() {
-        let mut file = zip.by_index(i).map_err(|e| format!("entry {i}: {e}"))?;
+        let mut file = zip
+            .by_index(i)
+            .map_err(|e| Damaged(format!("entry {i}: {e}")))?;
         let name = file
             .name()
-            .map_err(|e| format!("entry {i}: {e}"))?
+            .map_err(|e| Damaged(format!("entry {i}: {e}")))?
             .to_string();
         // Not `enclosed_name`, which also refuses names VASSAL reads well (`images/a:b.png`): the
         // archive is never unpacked, only names that climb out of it or are absolute are refused.
         if escapes_archive(&name) {
-            return Err(format!("entry name `{name}` points outside the archive"));
+            return Err(Damaged(format!(
+                "entry name `{name}` points outside the archive"
+            )));
         }
         if file.is_dir() {
             continue;
         }
         if file.size() > limits.max_entry_bytes {
-            return Err(format!(
+            return Err(OverLimit(format!(
                 "entry `{name}` is {} bytes (limit {})",
                 file.size(),
                 limits.max_entry_bytes
-            ));
+            )));
         }
         let data = match keep(&name) {
             Keep::Name => Vec::new(),
             Keep::Summary(summarize) => {
                 let mut bounded = (&mut file).take(limits.max_entry_bytes);
-                summarize(&mut bounded).map_err(|e| format!("entry `{name}`: {e}"))?
+                summarize(&mut bounded).map_err(|e| Damaged(format!("entry `{name}`: {e}")))?
             }
             Keep::All => {
-                let data = read_at_most(&mut file, &name, limits.max_entry_bytes + 1)?;
+                let data =
+                    read_at_most(&mut file, &name, limits.max_entry_bytes + 1).map_err(Damaged)?;
                 if data.len() as u64 > limits.max_entry_bytes {
-                    return Err(format!(
+                    return Err(OverLimit(format!(
                         "entry `{name}` inflates beyond {} bytes",
                         limits.max_entry_bytes
-                    ));
+                    )));
                 }
                 data
             }
         };
         total += data.len() as u64;
         if total > limits.max_total_bytes {
-            return Err(format!(
+            return Err(OverLimit(format!(
                 "the archive inflates beyond {} bytes",
                 limits.max_total_bytes
-            ));
+            )));
         }
         archive.entries.insert(name, data);
     }
@@ -149,12 +189,17 @@ pub fn read_save(bytes: &[u8]) -> Result<String, String> {
 
 /// [`read_save`] within `limits`.
 pub fn read_save_within(bytes: &[u8], limits: Limits) -> Result<String, String> {
-    let archive = read_archive(bytes, limits)?;
+    read_save_bounded(bytes, limits).map_err(String::from)
+}
+
+/// [`read_save_within`], telling a limit of vmodc's own from damage.
+pub fn read_save_bounded(bytes: &[u8], limits: Limits) -> Result<String, ArchiveError> {
+    let archive = read_archive_bounded(Cursor::new(bytes), limits, |_| Keep::All)?;
     let data = archive
         .entries
         .get("savedGame")
-        .ok_or("no savedGame entry")?;
-    crate::vassal::vsav::deobfuscate(data).map_err(|e| e.to_string())
+        .ok_or_else(|| ArchiveError::Damaged("no savedGame entry".into()))?;
+    crate::vassal::vsav::deobfuscate(data).map_err(|e| ArchiveError::Damaged(e.to_string()))
 }
 
 /// The commands of a saved game, flattened.

@@ -2,15 +2,22 @@
 
 use super::xml::Node;
 
-/// Whether a location name resolves on a board's grid the way `MapGrid.getLocation` does: `None` when
-/// the board has no grid (VASSAL then uses the stack's x and y) or a grid this reader cannot evaluate.
+/// Whether an at-start stack's location name resolves on a board's grid the way
+/// `SetupStack.updatePosition` resolves it: `MapGrid.getLocation`, and on a zoned grid, when that
+/// finds nothing, a region of that name in any zone (`ZonedGrid.getRegionLocation`: "Allow
+/// SetupStacks to match literal grid location names in Irregular/Region grids even if Zone
+/// configured to only use/report Zone's name"). `None` when the board has no grid (VASSAL then uses
+/// the stack's x and y) or a grid this reader cannot evaluate.
 pub fn location_resolves(board: &Node, location: &str) -> Option<bool> {
     if let Some(zoned) = board
         .children
         .iter()
         .find(|c| c.tag.ends_with(".ZonedGrid"))
     {
-        return zoned_location(zoned, location).map(|p| p.is_some());
+        return match zoned_location(zoned, location)? {
+            Some(_) => Some(true),
+            None => Some(zoned_region_location(zoned, location).is_some()),
+        };
     }
     let mut any_grid = false;
     let mut unknown_grid = false;
@@ -177,6 +184,25 @@ pub fn zoned_location(zoned: &Node, location: &str) -> Option<Option<(i32, i32)>
     }
 }
 
+/// `ZonedGrid.getRegionLocation`: the origin of a region named `location` in the region grid of the
+/// first zone that has one there and holds its origin (`Zone.getRegionLocation`, `Zone.contains`).
+fn zoned_region_location(zoned: &Node, location: &str) -> Option<(i32, i32)> {
+    zoned
+        .children
+        .iter()
+        .filter(|c| c.tag.ends_with(".Zone"))
+        .find_map(|zone| {
+            let corners = crate::vassal::polygon::parse_path(zone.attr("path"))?;
+            let regions = zone
+                .children
+                .iter()
+                .find(|c| c.tag.ends_with(".RegionGrid"))?;
+            let origin = grid_location(regions, location)??;
+            (corners.is_empty() || crate::vassal::polygon::contains(&corners, origin))
+                .then_some(origin)
+        })
+}
+
 /// A zone's `locationFormat` as `Zone.getLocation` matches it: the whole name, or text around the
 /// location of the zone's own grid.
 enum ZonePattern {
@@ -292,6 +318,48 @@ mod tests {
             "<{B}Board image=\"map.png\" name=\"Map\">{grid}</{B}Board>"
         ))
         .expect("the board parses")
+    }
+
+    /// A zone that reports only its own name (`$name$`) over a region grid: VASSAL's
+    /// `SetupStack.updatePosition` still places a stack at a region's name, in any zone whose
+    /// outline holds the region's origin (`ZonedGrid.getRegionLocation`).
+    #[test]
+    fn a_setup_in_a_zoned_grid_falls_back_to_a_region_of_that_name_in_any_zone() {
+        let zone = |name: &str, path: &str, regions: &str| {
+            format!(
+                "<{B}board.mapgrid.Zone name=\"{name}\" locationFormat=\"$name$\" path=\"{path}\" useParentGrid=\"false\">\
+                 <{B}board.RegionGrid snapto=\"true\">{regions}</{B}board.RegionGrid></{B}board.mapgrid.Zone>"
+            )
+        };
+        let region = |name: &str, x: i32, y: i32| {
+            format!("<{B}board.Region name=\"{name}\" originx=\"{x}\" originy=\"{y}\"/>")
+        };
+        let zoned = board(&format!(
+            "<{B}board.ZonedGrid>{}{}</{B}board.ZonedGrid>",
+            zone("West", "0,0;100,0;100,100;0,100", &region("Paris", 50, 50)),
+            zone(
+                "East",
+                "200,0;300,0;300,100;200,100",
+                &format!("{}{}", region("Berlin", 250, 50), region("Outside", 50, 50))
+            ),
+        ));
+        assert_eq!(
+            location_resolves(&zoned, "West"),
+            Some(true),
+            "a zone's own name"
+        );
+        assert_eq!(location_resolves(&zoned, "Paris"), Some(true));
+        assert_eq!(
+            location_resolves(&zoned, "Berlin"),
+            Some(true),
+            "in any zone"
+        );
+        assert_eq!(
+            location_resolves(&zoned, "Outside"),
+            Some(false),
+            "a region whose origin its zone does not hold"
+        );
+        assert_eq!(location_resolves(&zoned, "Nowhere"), Some(false));
     }
 
     #[test]

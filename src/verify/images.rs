@@ -198,6 +198,13 @@ pub(super) fn check_components(root: &Node, images: &Images, push: &mut impl FnM
             let never_read = short == "LOS_Thread"
                 && key == "persistentIconName"
                 && node.attr("persistence") == "Never";
+            // `PlayerRoster.build` skips `buttonIcon="Retire"` when the archive has no such image,
+            // on purpose: old versions of VASSAL wrote it with no image behind it.
+            let retire_of_old = short == "PlayerRoster"
+                && key == "buttonIcon"
+                && value == "Retire"
+                && !images.exists(value);
+            let never_read = never_read || retire_of_old;
             if is_image && !never_read {
                 let label = match node.attr("name") {
                     "" => format!("{short} `{key}`"),

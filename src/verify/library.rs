@@ -265,7 +265,7 @@ fn bundle_file(locale: &str) -> String {
 
 /// A translation's `PlayerRoster.sides` has as many sides as the module.
 fn translated_sides(file: &str, bytes: &[u8], sides: usize, push: &mut impl FnMut(Diagnostic)) {
-    let text = String::from_utf8_lossy(bytes);
+    let text = crate::vassal::properties::decode_bundle(bytes);
     let entries = match crate::vassal::properties::read_properties(&text) {
         Ok(e) => e,
         Err(e) => {
@@ -307,8 +307,8 @@ fn setup_references(root: &Node, setup_texts: &SetupTexts, push: &mut impl FnMut
         let Some(file) = setup.attrs.get("file").filter(|f| seen.insert(*f)) else {
             continue;
         };
-        let Some(Ok(text)) = setup_texts.get(file) else {
-            continue; // V0417, V0419
+        let Some(super::setups::SetupText::Read(text)) = setup_texts.get(file) else {
+            continue; // V0417, V0419, V0447
         };
         let commands = split_commands(text);
         for board in commands.iter().flat_map(|c| saved_boards(c)) {

@@ -31,6 +31,7 @@ mod unique;
 pub mod view;
 pub mod xml;
 mod zip_names;
+pub use zip_names::duplicate_names;
 
 pub use archive::{
     read_archive, read_archive_from, read_save, split_commands, Archive, Keep, Limits,

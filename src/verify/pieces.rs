@@ -107,6 +107,13 @@ fn has_custom_encoder(root: &Node, classes: &Classes) -> bool {
     })
 }
 
+/// Java's `String.isBlank`: empty, or only white space as `Character.isWhitespace` has it (which
+/// leaves out the no-break spaces U+00A0, U+2007 and U+202F).
+fn is_blank(name: &str) -> bool {
+    name.chars()
+        .all(|c| c.is_whitespace() && !matches!(c, '\u{a0}' | '\u{2007}' | '\u{202f}'))
+}
+
 /// The images a piece draws, each once (a Layer and its BasicPiece often name the same file), and
 /// those its shapes were traced from.
 fn check_piece_images(
@@ -116,8 +123,10 @@ fn check_piece_images(
     push: &mut impl FnMut(Diagnostic),
 ) {
     let names: std::collections::BTreeSet<String> = piece_images(piece).into_iter().collect();
-    for img in names {
-        if let Some(d) = images.problem(what, &img) {
+    // A piece draws through `ScaledImagePainter.setImageName`, which loads nothing for a blank name
+    // (`imageName.isBlank()`): a Layer level named " " is an empty level, never looked up.
+    for img in names.iter().filter(|n| !is_blank(n)) {
+        if let Some(d) = images.problem(what, img) {
             push(d);
         }
     }

@@ -28,20 +28,29 @@ pub struct ChangedPiece {
     pub new: Option<usize>,
 }
 
-/// Every change from `old` to `new`.
-pub fn diff_modules(old: &ModuleFile, new: &ModuleFile) -> ModuleDiff {
-    let mut out = ModuleDiff::default();
-    compare_map("version", &old.version, &new.version, &mut out.changes);
-    slots("piece", &old.pieces, &new.pieces, &mut out);
-    slots("prototype", &old.prototypes, &new.prototypes, &mut out);
-    components(old, new, &mut out.changes);
+/// The pieces of each setup that changed: a saved game whose stored bytes are the same on both
+/// sides is not decoded (a module of 189 setups of 16 MB compared with itself decodes none), and
+/// each file is decoded once however many setups name it.
+fn setups(old: &ModuleFile, new: &ModuleFile, changes: &mut Vec<Change>) {
+    let mut decoded: [BTreeMap<u64, BTreeMap<String, String>>; 2] = Default::default();
+    let mut pieces = |side: usize, save: Option<&super::read::SetupSave>| match save {
+        Some(save) => decoded[side]
+            .entry(save.content.hash)
+            .or_insert_with(|| save.pieces())
+            .clone(),
+        None => BTreeMap::new(),
+    };
     for setup in keys(&old.setup_pieces, &new.setup_pieces) {
-        let empty = BTreeMap::new();
-        let a = old.setup_pieces.get(setup).unwrap_or(&empty);
-        let b = new.setup_pieces.get(setup).unwrap_or(&empty);
-        for piece in keys(a, b) {
+        let (a, b) = (old.setup_pieces.get(setup), new.setup_pieces.get(setup));
+        if let (Some(a), Some(b)) = (a, b) {
+            if a.content == b.content {
+                continue;
+            }
+        }
+        let (a, b) = (pieces(0, a), pieces(1, b));
+        for piece in keys(&a, &b) {
             push_if_changed(
-                &mut out.changes,
+                changes,
                 "setup",
                 format!("{setup}: piece {piece}"),
                 a.get(piece),
@@ -49,6 +58,16 @@ pub fn diff_modules(old: &ModuleFile, new: &ModuleFile) -> ModuleDiff {
             );
         }
     }
+}
+
+/// Every change from `old` to `new`.
+pub fn diff_modules(old: &ModuleFile, new: &ModuleFile) -> ModuleDiff {
+    let mut out = ModuleDiff::default();
+    compare_map("version", &old.version, &new.version, &mut out.changes);
+    slots("piece", &old.pieces, &new.pieces, &mut out);
+    slots("prototype", &old.prototypes, &new.prototypes, &mut out);
+    components(old, new, &mut out.changes);
+    setups(old, new, &mut out.changes);
     let translation = |m: &ModuleFile| -> BTreeMap<String, String> {
         m.translations
             .iter()

@@ -23,12 +23,29 @@ pub struct ModuleFile {
     pub prototypes: Vec<Slot>,
     /// Maps, boards, grids, setups, charts, help pages and global properties, with their attributes.
     pub components: Vec<Component>,
-    /// The pieces of each predefined setup's saved game: setup → `name #n` → where it is.
-    pub setup_pieces: BTreeMap<String, BTreeMap<String, String>>,
+    /// The saved game of each predefined setup (setup → its file), kept as stored: decoded only
+    /// when the other module's differs ([`SetupSave::pieces`]).
+    pub setup_pieces: BTreeMap<String, SetupSave>,
     /// Every `Module_xx.properties` entry: (language, key) → text.
     pub translations: BTreeMap<(String, String), String>,
     /// Every entry of the archive: name → its size and content hash.
     pub entries: BTreeMap<String, Content>,
+}
+
+/// A predefined setup's saved game as the archive stores it, shared by every setup naming it.
+#[derive(Debug, Clone)]
+pub struct SetupSave {
+    /// The stored file's size and hash: two setups of equal content have equal pieces.
+    pub content: Content,
+    bytes: std::sync::Arc<Vec<u8>>,
+}
+
+impl SetupSave {
+    /// The pieces of the saved game: `name #n` → where it is (decoded now, within a saved game's
+    /// limits).
+    pub fn pieces(&self) -> BTreeMap<String, String> {
+        setup_pieces(&self.bytes)
+    }
 }
 
 /// An archive entry's size and content hash (xxh3), enough to tell whether it changed.
@@ -177,7 +194,7 @@ pub fn read_module<R: Read + Seek>(source: R) -> Result<ModuleFile, String> {
             .strip_prefix("Module_")
             .and_then(|n| n.strip_suffix(".properties"))
         {
-            let text = String::from_utf8_lossy(data);
+            let text = crate::vassal::properties::decode_bundle(data);
             for (key, value) in properties(&text) {
                 module.translations.insert((lang.to_string(), key), value);
             }
@@ -203,6 +220,7 @@ pub fn read_module<R: Read + Seek>(source: R) -> Result<ModuleFile, String> {
     let mut walker = Walker {
         module: &mut module,
         entries: &archive.entries,
+        saves: BTreeMap::new(),
     };
     walker.visit(&root, &Context::default());
     dedup_keys(&mut module.components);
@@ -284,6 +302,8 @@ struct Context {
 struct Walker<'a> {
     module: &'a mut ModuleFile,
     entries: &'a BTreeMap<String, Vec<u8>>,
+    /// Each setup file, once however many setups name it.
+    saves: BTreeMap<String, SetupSave>,
 }
 
 fn short(tag: &str) -> &str {
@@ -374,8 +394,16 @@ impl Walker<'_> {
                 let key = inner.menus.join("/");
                 self.component("setup", key.clone(), node, &["file"]);
                 let is_file = node.attr("useFile") == "true" && node.attr("isMenu") != "true";
-                if let Some(data) = self.entries.get(node.attr("file")).filter(|_| is_file) {
-                    self.module.setup_pieces.insert(key, setup_pieces(data));
+                let file = node.attr("file");
+                if let Some(data) = self.entries.get(file).filter(|_| is_file) {
+                    let save = self
+                        .saves
+                        .entry(file.to_string())
+                        .or_insert_with(|| SetupSave {
+                            content: Content::of(data),
+                            bytes: std::sync::Arc::new(data.clone()),
+                        });
+                    self.module.setup_pieces.insert(key, save.clone());
                 }
             }
             "SetupStack" => {
@@ -427,7 +455,7 @@ fn dedup_keys(components: &mut [Component]) {
 /// (`map x,y`), as its BasicPiece says. A save that does not decode gives one entry saying why.
 fn setup_pieces(vsav: &[u8]) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
-    let text = crate::verify::archive::read_archive(vsav, Limits::default())
+    let text = crate::verify::archive::read_archive(vsav, Limits::save())
         .ok()
         .and_then(|a| a.entries.get("savedGame").cloned())
         .and_then(|d| deobfuscate(&d).ok());
@@ -464,91 +492,10 @@ fn setup_pieces(vsav: &[u8]) -> BTreeMap<String, String> {
     out
 }
 
-/// The entries of a `.properties` file as `java.util.Properties.load` reads them: `#` and `!`
-/// comments, `=`, `:` or white space between key and value, a backslash at the end of a line
-/// continuing it, and the escapes `\t \n \r \f \uXXXX` (any other escaped character stands for
-/// itself).
+/// The entries of a `.properties` file as `java.util.Properties.load` reads them, through the one
+/// reader of them (`vassal::properties`); a malformed line is left out, the others kept.
 pub fn properties(text: &str) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    let mut logical = String::new();
-    for raw in text.lines() {
-        let line = if logical.is_empty() {
-            raw.trim_start()
-        } else {
-            raw.trim_start_matches([' ', '\t', '\u{c}'])
-        };
-        if logical.is_empty() && (line.is_empty() || line.starts_with(['#', '!'])) {
-            continue;
-        }
-        let trailing = line.len() - line.trim_end_matches('\\').len();
-        if trailing % 2 == 1 {
-            logical.push_str(&line[..line.len() - 1]);
-            continue;
-        }
-        logical.push_str(line);
-        out.push(key_value(&logical));
-        logical.clear();
-    }
-    if !logical.is_empty() {
-        out.push(key_value(&logical));
-    }
-    out
-}
-
-fn key_value(line: &str) -> (String, String) {
-    let mut chars = line.chars().peekable();
-    let mut key = String::new();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => key.push(unescape(chars.next(), &mut chars)),
-            '=' | ':' => break,
-            ' ' | '\t' | '\u{c}' => {
-                while chars
-                    .peek()
-                    .is_some_and(|c| matches!(c, ' ' | '\t' | '\u{c}'))
-                {
-                    chars.next();
-                }
-                if chars.peek().is_some_and(|c| matches!(c, '=' | ':')) {
-                    chars.next();
-                }
-                break;
-            }
-            c => key.push(c),
-        }
-    }
-    while chars
-        .peek()
-        .is_some_and(|c| matches!(c, ' ' | '\t' | '\u{c}'))
-    {
-        chars.next();
-    }
-    let mut value = String::new();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => value.push(unescape(chars.next(), &mut chars)),
-            c => value.push(c),
-        }
-    }
-    (key, value)
-}
-
-fn unescape(c: Option<char>, rest: &mut std::iter::Peekable<std::str::Chars<'_>>) -> char {
-    match c {
-        Some('t') => '\t',
-        Some('n') => '\n',
-        Some('r') => '\r',
-        Some('f') => '\u{c}',
-        Some('u') => {
-            let hex: String = (0..4).filter_map(|_| rest.next()).collect();
-            u32::from_str_radix(&hex, 16)
-                .ok()
-                .and_then(char::from_u32)
-                .unwrap_or('\u{fffd}')
-        }
-        Some(c) => c,
-        None => '\\',
-    }
+    crate::vassal::properties::read_properties_lenient(text).entries
 }
 
 #[cfg(test)]
