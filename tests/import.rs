@@ -103,9 +103,8 @@ fn palette(view: &ModuleView) -> BTreeMap<String, Vec<Vec<u8>>> {
     out
 }
 
-/// Every at-start piece of the map holding the pieces: (location as VASSAL names it, piece name), in
-/// stack order.
-fn at_start(view: &ModuleView) -> Vec<(String, String)> {
+/// Every at-start piece of every map: (map, location as VASSAL names it, piece name), in stack order.
+fn at_start(view: &ModuleView) -> Vec<(String, String, String)> {
     let mut out = Vec::new();
     for map in view
         .root
@@ -115,6 +114,11 @@ fn at_start(view: &ModuleView) -> Vec<(String, String)> {
     {
         let board = map.walk().into_iter().find(|n| short(&n.tag) == "Board");
         let grid = board.and_then(|b| vmodc::verify::grid::board_grid(b, &view.archive));
+        let grid_node = board.and_then(|b| {
+            b.children
+                .iter()
+                .find(|g| matches!(short(&g.tag), "HexGrid" | "SquareGrid"))
+        });
         for stack in map
             .children
             .iter()
@@ -127,12 +131,20 @@ fn at_start(view: &ModuleView) -> Vec<(String, String)> {
                     stack.attr("x").parse().unwrap_or(0),
                     stack.attr("y").parse().unwrap_or(0),
                 );
-                grid.as_ref()
+                let bare = grid
+                    .as_ref()
                     .map(|g| g.location_name(x, y))
-                    .unwrap_or_default()
+                    .unwrap_or_default();
+                grid_node.map_or(bare.clone(), |g| {
+                    vmodc::verify::grid::format_location(g, &bare)
+                })
             };
             for slot in &stack.children {
-                out.push((location.clone(), slot.attr("entryName").to_string()));
+                out.push((
+                    map.attr("mapName").to_string(),
+                    location.clone(),
+                    slot.attr("entryName").to_string(),
+                ));
             }
         }
     }
@@ -177,7 +189,7 @@ fn a_hand_made_module_comes_back_from_its_project() {
             ("0203", "Headquarters"),
             ("0402", "1st Blue")
         ]
-        .map(|(l, n)| (l.to_string(), n.to_string()))
+        .map(|(l, n)| ("Main Map".to_string(), l.to_string(), n.to_string()))
     );
     assert_eq!(at_start(&after), setup);
     // Every raw component is in the rebuilt buildFile byte for byte.
@@ -231,11 +243,13 @@ fn a_hand_made_module_comes_back_from_its_project() {
     }
 }
 
-#[test]
-fn the_shipped_b4m_module_comes_back_from_its_project() {
-    let tmp = TempDir::new("import-b4m");
-    let original = std::fs::read("dist/b4m-en.vmod").expect("dist/b4m-en.vmod");
-    let (_, rebuilt) = import_and_build(&tmp, &original, "b4m-en");
+/// A module of `dist/`, imported and rebuilt, gives the same palette (names and face images byte
+/// for byte) and every at-start piece at the same map and location name in the same stack order:
+/// the turn track's reinforcements and off-map boxes too, which come back as data.
+fn shipped_module_comes_back(module: &str, palette_size: usize, at_start_size: usize) {
+    let tmp = TempDir::new(&format!("import-{module}"));
+    let original = std::fs::read(format!("dist/{module}.vmod")).expect("dist module");
+    let (project, rebuilt) = import_and_build(&tmp, &original, module);
     let (before, after) = (
         open_module(&original).expect("opens"),
         open_module(&rebuilt).expect("opens"),
@@ -243,24 +257,74 @@ fn the_shipped_b4m_module_comes_back_from_its_project() {
     let report = vmodc::verify::check_module(&rebuilt, Path::new("rebuilt.vmod"));
     assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
     let (palette_before, palette_after) = (palette(&before), palette(&after));
-    assert_eq!(palette_before.len(), 39, "{:?}", palette_before.keys());
-    for (name, images) in &palette_before {
-        assert_eq!(
-            palette_after.get(name),
-            Some(images),
-            "palette piece `{name}`"
+    assert_eq!(
+        palette_before.len(),
+        palette_size,
+        "{:?}",
+        palette_before.keys()
+    );
+    assert_eq!(palette_after, palette_before);
+    // Stack by stack: the order of the stacks in the buildFile is no order a player sees, the
+    // order within a location is (a stable sort keeps it).
+    let by_location = |view: &ModuleView| {
+        let mut pieces = at_start(view);
+        pieces.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
+        pieces
+    };
+    let setup = by_location(&before);
+    assert_eq!(setup.len(), at_start_size, "{setup:?}");
+    assert_eq!(by_location(&after), setup);
+    // The turn track's pieces are data, not a raw map.
+    let track: Vec<_> = setup.iter().filter(|(m, _, _)| m != "Map").collect();
+    if !track.is_empty() {
+        let scenario =
+            std::fs::read_to_string(project.join(format!("scenarios/{module}/at-start.toml")))
+                .expect("scenario");
+        assert!(
+            scenario.contains("[[off_map]]") || scenario.contains("[[reinforcements]]"),
+            "{scenario}"
         );
     }
-    // The main map's at-start pieces: the turn track's are vmodc's own, made from rules data the
-    // import cannot read (the report says so).
-    let on_map = |view: &ModuleView| -> Vec<(String, String)> {
-        at_start(view)
-            .into_iter()
-            .filter(|(l, _)| l.len() == 4 && l.chars().all(|c| c.is_ascii_digit()))
-            .collect()
-    };
-    assert_eq!(on_map(&before).len(), 48);
-    assert_eq!(on_map(&after), on_map(&before));
+}
+
+#[test]
+fn the_shipped_b4m_en_module_comes_back_from_its_project() {
+    shipped_module_comes_back("b4m-en", 39, 51);
+}
+
+#[test]
+fn the_shipped_b4m_ja_module_comes_back_from_its_project() {
+    shipped_module_comes_back("b4m-ja", 39, 51);
+}
+
+#[test]
+fn the_shipped_btm2_en_module_comes_back_from_its_project() {
+    shipped_module_comes_back("btm2-en", 22, 12);
+}
+
+#[test]
+fn the_shipped_btm2_ja_module_comes_back_from_its_project() {
+    shipped_module_comes_back("btm2-ja", 22, 12);
+}
+
+#[test]
+fn the_shipped_lsam_en_module_comes_back_from_its_project() {
+    shipped_module_comes_back("lsam-en", 99, 29);
+}
+
+#[test]
+fn the_shipped_lsam_ja_module_comes_back_from_its_project() {
+    shipped_module_comes_back("lsam-ja", 99, 29);
+}
+
+#[test]
+fn the_shipped_ocs_en_module_comes_back_from_its_project() {
+    shipped_module_comes_back("ocs-en", 21, 7);
+}
+
+#[test]
+fn the_shipped_ocs_ja_module_comes_back_from_its_project() {
+    shipped_module_comes_back("ocs-ja", 21, 7);
 }
 
 #[test]

@@ -9,7 +9,8 @@
 //! - [`module`]: the component tree, part by part;
 //! - [`pieces`]: a piece slot as a unit;
 //! - [`project`]: the project's files;
-//! - [`toml_text`]: TOML strings that read back byte for byte.
+//! - [`toml_text`]: TOML strings that read back byte for byte;
+//! - [`track`]: the turn track of a module vmodc built, as data.
 
 pub mod account;
 pub mod generated;
@@ -17,6 +18,7 @@ pub mod module;
 pub mod pieces;
 pub mod project;
 pub mod toml_text;
+pub mod track;
 
 use crate::diag::Report;
 use std::path::{Path, PathBuf};
@@ -98,6 +100,9 @@ fn keep_raw_unless_generated(
                 part.label.clone(),
                 "the build writes one of the same class and name: that one is kept",
             );
+            if let Some(map) = &part.map {
+                track::read_track_map(map, &generated, reading);
+            }
         } else {
             reading
                 .account

@@ -41,6 +41,9 @@ pub struct RawPart {
     pub label: String,
     pub xml: String,
     pub why: String,
+    /// The component itself, for a map: a map the build writes itself gives way to the build's, its
+    /// at-start stacks becoming data.
+    pub map: Option<Node>,
 }
 
 /// The main map: its name, its board image and the board's grid element.
@@ -59,6 +62,15 @@ pub struct AtStart {
     pub location: String,
 }
 
+/// An at-start piece on the turn track the build writes: a reinforcement in a turn's box, or a unit
+/// waiting off the map in a named box.
+#[derive(Debug, Clone)]
+pub struct TrackStart {
+    pub unit: usize,
+    pub region: String,
+    pub turn: Option<u32>,
+}
+
 /// Everything read from the module, before it is written as files.
 #[derive(Debug, Clone, Default)]
 pub struct Reading {
@@ -70,6 +82,9 @@ pub struct Reading {
     pub map: Option<MainMap>,
     pub units: Vec<PieceUnit>,
     pub at_start: Vec<AtStart>,
+    pub track_starts: Vec<TrackStart>,
+    /// The number of turns, where the module's turn track states it.
+    pub turns: Option<u32>,
     pub raw: Vec<RawPart>,
     pub dice: Option<(u32, u32)>,
     pub account: Account,
@@ -88,12 +103,12 @@ pub fn key_of(attrs: &[(String, String)]) -> String {
         .unwrap_or_default()
 }
 
-fn short(tag: &str) -> &str {
+pub(super) fn short(tag: &str) -> &str {
     tag.rsplit('.').next().unwrap_or(tag)
 }
 
 /// How a component names itself in the report: its class and its name.
-fn label(n: &Node) -> String {
+pub(super) fn label(n: &Node) -> String {
     let name = ["name", "mapName", "entryName", "text", "buttonText"]
         .iter()
         .map(|k| n.attr(k))
@@ -185,6 +200,7 @@ fn raw(r: &mut Reading, module: &ReadModule, place: &'static str, n: &Node, why:
         label: label(n),
         xml: n.source(&module.build_text).to_string(),
         why: why.to_string(),
+        map: (short(&n.tag) == "Map").then(|| n.clone()),
     });
 }
 
@@ -287,7 +303,12 @@ fn walk_palette(n: &Node, lists: &mut Vec<String>, r: &mut Reading) {
     }
 }
 
-fn add_unit(slot: &Node, lists: &[String], in_palette: bool, r: &mut Reading) -> Option<usize> {
+pub(super) fn add_unit(
+    slot: &Node,
+    lists: &[String],
+    in_palette: bool,
+    r: &mut Reading,
+) -> Option<usize> {
     match piece_unit(slot, lists, &r.sides) {
         Ok(mut unit) => {
             unit.in_palette = in_palette;
@@ -384,7 +405,10 @@ fn read_setup_stack(
     } else {
         let x = stack.attr("x").parse().unwrap_or(0);
         let y = stack.attr("y").parse().unwrap_or(0);
-        grid.map(|g| g.location_name(x, y)).unwrap_or_default()
+        let named = grid.map(|g| g.location_name(x, y)).unwrap_or_default();
+        board.and_then(board_grid_node).map_or(named.clone(), |g| {
+            crate::verify::grid::format_location(g, &named)
+        })
     };
     r.account.add(
         Became::Data,

@@ -29,7 +29,7 @@ struct Ids(BTreeSet<String>);
 
 impl Ids {
     fn take(&mut self, wanted: &str, fallback: &str) -> String {
-        let base = match slug(wanted) {
+        let base = match short_id(&slug(wanted)) {
             s if s.is_empty() => fallback.to_string(),
             s => s,
         };
@@ -41,6 +41,22 @@ impl Ids {
         }
         id
     }
+}
+
+/// The longest id the import writes: ids become file names, which vmodc keeps within 100 bytes
+/// (`V0038`), with room for a numeric suffix that makes one unique.
+const ID_MAX: usize = 60;
+
+/// A slug cut to [`ID_MAX`] at a word boundary (a slug is ASCII: letters, digits and dashes).
+fn short_id(slug: &str) -> String {
+    if slug.len() <= ID_MAX {
+        return slug.to_string();
+    }
+    let cut = &slug[..ID_MAX];
+    cut.rfind('-')
+        .filter(|&i| i > 0)
+        .map_or(cut, |i| &cut[..i])
+        .to_string()
 }
 
 /// Write the project of game `id` from the module read.
@@ -312,6 +328,7 @@ fn scenario_file(r: &mut Reading, id: &str) -> Placed {
         );
     }
     r.at_start = at_start;
+    track_entries(r, &mut setups);
     if setups.is_empty() {
         return placed;
     }
@@ -325,6 +342,31 @@ fn scenario_file(r: &mut Reading, id: &str) -> Placed {
     placed
 }
 
+/// The at-start pieces of the turn track the build writes: `[[reinforcements]]` in a turn's box,
+/// `[[off_map]]` in any other, in stack order. Where a reinforcement enters is in the rulebook, not
+/// the module: `arrives` is left for the designer, and listed as missing.
+fn track_entries(r: &mut Reading, out: &mut String) {
+    for t in &r.track_starts {
+        let unit = &r.units[t.unit];
+        let face = face_name(unit.level.saturating_sub(1));
+        let (id, face) = (string(&unit.id), string(&face));
+        let _ = match t.turn {
+            Some(turn) => writeln!(
+                out,
+                "[[reinforcements]]\nturn = {turn}\nunit = {id}\nface = {face}\narrives = \"\"\n"
+            ),
+            None => writeln!(
+                out,
+                "[[off_map]]\nunit = {id}\nface = {face}\nbox_name = {}\n",
+                string(&t.region)
+            ),
+        };
+    }
+    if r.track_starts.iter().any(|t| t.turn.is_some()) {
+        out.push_str("[[missing]]\nwhat = \"where each reinforcement enters\"\nwhy = \"the module holds reinforcements in their turn's box, not where they enter\"\nfound_on = \"rulebook\"\nkeys = [\"[[reinforcements]] arrives\"]\n\n");
+    }
+}
+
 /// The digits of each part of a label and the separator, from the grid's numbering.
 fn digits(numbering: &Node) -> (usize, usize, String) {
     let lead = |k: &str| numbering.attr(k).parse::<usize>().unwrap_or(0) + 1;
@@ -336,13 +378,31 @@ fn digits(numbering: &Node) -> (usize, usize, String) {
     (lead(first), lead(second), numbering.attr("sep").to_string())
 }
 
+/// The literal text a numbering's location format puts before the grid location (`A` of
+/// `A$gridLocation$`, as OCS names a map sheet): the data's `[grid] prefix`. `None` when the format
+/// says more than a prefix, which the data cannot say.
+fn location_prefix(numbering: &Node) -> Option<String> {
+    let format = match numbering.attr("locationFormat") {
+        "" => "$gridLocation$",
+        f => f,
+    };
+    let prefix = format.strip_suffix("$gridLocation$")?;
+    (!prefix.contains('$')).then(|| prefix.to_string())
+}
+
 /// A VASSAL grid location as the data's column and row, when the numbering is numeric and the
-/// data's label of them is the same text.
+/// data's label of them is the same text. A dot between two bare numbers is a number to VASSAL's
+/// expressions (`V0217`): such a label needs a sheet prefix.
 fn data_label(location: &str, numbering: &Node) -> Option<(i32, i32)> {
     if numbering.attr("hType") == "A" || numbering.attr("vType") == "A" {
         return None;
     }
     let (cd, rd, sep) = digits(numbering);
+    let prefix = location_prefix(numbering)?;
+    if sep == "." && prefix.is_empty() {
+        return None;
+    }
+    let location = location.strip_prefix(prefix.as_str())?;
     let (a, b) = if sep.is_empty() {
         (location.get(..cd)?, location.get(cd..)?)
     } else {
@@ -388,14 +448,23 @@ fn map_file(r: &mut Reading, id: &str, placed: &Placed) -> String {
         format!("[{lo}, {hi}]")
     };
     let hexes: BTreeSet<&str> = placed.labels.iter().map(|l| l.2.as_str()).collect();
+    let numbering = grid.children.first().cloned().unwrap_or_default();
+    let prefix = location_prefix(&numbering).unwrap_or_default();
+    // A dot with no prefix is refused (V0217); no label of the setup uses it then (`data_label`).
+    let sep = if sep == "." && prefix.is_empty() {
+        String::new()
+    } else {
+        sep
+    };
     let _ = writeln!(
         out,
-        "[grid]\nkind = \"{}\"\ncolumns = {}\nrows = {}\n{}column_digits = {cd}\nrow_digits = {rd}\nseparator = {}\ngeometry = \"unknown\"\nhexes = {}\n",
+        "[grid]\nkind = \"{}\"\ncolumns = {}\nrows = {}\n{}column_digits = {cd}\nrow_digits = {rd}\nseparator = {}\n{}geometry = \"unknown\"\nhexes = {}\n",
         if square { "squares" } else { "hex-columns" },
         span(|l| l.0),
         span(|l| l.1),
         if square { "" } else { "shifted_columns = \"even\"\n" },
         string(&sep),
+        if prefix.is_empty() { String::new() } else { format!("prefix = {}\n", string(&prefix)) },
         strings(&hexes.into_iter().collect::<Vec<_>>()),
     );
     out.push_str(&vassal_grid(&grid));
@@ -481,7 +550,8 @@ fn rules_file(r: &mut Reading, id: &str, sides: &[(String, String)]) -> String {
         );
     }
     let (count, faces) = r.dice.unwrap_or((1, 6));
-    let _ = writeln!(out, "[dice]\ncount = {count}\nfaces = {faces}\n\n[turns]\ncount = 1\n\n[stacking]\nmax_units = 999\nwhen = \"\"\n\n[combat]\nkind = \"odds\"\ncolumns = []\nbelow_table = \"\"\nresults = []\ntable_known = false\n");
+    let turns = r.turns.unwrap_or(1);
+    let _ = writeln!(out, "[dice]\ncount = {count}\nfaces = {faces}\n\n[turns]\ncount = {turns}\n\n[stacking]\nmax_units = 999\nwhen = \"\"\n\n[combat]\nkind = \"odds\"\ncolumns = []\nbelow_table = \"\"\nresults = []\ntable_known = false\n");
     let _ = writeln!(out, "[raw]\nfiles = {}\n", string(&format!("raw/{id}")));
     for part in &r.raw {
         let _ = writeln!(
@@ -501,11 +571,18 @@ fn rules_file(r: &mut Reading, id: &str, sides: &[(String, String)]) -> String {
             "[dice]",
         ),
         (
-            true,
+            r.turns.is_none(),
             "the sequence of play and the number of turns",
             "a module holds no turn record: `[[phases]]` is empty and `[turns]` says one turn",
             "rulebook",
             "[[phases]], [turns]",
+        ),
+        (
+            r.turns.is_some(),
+            "the sequence of play",
+            "the module's turn track gives the number of turns, not the phases: `[[phases]]` is empty",
+            "rulebook",
+            "[[phases]]",
         ),
         (
             true,
