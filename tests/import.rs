@@ -73,8 +73,25 @@ fn face_images(slot: &Node) -> Vec<String> {
         })
 }
 
-/// Every palette piece: its name and the bytes of each face image.
-fn palette(view: &ModuleView) -> BTreeMap<String, Vec<Vec<u8>>> {
+/// What each face adds to the piece's name in VASSAL (its first layer's level names): a piece
+/// without a layer shows one face that adds nothing.
+fn level_names(slot: &Node) -> Vec<String> {
+    decode_add_piece(&slot.text)
+        .ok()
+        .and_then(|p| {
+            p.traits
+                .iter()
+                .find_map(|(t, _)| vmodc::verify::layer_level_names(t))
+        })
+        .unwrap_or_else(|| vec![String::new()])
+}
+
+/// A palette piece as a player sees it: the bytes of each face image, and what each face adds to
+/// its name.
+type Look = (Vec<Vec<u8>>, Vec<String>);
+
+/// Every palette piece by its name.
+fn palette(view: &ModuleView) -> BTreeMap<String, Look> {
     let mut out = BTreeMap::new();
     for window in view
         .root
@@ -97,7 +114,10 @@ fn palette(view: &ModuleView) -> BTreeMap<String, Vec<Vec<u8>>> {
                         .unwrap_or_default()
                 })
                 .collect();
-            out.insert(slot.attr("entryName").to_string(), images);
+            out.insert(
+                slot.attr("entryName").to_string(),
+                (images, level_names(slot)),
+            );
         }
     }
     out

@@ -259,6 +259,10 @@ fn counters_file(
         if !images.is_empty() {
             let _ = writeln!(out, "face_images = {}", table(images));
         }
+        let names = face_names(u);
+        if !names.is_empty() {
+            let _ = writeln!(out, "face_names = {}", table(names));
+        }
         if !u.in_palette {
             out.push_str("in_palette = false\n");
         }
@@ -285,6 +289,25 @@ fn counters_file(
         "[[missing]]\nwhat = \"the printed values of the counters\"\nwhy = \"the module holds the pieces as images: a value printed only in a bitmap is not read\"\nfound_on = \"counter-sheet\"\nkeys = [\"counters/{id}.toml [counters] values\", \"counters/{id}.toml [[units]] faces\"]"
     );
     (out, face_files)
+}
+
+/// The name each face adds to the piece's name where the module's differs from what vmodc writes
+/// (nothing for the first face, `+ (face-2)` for the others).
+fn face_names(u: &super::pieces::PieceUnit) -> Vec<(String, String)> {
+    u.level_names
+        .iter()
+        .enumerate()
+        .take(u.faces.len().max(1))
+        .filter(|(i, name)| {
+            let vmodc = if *i == 0 {
+                String::new()
+            } else {
+                format!("+ ({})", face_name(*i))
+            };
+            **name != vmodc
+        })
+        .map(|(i, name)| (face_name(i), name.clone()))
+        .collect()
 }
 
 /// The at-start scenario, and the labels of the hexes it uses.
