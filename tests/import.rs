@@ -432,3 +432,229 @@ fn force_does_not_delete_the_module_being_imported() {
     );
     assert_eq!(std::fs::read(&module).ok(), Some(hand_made_module()));
 }
+
+/// Replace the first `old` of a project file with `new`, as a designer edits it.
+fn edit(project: &Path, file: &str, old: &str, new: &str) {
+    let path = project.join(file);
+    let text = std::fs::read_to_string(&path).expect("project file");
+    assert!(text.contains(old), "{file} has no `{old}`:\n{text}");
+    std::fs::write(&path, text.replacen(old, new, 1)).expect("write");
+}
+
+/// The traits of the prototype `name`, as VASSAL encodes them (`type|state`).
+fn prototype_traits(view: &ModuleView, name: &str) -> Vec<String> {
+    view.root
+        .walk()
+        .into_iter()
+        .filter(|n| short(&n.tag) == "PrototypeDefinition" && n.attr("name") == name)
+        .filter_map(|n| decode_add_piece(&n.text).ok())
+        .flat_map(|p| p.traits.into_iter().map(|(t, s)| format!("{t}|{s}")))
+        .collect()
+}
+
+/// The CRT of the designer's worked example (docs/import.md): a fictional game's, for the test.
+const CRT: &str = r#"[combat]
+kind = "odds"
+columns = ["1:1", "2:1", "3:1"]
+below_table = "no effect"
+
+[[combat.results]]
+code = "AE"
+name = "Attacker Eliminated"
+effect = "Every attacking unit is removed."
+
+[[combat.results]]
+code = "NE"
+name = "No Effect"
+effect = "Nothing happens."
+
+[[combat.results]]
+code = "DR"
+name = "Defender Retreats"
+effect = "The defender retreats one hex."
+
+[[combat.results]]
+code = "DE"
+name = "Defender Eliminated"
+effect = "The defender is removed."
+
+[[combat.shifts]]
+id = "hills"
+name = "Defender in hills"
+shift = -1
+defender_terrain = "hills"
+
+[combat.table]
+"2" = ["AE", "NE", "DR"]
+"3" = ["AE", "NE", "DR"]
+"4" = ["AE", "NE", "DR"]
+"5" = ["AE", "NE", "DR"]
+"6" = ["NE", "DR", "DE"]
+"7" = ["NE", "DR", "DE"]
+"8" = ["NE", "DR", "DE"]
+"9" = ["NE", "DR", "DE"]
+"10" = ["DR", "DE", "DE"]
+"11" = ["DR", "DE", "DE"]
+"12" = ["DR", "DE", "DE"]
+"#;
+
+/// The designer's five changes after an import (issue 41, item 4; docs/import.md's worked example):
+/// a unit renamed, a unit moved to another setup hex, a new unit, a typo fixed in a catalog, and rules
+/// data added (a CRT, terrain effects, a stacking limit). Each rebuilds into a module that shows it,
+/// read back through the module reader; the rules data brings vmodc's stacking check, terrain lookup
+/// and CRT into the imported game's pieces.
+#[test]
+fn a_designers_five_changes_after_an_import_show_in_the_rebuilt_module() {
+    let tmp = TempDir::new("import-five-changes");
+    let module = tmp.path().join("hand-made.vmod");
+    std::fs::write(&module, hand_made_module()).expect("write");
+    let p = tmp.path().join("project");
+    let imported = vmodc::import::import_module(&module, "hand-made").expect("imports");
+    vmodc::import::write_project(&imported.project, &p, false).expect("writes");
+    let (_, as_imported) = build_project(&p, None);
+    let as_imported = open_module(&as_imported).expect("opens");
+
+    // 1. A unit renamed: the palette piece and the at-start piece are one unit.
+    edit(
+        &p,
+        "counters/hand-made.toml",
+        "name = \"1st Red\"",
+        "name = \"1st Red Guards\"",
+    );
+    // 2. A unit moved to another setup hex (the data's grid lists the hexes the setup uses).
+    edit(
+        &p,
+        "scenarios/hand-made/at-start.toml",
+        "unit = \"1st-blue\"\nhex = \"0402\"",
+        "unit = \"1st-blue\"\nhex = \"0403\"",
+    );
+    edit(
+        &p,
+        "maps/hand-made.toml",
+        "hexes = [\"0203\", \"0402\"]",
+        "hexes = [\"0203\", \"0402\", \"0403\"]",
+    );
+    // 3. A new unit, with the module's own art.
+    edit(&p, "counters/hand-made.toml", "[[missing]]", "[[units]]\nid = \"2nd-blue\"\nname = \"2nd Blue\"\nside = \"blue\"\ntype = \"infantry\"\nsize = \"\"\nfaces = { \"face-1\" = \"\", \"face-2\" = \"\" }\nface_images = { \"face-1\" = \"art/hand-made/images/blue-1.png\", \"face-2\" = \"art/hand-made/images/blue-1b.png\" }\nface_names = { \"face-2\" = \"+ reduced\" }\n\n[[missing]]");
+    // 4. A typo fixed in a catalog: the English catalog `vmodc i18n extract` writes.
+    let extract = vmodc(&[
+        "i18n",
+        "extract",
+        "hand-made",
+        "en",
+        "--root",
+        &p.to_string_lossy(),
+    ]);
+    assert_eq!(code(&extract), 0, "{}", show(&extract));
+    edit(
+        &p,
+        "i18n/hand-made/en.toml",
+        "writen by hand",
+        "written by hand",
+    );
+    // 5. Rules data: a stacking limit, terrain effects on a hex, a CRT.
+    edit(
+        &p,
+        "rules/hand-made.toml",
+        "[stacking]\nmax_units = 999\nwhen = \"\"",
+        "[stacking]\nmax_units = 2\nwhen = \"end of each phase\"",
+    );
+    edit(&p, "rules/hand-made.toml", "[[terrain]]\nid = \"unknown\"", "[[terrain]]\nid = \"hills\"\nname = \"Hills\"\nmove_cost = 2\ncombat = \"Shift one column left.\"\n\n[[terrain]]\nid = \"unknown\"");
+    edit(
+        &p,
+        "maps/hand-made.toml",
+        "hexes = {}\n",
+        "hexes = { hills = [\"0203\"] }\n",
+    );
+    edit(
+        &p,
+        "maps/hand-made.toml",
+        "terrain_colors = { unknown = \"#ffffff\" }",
+        "terrain_colors = { unknown = \"#ffffff\", hills = \"#c8b070\" }",
+    );
+    edit(&p, "rules/hand-made.toml", "[combat]\nkind = \"odds\"\ncolumns = []\nbelow_table = \"\"\nresults = []\ntable_known = false\n", CRT);
+
+    let (files, rebuilt) = build_project(&p, Some("en"));
+    assert_eq!(files, ["hand-made-en.vmod"]);
+    let report = vmodc::verify::check_module(&rebuilt, Path::new("rebuilt.vmod"));
+    assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
+    let after = open_module(&rebuilt).expect("opens");
+    let palette = palette(&after);
+    assert!(
+        palette.contains_key("1st Red Guards"),
+        "{:?}",
+        palette.keys()
+    );
+    assert!(!palette.contains_key("1st Red"), "{:?}", palette.keys());
+    assert_eq!(palette.get("2nd Blue"), palette.get("1st Blue"));
+    let setup = at_start(&after);
+    let at = |name: &str| -> Vec<String> {
+        setup
+            .iter()
+            .filter(|(_, _, n)| n == name)
+            .map(|(_, l, _)| l.clone())
+            .collect()
+    };
+    assert_eq!(at("1st Red Guards"), ["0203"], "{setup:?}");
+    assert_eq!(at("1st Blue"), ["0403"], "{setup:?}");
+    assert_eq!(
+        after.root.attr("description"),
+        "A module written by hand for vmodc's import tests"
+    );
+    assert_eq!(
+        as_imported.root.attr("description"),
+        "A module writen by hand for vmodc's import tests"
+    );
+    // The rules data as vmodc's automation in the pieces: the stacking check after each move, the
+    // terrain of the hex, the CRT's results in the combat lookup.
+    let (unit_before, unit_after) = (
+        prototype_traits(&as_imported, "Unit"),
+        prototype_traits(&after, "Unit"),
+    );
+    let trait_with = |traits: &[String], start: &str| -> String {
+        traits
+            .iter()
+            .find(|t| t.starts_with(start))
+            .cloned()
+            .unwrap_or_default()
+    };
+    assert!(trait_with(&unit_before, "macro;Stacking check")
+        .contains("SumStack(\"StackPoints\") > 999"));
+    assert!(
+        trait_with(&unit_after, "macro;Stacking check").contains("SumStack(\"StackPoints\") > 2"),
+        "{unit_after:?}"
+    );
+    assert!(trait_with(&unit_after, "calcProp;Terrain;").contains("Hexes_hills"));
+    let hills = after
+        .root
+        .walk()
+        .into_iter()
+        .find(|n| short(&n.tag) == "GlobalProperty" && n.attr("name") == "Hexes_hills")
+        .map(|n| n.attr("initialValue").to_string());
+    assert_eq!(hills.as_deref(), Some(",0203,"));
+    let crt = |traits: &[String]| {
+        traits
+            .iter()
+            .any(|t| ["\"AE\"", "\"DR\"", "\"DE\""].iter().all(|c| t.contains(c)))
+    };
+    assert!(!crt(&unit_before) && crt(&unit_after), "{unit_after:?}");
+}
+
+/// Check and build a project in one language (`None`: the data's own texts): the module files the
+/// build names and the first one's bytes.
+fn build_project(root: &Path, lang: Option<&str>) -> (Vec<String>, Vec<u8>) {
+    let mut sources = Sources::default();
+    let (loaded, report) = vmodc::build::load_and_check(root, "hand-made", &mut sources);
+    assert!(
+        !report.has_errors(),
+        "{}",
+        crate::common::render_all(&sources, &report)
+    );
+    let loaded = loaded.expect("loads");
+    let files = vmodc::build::languages(&loaded)
+        .iter()
+        .map(|l| vmodc::build::module_file_name(&loaded.game, l.as_deref()))
+        .collect();
+    let entries = vmodc::build::compile_language(&loaded, lang).expect("compiles");
+    (files, vmodc::package::zip_bytes(&entries).expect("zip"))
+}

@@ -8,12 +8,14 @@
 //!
 //! - [`module`]: the component tree, part by part;
 //! - [`pieces`]: a piece slot as a unit;
+//! - [`merge`]: an at-start piece that is a palette piece is that unit;
 //! - [`project`]: the project's files;
 //! - [`toml_text`]: TOML strings that read back byte for byte;
 //! - [`track`]: the turn track of a module vmodc built, as data.
 
 pub mod account;
 pub mod generated;
+pub mod merge;
 pub mod module;
 pub mod pieces;
 pub mod project;
@@ -73,6 +75,7 @@ pub fn import_module(module: &Path, id: &str) -> Result<Imported, ImportError> {
         .map_err(ImportError::Refused)?;
     let mut reading = module::read(&read);
     keep_raw_unless_generated(&read, &mut reading, id);
+    merge::merge_into_palette(&mut reading);
     let mut project = project::project(&read, reading, id);
     let report = project.account.markdown();
     project

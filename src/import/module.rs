@@ -60,6 +60,8 @@ pub struct MainMap {
 pub struct AtStart {
     pub unit: usize,
     pub location: String,
+    /// The face it shows, from 1.
+    pub level: usize,
 }
 
 /// An at-start piece on the turn track the build writes: a reinforcement in a turn's box, or a unit
@@ -69,6 +71,8 @@ pub struct TrackStart {
     pub unit: usize,
     pub region: String,
     pub turn: Option<u32>,
+    /// The face it shows, from 1.
+    pub level: usize,
 }
 
 /// Everything read from the module, before it is written as files.
@@ -426,6 +430,7 @@ fn read_setup_stack(
             r.at_start.push(AtStart {
                 unit,
                 location: location.clone(),
+                level: r.units[unit].level,
             });
         }
     }

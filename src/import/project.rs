@@ -341,7 +341,7 @@ fn scenario_file(r: &mut Reading, id: &str) -> Placed {
             continue;
         };
         placed.labels.push((c, row, a.location.clone()));
-        let face = face_name(unit.level.saturating_sub(1));
+        let face = face_name(a.level.saturating_sub(1));
         let _ = writeln!(
             setups,
             "[[setup]]\nunit = {}\nhex = {}\nface = {}\n",
@@ -371,7 +371,7 @@ fn scenario_file(r: &mut Reading, id: &str) -> Placed {
 fn track_entries(r: &mut Reading, out: &mut String) {
     for t in &r.track_starts {
         let unit = &r.units[t.unit];
-        let face = face_name(unit.level.saturating_sub(1));
+        let face = face_name(t.level.saturating_sub(1));
         let (id, face) = (string(&unit.id), string(&face));
         let _ = match t.turn {
             Some(turn) => writeln!(

@@ -63,6 +63,7 @@ fn read_track_stack(stack: &Node, generated: &Generated, r: &mut Reading) {
                 unit,
                 region: region.clone(),
                 turn,
+                level: r.units[unit].level,
             });
         }
     }
