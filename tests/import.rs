@@ -124,6 +124,7 @@ fn palette(view: &ModuleView) -> BTreeMap<String, Look> {
 }
 
 /// Every at-start piece of every map: (map, location as VASSAL names it, piece name), in stack order.
+/// A stack placed by a point is at its location and its point (`0402 @196,130`).
 fn at_start(view: &ModuleView) -> Vec<(String, String, String)> {
     let mut out = Vec::new();
     for map in view
@@ -155,9 +156,11 @@ fn at_start(view: &ModuleView) -> Vec<(String, String, String)> {
                     .as_ref()
                     .map(|g| g.location_name(x, y))
                     .unwrap_or_default();
-                grid_node.map_or(bare.clone(), |g| {
+                let named = grid_node.map_or(bare.clone(), |g| {
                     vmodc::verify::grid::format_location(g, &bare)
-                })
+                });
+                // Placed by a point, the stack stands there: the point is part of where it is.
+                format!("{named} @{x},{y}")
             };
             for slot in &stack.children {
                 out.push((
@@ -207,7 +210,7 @@ fn a_hand_made_module_comes_back_from_its_project() {
         [
             ("0203", "1st Red"),
             ("0203", "Headquarters"),
-            ("0402", "1st Blue")
+            ("0402 @196,130", "1st Blue")
         ]
         .map(|(l, n)| ("Main Map".to_string(), l.to_string(), n.to_string()))
     );
@@ -521,12 +524,13 @@ fn a_designers_five_changes_after_an_import_show_in_the_rebuilt_module() {
         "name = \"1st Red\"",
         "name = \"1st Red Guards\"",
     );
-    // 2. A unit moved to another setup hex (the data's grid lists the hexes the setup uses).
+    // 2. A unit moved to another setup hex (the data's grid lists the hexes the setup uses). The
+    // module placed it by a point, which the import keeps: the moved piece stands at its hex.
     edit(
         &p,
         "scenarios/hand-made/at-start.toml",
-        "unit = \"1st-blue\"\nhex = \"0402\"",
-        "unit = \"1st-blue\"\nhex = \"0403\"",
+        "unit = \"1st-blue\"\nhex = \"0402\"\nface = \"face-1\"\npoint = [196, 130]\n",
+        "unit = \"1st-blue\"\nhex = \"0403\"\nface = \"face-1\"\n",
     );
     edit(
         &p,

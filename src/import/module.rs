@@ -62,6 +62,8 @@ pub struct AtStart {
     pub location: String,
     /// The face it shows, from 1.
     pub level: usize,
+    /// The point the module places its stack at, when it places it by a point.
+    pub point: Option<(i32, i32)>,
 }
 
 /// An at-start piece on the turn track the build writes: a reinforcement in a turn's box, or a unit
@@ -404,15 +406,22 @@ fn read_setup_stack(
         );
         return;
     }
-    let location = if stack.attr("useGridLocation") == "true" {
-        stack.attr("location").to_string()
-    } else {
-        let x = stack.attr("x").parse().unwrap_or(0);
-        let y = stack.attr("y").parse().unwrap_or(0);
-        let named = grid.map(|g| g.location_name(x, y)).unwrap_or_default();
-        board.and_then(board_grid_node).map_or(named.clone(), |g| {
-            crate::verify::grid::format_location(g, &named)
-        })
+    // A stack placed by a point stands there, named by the hex the point falls in.
+    let by_point = stack.attr("useGridLocation") != "true";
+    let point = by_point.then(|| {
+        (
+            stack.attr("x").parse().unwrap_or(0),
+            stack.attr("y").parse().unwrap_or(0),
+        )
+    });
+    let location = match point {
+        Some((x, y)) => {
+            let named = grid.map(|g| g.location_name(x, y)).unwrap_or_default();
+            board.and_then(board_grid_node).map_or(named.clone(), |g| {
+                crate::verify::grid::format_location(g, &named)
+            })
+        }
+        None => stack.attr("location").to_string(),
     };
     r.account.add(
         Became::Data,
@@ -431,6 +440,7 @@ fn read_setup_stack(
                 unit,
                 location: location.clone(),
                 level: r.units[unit].level,
+                point,
             });
         }
     }

@@ -342,9 +342,13 @@ fn scenario_file(r: &mut Reading, id: &str) -> Placed {
         };
         placed.labels.push((c, row, a.location.clone()));
         let face = face_name(a.level.saturating_sub(1));
+        let point = a
+            .point
+            .map(|(x, y)| format!("point = [{x}, {y}]\n"))
+            .unwrap_or_default();
         let _ = writeln!(
             setups,
-            "[[setup]]\nunit = {}\nhex = {}\nface = {}\n",
+            "[[setup]]\nunit = {}\nhex = {}\nface = {}\n{point}",
             string(&unit.id),
             string(&a.location),
             string(&face)
