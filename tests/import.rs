@@ -140,6 +140,16 @@ fn at_start(view: &ModuleView) -> Vec<(String, String, String)> {
                 .iter()
                 .find(|g| matches!(short(&g.tag), "HexGrid" | "SquareGrid"))
         });
+        // A draw pile's pieces are where VASSAL names them: at the pile's name.
+        for pile in map.children.iter().filter(|c| short(&c.tag) == "DrawPile") {
+            for slot in &pile.children {
+                out.push((
+                    map.attr("mapName").to_string(),
+                    pile.attr("name").to_string(),
+                    slot.attr("entryName").to_string(),
+                ));
+            }
+        }
         for stack in map
             .children
             .iter()
@@ -297,6 +307,17 @@ fn shipped_module_comes_back(module: &str, palette_size: usize, at_start_size: u
     let setup = by_location(&before);
     assert_eq!(setup.len(), at_start_size, "{setup:?}");
     assert_eq!(by_location(&after), setup);
+    // The turn tracker's phases come back, in order (they are `[[phases]]` of the project).
+    let phases = |view: &ModuleView| -> Vec<String> {
+        view.root
+            .walk()
+            .into_iter()
+            .filter(|n| short(&n.tag) == "ListTurnLevel")
+            .map(|n| n.attr("list").to_string())
+            .collect()
+    };
+    assert!(!phases(&before).is_empty());
+    assert_eq!(phases(&after), phases(&before));
     // The turn track's pieces are data, not a raw map.
     let track: Vec<_> = setup.iter().filter(|(m, _, _)| m != "Map").collect();
     if !track.is_empty() {
@@ -322,22 +343,22 @@ fn the_shipped_b4m_ja_module_comes_back_from_its_project() {
 
 #[test]
 fn the_shipped_btm2_en_module_comes_back_from_its_project() {
-    shipped_module_comes_back("btm2-en", 22, 12);
+    shipped_module_comes_back("btm2-en", 22, 23);
 }
 
 #[test]
 fn the_shipped_btm2_ja_module_comes_back_from_its_project() {
-    shipped_module_comes_back("btm2-ja", 22, 12);
+    shipped_module_comes_back("btm2-ja", 22, 23);
 }
 
 #[test]
 fn the_shipped_lsam_en_module_comes_back_from_its_project() {
-    shipped_module_comes_back("lsam-en", 99, 29);
+    shipped_module_comes_back("lsam-en", 99, 75);
 }
 
 #[test]
 fn the_shipped_lsam_ja_module_comes_back_from_its_project() {
-    shipped_module_comes_back("lsam-ja", 99, 29);
+    shipped_module_comes_back("lsam-ja", 99, 75);
 }
 
 #[test]

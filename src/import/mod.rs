@@ -103,8 +103,10 @@ fn keep_raw_unless_generated(
                 part.label.clone(),
                 "the build writes one of the same class and name: that one is kept",
             );
-            if let Some(map) = &part.map {
-                track::read_track_map(map, &generated, reading);
+            match &part.node {
+                Some(n) if n.tag.ends_with(".TurnTracker") => track::read_phases(n, reading),
+                Some(map) => track::read_track_map(map, &generated, reading),
+                None => {}
             }
         } else {
             reading

@@ -41,9 +41,9 @@ pub struct RawPart {
     pub label: String,
     pub xml: String,
     pub why: String,
-    /// The component itself, for a map: a map the build writes itself gives way to the build's, its
-    /// at-start stacks becoming data.
-    pub map: Option<Node>,
+    /// The component itself, for a map or a turn tracker: one the build writes itself gives way to
+    /// the build's, what it holds (at-start stacks, phases) becoming data.
+    pub node: Option<Node>,
 }
 
 /// The main map: its name, its board image and the board's grid element.
@@ -91,6 +91,8 @@ pub struct Reading {
     pub track_starts: Vec<TrackStart>,
     /// The number of turns, where the module's turn track states it.
     pub turns: Option<u32>,
+    /// The phases of a turn, where the build's turn tracker replaces the module's.
+    pub phases: Vec<String>,
     pub raw: Vec<RawPart>,
     pub dice: Option<(u32, u32)>,
     pub account: Account,
@@ -206,7 +208,7 @@ fn raw(r: &mut Reading, module: &ReadModule, place: &'static str, n: &Node, why:
         label: label(n),
         xml: n.source(&module.build_text).to_string(),
         why: why.to_string(),
-        map: (short(&n.tag) == "Map").then(|| n.clone()),
+        node: matches!(short(&n.tag), "Map" | "TurnTracker").then(|| n.clone()),
     });
 }
 

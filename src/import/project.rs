@@ -557,9 +557,12 @@ fn rules_file(r: &mut Reading, id: &str, sides: &[(String, String)]) -> String {
         r.name, r.vassal_version
     );
     // A top-level key goes before the first table, or TOML would put it in that table.
+    if r.phases.is_empty() {
+        out.push_str("phases = []\n\n");
+    }
     let _ = writeln!(
         out,
-        "phases = []\n\n[game]\nid = {}\ntitle = {}\nversion = {}\ndescription = {}\nrulebook = \"\"\n",
+        "[game]\nid = {}\ntitle = {}\nversion = {}\ndescription = {}\nrulebook = \"\"\n",
         string(id),
         string(&r.name),
         string(&version),
@@ -579,6 +582,15 @@ fn rules_file(r: &mut Reading, id: &str, sides: &[(String, String)]) -> String {
     let (count, faces) = r.dice.unwrap_or((1, 6));
     let turns = r.turns.unwrap_or(1);
     let _ = writeln!(out, "[dice]\ncount = {count}\nfaces = {faces}\n\n[turns]\ncount = {turns}\n\n[stacking]\nmax_units = 999\nwhen = \"\"\n\n[combat]\nkind = \"odds\"\ncolumns = []\nbelow_table = \"\"\nresults = []\ntable_known = false\n");
+    let mut phase_ids = Ids::default();
+    for phase in &r.phases {
+        let _ = writeln!(
+            out,
+            "[[phases]]\nid = {}\nname = {}\n",
+            string(&phase_ids.take(phase, "phase")),
+            string(phase)
+        );
+    }
     let _ = writeln!(out, "[raw]\nfiles = {}\n", string(&format!("raw/{id}")));
     for part in &r.raw {
         let _ = writeln!(
@@ -598,14 +610,14 @@ fn rules_file(r: &mut Reading, id: &str, sides: &[(String, String)]) -> String {
             "[dice]",
         ),
         (
-            r.turns.is_none(),
+            r.turns.is_none() && r.phases.is_empty(),
             "the sequence of play and the number of turns",
             "a module holds no turn record: `[[phases]]` is empty and `[turns]` says one turn",
             "rulebook",
             "[[phases]], [turns]",
         ),
         (
-            r.turns.is_some(),
+            r.turns.is_some() && r.phases.is_empty(),
             "the sequence of play",
             "the module's turn track gives the number of turns, not the phases: `[[phases]]` is empty",
             "rulebook",
