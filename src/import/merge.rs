@@ -1,17 +1,19 @@
 //! An at-start piece that is a palette piece set up (the same name, faces, side, type and traits,
-//! states included) is that unit, not a second one: the designer who renames the unit or changes
+//! states included; a side only the palette's list states counts as the same) is that unit, not a
+//! second one: the designer who renames the unit or changes
 //! its faces changes it everywhere, and the setup says only where it stands and on which face.
 
 use super::account::Became;
 use super::module::Reading;
 use super::pieces::PieceUnit;
 
-/// Whether two pieces are the same piece set up differently (only the face showing may differ).
+/// Whether the at-start piece `a` is the palette piece `b` set up (only the face showing may
+/// differ; a side the at-start piece does not state is the palette list's).
 fn same_piece(a: &PieceUnit, b: &PieceUnit) -> bool {
     a.name == b.name
         && a.faces == b.faces
         && a.level_names == b.level_names
-        && a.side == b.side
+        && (a.side.is_none() || a.side == b.side)
         && a.prototype == b.prototype
         && a.raw == b.raw
 }
