@@ -261,6 +261,12 @@ fn a_hand_made_module_comes_back_from_its_project() {
     {
         assert!(red_after.contains(raw), "raw trait lost: {raw}");
     }
+    // The at-start pieces are the palette's units set up, the headquarters too (it states no side;
+    // its palette list does): three units, not six.
+    let counters =
+        std::fs::read_to_string(project.join("counters/hand-made.toml")).expect("counters");
+    assert_eq!(counters.matches("\n[[units]]\n").count(), 3, "{counters}");
+    assert!(!counters.contains("in_palette = false"), "{counters}");
     // The report accounts for them and is written beside the data.
     let report = std::fs::read_to_string(project.join("import-report.md")).expect("report");
     for line in [

@@ -28,7 +28,7 @@ pub fn merge_into_palette(r: &mut Reading) {
         }
         r.units
             .iter()
-            .position(|p| p.in_palette && same_piece(p, u))
+            .position(|p| p.in_palette && same_piece(u, p))
     };
     let mut merged = 0;
     for k in 0..r.at_start.len() {
