@@ -73,8 +73,25 @@ fn face_images(slot: &Node) -> Vec<String> {
         })
 }
 
-/// Every palette piece: its name and the bytes of each face image.
-fn palette(view: &ModuleView) -> BTreeMap<String, Vec<Vec<u8>>> {
+/// What each face adds to the piece's name in VASSAL (its first layer's level names): a piece
+/// without a layer shows one face that adds nothing.
+fn level_names(slot: &Node) -> Vec<String> {
+    decode_add_piece(&slot.text)
+        .ok()
+        .and_then(|p| {
+            p.traits
+                .iter()
+                .find_map(|(t, _)| vmodc::verify::layer_level_names(t))
+        })
+        .unwrap_or_else(|| vec![String::new()])
+}
+
+/// A palette piece as a player sees it: the bytes of each face image, and what each face adds to
+/// its name.
+type Look = (Vec<Vec<u8>>, Vec<String>);
+
+/// Every palette piece by its name.
+fn palette(view: &ModuleView) -> BTreeMap<String, Look> {
     let mut out = BTreeMap::new();
     for window in view
         .root
@@ -97,15 +114,18 @@ fn palette(view: &ModuleView) -> BTreeMap<String, Vec<Vec<u8>>> {
                         .unwrap_or_default()
                 })
                 .collect();
-            out.insert(slot.attr("entryName").to_string(), images);
+            out.insert(
+                slot.attr("entryName").to_string(),
+                (images, level_names(slot)),
+            );
         }
     }
     out
 }
 
-/// Every at-start piece of the map holding the pieces: (location as VASSAL names it, piece name), in
-/// stack order.
-fn at_start(view: &ModuleView) -> Vec<(String, String)> {
+/// Every at-start piece of every map: (map, location as VASSAL names it, piece name), in stack order.
+/// A stack placed by a point is at its location and its point (`0402 @196,130`).
+fn at_start(view: &ModuleView) -> Vec<(String, String, String)> {
     let mut out = Vec::new();
     for map in view
         .root
@@ -115,6 +135,21 @@ fn at_start(view: &ModuleView) -> Vec<(String, String)> {
     {
         let board = map.walk().into_iter().find(|n| short(&n.tag) == "Board");
         let grid = board.and_then(|b| vmodc::verify::grid::board_grid(b, &view.archive));
+        let grid_node = board.and_then(|b| {
+            b.children
+                .iter()
+                .find(|g| matches!(short(&g.tag), "HexGrid" | "SquareGrid"))
+        });
+        // A draw pile's pieces are where VASSAL names them: at the pile's name.
+        for pile in map.children.iter().filter(|c| short(&c.tag) == "DrawPile") {
+            for slot in &pile.children {
+                out.push((
+                    map.attr("mapName").to_string(),
+                    pile.attr("name").to_string(),
+                    slot.attr("entryName").to_string(),
+                ));
+            }
+        }
         for stack in map
             .children
             .iter()
@@ -127,12 +162,22 @@ fn at_start(view: &ModuleView) -> Vec<(String, String)> {
                     stack.attr("x").parse().unwrap_or(0),
                     stack.attr("y").parse().unwrap_or(0),
                 );
-                grid.as_ref()
+                let bare = grid
+                    .as_ref()
                     .map(|g| g.location_name(x, y))
-                    .unwrap_or_default()
+                    .unwrap_or_default();
+                let named = grid_node.map_or(bare.clone(), |g| {
+                    vmodc::verify::grid::format_location(g, &bare)
+                });
+                // Placed by a point, the stack stands there: the point is part of where it is.
+                format!("{named} @{x},{y}")
             };
             for slot in &stack.children {
-                out.push((location.clone(), slot.attr("entryName").to_string()));
+                out.push((
+                    map.attr("mapName").to_string(),
+                    location.clone(),
+                    slot.attr("entryName").to_string(),
+                ));
             }
         }
     }
@@ -175,9 +220,9 @@ fn a_hand_made_module_comes_back_from_its_project() {
         [
             ("0203", "1st Red"),
             ("0203", "Headquarters"),
-            ("0402", "1st Blue")
+            ("0402 @196,130", "1st Blue")
         ]
-        .map(|(l, n)| (l.to_string(), n.to_string()))
+        .map(|(l, n)| ("Main Map".to_string(), l.to_string(), n.to_string()))
     );
     assert_eq!(at_start(&after), setup);
     // Every raw component is in the rebuilt buildFile byte for byte.
@@ -216,6 +261,12 @@ fn a_hand_made_module_comes_back_from_its_project() {
     {
         assert!(red_after.contains(raw), "raw trait lost: {raw}");
     }
+    // The at-start pieces are the palette's units set up, the headquarters too (it states no side;
+    // its palette list does): three units, not six.
+    let counters =
+        std::fs::read_to_string(project.join("counters/hand-made.toml")).expect("counters");
+    assert_eq!(counters.matches("\n[[units]]\n").count(), 3, "{counters}");
+    assert!(!counters.contains("in_palette = false"), "{counters}");
     // The report accounts for them and is written beside the data.
     let report = std::fs::read_to_string(project.join("import-report.md")).expect("report");
     for line in [
@@ -231,11 +282,13 @@ fn a_hand_made_module_comes_back_from_its_project() {
     }
 }
 
-#[test]
-fn the_shipped_b4m_module_comes_back_from_its_project() {
-    let tmp = TempDir::new("import-b4m");
-    let original = std::fs::read("dist/b4m-en.vmod").expect("dist/b4m-en.vmod");
-    let (_, rebuilt) = import_and_build(&tmp, &original, "b4m-en");
+/// A module of `dist/`, imported and rebuilt, gives the same palette (names and face images byte
+/// for byte) and every at-start piece at the same map and location name in the same stack order:
+/// the turn track's reinforcements and off-map boxes too, which come back as data.
+fn shipped_module_comes_back(module: &str, palette_size: usize, at_start_size: usize) {
+    let tmp = TempDir::new(&format!("import-{module}"));
+    let original = std::fs::read(format!("dist/{module}.vmod")).expect("dist module");
+    let (project, rebuilt) = import_and_build(&tmp, &original, module);
     let (before, after) = (
         open_module(&original).expect("opens"),
         open_module(&rebuilt).expect("opens"),
@@ -243,24 +296,85 @@ fn the_shipped_b4m_module_comes_back_from_its_project() {
     let report = vmodc::verify::check_module(&rebuilt, Path::new("rebuilt.vmod"));
     assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
     let (palette_before, palette_after) = (palette(&before), palette(&after));
-    assert_eq!(palette_before.len(), 39, "{:?}", palette_before.keys());
-    for (name, images) in &palette_before {
-        assert_eq!(
-            palette_after.get(name),
-            Some(images),
-            "palette piece `{name}`"
-        );
-    }
-    // The main map's at-start pieces: the turn track's are vmodc's own, made from rules data the
-    // import cannot read (the report says so).
-    let on_map = |view: &ModuleView| -> Vec<(String, String)> {
-        at_start(view)
+    assert_eq!(
+        palette_before.len(),
+        palette_size,
+        "{:?}",
+        palette_before.keys()
+    );
+    assert_eq!(palette_after, palette_before);
+    // Stack by stack: the order of the stacks in the buildFile is no order a player sees, the
+    // order within a location is (a stable sort keeps it).
+    let by_location = |view: &ModuleView| {
+        let mut pieces = at_start(view);
+        pieces.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
+        pieces
+    };
+    let setup = by_location(&before);
+    assert_eq!(setup.len(), at_start_size, "{setup:?}");
+    assert_eq!(by_location(&after), setup);
+    // The turn tracker's phases come back, in order (they are `[[phases]]` of the project).
+    let phases = |view: &ModuleView| -> Vec<String> {
+        view.root
+            .walk()
             .into_iter()
-            .filter(|(l, _)| l.len() == 4 && l.chars().all(|c| c.is_ascii_digit()))
+            .filter(|n| short(&n.tag) == "ListTurnLevel")
+            .map(|n| n.attr("list").to_string())
             .collect()
     };
-    assert_eq!(on_map(&before).len(), 48);
-    assert_eq!(on_map(&after), on_map(&before));
+    assert!(!phases(&before).is_empty());
+    assert_eq!(phases(&after), phases(&before));
+    // The turn track's pieces are data, not a raw map.
+    let track: Vec<_> = setup.iter().filter(|(m, _, _)| m != "Map").collect();
+    if !track.is_empty() {
+        let scenario =
+            std::fs::read_to_string(project.join(format!("scenarios/{module}/at-start.toml")))
+                .expect("scenario");
+        assert!(
+            scenario.contains("[[off_map]]") || scenario.contains("[[reinforcements]]"),
+            "{scenario}"
+        );
+    }
+}
+
+#[test]
+fn the_shipped_b4m_en_module_comes_back_from_its_project() {
+    shipped_module_comes_back("b4m-en", 39, 51);
+}
+
+#[test]
+fn the_shipped_b4m_ja_module_comes_back_from_its_project() {
+    shipped_module_comes_back("b4m-ja", 39, 51);
+}
+
+#[test]
+fn the_shipped_btm2_en_module_comes_back_from_its_project() {
+    shipped_module_comes_back("btm2-en", 22, 23);
+}
+
+#[test]
+fn the_shipped_btm2_ja_module_comes_back_from_its_project() {
+    shipped_module_comes_back("btm2-ja", 22, 23);
+}
+
+#[test]
+fn the_shipped_lsam_en_module_comes_back_from_its_project() {
+    shipped_module_comes_back("lsam-en", 99, 75);
+}
+
+#[test]
+fn the_shipped_lsam_ja_module_comes_back_from_its_project() {
+    shipped_module_comes_back("lsam-ja", 99, 75);
+}
+
+#[test]
+fn the_shipped_ocs_en_module_comes_back_from_its_project() {
+    shipped_module_comes_back("ocs-en", 21, 7);
+}
+
+#[test]
+fn the_shipped_ocs_ja_module_comes_back_from_its_project() {
+    shipped_module_comes_back("ocs-ja", 21, 7);
 }
 
 #[test]
@@ -347,4 +461,231 @@ fn force_does_not_delete_the_module_being_imported() {
         show(&refused)
     );
     assert_eq!(std::fs::read(&module).ok(), Some(hand_made_module()));
+}
+
+/// Replace the first `old` of a project file with `new`, as a designer edits it.
+fn edit(project: &Path, file: &str, old: &str, new: &str) {
+    let path = project.join(file);
+    let text = std::fs::read_to_string(&path).expect("project file");
+    assert!(text.contains(old), "{file} has no `{old}`:\n{text}");
+    std::fs::write(&path, text.replacen(old, new, 1)).expect("write");
+}
+
+/// The traits of the prototype `name`, as VASSAL encodes them (`type|state`).
+fn prototype_traits(view: &ModuleView, name: &str) -> Vec<String> {
+    view.root
+        .walk()
+        .into_iter()
+        .filter(|n| short(&n.tag) == "PrototypeDefinition" && n.attr("name") == name)
+        .filter_map(|n| decode_add_piece(&n.text).ok())
+        .flat_map(|p| p.traits.into_iter().map(|(t, s)| format!("{t}|{s}")))
+        .collect()
+}
+
+/// The CRT of the designer's worked example (docs/import.md): a fictional game's, for the test.
+const CRT: &str = r#"[combat]
+kind = "odds"
+columns = ["1:1", "2:1", "3:1"]
+below_table = "no effect"
+
+[[combat.results]]
+code = "AE"
+name = "Attacker Eliminated"
+effect = "Every attacking unit is removed."
+
+[[combat.results]]
+code = "NE"
+name = "No Effect"
+effect = "Nothing happens."
+
+[[combat.results]]
+code = "DR"
+name = "Defender Retreats"
+effect = "The defender retreats one hex."
+
+[[combat.results]]
+code = "DE"
+name = "Defender Eliminated"
+effect = "The defender is removed."
+
+[[combat.shifts]]
+id = "hills"
+name = "Defender in hills"
+shift = -1
+defender_terrain = "hills"
+
+[combat.table]
+"2" = ["AE", "NE", "DR"]
+"3" = ["AE", "NE", "DR"]
+"4" = ["AE", "NE", "DR"]
+"5" = ["AE", "NE", "DR"]
+"6" = ["NE", "DR", "DE"]
+"7" = ["NE", "DR", "DE"]
+"8" = ["NE", "DR", "DE"]
+"9" = ["NE", "DR", "DE"]
+"10" = ["DR", "DE", "DE"]
+"11" = ["DR", "DE", "DE"]
+"12" = ["DR", "DE", "DE"]
+"#;
+
+/// The designer's five changes after an import (issue 41, item 4; docs/import.md's worked example):
+/// a unit renamed, a unit moved to another setup hex, a new unit, a typo fixed in a catalog, and rules
+/// data added (a CRT, terrain effects, a stacking limit). Each rebuilds into a module that shows it,
+/// read back through the module reader; the rules data brings vmodc's stacking check, terrain lookup
+/// and CRT into the imported game's pieces.
+#[test]
+fn a_designers_five_changes_after_an_import_show_in_the_rebuilt_module() {
+    let tmp = TempDir::new("import-five-changes");
+    let module = tmp.path().join("hand-made.vmod");
+    std::fs::write(&module, hand_made_module()).expect("write");
+    let p = tmp.path().join("project");
+    let imported = vmodc::import::import_module(&module, "hand-made").expect("imports");
+    vmodc::import::write_project(&imported.project, &p, false).expect("writes");
+    let (_, as_imported) = build_project(&p, None);
+    let as_imported = open_module(&as_imported).expect("opens");
+
+    // 1. A unit renamed: the palette piece and the at-start piece are one unit.
+    edit(
+        &p,
+        "counters/hand-made.toml",
+        "name = \"1st Red\"",
+        "name = \"1st Red Guards\"",
+    );
+    // 2. A unit moved to another setup hex (the data's grid lists the hexes the setup uses). The
+    // module placed it by a point, which the import keeps: the moved piece stands at its hex.
+    edit(
+        &p,
+        "scenarios/hand-made/at-start.toml",
+        "unit = \"1st-blue\"\nhex = \"0402\"\nface = \"face-1\"\npoint = [196, 130]\n",
+        "unit = \"1st-blue\"\nhex = \"0403\"\nface = \"face-1\"\n",
+    );
+    edit(
+        &p,
+        "maps/hand-made.toml",
+        "hexes = [\"0203\", \"0402\"]",
+        "hexes = [\"0203\", \"0402\", \"0403\"]",
+    );
+    // 3. A new unit, with the module's own art.
+    edit(&p, "counters/hand-made.toml", "[[missing]]", "[[units]]\nid = \"2nd-blue\"\nname = \"2nd Blue\"\nside = \"blue\"\ntype = \"infantry\"\nsize = \"\"\nfaces = { \"face-1\" = \"\", \"face-2\" = \"\" }\nface_images = { \"face-1\" = \"art/hand-made/images/blue-1.png\", \"face-2\" = \"art/hand-made/images/blue-1b.png\" }\nface_names = { \"face-2\" = \"+ reduced\" }\n\n[[missing]]");
+    // 4. A typo fixed in a catalog: the English catalog `vmodc i18n extract` writes.
+    let extract = vmodc(&[
+        "i18n",
+        "extract",
+        "hand-made",
+        "en",
+        "--root",
+        &p.to_string_lossy(),
+    ]);
+    assert_eq!(code(&extract), 0, "{}", show(&extract));
+    edit(
+        &p,
+        "i18n/hand-made/en.toml",
+        "writen by hand",
+        "written by hand",
+    );
+    // 5. Rules data: a stacking limit, terrain effects on a hex, a CRT.
+    edit(
+        &p,
+        "rules/hand-made.toml",
+        "[stacking]\nmax_units = 999\nwhen = \"\"",
+        "[stacking]\nmax_units = 2\nwhen = \"end of each phase\"",
+    );
+    edit(&p, "rules/hand-made.toml", "[[terrain]]\nid = \"unknown\"", "[[terrain]]\nid = \"hills\"\nname = \"Hills\"\nmove_cost = 2\ncombat = \"Shift one column left.\"\n\n[[terrain]]\nid = \"unknown\"");
+    edit(
+        &p,
+        "maps/hand-made.toml",
+        "hexes = {}\n",
+        "hexes = { hills = [\"0203\"] }\n",
+    );
+    edit(
+        &p,
+        "maps/hand-made.toml",
+        "terrain_colors = { unknown = \"#ffffff\" }",
+        "terrain_colors = { unknown = \"#ffffff\", hills = \"#c8b070\" }",
+    );
+    edit(&p, "rules/hand-made.toml", "[combat]\nkind = \"odds\"\ncolumns = []\nbelow_table = \"\"\nresults = []\ntable_known = false\n", CRT);
+
+    let (files, rebuilt) = build_project(&p, Some("en"));
+    assert_eq!(files, ["hand-made-en.vmod"]);
+    let report = vmodc::verify::check_module(&rebuilt, Path::new("rebuilt.vmod"));
+    assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
+    let after = open_module(&rebuilt).expect("opens");
+    let palette = palette(&after);
+    assert!(
+        palette.contains_key("1st Red Guards"),
+        "{:?}",
+        palette.keys()
+    );
+    assert!(!palette.contains_key("1st Red"), "{:?}", palette.keys());
+    assert_eq!(palette.get("2nd Blue"), palette.get("1st Blue"));
+    let setup = at_start(&after);
+    let at = |name: &str| -> Vec<String> {
+        setup
+            .iter()
+            .filter(|(_, _, n)| n == name)
+            .map(|(_, l, _)| l.clone())
+            .collect()
+    };
+    assert_eq!(at("1st Red Guards"), ["0203"], "{setup:?}");
+    assert_eq!(at("1st Blue"), ["0403"], "{setup:?}");
+    assert_eq!(
+        after.root.attr("description"),
+        "A module written by hand for vmodc's import tests"
+    );
+    assert_eq!(
+        as_imported.root.attr("description"),
+        "A module writen by hand for vmodc's import tests"
+    );
+    // The rules data as vmodc's automation in the pieces: the stacking check after each move, the
+    // terrain of the hex, the CRT's results in the combat lookup.
+    let (unit_before, unit_after) = (
+        prototype_traits(&as_imported, "Unit"),
+        prototype_traits(&after, "Unit"),
+    );
+    let trait_with = |traits: &[String], start: &str| -> String {
+        traits
+            .iter()
+            .find(|t| t.starts_with(start))
+            .cloned()
+            .unwrap_or_default()
+    };
+    assert!(trait_with(&unit_before, "macro;Stacking check")
+        .contains("SumStack(\"StackPoints\") > 999"));
+    assert!(
+        trait_with(&unit_after, "macro;Stacking check").contains("SumStack(\"StackPoints\") > 2"),
+        "{unit_after:?}"
+    );
+    assert!(trait_with(&unit_after, "calcProp;Terrain;").contains("Hexes_hills"));
+    let hills = after
+        .root
+        .walk()
+        .into_iter()
+        .find(|n| short(&n.tag) == "GlobalProperty" && n.attr("name") == "Hexes_hills")
+        .map(|n| n.attr("initialValue").to_string());
+    assert_eq!(hills.as_deref(), Some(",0203,"));
+    let crt = |traits: &[String]| {
+        traits
+            .iter()
+            .any(|t| ["\"AE\"", "\"DR\"", "\"DE\""].iter().all(|c| t.contains(c)))
+    };
+    assert!(!crt(&unit_before) && crt(&unit_after), "{unit_after:?}");
+}
+
+/// Check and build a project in one language (`None`: the data's own texts): the module files the
+/// build names and the first one's bytes.
+fn build_project(root: &Path, lang: Option<&str>) -> (Vec<String>, Vec<u8>) {
+    let mut sources = Sources::default();
+    let (loaded, report) = vmodc::build::load_and_check(root, "hand-made", &mut sources);
+    assert!(
+        !report.has_errors(),
+        "{}",
+        crate::common::render_all(&sources, &report)
+    );
+    let loaded = loaded.expect("loads");
+    let files = vmodc::build::languages(&loaded)
+        .iter()
+        .map(|l| vmodc::build::module_file_name(&loaded.game, l.as_deref()))
+        .collect();
+    let entries = vmodc::build::compile_language(&loaded, lang).expect("compiles");
+    (files, vmodc::package::zip_bytes(&entries).expect("zip"))
 }

@@ -8,8 +8,23 @@ use super::module::{RawPart, Reading};
 use crate::vassal::xml::El;
 use std::collections::BTreeSet;
 
-/// (place, class, name) of every component the build writes at a place raw parts go.
-pub type Generated = BTreeSet<(String, String, String)>;
+/// What the project's build writes itself: (place, class, name) of every component at a place raw
+/// parts go, and how it names a turn box of its turn track (`ui.turn_box`, with `{turn}`).
+#[derive(Debug, Clone, Default)]
+pub struct Generated {
+    pub parts: BTreeSet<(String, String, String)>,
+    pub turn_box: String,
+}
+
+impl Generated {
+    /// The turn a region of the build's turn track stands for, when its name is a turn box's.
+    pub fn turn_of(&self, region: &str) -> Option<u32> {
+        let (before, after) = self.turn_box.split_once("{turn}")?;
+        let digits = region.strip_prefix(before)?.strip_suffix(after)?;
+        let all_digits = !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit());
+        all_digits.then(|| digits.parse().ok()).flatten()
+    }
+}
 
 fn place_of(tag: &str) -> Option<&'static str> {
     match tag.rsplit('.').next()? {
@@ -22,15 +37,18 @@ fn place_of(tag: &str) -> Option<&'static str> {
 
 /// The components the project's build writes, by place.
 pub fn generated(module: &crate::verify::ReadModule, reading: &Reading, id: &str) -> Generated {
-    let mut out = Generated::new();
-    let Some(tree) = tree_without_raw(module, reading, id) else {
+    let mut out = Generated::default();
+    let Some((tree, turn_box)) = tree_without_raw(module, reading, id) else {
         return out;
     };
+    out.turn_box = turn_box;
     for child in &tree.children {
-        out.insert(("module".into(), child.tag.clone(), key_of(&child.attrs)));
+        out.parts
+            .insert(("module".into(), child.tag.clone(), key_of(&child.attrs)));
         if let Some(place) = place_of(&child.tag) {
             for c in &child.children {
-                out.insert((place.into(), c.tag.clone(), key_of(&c.attrs)));
+                out.parts
+                    .insert((place.into(), c.tag.clone(), key_of(&c.attrs)));
             }
         }
     }
@@ -40,11 +58,18 @@ pub fn generated(module: &crate::verify::ReadModule, reading: &Reading, id: &str
 /// Whether the build writes a component of this raw part's class and name at its place.
 pub fn is_generated(part: &RawPart, generated: &Generated, tag: &str, key: &str) -> bool {
     !key.is_empty()
-        && generated.contains(&(part.place.to_string(), tag.to_string(), key.to_string()))
+        && generated
+            .parts
+            .contains(&(part.place.to_string(), tag.to_string(), key.to_string()))
 }
 
-/// The buildFile tree of the project written without raw parts, in a scratch folder.
-fn tree_without_raw(module: &crate::verify::ReadModule, reading: &Reading, id: &str) -> Option<El> {
+/// The buildFile tree of the project written without raw parts, in a scratch folder, and the text
+/// of its turn boxes.
+fn tree_without_raw(
+    module: &crate::verify::ReadModule,
+    reading: &Reading,
+    id: &str,
+) -> Option<(El, String)> {
     let mut bare = reading.clone();
     bare.raw.clear();
     let project = super::project::project(module, bare, id);
@@ -57,7 +82,11 @@ fn tree_without_raw(module: &crate::verify::ReadModule, reading: &Reading, id: &
         let mut report = crate::diag::Report::default();
         let loaded = crate::build::Loaded::with_catalogs(&scratch, game, &mut sources, &mut report);
         let plan = crate::build::plan_for(&loaded, None);
-        Some(crate::emit::module::build_tree(&loaded.game, &plan))
+        let turn_box = loaded.texts(None).get("ui.turn_box");
+        Some((
+            crate::emit::module::build_tree(&loaded.game, &plan),
+            turn_box,
+        ))
     });
     let _ = std::fs::remove_dir_all(&scratch);
     tree

@@ -8,15 +8,19 @@
 //!
 //! - [`module`]: the component tree, part by part;
 //! - [`pieces`]: a piece slot as a unit;
+//! - [`merge`]: an at-start piece that is a palette piece is that unit;
 //! - [`project`]: the project's files;
-//! - [`toml_text`]: TOML strings that read back byte for byte.
+//! - [`toml_text`]: TOML strings that read back byte for byte;
+//! - [`track`]: the turn track of a module vmodc built, as data.
 
 pub mod account;
 pub mod generated;
+pub mod merge;
 pub mod module;
 pub mod pieces;
 pub mod project;
 pub mod toml_text;
+pub mod track;
 
 use crate::diag::Report;
 use std::path::{Path, PathBuf};
@@ -71,6 +75,7 @@ pub fn import_module(module: &Path, id: &str) -> Result<Imported, ImportError> {
         .map_err(ImportError::Refused)?;
     let mut reading = module::read(&read);
     keep_raw_unless_generated(&read, &mut reading, id);
+    merge::merge_into_palette(&mut reading);
     let mut project = project::project(&read, reading, id);
     let report = project.account.markdown();
     project
@@ -98,6 +103,11 @@ fn keep_raw_unless_generated(
                 part.label.clone(),
                 "the build writes one of the same class and name: that one is kept",
             );
+            match &part.node {
+                Some(n) if n.tag.ends_with(".TurnTracker") => track::read_phases(n, reading),
+                Some(map) => track::read_track_map(map, &generated, reading),
+                None => {}
+            }
         } else {
             reading
                 .account

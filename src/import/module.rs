@@ -41,6 +41,9 @@ pub struct RawPart {
     pub label: String,
     pub xml: String,
     pub why: String,
+    /// The component itself, for a map or a turn tracker: one the build writes itself gives way to
+    /// the build's, what it holds (at-start stacks, phases) becoming data.
+    pub node: Option<Node>,
 }
 
 /// The main map: its name, its board image and the board's grid element.
@@ -57,6 +60,21 @@ pub struct MainMap {
 pub struct AtStart {
     pub unit: usize,
     pub location: String,
+    /// The face it shows, from 1.
+    pub level: usize,
+    /// The point the module places its stack at, when it places it by a point.
+    pub point: Option<(i32, i32)>,
+}
+
+/// An at-start piece on the turn track the build writes: a reinforcement in a turn's box, or a unit
+/// waiting off the map in a named box.
+#[derive(Debug, Clone)]
+pub struct TrackStart {
+    pub unit: usize,
+    pub region: String,
+    pub turn: Option<u32>,
+    /// The face it shows, from 1.
+    pub level: usize,
 }
 
 /// Everything read from the module, before it is written as files.
@@ -70,6 +88,11 @@ pub struct Reading {
     pub map: Option<MainMap>,
     pub units: Vec<PieceUnit>,
     pub at_start: Vec<AtStart>,
+    pub track_starts: Vec<TrackStart>,
+    /// The number of turns, where the module's turn track states it.
+    pub turns: Option<u32>,
+    /// The phases of a turn, where the build's turn tracker replaces the module's.
+    pub phases: Vec<String>,
     pub raw: Vec<RawPart>,
     pub dice: Option<(u32, u32)>,
     pub account: Account,
@@ -88,12 +111,12 @@ pub fn key_of(attrs: &[(String, String)]) -> String {
         .unwrap_or_default()
 }
 
-fn short(tag: &str) -> &str {
+pub(super) fn short(tag: &str) -> &str {
     tag.rsplit('.').next().unwrap_or(tag)
 }
 
 /// How a component names itself in the report: its class and its name.
-fn label(n: &Node) -> String {
+pub(super) fn label(n: &Node) -> String {
     let name = ["name", "mapName", "entryName", "text", "buttonText"]
         .iter()
         .map(|k| n.attr(k))
@@ -185,6 +208,7 @@ fn raw(r: &mut Reading, module: &ReadModule, place: &'static str, n: &Node, why:
         label: label(n),
         xml: n.source(&module.build_text).to_string(),
         why: why.to_string(),
+        node: matches!(short(&n.tag), "Map" | "TurnTracker").then(|| n.clone()),
     });
 }
 
@@ -287,7 +311,12 @@ fn walk_palette(n: &Node, lists: &mut Vec<String>, r: &mut Reading) {
     }
 }
 
-fn add_unit(slot: &Node, lists: &[String], in_palette: bool, r: &mut Reading) -> Option<usize> {
+pub(super) fn add_unit(
+    slot: &Node,
+    lists: &[String],
+    in_palette: bool,
+    r: &mut Reading,
+) -> Option<usize> {
     match piece_unit(slot, lists, &r.sides) {
         Ok(mut unit) => {
             unit.in_palette = in_palette;
@@ -379,12 +408,22 @@ fn read_setup_stack(
         );
         return;
     }
-    let location = if stack.attr("useGridLocation") == "true" {
-        stack.attr("location").to_string()
-    } else {
-        let x = stack.attr("x").parse().unwrap_or(0);
-        let y = stack.attr("y").parse().unwrap_or(0);
-        grid.map(|g| g.location_name(x, y)).unwrap_or_default()
+    // A stack placed by a point stands there, named by the hex the point falls in.
+    let by_point = stack.attr("useGridLocation") != "true";
+    let point = by_point.then(|| {
+        (
+            stack.attr("x").parse().unwrap_or(0),
+            stack.attr("y").parse().unwrap_or(0),
+        )
+    });
+    let location = match point {
+        Some((x, y)) => {
+            let named = grid.map(|g| g.location_name(x, y)).unwrap_or_default();
+            board.and_then(board_grid_node).map_or(named.clone(), |g| {
+                crate::verify::grid::format_location(g, &named)
+            })
+        }
+        None => stack.attr("location").to_string(),
     };
     r.account.add(
         Became::Data,
@@ -402,6 +441,8 @@ fn read_setup_stack(
             r.at_start.push(AtStart {
                 unit,
                 location: location.clone(),
+                level: r.units[unit].level,
+                point,
             });
         }
     }

@@ -5,7 +5,8 @@
 use crate::vassal::sequence_encoder::decode;
 use crate::verify::xml::Node;
 use crate::verify::{
-    basic_piece_fields, decode_add_piece, layer_images, layer_level, prototype_name,
+    basic_piece_fields, decode_add_piece, layer_images, layer_level, layer_level_names,
+    prototype_name,
 };
 
 /// Marker property names a module commonly states a piece's side in.
@@ -32,6 +33,8 @@ pub struct PieceUnit {
     pub prototype: Option<String>,
     /// The image of each face (`""` for a face the module gives no image).
     pub faces: Vec<String>,
+    /// What each face adds to the piece's name (the Layer's level names; none without a Layer).
+    pub level_names: Vec<String>,
     /// The face showing, from 1.
     pub level: usize,
     /// Traits kept verbatim: (above the faces, type, state), outermost first.
@@ -59,6 +62,9 @@ pub fn piece_unit(slot: &Node, lists: &[String], sides: &[String]) -> Result<Pie
         .iter()
         .position(|(t, _)| layer_images(t).is_some());
     let mut not_carried = Vec::new();
+    let level_names = layer_at
+        .and_then(|i| layer_level_names(&decorators[i].0))
+        .unwrap_or_default();
     let (faces, level) = match layer_at {
         Some(i) => {
             let (t, state) = &decorators[i];
@@ -94,6 +100,7 @@ pub fn piece_unit(slot: &Node, lists: &[String], sides: &[String]) -> Result<Pie
         prototype,
         level: level.min(faces.len().max(1)),
         faces,
+        level_names,
         raw,
         in_palette: true,
         not_carried,

@@ -29,7 +29,7 @@ struct Ids(BTreeSet<String>);
 
 impl Ids {
     fn take(&mut self, wanted: &str, fallback: &str) -> String {
-        let base = match slug(wanted) {
+        let base = match short_id(&slug(wanted)) {
             s if s.is_empty() => fallback.to_string(),
             s => s,
         };
@@ -41,6 +41,22 @@ impl Ids {
         }
         id
     }
+}
+
+/// The longest id the import writes: ids become file names, which vmodc keeps within 100 bytes
+/// (`V0038`), with room for a numeric suffix that makes one unique.
+const ID_MAX: usize = 60;
+
+/// A slug cut to [`ID_MAX`] at a word boundary (a slug is ASCII: letters, digits and dashes).
+fn short_id(slug: &str) -> String {
+    if slug.len() <= ID_MAX {
+        return slug.to_string();
+    }
+    let cut = &slug[..ID_MAX];
+    cut.rfind('-')
+        .filter(|&i| i > 0)
+        .map_or(cut, |i| &cut[..i])
+        .to_string()
 }
 
 /// Write the project of game `id` from the module read.
@@ -243,6 +259,10 @@ fn counters_file(
         if !images.is_empty() {
             let _ = writeln!(out, "face_images = {}", table(images));
         }
+        let names = face_names(u);
+        if !names.is_empty() {
+            let _ = writeln!(out, "face_names = {}", table(names));
+        }
         if !u.in_palette {
             out.push_str("in_palette = false\n");
         }
@@ -269,6 +289,25 @@ fn counters_file(
         "[[missing]]\nwhat = \"the printed values of the counters\"\nwhy = \"the module holds the pieces as images: a value printed only in a bitmap is not read\"\nfound_on = \"counter-sheet\"\nkeys = [\"counters/{id}.toml [counters] values\", \"counters/{id}.toml [[units]] faces\"]"
     );
     (out, face_files)
+}
+
+/// The name each face adds to the piece's name where the module's differs from what vmodc writes
+/// (nothing for the first face, `+ (face-2)` for the others).
+fn face_names(u: &super::pieces::PieceUnit) -> Vec<(String, String)> {
+    u.level_names
+        .iter()
+        .enumerate()
+        .take(u.faces.len().max(1))
+        .filter(|(i, name)| {
+            let vmodc = if *i == 0 {
+                String::new()
+            } else {
+                format!("+ ({})", face_name(*i))
+            };
+            **name != vmodc
+        })
+        .map(|(i, name)| (face_name(i), name.clone()))
+        .collect()
 }
 
 /// The at-start scenario, and the labels of the hexes it uses.
@@ -302,16 +341,21 @@ fn scenario_file(r: &mut Reading, id: &str) -> Placed {
             continue;
         };
         placed.labels.push((c, row, a.location.clone()));
-        let face = face_name(unit.level.saturating_sub(1));
+        let face = face_name(a.level.saturating_sub(1));
+        let point = a
+            .point
+            .map(|(x, y)| format!("point = [{x}, {y}]\n"))
+            .unwrap_or_default();
         let _ = writeln!(
             setups,
-            "[[setup]]\nunit = {}\nhex = {}\nface = {}\n",
+            "[[setup]]\nunit = {}\nhex = {}\nface = {}\n{point}",
             string(&unit.id),
             string(&a.location),
             string(&face)
         );
     }
     r.at_start = at_start;
+    track_entries(r, &mut setups);
     if setups.is_empty() {
         return placed;
     }
@@ -325,6 +369,31 @@ fn scenario_file(r: &mut Reading, id: &str) -> Placed {
     placed
 }
 
+/// The at-start pieces of the turn track the build writes: `[[reinforcements]]` in a turn's box,
+/// `[[off_map]]` in any other, in stack order. Where a reinforcement enters is in the rulebook, not
+/// the module: `arrives` is left for the designer, and listed as missing.
+fn track_entries(r: &mut Reading, out: &mut String) {
+    for t in &r.track_starts {
+        let unit = &r.units[t.unit];
+        let face = face_name(t.level.saturating_sub(1));
+        let (id, face) = (string(&unit.id), string(&face));
+        let _ = match t.turn {
+            Some(turn) => writeln!(
+                out,
+                "[[reinforcements]]\nturn = {turn}\nunit = {id}\nface = {face}\narrives = \"\"\n"
+            ),
+            None => writeln!(
+                out,
+                "[[off_map]]\nunit = {id}\nface = {face}\nbox_name = {}\n",
+                string(&t.region)
+            ),
+        };
+    }
+    if r.track_starts.iter().any(|t| t.turn.is_some()) {
+        out.push_str("[[missing]]\nwhat = \"where each reinforcement enters\"\nwhy = \"the module holds reinforcements in their turn's box, not where they enter\"\nfound_on = \"rulebook\"\nkeys = [\"[[reinforcements]] arrives\"]\n\n");
+    }
+}
+
 /// The digits of each part of a label and the separator, from the grid's numbering.
 fn digits(numbering: &Node) -> (usize, usize, String) {
     let lead = |k: &str| numbering.attr(k).parse::<usize>().unwrap_or(0) + 1;
@@ -336,13 +405,31 @@ fn digits(numbering: &Node) -> (usize, usize, String) {
     (lead(first), lead(second), numbering.attr("sep").to_string())
 }
 
+/// The literal text a numbering's location format puts before the grid location (`A` of
+/// `A$gridLocation$`, as OCS names a map sheet): the data's `[grid] prefix`. `None` when the format
+/// says more than a prefix, which the data cannot say.
+fn location_prefix(numbering: &Node) -> Option<String> {
+    let format = match numbering.attr("locationFormat") {
+        "" => "$gridLocation$",
+        f => f,
+    };
+    let prefix = format.strip_suffix("$gridLocation$")?;
+    (!prefix.contains('$')).then(|| prefix.to_string())
+}
+
 /// A VASSAL grid location as the data's column and row, when the numbering is numeric and the
-/// data's label of them is the same text.
+/// data's label of them is the same text. A dot between two bare numbers is a number to VASSAL's
+/// expressions (`V0217`): such a label needs a sheet prefix.
 fn data_label(location: &str, numbering: &Node) -> Option<(i32, i32)> {
     if numbering.attr("hType") == "A" || numbering.attr("vType") == "A" {
         return None;
     }
     let (cd, rd, sep) = digits(numbering);
+    let prefix = location_prefix(numbering)?;
+    if sep == "." && prefix.is_empty() {
+        return None;
+    }
+    let location = location.strip_prefix(prefix.as_str())?;
     let (a, b) = if sep.is_empty() {
         (location.get(..cd)?, location.get(cd..)?)
     } else {
@@ -388,14 +475,23 @@ fn map_file(r: &mut Reading, id: &str, placed: &Placed) -> String {
         format!("[{lo}, {hi}]")
     };
     let hexes: BTreeSet<&str> = placed.labels.iter().map(|l| l.2.as_str()).collect();
+    let numbering = grid.children.first().cloned().unwrap_or_default();
+    let prefix = location_prefix(&numbering).unwrap_or_default();
+    // A dot with no prefix is refused (V0217); no label of the setup uses it then (`data_label`).
+    let sep = if sep == "." && prefix.is_empty() {
+        String::new()
+    } else {
+        sep
+    };
     let _ = writeln!(
         out,
-        "[grid]\nkind = \"{}\"\ncolumns = {}\nrows = {}\n{}column_digits = {cd}\nrow_digits = {rd}\nseparator = {}\ngeometry = \"unknown\"\nhexes = {}\n",
+        "[grid]\nkind = \"{}\"\ncolumns = {}\nrows = {}\n{}column_digits = {cd}\nrow_digits = {rd}\nseparator = {}\n{}geometry = \"unknown\"\nhexes = {}\n",
         if square { "squares" } else { "hex-columns" },
         span(|l| l.0),
         span(|l| l.1),
         if square { "" } else { "shifted_columns = \"even\"\n" },
         string(&sep),
+        if prefix.is_empty() { String::new() } else { format!("prefix = {}\n", string(&prefix)) },
         strings(&hexes.into_iter().collect::<Vec<_>>()),
     );
     out.push_str(&vassal_grid(&grid));
@@ -461,9 +557,12 @@ fn rules_file(r: &mut Reading, id: &str, sides: &[(String, String)]) -> String {
         r.name, r.vassal_version
     );
     // A top-level key goes before the first table, or TOML would put it in that table.
+    if r.phases.is_empty() {
+        out.push_str("phases = []\n\n");
+    }
     let _ = writeln!(
         out,
-        "phases = []\n\n[game]\nid = {}\ntitle = {}\nversion = {}\ndescription = {}\nrulebook = \"\"\n",
+        "[game]\nid = {}\ntitle = {}\nversion = {}\ndescription = {}\nrulebook = \"\"\n",
         string(id),
         string(&r.name),
         string(&version),
@@ -481,7 +580,17 @@ fn rules_file(r: &mut Reading, id: &str, sides: &[(String, String)]) -> String {
         );
     }
     let (count, faces) = r.dice.unwrap_or((1, 6));
-    let _ = writeln!(out, "[dice]\ncount = {count}\nfaces = {faces}\n\n[turns]\ncount = 1\n\n[stacking]\nmax_units = 999\nwhen = \"\"\n\n[combat]\nkind = \"odds\"\ncolumns = []\nbelow_table = \"\"\nresults = []\ntable_known = false\n");
+    let turns = r.turns.unwrap_or(1);
+    let _ = writeln!(out, "[dice]\ncount = {count}\nfaces = {faces}\n\n[turns]\ncount = {turns}\n\n[stacking]\nmax_units = 999\nwhen = \"\"\n\n[combat]\nkind = \"odds\"\ncolumns = []\nbelow_table = \"\"\nresults = []\ntable_known = false\n");
+    let mut phase_ids = Ids::default();
+    for phase in &r.phases {
+        let _ = writeln!(
+            out,
+            "[[phases]]\nid = {}\nname = {}\n",
+            string(&phase_ids.take(phase, "phase")),
+            string(phase)
+        );
+    }
     let _ = writeln!(out, "[raw]\nfiles = {}\n", string(&format!("raw/{id}")));
     for part in &r.raw {
         let _ = writeln!(
@@ -501,11 +610,18 @@ fn rules_file(r: &mut Reading, id: &str, sides: &[(String, String)]) -> String {
             "[dice]",
         ),
         (
-            true,
+            r.turns.is_none() && r.phases.is_empty(),
             "the sequence of play and the number of turns",
             "a module holds no turn record: `[[phases]]` is empty and `[turns]` says one turn",
             "rulebook",
             "[[phases]], [turns]",
+        ),
+        (
+            r.turns.is_some() && r.phases.is_empty(),
+            "the sequence of play",
+            "the module's turn track gives the number of turns, not the phases: `[[phases]]` is empty",
+            "rulebook",
+            "[[phases]]",
         ),
         (
             true,

@@ -239,6 +239,23 @@ pub fn layer_images(type_: &str) -> Option<Vec<String>> {
     Some(out)
 }
 
+/// A Layer's level names, one per image (`Embellishment`'s field after the images): what each level
+/// adds to the piece's name (`+ reduced`, `reduced +`).
+pub fn layer_level_names(type_: &str) -> Option<Vec<String>> {
+    let body = type_.strip_prefix("emb2;")?;
+    let mut d = SequenceDecoder::new(body, ';');
+    for _ in 0..16 {
+        d.next_token();
+    }
+    let list = d.next_token().unwrap_or_default();
+    let mut levels = SequenceDecoder::new(&list, ',');
+    let mut out = Vec::new();
+    while levels.has_more_tokens() {
+        out.push(levels.next_token().unwrap_or_default());
+    }
+    Some(out)
+}
+
 /// The level a Layer's state shows, from 1 (`Embellishment.setState`: its first field, negative
 /// while the layer is not active).
 pub fn layer_level(state: &str) -> i32 {

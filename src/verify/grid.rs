@@ -63,6 +63,23 @@ fn strip_location_format<'a>(grid: &Node, location: &'a str) -> &'a str {
     }
 }
 
+/// A grid location named as its numbering's format names it (`A$gridLocation$` names `09.04`
+/// `A09.04`, as `RegularGridNumbering.getName` does); a format with other variables is left to
+/// VASSAL, and the bare location returned.
+pub fn format_location(grid: &Node, location: &str) -> String {
+    let format = grid
+        .children
+        .iter()
+        .find(|c| c.tag.ends_with("GridNumbering"))
+        .map_or("", |c| c.attr("locationFormat"));
+    match format.split_once("$gridLocation$") {
+        Some((before, after)) if !before.contains('$') && !after.contains('$') => {
+            format!("{before}{location}{after}")
+        }
+        _ => location.to_string(),
+    }
+}
+
 /// A board's hex or square grid, which names board points as VASSAL does.
 #[derive(Debug, Clone, PartialEq)]
 pub enum BoardGrid {

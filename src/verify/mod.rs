@@ -37,8 +37,8 @@ pub use archive::{
     read_archive, read_archive_from, read_save, split_commands, Archive, Keep, Limits,
 };
 pub use decode::{
-    basic_piece_fields, decode_add_piece, layer_images, layer_level, prototype_name, trait_id,
-    unnest, DecodedPiece, KNOWN_TRAITS,
+    basic_piece_fields, decode_add_piece, layer_images, layer_level, layer_level_names,
+    prototype_name, trait_id, unnest, DecodedPiece, KNOWN_TRAITS,
 };
 pub use grid::{hex_grid_from_node, location_resolves, square_grid_from_node, zoned_location};
 pub use maps::MAP_HELPERS;

@@ -38,6 +38,10 @@ cited! {
         pub face: Sp<String>,
         #[serde(default)]
         pub note: String,
+        /// Where on the board it stands, in pixels, when that is not its hex's centre: a module
+        /// made by hand may place a stack by a point (a marker in the map's margin), which VASSAL
+        /// names by the hex it falls in (`hex`). The at-start stack is placed at the point.
+        pub point: Option<[i32; 2]>,
     }
 }
 

@@ -59,12 +59,17 @@ fn on_hexes(
         .filter_map(|(p, hex, gpid)| {
             let piece = unit_piece(game, plan, concepts, &p.unit, &p.face, &gpid)?;
             let board = plan.board_of(hex);
+            // A piece placed by a point stands there; VASSAL names the point by its hex.
+            let (location, point) = match p.point {
+                Some([x, y]) => (String::new(), (x, y)),
+                None => (game.map.grid.label(hex), snapped_centre(plan, hex)),
+            };
             Some(Placed {
                 map: plan.main_map.clone(),
                 board: board.name.clone(),
                 origin: plan.board_origin(board),
-                location: game.map.grid.label(hex),
-                point: snapped_centre(plan, hex),
+                location,
+                point,
                 name: unit_name(plan, &p.unit),
                 gpid,
                 size,

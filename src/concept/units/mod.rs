@@ -130,6 +130,11 @@ cited! {
         /// drawn face (an imported module's own images: docs/import.md). Any image VASSAL shows.
         #[serde(default)]
         pub face_images: BTreeMap<String, Sp<String>>,
+        /// What each face adds to the piece's name in VASSAL (its Layer level's name), as an
+        /// imported module wrote it (`"+ reduced"`); a face not listed adds vmodc's `+ (face)`, the
+        /// first face nothing.
+        #[serde(default)]
+        pub face_names: BTreeMap<String, String>,
         /// Traits vmodc has no concept for, kept as the imported module wrote them, outermost first.
         #[serde(default)]
         pub raw_traits: Vec<RawTrait>,

@@ -174,12 +174,10 @@ fn unit_piece_of(
     let level_names = faces
         .iter()
         .enumerate()
-        .map(|(i, f)| {
-            if i == 0 {
-                String::new()
-            } else {
-                format!("+ ({})", plan.tx.get(&format!("faces.{f}")))
-            }
+        .map(|(i, f)| match unit.face_names.get(*f) {
+            Some(name) => name.clone(),
+            None if i == 0 => String::new(),
+            None => format!("+ ({})", plan.tx.get(&format!("faces.{f}"))),
         })
         .collect();
     // Stacking and terrain group of the unit's type (its type id when the data gives none).
