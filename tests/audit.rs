@@ -390,18 +390,17 @@ fn long_game_log() -> Vec<u8> {
 }
 
 #[test]
-fn a_whole_games_log_is_audited_well_under_a_second() {
+fn a_whole_games_log_finds_the_mud_moves_of_every_game() {
     let bytes = long_game_log();
     // Left in target/ for a measured run of the command: `time target/release/vmodc audit
     // target/audit-long-game.vlog --module dist/b4m-en.vmod`.
     let _ = std::fs::write(repo().join("target/audit-long-game.vlog"), &bytes);
     let module_bytes = std::fs::read(module()).expect("module");
-    let started = std::time::Instant::now();
+    // Its speed is measured by `cargo bench --bench audit` (audit/long-game), not here.
     let log = GameLog::read(&bytes).expect("the generated log reads");
     let view = open_module(&module_bytes).expect("module");
     let game = rules::from_module(&view, "b4m-en.vmod").expect("rules data");
     let result: Audit = audit(&game, &Locations::from_view(&view), &log);
-    let elapsed = started.elapsed();
     let commands: usize = log.steps.iter().map(Vec::len).sum();
     assert!(commands >= 300, "{commands} commands");
     // The legal turn's moves are legal in every clear turn; in the mud of turns 3 and 4 (rule
@@ -425,11 +424,6 @@ fn a_whole_games_log_is_audited_well_under_a_second() {
         .findings
         .iter()
         .all(|f| f.kind == Kind::Violation && f.check == Check::Movement));
-    eprintln!("audited {commands} logged commands in {elapsed:?}");
-    assert!(
-        elapsed.as_secs_f64() < 5.0,
-        "{elapsed:?} (debug build; release: well under a second)"
-    );
 }
 
 #[test]
