@@ -87,7 +87,7 @@ fn a_unit_moved_too_far_is_found_with_the_movement_rule() {
             "XLVIII",
             "0205",
             "0111",
-            "8.0"
+            "8.0, 7.1"
         )],
         "{shown}"
     );
@@ -434,22 +434,22 @@ fn the_cheapest_path_pays_each_hexs_terrain() {
     let hex = |l: &str| game.map.grid.parse(l).expect("a hex");
     // 0106 → 0111 down column 01: four clear hexes and the forest 0109 (2 MP, TEC): 6 MP.
     assert_eq!(
-        map.cheapest(hex("0106"), hex("0111"), None),
+        map.cheapest(hex("0106"), hex("0111"), None, &Default::default()),
         Reach::Costs(24)
     );
     assert_eq!(map.hexes_between(hex("0106"), hex("0111")), Some(5));
     // From 0205 one hex more: 7 MP, whichever way round the forest.
     assert_eq!(
-        map.cheapest(hex("0205"), hex("0111"), None),
+        map.cheapest(hex("0205"), hex("0111"), None, &Default::default()),
         Reach::Costs(28)
     );
     // Into a forest next door: its cost, not one hex's.
     assert_eq!(
-        map.cheapest(hex("0206"), hex("0207"), None),
+        map.cheapest(hex("0206"), hex("0207"), None, &Default::default()),
         Reach::Costs(8)
     );
     assert_eq!(
-        map.cheapest(hex("0206"), hex("0206"), None),
+        map.cheapest(hex("0206"), hex("0206"), None, &Default::default()),
         Reach::Costs(0)
     );
 }
@@ -573,7 +573,9 @@ fn a_check_the_data_cannot_make_is_said_once_and_is_no_violation() {
     // Battle for Moscow without its movement allowance: every move of the log is unmeasured, said
     // in one not-checked entry that names the pieces, and the exit is still 0.
     let project = project_with(|t| {
-        t.replace("[movement.allowance]\nvalue = \"movement\"\nphases = [\"german-panzer-movement\", \"german-movement\", \"soviet-movement\"]\nrule = \"8.0\"\n", "")
+        let start = t.find("[movement.allowance]").expect("the allowance");
+        let end = start + t[start..].find("rule = \"8.0, 7.1\"\n").expect("its rule") + 17;
+        format!("{}{}", &t[..start], &t[end..])
     });
     let (rc, json, shown) = audited(&fixture("legal.vlog"), &["--root", path(project.path())]);
     assert_eq!(rc, 0, "{shown}");
@@ -775,7 +777,7 @@ fn two_saves_are_audited_as_their_difference() {
             "XLVIII",
             "0205",
             "0111",
-            "8.0"
+            "8.0, 7.1"
         )],
         "{shown}"
     );
@@ -798,5 +800,29 @@ fn two_saves_are_audited_as_their_difference() {
         show(&out).contains("is a log with logged steps"),
         "{}",
         show(&out)
+    );
+}
+
+#[test]
+fn a_move_through_an_enemy_zone_of_control_is_found_with_its_rule() {
+    // XLVIII Panzer Corps 0205 → 0403: every way there enters a Soviet ZOC first, where rule 7.1
+    // ends the move. The same move's length alone would fit its 6 MP.
+    let (rc, json, shown) = with_module(&fixture("through-zoc.vlog"));
+    assert_eq!(rc, 1, "{shown}");
+    assert_eq!(
+        findings(&json),
+        vec![row(
+            "violation",
+            "movement",
+            "XLVIII",
+            "0205",
+            "0403",
+            "8.0, 7.1"
+        )],
+        "{shown}"
+    );
+    assert!(
+        json[0]["what"].as_str().unwrap_or("").contains("enemy ZOC"),
+        "{shown}"
     );
 }

@@ -7,6 +7,7 @@ use crate::concept::combat::step_terms::steps;
 use crate::concept::game::{Game, HexId, Phase, Unit};
 use crate::concept::map::place::Location as Place;
 use crate::concept::movement::path::{MoveMap, Reach};
+use crate::concept::movement::zoc::zoc_hexes;
 use crate::concept::sequence::movers::{may_move, moves_rule, MayMove};
 use crate::concept::sequence::skip::{skipped, Skip};
 use crate::concept::stacking::limits::{check_units, Violation};
@@ -14,7 +15,7 @@ use crate::concept::weather::turn::weather_of_turn;
 use crate::save::dump::Locations;
 use crate::save::log::Logged;
 use crate::save::Location;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// One unit's movement in the phase under way: where it stood when it first moved, where it is.
 #[derive(Debug, Clone)]
@@ -24,6 +25,9 @@ struct PhaseMove {
     step: usize,
     /// Where it stood and where it is, in the map's pixels.
     spots: Vec<Spot>,
+    /// The hexes in an enemy zone of control when it began to move, where a move must end (when
+    /// the rules say so: `[movement.allowance] zoc_ends_move`).
+    enemy_zoc: BTreeSet<HexId>,
 }
 
 /// The places a finding concerns: by name, and in the map's pixels.
@@ -252,17 +256,51 @@ impl<'g> Referee<'g> {
             let name = self.unit(id).map_or(id.to_string(), |(_, n)| n);
             self.not_checked(Check::Movement, step, &name, None, why);
         }
+        let zoc_ends_move = self
+            .game
+            .rules
+            .movement
+            .allowance
+            .as_ref()
+            .is_some_and(|a| a.zoc_ends_move);
+        let enemy_zoc = if zoc_ends_move && !self.moved.contains_key(id) {
+            self.enemy_zoc(&unit.side)
+        } else {
+            BTreeSet::new()
+        };
         let entry = self.moved.entry(id.to_string()).or_insert(PhaseMove {
             // A unit placed from another map has no path on this one.
             from: if same_map && !self.span { from } else { None },
             to: None,
             step,
             spots: vec![Spot::of(old)],
+            enemy_zoc: BTreeSet::new(),
         });
+        if entry.spots.len() == 1 && zoc_ends_move {
+            entry.enemy_zoc = enemy_zoc;
+        }
         entry.to = to;
         entry.step = step;
         entry.spots.truncate(1);
         entry.spots.push(Spot::of(new));
+    }
+
+    /// The hexes in the zone of control of the units of every side but `side`, as they stand.
+    fn enemy_zoc(&self, side: &str) -> BTreeSet<HexId> {
+        let mut out = BTreeSet::new();
+        for (id, p) in &self.board.pieces {
+            let Some((unit, _)) = self.unit(id) else {
+                continue;
+            };
+            let Some(unit_type) = self.game.counters.unit_type(&unit.unit_type) else {
+                continue;
+            };
+            let at = hex_at(self.game, self.locations, &p.map, p.x, p.y);
+            if let (false, Some((_, hex))) = (unit.side.as_str() == side, at) {
+                out.extend(zoc_hexes(self.game, unit_type, Place::Hex(hex)));
+            }
+        }
+        out
     }
 
     /// Whether the unit's side and type may move in this phase, and whether the phase is played.
@@ -438,8 +476,13 @@ impl<'g> Referee<'g> {
             return;
         };
         let budget = i64::from(points) * 4;
+        let zoc = if allowance.zoc_ends_move {
+            "; entering an enemy ZOC ends its move"
+        } else {
+            ""
+        };
         let allows = format!(
-            "a unit moves up to its {} ({points} MP), paying each hex's terrain cost",
+            "a unit moves up to its {} ({points} MP), paying each hex's terrain cost{zoc}",
             allowance.value.as_str()
         );
         let branch = self
@@ -448,7 +491,7 @@ impl<'g> Referee<'g> {
             .unit_type(&unit.unit_type)
             .and_then(|t| t.branch.as_ref())
             .map(|b| b.as_str());
-        let (kind, what) = match self.map.cheapest(from.1, to.1, branch) {
+        let (kind, what) = match self.map.cheapest(from.1, to.1, branch, &m.enemy_zoc) {
             Reach::Costs(q) if q <= budget => return,
             Reach::Costs(q) => (
                 Kind::Violation,
@@ -457,6 +500,10 @@ impl<'g> Referee<'g> {
                     points_text(q),
                     points_text(q - budget)
                 ),
+            ),
+            Reach::NoPath if !m.enemy_zoc.is_empty() => (
+                Kind::Violation,
+                "no path the map data allows joins the two hexes without entering an enemy ZOC, where the move ends, before the last hex".to_string(),
             ),
             Reach::NoPath => (
                 Kind::Violation,

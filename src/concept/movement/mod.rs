@@ -36,6 +36,10 @@ cited! {
         /// Phases (`[[phases]]` ids) whose moves spend the allowance; none = every phase.
         #[serde(default)]
         pub phases: Vec<Sp<String>>,
+        /// Entering a hex in an enemy zone of control ends the unit's move for the phase; a unit
+        /// that starts in one leaves it freely (Battle for Moscow 7.1).
+        #[serde(default)]
+        pub zoc_ends_move: bool,
     }
 }
 

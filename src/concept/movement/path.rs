@@ -27,6 +27,14 @@ pub struct MoveMap {
     neighbours: BTreeMap<HexId, Vec<HexId>>,
 }
 
+/// One move to price: its two ends, the unit's branch, and the hexes that end a move.
+struct Route<'a> {
+    from: HexId,
+    to: HexId,
+    branch: Option<&'a str>,
+    ends_move: &'a BTreeSet<HexId>,
+}
+
 /// Whether a move fits, as far as the data can tell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Reach {
@@ -67,11 +75,24 @@ impl MoveMap {
         }
     }
 
-    /// The cheapest path from `from` to `to` for a unit of `branch`.
-    pub fn cheapest(&self, from: HexId, to: HexId, branch: Option<&str>) -> Reach {
+    /// The cheapest path from `from` to `to` for a unit of `branch`; a hex of `ends_move` (an
+    /// enemy zone of control, where the rules end a move) may be entered only as the last.
+    pub fn cheapest(
+        &self,
+        from: HexId,
+        to: HexId,
+        branch: Option<&str>,
+        ends_move: &BTreeSet<HexId>,
+    ) -> Reach {
         let bound = self.cheapest_step();
-        let known = self.search(from, to, branch, None);
-        let optimistic = self.search(from, to, branch, Some(bound));
+        let route = Route {
+            from,
+            to,
+            branch,
+            ends_move,
+        };
+        let known = self.search(&route, None);
+        let optimistic = self.search(&route, Some(bound));
         match (known, optimistic) {
             (Some(k), Some(o)) if k == o => Reach::Costs(k),
             (known, Some(o)) => Reach::Unknown { known, bound: o },
@@ -112,20 +133,16 @@ impl MoveMap {
 
     /// Dijkstra over the hexes; `unknown_cost` prices hexes of unknown cost (`None`: they cannot be
     /// entered).
-    fn search(
-        &self,
-        from: HexId,
-        to: HexId,
-        branch: Option<&str>,
-        unknown_cost: Option<i64>,
-    ) -> Option<i64> {
+    fn search(&self, route: &Route, unknown_cost: Option<i64>) -> Option<i64> {
+        let (from, to, branch) = (route.from, route.to, route.branch);
         let mut best: BTreeMap<HexId, i64> = BTreeMap::from([(from, 0)]);
         let mut queue = BinaryHeap::from([Reverse((0i64, from))]);
         while let Some(Reverse((cost, hex))) = queue.pop() {
             if hex == to {
                 return Some(cost);
             }
-            if best.get(&hex).is_some_and(|b| *b < cost) || (hex != from && self.stops_at(hex, branch)) {
+            let stops = self.stops_at(hex, branch) || route.ends_move.contains(&hex);
+            if best.get(&hex).is_some_and(|b| *b < cost) || (hex != from && stops) {
                 continue;
             }
             for &n in self.neighbours.get(&hex).into_iter().flatten() {
