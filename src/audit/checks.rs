@@ -285,6 +285,26 @@ impl<'g> Referee<'g> {
         entry.spots.push(Spot::of(new));
     }
 
+    /// A who-moves violation of the move `leg` of the piece `id` at `step`.
+    fn moved_when_forbidden(
+        &mut self,
+        (step, id, leg): (usize, &str, &Leg),
+        rule: Option<String>,
+        allows: String,
+        what: String,
+    ) {
+        self.find(
+            Kind::Violation,
+            Check::WhoMoves,
+            step,
+            id,
+            leg,
+            rule,
+            allows,
+            what,
+        );
+    }
+
     /// The hexes in the zone of control of the units of every side but `side`, as they stand.
     fn enemy_zoc(&self, side: &str) -> BTreeSet<HexId> {
         let mut out = BTreeSet::new();
@@ -318,16 +338,8 @@ impl<'g> Referee<'g> {
                 "moved in the {}, which is not played this turn: {why}",
                 phase.name
             );
-            self.find(
-                Kind::Violation,
-                Check::WhoMoves,
-                step,
-                id,
-                leg,
-                phase.rule.as_ref().map(|r| r.value.clone()),
-                phase.allows.clone(),
-                what,
-            );
+            let rule = phase.rule.as_ref().map(|r| r.value.clone());
+            self.moved_when_forbidden((step, id, leg), rule, phase.allows.clone(), what);
             return;
         }
         if let Some(prohibition) = self.prohibited(unit, phase) {
@@ -336,16 +348,7 @@ impl<'g> Referee<'g> {
                 phase.name, self.turn
             );
             let (rule, allows) = prohibition;
-            self.find(
-                Kind::Violation,
-                Check::WhoMoves,
-                step,
-                id,
-                leg,
-                rule,
-                allows,
-                what,
-            );
+            self.moved_when_forbidden((step, id, leg), rule, allows, what);
             return;
         }
         let (kind, what) = match may_move(phase, &unit.side, &unit.unit_type) {

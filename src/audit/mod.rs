@@ -86,6 +86,39 @@ impl Audit {
     pub fn count(&self, kind: Kind) -> usize {
         self.findings.iter().filter(|f| f.kind == kind).count()
     }
+
+    /// `399 logged steps: 2 violation(s), 0 doubt(s)`.
+    pub fn tally(&self) -> String {
+        format!(
+            "{} logged steps: {} violation(s), {} doubt(s)",
+            self.steps,
+            self.violations(),
+            self.count(Kind::Doubt)
+        )
+    }
+
+    /// The findings, then the checks not made.
+    pub fn split(&self) -> (Vec<&Finding>, Vec<&Finding>) {
+        self.findings
+            .iter()
+            .partition(|f| f.kind != Kind::NotChecked)
+    }
+}
+
+/// What an audit without a finding says.
+pub const NO_FINDING: &str =
+    "no finding: every move the rules data lets vmodc check keeps the rules";
+
+impl Finding {
+    /// ` 0205 → 0111`, ` at 0304`, or nothing: the places it concerns by the map's grid.
+    pub fn places(&self) -> String {
+        match (&self.from, &self.to) {
+            (Some(a), Some(b)) => format!(" {a} → {b}"),
+            (Some(a), None) => format!(" at {a}"),
+            (None, Some(b)) => format!(" at {b}"),
+            _ => String::new(),
+        }
+    }
 }
 
 /// The outcome of an audit.

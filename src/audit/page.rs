@@ -2,7 +2,7 @@
 //! each finding beside a cut of the map where it happened (the board image the module carries, with
 //! where the piece stood in blue and where it ended in red).
 
-use super::{Audit, Finding, Kind, Spot};
+use super::{Audit, Finding, Kind, Spot, NO_FINDING};
 use crate::html::{escape, page, png_data_uri};
 use crate::verify::view::ModuleView;
 use std::collections::BTreeMap;
@@ -10,6 +10,14 @@ use tiny_skia::{Color, Paint, PathBuilder, Pixmap, Stroke, Transform};
 
 /// The board image of each map, by the map's name, as the module carries it (PNG bytes).
 pub type MapImages = BTreeMap<String, Vec<u8>>;
+
+/// `text` with its first letter upper-case, to open a sentence.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
+}
 
 /// The board image of every map of a module that has one: the map's first board.
 pub fn map_images(view: &ModuleView) -> MapImages {
@@ -51,21 +59,14 @@ impl Audit {
             self.version.as_deref().unwrap_or("")
         );
         let mut body = format!(
-            "<h1>{}</h1>\n<p>Game {}, {} logged steps: {} violation(s), {} doubt(s).</p>\n",
+            "<h1>{}</h1>\n<p>Game {}, {}.</p>\n",
             escape(&title),
             escape(&self.game),
-            self.steps,
-            self.violations(),
-            self.count(Kind::Doubt)
+            escape(&self.tally())
         );
-        let (unchecked, findings): (Vec<&Finding>, Vec<&Finding>) = self
-            .findings
-            .iter()
-            .partition(|f| f.kind == Kind::NotChecked);
+        let (findings, unchecked) = self.split();
         if findings.is_empty() {
-            body.push_str(
-                "<p>No finding: every move the rules data lets vmodc check keeps the rules.</p>\n",
-            );
+            body.push_str(&format!("<p>{}.</p>\n", escape(&capitalised(NO_FINDING))));
         } else {
             body.push_str(
                 "<table>\n<tr><th>Turn, phase, step</th><th>Finding</th><th>Where</th></tr>\n",
@@ -96,12 +97,7 @@ fn row(f: &Finding, maps: &MapImages) -> String {
         Kind::Doubt => ("doubt", "Doubt"),
         Kind::NotChecked => ("doubt", "Not checked"),
     };
-    let path = match (&f.from, &f.to) {
-        (Some(a), Some(b)) => format!(" {a} → {b}"),
-        (Some(a), None) => format!(" at {a}"),
-        (None, Some(b)) => format!(" at {b}"),
-        _ => String::new(),
-    };
+    let path = f.places();
     let rule = f
         .rule
         .as_deref()

@@ -1,28 +1,22 @@
 //! An audit for people (a short list, turn by turn and phase by phase) and for programs (JSON, one
 //! object per finding).
 
-use super::{Audit, Check, Finding, Kind};
+use super::{Audit, Check, Finding, Kind, NO_FINDING};
 
 impl Audit {
     /// A heading, then each phase with findings and its findings in the order of the log.
     pub fn human(&self) -> String {
         let mut out = format!(
-            "{} {} (game {}), {} logged steps: {} violation(s), {} doubt(s)\n",
+            "{} {} (game {}), {}\n",
             self.module.as_deref().unwrap_or("(unnamed module)"),
             self.version.as_deref().unwrap_or(""),
             self.game,
-            self.steps,
-            self.violations(),
-            self.count(Kind::Doubt)
+            self.tally()
         );
-        let (unchecked, findings): (Vec<&Finding>, Vec<&Finding>) = self
-            .findings
-            .iter()
-            .partition(|f| f.kind == Kind::NotChecked);
+        let (findings, unchecked) = self.split();
         if findings.is_empty() {
-            out.push_str(
-                "no finding: every move the rules data lets vmodc check keeps the rules\n",
-            );
+            out.push_str(NO_FINDING);
+            out.push('\n');
         }
         let mut heading = None;
         for f in findings {
@@ -81,11 +75,7 @@ fn line(f: &Finding) -> String {
         Kind::NotChecked => "not checked",
     };
     let check = check_name(f.check);
-    let path = match (&f.from, &f.to) {
-        (Some(a), Some(b)) => format!(" {a} → {b}"),
-        (None, Some(b)) => format!(" at {b}"),
-        _ => String::new(),
-    };
+    let path = f.places();
     let rule = f
         .rule
         .as_deref()

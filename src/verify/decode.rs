@@ -225,26 +225,20 @@ pub(super) fn marker_piece(type_: &str) -> Option<Result<DecodedPiece, String>> 
 /// A Layer's (`emb2;`) image of each level, in order, `""` for a level without one
 /// (`Embellishment.mySetType`: the images are the 16th field).
 pub fn layer_images(type_: &str) -> Option<Vec<String>> {
-    let body = type_.strip_prefix("emb2;")?;
-    let mut d = SequenceDecoder::new(body, ';');
-    for _ in 0..15 {
-        d.next_token();
-    }
-    let list = d.next_token().unwrap_or_default();
-    let mut levels = SequenceDecoder::new(&list, ',');
-    let mut out = Vec::new();
-    while levels.has_more_tokens() {
-        out.push(levels.next_token().unwrap_or_default());
-    }
-    Some(out)
+    layer_list(type_, 15)
 }
 
 /// A Layer's level names, one per image (`Embellishment`'s field after the images): what each level
 /// adds to the piece's name (`+ reduced`, `reduced +`).
 pub fn layer_level_names(type_: &str) -> Option<Vec<String>> {
+    layer_list(type_, 16)
+}
+
+/// The comma list that is field `index` (from 0) of a Layer's type.
+fn layer_list(type_: &str, index: usize) -> Option<Vec<String>> {
     let body = type_.strip_prefix("emb2;")?;
     let mut d = SequenceDecoder::new(body, ';');
-    for _ in 0..16 {
+    for _ in 0..index {
         d.next_token();
     }
     let list = d.next_token().unwrap_or_default();
