@@ -48,6 +48,16 @@ fn findings(json: &serde_json::Value) -> Vec<[String; 6]> {
         .collect()
 }
 
+/// The audit's exit is 1 and its findings are exactly `rows`; the JSON, for further asserts.
+fn violations_are(
+    (rc, json, shown): (i32, serde_json::Value, String),
+    rows: Vec<[String; 6]>,
+) -> serde_json::Value {
+    assert_eq!(rc, 1, "{shown}");
+    assert_eq!(findings(&json), rows, "{shown}");
+    json
+}
+
 fn row(kind: &str, check: &str, unit: &str, from: &str, to: &str, rule: &str) -> [String; 6] {
     [kind, check, unit, from, to, rule].map(str::to_string)
 }
@@ -480,12 +490,9 @@ fn a_log_over_the_budget_is_refused_before_it_is_read() {
 fn a_combat_result_the_players_did_not_apply_is_found_with_its_rule() {
     // The module resolved XL Panzer Corps against 13th Army (roll 1 → DR) and the players left the
     // defender in 0304; legal-full.vlog, the same turn with the retreat to 0504, has no finding.
-    let (rc, json, shown) = with_module(&fixture("result-ignored.vlog"));
-    assert_eq!(rc, 1, "{shown}");
-    assert_eq!(
-        findings(&json),
+    let json = violations_are(
+        with_module(&fixture("result-ignored.vlog")),
         vec![row("violation", "combat", "13", "0304", "", "9.3")],
-        "{shown}"
     );
     let what = json[0]["what"].as_str().unwrap_or("");
     assert!(
@@ -664,19 +671,16 @@ fn moves_in_the_wrong_phase_of_the_other_shipped_games_are_found_with_their_rule
 #[test]
 fn a_reinforcement_before_its_turn_is_found_with_its_rule() {
     // The 1st Shock Army enters in the Soviet replacement phase of turn 1; it arrives on turn 4.
-    let (rc, json, shown) = with_module(&fixture("early-reinforcement.vlog"));
-    assert_eq!(rc, 1, "{shown}");
-    assert_eq!(
-        findings(&json),
+    violations_are(
+        with_module(&fixture("early-reinforcement.vlog")),
         vec![row(
             "violation",
             "arrivals",
             "1st Shock",
             "",
             "1103",
-            "11.0"
+            "11.0",
         )],
-        "{shown}"
     );
 }
 
@@ -767,19 +771,16 @@ fn two_saves_are_audited_as_their_difference() {
     let m = module();
     let start = fixture("turn1-start.vsav");
     let end = fixture("turn1-too-far.vsav");
-    let (rc, json, shown) = audited(&start, &[path(&end), "--module", path(&m)]);
-    assert_eq!(rc, 1, "{shown}");
-    assert_eq!(
-        findings(&json),
+    violations_are(
+        audited(&start, &[path(&end), "--module", path(&m)]),
         vec![row(
             "violation",
             "movement",
             "XLVIII",
             "0205",
             "0111",
-            "8.0, 7.1"
+            "8.0, 7.1",
         )],
-        "{shown}"
     );
     // Saves made in different phases do not say in which phase the unit moved: not checked, and
     // no accusation.
@@ -807,22 +808,19 @@ fn two_saves_are_audited_as_their_difference() {
 fn a_move_through_an_enemy_zone_of_control_is_found_with_its_rule() {
     // XLVIII Panzer Corps 0205 → 0403: every way there enters a Soviet ZOC first, where rule 7.1
     // ends the move. The same move's length alone would fit its 6 MP.
-    let (rc, json, shown) = with_module(&fixture("through-zoc.vlog"));
-    assert_eq!(rc, 1, "{shown}");
-    assert_eq!(
-        findings(&json),
+    let json = violations_are(
+        with_module(&fixture("through-zoc.vlog")),
         vec![row(
             "violation",
             "movement",
             "XLVIII",
             "0205",
             "0403",
-            "8.0, 7.1"
+            "8.0, 7.1",
         )],
-        "{shown}"
     );
     assert!(
         json[0]["what"].as_str().unwrap_or("").contains("enemy ZOC"),
-        "{shown}"
+        "{json}"
     );
 }
