@@ -43,10 +43,19 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     defence_bonuses(cx);
 }
 
-/// Result codes, shift ids and attack modifier ids are unique.
+/// Result codes, shift ids and attack modifier ids are unique; the city kinds a result's
+/// `applies` names exist.
 fn combat_ids_unique(cx: &mut Context<'_>) {
     let r = &cx.game.rules;
     let f = cx.rules_file();
+    let city_kinds: Vec<&str> = r.city_kinds.iter().map(|k| k.id.as_str()).collect();
+    for result in &r.combat.results {
+        let named = result.applies.iter().flat_map(|a| &a.step_instead_of_retreat_in);
+        for kind in named {
+            let known = city_kinds.iter().copied();
+            cx.reference(f, kind, "city kind", known, "[[city_kinds]] of rules/*.toml");
+        }
+    }
     duplicates(cx, f, "combat result", ids(&r.combat.results, |s| &s.code));
     duplicates(cx, f, "column shift", ids(&r.combat.shifts, |s| &s.id));
     duplicates(cx, f, "count", ids(&r.combat.counts, |c| &c.id));
