@@ -129,7 +129,7 @@ impl<'g> Referee<'g> {
     }
 
     pub(super) fn apply(&mut self, step: usize, command: &Logged) {
-        if let Some(position) = logged_position(command) {
+        if let Some(position) = logged_position(self.game, command) {
             if position != (self.turn, self.phase) {
                 self.end_phase(step, false);
                 (self.turn, self.phase) = position;

@@ -16,7 +16,7 @@ pub mod resolved;
 pub mod rules;
 
 use crate::concept::game::{Game, HexId};
-use crate::emit::module::turn_tracker_position;
+use crate::emit::tracker::TrackerLayout;
 use crate::save::dump::Locations;
 use crate::save::log::{GameLog, Logged};
 use crate::save::Location;
@@ -138,8 +138,8 @@ pub fn audit(game: &Game, locations: &Locations, log: &GameLog) -> Audit {
         .start
         .commands
         .iter()
-        .find_map(|c| tracker_state(&c.encode()))
-        .unwrap_or((game.start_turn(), 0));
+        .find_map(|c| tracker_state(game, &c.encode()))
+        .unwrap_or((game.start_turn(), game.start_phase_index()));
     let mut referee = checks::Referee::new(game, locations, board, turn, phase);
     for (i, step) in log.steps.iter().enumerate() {
         for command in step {
@@ -159,16 +159,22 @@ pub fn audit(game: &Game, locations: &Locations, log: &GameLog) -> Audit {
 }
 
 /// The turn and phase of a `TURN…` command of the starting state.
-fn tracker_state(command: &str) -> Option<(u32, usize)> {
+fn tracker_state(game: &Game, command: &str) -> Option<(u32, usize)> {
     let body = command.strip_prefix("TURN")?;
     let (_, state) = body.split_once('\t')?;
-    turn_tracker_position(state)
+    tracker_position(game, state)
+}
+
+/// The turn and phase of a state of the game's turn tracker, read by the module's layout of it.
+fn tracker_position(game: &Game, state: &str) -> Option<(u32, usize)> {
+    let at = TrackerLayout::of(game).position(state)?;
+    Some((at.turn, at.phase))
 }
 
 /// The position of a logged turn-tracker step.
-fn logged_position(command: &Logged) -> Option<(u32, usize)> {
+fn logged_position(game: &Game, command: &Logged) -> Option<(u32, usize)> {
     match command {
-        Logged::Turn { state, .. } => turn_tracker_position(state),
+        Logged::Turn { state, .. } => tracker_position(game, state),
         _ => None,
     }
 }

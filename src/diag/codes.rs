@@ -571,7 +571,7 @@ pub static CODES: &[Code] = &[
     c("V0815", &[Warning], Once,
         "a unit that no scenario sets up, keeps off the map, brings as a reinforcement or lists as unplaced: the module offers no way to play it", &[]),
     c("V0820", &[Warning], Once, "a game has no scenario (no `scenarios/<game>/*.toml`): its module's map starts empty", &[]),
-    c("V0821", &[Error], Once, "scenarios of one game start on different turns: the module's one turn tracker starts every scenario on the same turn (`start_turn` sets it)", &[]),
+    c("V0821", &[Error], Never("retired: each scenario's saved game now sets the turn tracker to its own start turn and phase, so scenarios of one game may start on different turns"), "scenarios of one game start on different turns: the module's one turn tracker starts every scenario on the same turn (`start_turn` sets it)", &[]),
     c("V0822", &[Warning], Once, "a reinforcement or replacements scheduled before the scenario's start turn: the module never plays that turn", &[]),
     c("V0823", &[Error], Once, "`[game] id` is not the name of its rules file (vmodc finds a game's files by that name)", &[]),
     c("V0824", &[Warning], Once, "a data file or folder vmodc reads for no game: a scenario beside `scenarios/<game>/` instead of in it, a subfolder or a `.TOML` file there, a catalog beside `i18n/<game>/`, a folder or file named after no game", &[]),

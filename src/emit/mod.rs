@@ -6,6 +6,7 @@
 
 pub mod module;
 pub mod prototypes;
+pub mod tracker;
 pub mod translation;
 
 use crate::concept::game::{Game, Loaded, ScenarioFile};
@@ -138,10 +139,8 @@ pub fn scenario_save(game: &Game, plan: &Plan, scenario: &Loaded<ScenarioFile>) 
         at: [0, 0],
     };
     commands.push(module::board_setup(&plan.track_map, &[track]));
-    commands.extend(module::turn_tracker_state(
-        game,
-        game.effective(scenario).start_phase,
-    ));
+    let tracker = tracker::TrackerLayout::of(game);
+    commands.extend(tracker.command(tracker::TrackerLayout::start_of(game, scenario)));
     commands.push("SETUP_STACK\t".to_string());
     commands.push("end_save".to_string());
     crate::vassal::vsav::command_join(&commands)

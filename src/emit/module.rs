@@ -509,7 +509,7 @@ fn tree_of(game: &Game, plan: &Plan, parts: &ModuleParts) -> El {
         .child(palette)
         .child(prototypes(parts))
         .children(parts.toolbar_at(ToolbarPlace::Dice).cloned())
-        .child(turn_tracker(game, plan, parts))
+        .child(super::tracker::TrackerLayout::of(game).element(game, plan, parts))
         .child(charts(plan))
         .child(predefined_setups(game, plan))
         .children(parts.toolbar_at(ToolbarPlace::Automation).cloned())
@@ -691,112 +691,6 @@ fn prototypes(parts: &ModuleParts) -> El {
                 .map(|(name, piece)| prototype_definition(name, piece)),
         )
         .children(parts.raw_at(RawPlace::Prototypes))
-}
-
-/// The turn tracker: turns, and the phases of each turn, announced as they come.
-/// The command a scenario's saved game carries to start the turn tracker in the scenario's first
-/// phase (`start_phase`): VASSAL has no attribute for a phase list's starting item (`ListTurnLevel`
-/// starts at its first entry), but it restores a tracker from its state in a save
-/// (`TurnTracker.decode`: `TURN<id>` TAB state). The state nests three encoders
-/// (`TurnTracker.getState` '|', `CounterTurnLevel.getState` ';', `ListTurnLevel.getState` ';'):
-/// the tracker's current level 0; the turn, its sub-level 0, no loop, no loop limit; the phase
-/// index, its sub-level 0, the first item 0 (so the turn still advances after the last phase).
-/// `None` when the scenario starts in the first phase, where the tracker starts anyway.
-pub fn turn_tracker_state(game: &Game, start_phase: Option<&str>) -> Option<String> {
-    let phase = game
-        .rules
-        .phases
-        .iter()
-        .position(|p| Some(p.id.as_str()) == start_phase)
-        .filter(|&i| i > 0)?;
-    let mut list = SequenceEncoder::new(';');
-    list.append_int(phase as i64).append_int(0).append_int(0);
-    let mut counter = SequenceEncoder::new(';');
-    counter
-        .append_int(game.start_turn())
-        .append_int(0)
-        .append_bool(false)
-        .append_int(-1)
-        .append(&list.value());
-    let mut tracker = SequenceEncoder::new('|');
-    tracker.append_int(0).append(&counter.value());
-    let mut command = SequenceEncoder::new('\t');
-    // The module's one TurnTracker: VASSAL numbers trackers from 0 (`UniqueIdManager`).
-    command.append("TURNTurnTracker0").append(&tracker.value());
-    Some(command.value())
-}
-
-/// The turn and the phase (an index into `[[phases]]`) a state of the module's turn tracker holds:
-/// the reading of [`turn_tracker_state`]'s three encoders, as a log's `TURN` commands carry them.
-pub fn turn_tracker_position(state: &str) -> Option<(u32, usize)> {
-    use crate::vassal::sequence_encoder::decode;
-    let counter = decode(state, '|').into_iter().nth(1)?;
-    let counter = decode(&counter, ';');
-    let turn = counter.first()?.parse().ok()?;
-    let list = decode(counter.get(4)?, ';');
-    let phase = list.first()?.parse().ok()?;
-    Some((turn, phase))
-}
-
-fn turn_tracker(game: &Game, plan: &Plan, parts: &ModuleParts) -> El {
-    let phases: Vec<String> = game
-        .rules
-        .phases
-        .iter()
-        .map(|p| plan.tx.get(&format!("phases.{}", p.id.as_str())))
-        .collect();
-    let phase_list = {
-        let mut se = crate::vassal::sequence_encoder::SequenceEncoder::new(',');
-        for p in &phases {
-            se.append(p);
-        }
-        se.value()
-    };
-    El::new("VASSAL.build.module.turn.TurnTracker")
-        .attr("buttonText", plan.tx.get("ui.turn"))
-        .attr("hotkey", "")
-        .attr("icon", "")
-        .attr("length", "-1")
-        .attr("lengthStyle", "Maximum")
-        .attr("name", "Game Turn")
-        .attr("nexthotkey", "")
-        .attr("prevhotkey", "")
-        .attr(
-            "reportFormat",
-            parts
-                .turn_report
-                .as_ref()
-                .map(|report| report.to_beanshell())
-                .unwrap_or_default(),
-        )
-        .attr("tooltip", plan.tx.get("ui.turn_tooltip"))
-        .attr(
-            "turnFormat",
-            plan.tx.fill(
-                "ui.turn_format",
-                &[("turn", "$level1$"), ("phase", "$level2$")],
-            ),
-        )
-        .child(
-            El::new("VASSAL.build.module.turn.CounterTurnLevel")
-                .attr("incr", "1")
-                .attr("loop", "false")
-                .attr("loopLimit", "-1")
-                .attr("name", plan.tx.get("ui.turn"))
-                .attr("property", "Turn")
-                .attr("start", game.start_turn().to_string())
-                .attr("turnFormat", "$value$")
-                .child(
-                    El::new("VASSAL.build.module.turn.ListTurnLevel")
-                        .attr("configFirst", "false")
-                        .attr("configList", "false")
-                        .attr("list", phase_list)
-                        .attr("name", plan.tx.get("ui.phase"))
-                        .attr("prompt", "")
-                        .attr("property", "Phase")
-                        .attr("turnFormat", "$value$"),
-                ),
-        )
 }
 
 /// The chart window.

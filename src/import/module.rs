@@ -93,6 +93,9 @@ pub struct Reading {
     pub turns: Option<u32>,
     /// The phases of a turn, where the build's turn tracker replaces the module's.
     pub phases: Vec<String>,
+    /// The turn and phase (an index into `phases`) a new game of the module starts at, when its
+    /// tracker has a level of its own for a first turn that starts after the first phase.
+    pub start: Option<(u32, usize)>,
     pub raw: Vec<RawPart>,
     pub dice: Option<(u32, u32)>,
     pub account: Account,

@@ -43,6 +43,13 @@ impl Ids {
     }
 }
 
+/// The ids of the imported phases, in order (the rules file's `[[phases]]` and a scenario's
+/// `start_phase` name them alike).
+fn phase_ids(phases: &[String]) -> Vec<String> {
+    let mut ids = Ids::default();
+    phases.iter().map(|p| ids.take(p, "phase")).collect()
+}
+
 /// The longest id the import writes: ids become file names, which vmodc keeps within 100 bytes
 /// (`V0038`), with room for a numeric suffix that makes one unique.
 const ID_MAX: usize = 60;
@@ -359,8 +366,15 @@ fn scenario_file(r: &mut Reading, id: &str) -> Placed {
     if setups.is_empty() {
         return placed;
     }
+    let start = match r.start {
+        Some((turn, phase)) => format!(
+            "start_turn = {turn}\nstart_phase = {}\n",
+            string(&phase_ids(&r.phases)[phase])
+        ),
+        None => "start_turn = 1\n".to_string(),
+    };
     placed.text = Some(format!(
-        "#:schema ../../schema/scenario.json\n# The at-start stacks of {}, each piece at its location as VASSAL names it, in stack order.\n\n[scenario]\nid = \"at-start\"\nname = {}\ndescription = {}\nstart_turn = 1\n\n{setups}",
+        "#:schema ../../schema/scenario.json\n# The at-start stacks of {}, each piece at its location as VASSAL names it, in stack order.\n\n[scenario]\nid = \"at-start\"\nname = {}\ndescription = {}\n{start}\n{setups}",
         r.name,
         string(&format!("{}: at start", r.name)),
         string("The pieces the module places at the start of every game (its at-start stacks).")
@@ -582,12 +596,11 @@ fn rules_file(r: &mut Reading, id: &str, sides: &[(String, String)]) -> String {
     let (count, faces) = r.dice.unwrap_or((1, 6));
     let turns = r.turns.unwrap_or(1);
     let _ = writeln!(out, "[dice]\ncount = {count}\nfaces = {faces}\n\n[turns]\ncount = {turns}\n\n[stacking]\nmax_units = 999\nwhen = \"\"\n\n[combat]\nkind = \"odds\"\ncolumns = []\nbelow_table = \"\"\nresults = []\ntable_known = false\n");
-    let mut phase_ids = Ids::default();
-    for phase in &r.phases {
+    for (id, phase) in phase_ids(&r.phases).iter().zip(&r.phases) {
         let _ = writeln!(
             out,
             "[[phases]]\nid = {}\nname = {}\n",
-            string(&phase_ids.take(phase, "phase")),
+            string(id),
             string(phase)
         );
     }

@@ -104,12 +104,15 @@ fn read_track_stack(stack: &Node, generated: &Generated, r: &mut Reading) {
 
 /// The turn tracker of a module vmodc built gives way to the build's, which is written from
 /// `[[phases]]`: the phases of its list level (`ListTurnLevel`, VASSAL's comma list) become them, in
-/// order. Whose phase each is and what it allows are rules data the tracker does not hold.
+/// order. Whose phase each is and what it allows are rules data the tracker does not hold. A tracker
+/// whose first turn starts after its first phase has a shorter list for that turn before the full
+/// one: the longest list is the turn's.
 pub fn read_phases(tracker: &Node, r: &mut Reading) {
     let Some(list) = tracker
         .walk()
         .into_iter()
-        .find(|n| short(&n.tag) == "ListTurnLevel")
+        .filter(|n| short(&n.tag) == "ListTurnLevel")
+        .max_by_key(|n| decode(n.attr("list"), ',').len())
     else {
         return;
     };
@@ -125,5 +128,24 @@ pub fn read_phases(tracker: &Node, r: &mut Reading) {
             phases.len()
         ),
     );
+    r.start = first_turn_start(tracker, phases.len());
     r.phases = phases;
+}
+
+/// Where a tracker vmodc wrote for a first turn that starts after its first phase starts a new
+/// game: its first turn level (a counter over the tail of the turn's phases) before the full one.
+fn first_turn_start(tracker: &Node, phases: usize) -> Option<(u32, usize)> {
+    let mut counters = tracker
+        .children
+        .iter()
+        .filter(|n| short(&n.tag) == "CounterTurnLevel");
+    let first = counters.next()?;
+    counters.next()?;
+    let list = first
+        .children
+        .iter()
+        .find(|n| short(&n.tag) == "ListTurnLevel")?;
+    let tail = decode(list.attr("list"), ',').len();
+    let turn = first.attr("start").parse().ok()?;
+    (tail < phases).then_some((turn, phases - tail))
 }

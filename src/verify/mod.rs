@@ -11,6 +11,7 @@
 //! - [`grid`]: locations on a board's grid;
 //! - `classes`: component classes the module ships as Java class files;
 //! - [`view`]: a module opened and decoded, for tests;
+//! - [`turn_tracker`]: a module's turn tracker run as VASSAL runs it (New Game, a save's state, Next);
 //! - `library`: what the VASSAL Module Library refuses (`--library`);
 //! - the checks, one file per part of the module: `moduledata`, `images`, `maps` (with their
 //!   at-start stacks), `pieces`, `setups`, `unique` (children VASSAL's validators require to be
@@ -27,6 +28,7 @@ mod maps;
 mod moduledata;
 mod pieces;
 mod setups;
+pub mod turn_tracker;
 mod unique;
 pub mod view;
 pub mod xml;

@@ -14,6 +14,11 @@ const INTERFACE: &[InterfaceText] = &[
     ("ui.dice_tooltip", "Roll {dice}", "dice button"),
     ("ui.turn", "Turn", "turn tracker button and level"),
     ("ui.phase", "Phase", "turn tracker level"),
+    (
+        "ui.turn_from_start",
+        "Turn {turn} from the start",
+        "turn tracker level: the first turn, from the phase the game starts in",
+    ),
     ("ui.turn_tooltip", "Turn and phase", "turn tracker button"),
     (
         "ui.turn_format",

@@ -596,40 +596,15 @@ fn placement_gaps(cx: &mut Context<'_>) {
     }
 }
 
-/// The start turn works through the turn tracker, which one module shares among its scenarios: the
-/// scenarios must agree on it, and nothing they schedule comes before it.
+/// Each scenario starts on its own turn (its saved game sets the turn tracker there): nothing it
+/// schedules comes before that turn, which the module never plays.
 fn start_turns(cx: &mut Context<'_>) {
     let g = cx.game;
-    let Some(first) = g.scenarios.first() else {
-        return;
-    };
-    let first_start = g.effective(first).start_turn.unwrap_or(1);
     // A scenario based on another shares its schedule lines: each is reported once.
     let mut reported = BTreeSet::new();
     for s in &g.scenarios {
         let e = g.effective(s);
         let start = e.start_turn.unwrap_or(1);
-        if start != first_start {
-            let span = s
-                .scenario
-                .start_turn
-                .as_ref()
-                .map_or(s.scenario.id.span.clone(), |t| t.span.clone());
-            cx.push(
-                Diagnostic::error(
-                    "V0821",
-                    format!(
-                        "scenario `{}` starts on turn {start}, scenario `{}` on turn {first_start}",
-                        s.scenario.id.as_str(),
-                        first.scenario.id.as_str()
-                    ),
-                )
-                .at(s.file, span, "a different start turn")
-                .rule_opt(rule_of(&s.scenario.rule))
-                .help("a module has one turn tracker, which starts every scenario on the same turn: give every scenario the same start_turn, or make the later one a game of its own (rules/<id>.toml)"),
-            );
-            continue;
-        }
         if start == 1 {
             continue;
         }

@@ -44,17 +44,31 @@ impl Game {
         chain
     }
 
-    /// The turn the module's turn tracker starts at: the scenarios' start turn when they agree (one
-    /// tracker serves every scenario of a module), else 1 (the check refuses scenarios that differ).
-    pub fn start_turn(&self) -> u32 {
-        let mut starts = self
-            .scenarios
+    /// The turn a scenario starts on: its `start_turn` (or its base's), else 1.
+    pub fn start_turn_of(&self, s: &Loaded<ScenarioFile>) -> u32 {
+        self.effective(s).start_turn.unwrap_or(1)
+    }
+
+    /// The phase a scenario starts in, as an index into `[[phases]]`: its `start_phase` (or its
+    /// base's), else the first (an unknown phase, which the check refuses, counts as the first).
+    pub fn start_phase_of(&self, s: &Loaded<ScenarioFile>) -> usize {
+        let start = self.effective(s).start_phase;
+        self.rules
+            .phases
             .iter()
-            .map(|s| self.effective(s).start_turn.unwrap_or(1));
-        match starts.next() {
-            Some(first) if starts.all(|t| t == first) => first,
-            _ => 1,
-        }
+            .position(|p| Some(p.id.as_str()) == start)
+            .unwrap_or(0)
+    }
+
+    /// The turn a new game starts on: the first scenario's, which is the module's own setup (File >
+    /// New Game). Every other scenario's saved game sets the turn tracker to its own start.
+    pub fn start_turn(&self) -> u32 {
+        self.scenarios.first().map_or(1, |s| self.start_turn_of(s))
+    }
+
+    /// The phase a new game starts in, as an index into `[[phases]]`: the first scenario's.
+    pub fn start_phase_index(&self) -> usize {
+        self.scenarios.first().map_or(0, |s| self.start_phase_of(s))
     }
 
     pub fn effective<'g>(&'g self, s: &'g Loaded<ScenarioFile>) -> Effective<'g> {
