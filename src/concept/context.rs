@@ -168,12 +168,14 @@ impl<'g> Context<'g> {
         );
         d = match suggest(value, known.clone()) {
             Some(s) => d.help(format!(
-                "did you mean `{s}`? ({kind}s are defined in {defined_in})"
+                "did you mean `{s}`? ({} are defined in {defined_in})",
+                plural(kind)
             )),
             None => {
                 let all: Vec<&str> = known.into_iter().collect();
                 d.help(format!(
-                    "{kind}s are defined in {defined_in}: {}",
+                    "{} are defined in {defined_in}: {}",
+                    plural(kind),
                     all.join(", ")
                 ))
             }
@@ -381,6 +383,14 @@ pub(crate) fn one_of(
 }
 
 /// The ids of `items`, as text.
+/// The plural of a kind of id, as a help text names them (`units`, `cities`).
+fn plural(kind: &str) -> String {
+    match kind.strip_suffix('y') {
+        Some(stem) if !stem.ends_with(['a', 'e', 'o', 'u']) => format!("{stem}ies"),
+        _ => format!("{kind}s"),
+    }
+}
+
 pub(crate) fn id_strs<'a, T>(items: &'a [T], id: impl Fn(&'a T) -> &'a Sp<String>) -> Vec<&'a str> {
     items.iter().map(|t| id(t).as_str()).collect()
 }

@@ -27,7 +27,7 @@ pub use crate::concept::releases::ReleaseHistory;
 pub use crate::concept::sequence::{Dice, OtherDice, Phase, Turns};
 pub use crate::concept::series::Layering;
 pub use crate::concept::setup::{
-    OffMap, Placement, Reinforcement, Replacements, ScenarioInfo, Unplaced,
+    Control, OffMap, Placement, Reinforcement, Replacements, ScenarioInfo, Unplaced,
 };
 pub use crate::concept::special_rules::SpecialRule;
 pub use crate::concept::stacking::{StackLimit, Stacking};
@@ -259,6 +259,9 @@ pub struct ScenarioFile {
     #[serde(default)]
     pub replacements: Vec<Replacements>,
     pub victory: Option<Victory>,
+    /// Cities whose control at this scenario's start differs from the map's (`[[control]]`).
+    #[serde(default)]
+    pub control: Vec<Control>,
     /// This scenario's own rules (`[[special_rules]]`), never inherited through `based_on`.
     #[serde(default)]
     pub special_rules: Vec<SpecialRule>,

@@ -211,7 +211,7 @@ pub static CODES: &[Code] = &[
 
     // V01xx: ids and references
     c("V0101", &[Error], At(2, "ids compared across files by the shared duplicate check, and cities, whose hex is their id"),
-        "duplicate id (sides, phases, further dice, weathers, terrains, city kinds, features, results, shifts, modifiers, unit types, units, faces, scenarios — across files), or two cities on one hex",
+        "duplicate id (sides, phases, further dice, weathers, terrains, city kinds, features, results, shifts, modifiers, unit types, units, faces, scenarios — across files), or two cities on one hex, or a city given twice in one scenario's `[[control]]`",
         &["``duplicate phase id `blue-move` `` / help: `the first `blue-move` is on line 42`", "ids are unique"]),
     c("V0102", &[Error], At(4, "ids resolved by the shared reference check, and names that are not ids of one list: result codes in a CRT cell, sides in counter totals and replacement schedules"),
         "a reference does not resolve: side, unit, unit type, face, terrain, city kind, hexside or line feature, weather, phase, scenario, value name, NATO symbol, setup symbol, map edge, phase announcement, CRT row/column of an acknowledged reversal",

@@ -87,7 +87,37 @@ fn scenario_references(cx: &mut Context<'_>) {
         reinforcement_arrivals(cx, s, &mut placed);
         replacement_schedule(cx, s);
         victory_condition_references(cx, s);
+        control_at_start(cx, s);
     }
+}
+
+/// A scenario's `[[control]]` names cities of the map and sides of the game, each city once.
+fn control_at_start(cx: &mut Context<'_>, s: &Loaded<ScenarioFile>) {
+    let g = cx.game;
+    let f = s.file;
+    let cities: Vec<&str> = g.map.cities.iter().map(|c| c.hex.as_str()).collect();
+    let sides = id_strs(&g.rules.sides, |s| &s.id);
+    for c in &s.control {
+        cx.reference(
+            f,
+            &c.city,
+            "city",
+            cities.iter().copied(),
+            "[[cities]] of maps/*.toml, by hex",
+        );
+        cx.reference(
+            f,
+            &c.side,
+            "side",
+            sides.iter().copied(),
+            "[[sides]] of rules/*.toml",
+        );
+    }
+    duplicates_across(
+        cx,
+        "`[[control]]` city",
+        s.control.iter().map(|c| (f, &c.city)),
+    );
 }
 
 /// Units placed so far in one scenario, with where they were first placed.

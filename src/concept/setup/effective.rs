@@ -2,7 +2,8 @@
 //! chain that defines it.
 
 use crate::concept::game::{
-    Game, Loaded, OffMap, Placement, Reinforcement, Replacements, ScenarioFile, Victory,
+    City, Control, Game, Loaded, OffMap, Placement, Reinforcement, Replacements, ScenarioFile,
+    Victory,
 };
 use crate::model::FileId;
 
@@ -15,6 +16,7 @@ pub struct Effective<'g> {
     pub off_map: (FileId, &'g [OffMap]),
     pub reinforcements: (FileId, &'g [Reinforcement]),
     pub replacements: (FileId, &'g [Replacements]),
+    pub control: (FileId, &'g [Control]),
     pub victory: Option<(FileId, &'g Victory)>,
     pub start_turn: Option<u32>,
     pub start_phase: Option<&'g str>,
@@ -42,6 +44,17 @@ impl Game {
             }
         }
         chain
+    }
+
+    /// The side that controls `city` when the scenario starts: the scenario's `[[control]]` (or its
+    /// base's), else the city's own `control` on the map.
+    pub fn control_at_start<'g>(&'g self, s: &'g Loaded<ScenarioFile>, city: &'g City) -> &'g str {
+        self.effective(s)
+            .control
+            .1
+            .iter()
+            .find(|c| c.city.as_str() == city.hex.as_str())
+            .map_or(city.control.as_str(), |c| c.side.as_str())
     }
 
     /// The turn a scenario starts on: its `start_turn` (or its base's), else 1.
@@ -89,6 +102,7 @@ impl Game {
             off_map: pick(&chain, |f| &f.off_map),
             reinforcements: pick(&chain, |f| &f.reinforcements),
             replacements: pick(&chain, |f| &f.replacements),
+            control: pick(&chain, |f| &f.control),
             victory: chain
                 .iter()
                 .find_map(|c| c.victory.as_ref().map(|v| (c.file, v))),

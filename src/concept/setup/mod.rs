@@ -46,6 +46,19 @@ cited! {
 }
 
 cited! {
+    /// The side that controls a city when this scenario starts (`[[control]]`), in place of the
+    /// city's `control` on the map: a later scenario starts with the control the earlier play left.
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct Control {
+        /// The city, by its hex (a `[[cities]]` hex of the map).
+        pub city: Sp<String>,
+        /// The side that controls it at the start (a `[[sides]]` id): its control marker shows this side.
+        pub side: Sp<String>,
+    }
+}
+
+cited! {
     #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
     #[serde(deny_unknown_fields)]
     pub struct OffMap {

@@ -27,7 +27,7 @@ pub fn placements(
     let key = |what: &str| slots.key(what);
     // A city's control marker is the bottom piece of the city's stack: the units the rules set up
     // there lie on it, so it neither hides them nor lies apart from them.
-    let mut out = control_markers(game, plan, &key, gpids);
+    let mut out = control_markers(game, plan, scenario, &key, gpids);
     out.extend(on_hexes(game, plan, concepts, &eff, &key, gpids));
     out.extend(in_boxes(game, plan, concepts, &eff, &key, gpids));
     out.extend(weather_marker_placed(game, plan, &key, gpids));
@@ -132,10 +132,11 @@ fn in_boxes(
     out
 }
 
-/// A control marker on every city, showing its side at the start.
+/// A control marker on every city, showing the side that controls it when the scenario starts.
 fn control_markers(
     game: &Game,
     plan: &Plan,
+    scenario: &crate::concept::game::Loaded<crate::concept::game::ScenarioFile>,
     key: &dyn Fn(&str) -> String,
     gpids: &mut Gpids,
 ) -> Vec<Placed> {
@@ -149,7 +150,7 @@ fn control_markers(
             .rules
             .sides
             .iter()
-            .position(|s| s.id.as_str() == city.control.as_str())
+            .position(|s| s.id.as_str() == game.control_at_start(scenario, city))
             .unwrap_or(0)
             + 1;
         let board = plan.board_of(hex);
