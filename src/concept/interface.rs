@@ -252,6 +252,8 @@ pub struct ModuleParts {
     pub toolbar: Vec<(ToolbarPlace, El)>,
     /// Module-level global properties, with the buttons that change them.
     pub globals: Vec<Global>,
+    /// Global properties a scenario's saved game sets to a value of its own.
+    pub scenario_values: Vec<crate::concept::module::ScenarioValue>,
     /// Traits of the prototype every unit shares, each in its layer.
     pub unit_prototype: Vec<(PrototypeLayer, Vec<Trait>)>,
     /// Further prototypes (one per side), after the unit prototype.

@@ -59,6 +59,8 @@ pub mod props {
     pub const CONTROL_LEVEL: &str = "Control_Level";
     pub const TURN: &str = "Turn";
     pub const PHASE: &str = "Phase";
+    /// The scenario being played (its id), in a game whose scenarios schedule different arrivals.
+    pub const SCENARIO: &str = "Scenario";
 }
 
 /// A module-level global property.
@@ -72,6 +74,15 @@ pub struct Global {
     pub numeric: Option<NumericRange>,
     /// Toolbar buttons that change the property (VASSAL's `ChangePropertyButton`).
     pub changers: Vec<Changer>,
+}
+
+/// The value a [`Global`] takes when a scenario's saved game starts (the first scenario, the
+/// module's own setup, starts with its initial value).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScenarioValue {
+    pub property: String,
+    pub scenario: String,
+    pub value: String,
 }
 
 /// The range of a numeric [`Global`].

@@ -76,7 +76,8 @@ pub fn savedata(game: &Game) -> String {
 /// every piece with its prototypes expanded, one stack per occupied location, the boards, and
 /// `SETUP_STACK` so VASSAL does not add the at-start stacks again.
 pub fn scenario_save(game: &Game, plan: &Plan, scenario: &Loaded<ScenarioFile>) -> String {
-    let book = prototypes::piece_book(&ModuleParts::of(game, plan, CONCEPTS));
+    let parts = ModuleParts::of(game, plan, CONCEPTS);
+    let book = prototypes::piece_book(&parts);
     let lookup = |name: &str| {
         book.prototypes
             .iter()
@@ -141,9 +142,24 @@ pub fn scenario_save(game: &Game, plan: &Plan, scenario: &Loaded<ScenarioFile>) 
     commands.push(module::board_setup(&plan.track_map, &[track]));
     let tracker = tracker::TrackerLayout::of(game);
     commands.extend(tracker.command(tracker::TrackerLayout::start_of(game, scenario)));
+    commands.extend(
+        parts
+            .scenario_values
+            .iter()
+            .filter(|v| v.scenario == scenario.scenario.id.as_str())
+            .map(|v| global_property_command(&v.property, &v.value)),
+    );
     commands.push("SETUP_STACK\t".to_string());
     commands.push("end_save".to_string());
     crate::vassal::vsav::command_join(&commands)
+}
+
+/// The command that sets a module-level global property (`GlobalProperty.encode`: its prefix, then
+/// ';' the property's name, the new value and its container, the module).
+fn global_property_command(name: &str, value: &str) -> String {
+    let mut se = SequenceEncoder::starting_with("GlobalProperty\t", ';');
+    se.append(name).append(value).append("Module");
+    se.value()
 }
 
 /// The folder of a module that carries the game's rules data (VASSAL reads no entry it is not

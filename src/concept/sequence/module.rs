@@ -6,14 +6,28 @@ use crate::concept::module::{props, template};
 use crate::concept::plan::Plan;
 use crate::concept::sequence::TurnValue;
 use crate::concept::weather::module::weather_expr;
-use crate::vassal::expression::{bin, concat, cond, eq, int, prop, s, Expr, Op};
+use crate::concept::setup::effective::Effective;
+use crate::vassal::expression::{and, bin, concat, cond, eq, int, prop, s, Expr, Op};
 use crate::vassal::xml::El;
 
 /// The phase announcement written by the turn tracker.
 pub fn phase_report(game: &Game, plan: &Plan) -> Expr {
     let tx = &plan.tx;
     let rules = &game.rules;
-    let schedule = game.scenarios.first().map(|s| game.effective(s));
+    // Whose schedule is announced: the first scenario's, or each scenario's under its name when the
+    // scenarios schedule different arrivals (the `Scenario` property says which is played).
+    let schedules: Vec<(Option<&str>, Effective<'_>)> = if game.schedules_differ() {
+        game.scenarios
+            .iter()
+            .map(|s| (Some(s.scenario.id.as_str()), game.effective(s)))
+            .collect()
+    } else {
+        game.scenarios
+            .first()
+            .map(|s| (None, game.effective(s)))
+            .into_iter()
+            .collect()
+    };
     // A phase the data does not know (cannot happen with the module's own list): say its name.
     let mut e = prop(props::PHASE);
     for phase in rules.phases.iter().rev() {
@@ -31,43 +45,17 @@ pub fn phase_report(game: &Game, plan: &Plan) -> Expr {
             ],
         )];
         for what in &phase.announce {
-            match (what.as_str(), &phase.side, &schedule) {
-                ("replacements", Some(side), Some(eff)) => {
-                    let mut steps = s("0");
-                    for r in eff.replacements.1.iter().rev() {
-                        let n = r.steps.get(side.as_str()).map_or(0, |n| n.value);
-                        steps = cond(
-                            eq(prop(props::TURN), int(i64::from(r.turn.value))),
-                            s(&n.to_string()),
-                            steps,
-                        );
-                    }
+            match (what.as_str(), &phase.side) {
+                ("replacements", Some(side)) if !schedules.is_empty() => {
+                    let steps = by_scenario(&schedules, |eff| replacement_steps(eff, side.as_str()));
                     parts.push(template(tx, "ui.report_replacements", &[("steps", steps)]));
                 }
-                ("reinforcements", Some(side), Some(eff)) => {
-                    for r in eff.reinforcements.1 {
-                        let unit = game
-                            .counters
-                            .units
-                            .iter()
-                            .find(|u| u.id.as_str() == r.unit.as_str());
-                        if unit.is_some_and(|u| u.side.as_str() == side.as_str()) {
-                            let text = tx.fill(
-                                "ui.report_reinforcement",
-                                &[
-                                    ("unit", &tx.get(&format!("units.{}", r.unit.as_str()))),
-                                    ("where", &tx.get(&format!("arrivals.{}", r.unit.as_str()))),
-                                ],
-                            );
-                            parts.push(cond(
-                                eq(prop(props::TURN), int(i64::from(r.turn.value))),
-                                s(&text),
-                                s(""),
-                            ));
-                        }
+                ("reinforcements", Some(side)) => {
+                    for (scenario, eff) in &schedules {
+                        parts.extend(arrival_reports(game, tx, eff, side.as_str(), *scenario));
                     }
                 }
-                ("weather", _, _) => {
+                ("weather", _) => {
                     let mut names = s("");
                     for w in rules.weather.iter().rev() {
                         let wname = tx.get(&format!("weather.{}", w.id.as_str()));
@@ -86,6 +74,68 @@ pub fn phase_report(game: &Game, plan: &Plan) -> Expr {
         e = cond(eq(prop(props::PHASE), s(&matched)), announcement, e);
     }
     e
+}
+
+/// `each` of every scenario's schedule, the one of the scenario played (`Scenario`); the one
+/// schedule as it is when the scenarios share it.
+fn by_scenario(schedules: &[(Option<&str>, Effective<'_>)], each: impl Fn(&Effective<'_>) -> Expr) -> Expr {
+    let mut out = s("0");
+    for (scenario, eff) in schedules.iter().rev() {
+        out = match scenario {
+            Some(id) => cond(eq(prop(props::SCENARIO), s(id)), each(eff), out),
+            None => each(eff),
+        };
+    }
+    out
+}
+
+/// The replacement steps `side` receives on the current turn.
+fn replacement_steps(eff: &Effective<'_>, side: &str) -> Expr {
+    let mut steps = s("0");
+    for r in eff.replacements.1.iter().rev() {
+        let n = r.steps.get(side).map_or(0, |n| n.value);
+        steps = cond(
+            eq(prop(props::TURN), int(i64::from(r.turn.value))),
+            s(&n.to_string()),
+            steps,
+        );
+    }
+    steps
+}
+
+/// The arrivals of `side`'s units the schedule announces, each on its turn (and in its scenario).
+fn arrival_reports(
+    game: &Game,
+    tx: &crate::i18n::Texts,
+    eff: &Effective<'_>,
+    side: &str,
+    scenario: Option<&str>,
+) -> Vec<Expr> {
+    let mut out = Vec::new();
+    for r in eff.reinforcements.1 {
+        let of_side = game
+            .counters
+            .units
+            .iter()
+            .any(|u| u.id.as_str() == r.unit.as_str() && u.side.as_str() == side);
+        if !of_side {
+            continue;
+        }
+        let text = tx.fill(
+            "ui.report_reinforcement",
+            &[
+                ("unit", &tx.get(&format!("units.{}", r.unit.as_str()))),
+                ("where", &tx.get(&format!("arrivals.{}", r.unit.as_str()))),
+            ],
+        );
+        let on_turn = eq(prop(props::TURN), int(i64::from(r.turn.value)));
+        let when = match scenario {
+            Some(id) => and(eq(prop(props::SCENARIO), s(id)), on_turn),
+            None => on_turn,
+        };
+        out.push(cond(when, s(&text), s("")));
+    }
+    out
 }
 
 /// The turn value `v` on the current turn (`Turn`), as the turn box prints it.

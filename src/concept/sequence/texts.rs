@@ -85,6 +85,11 @@ const INTERFACE: &[InterfaceText] = &[
         "Replacements: {list}",
         "turn track box",
     ),
+    (
+        "ui.track_scenario_line",
+        "{scenarios}: {line}",
+        "turn track box and turn chart: a replacement or arrival of some scenarios only, with their names",
+    ),
     ("ui.chart_turns", "Turn Record Track", "chart"),
 ];
 

@@ -5,7 +5,7 @@ use crate::concept::context::Context;
 use crate::concept::game::{Game, Loaded, ScenarioFile};
 use crate::concept::gpids::Gpids;
 use crate::i18n::{Entries, Texts};
-use crate::concept::interface::{Concept, Placed};
+use crate::concept::interface::{Concept, ModuleParts, Placed};
 use crate::concept::plan::{OffMapRow, Plan, TurnBox};
 
 pub struct SetupConcept;
@@ -41,6 +41,13 @@ impl Concept for SetupConcept {
 
     fn check(&self, cx: &mut Context<'_>) {
         super::check::check(cx);
+    }
+
+    fn module(&self, game: &Game, _plan: &Plan, out: &mut ModuleParts) {
+        if let Some((global, values)) = super::module::scenario_property(game) {
+            out.globals.push(global);
+            out.scenario_values.extend(values);
+        }
     }
 
     fn placements(

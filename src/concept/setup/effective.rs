@@ -57,6 +57,34 @@ impl Game {
             .map_or(city.control.as_str(), |c| c.side.as_str())
     }
 
+    /// Whether the scenarios schedule different replacements or reinforcements: then the module
+    /// knows which scenario is played (`Scenario`) and announces that scenario's arrivals only.
+    pub fn schedules_differ(&self) -> bool {
+        type Schedule<'g> = (Vec<(u32, &'g str, &'g str)>, Vec<(u32, Vec<(&'g str, u32)>)>);
+        fn schedule<'g>(game: &'g Game, s: &'g Loaded<ScenarioFile>) -> Schedule<'g> {
+            let e = game.effective(s);
+            let arrivals: Vec<(u32, &str, &str)> = e
+                .reinforcements
+                .1
+                .iter()
+                .map(|r| (r.turn.value, r.unit.as_str(), r.face.as_str()))
+                .collect();
+            let steps: Vec<(u32, Vec<(&str, u32)>)> = e
+                .replacements
+                .1
+                .iter()
+                .map(|r| {
+                    let by_side = r.steps.iter().map(|(k, v)| (k.as_str(), v.value)).collect();
+                    (r.turn.value, by_side)
+                })
+                .collect();
+            (arrivals, steps)
+        }
+        let mut all = self.scenarios.iter().map(|s| schedule(self, s));
+        let first = all.next();
+        all.any(|other| Some(other) != first)
+    }
+
     /// The turn a scenario starts on: its `start_turn` (or its base's), else 1.
     pub fn start_turn_of(&self, s: &Loaded<ScenarioFile>) -> u32 {
         self.effective(s).start_turn.unwrap_or(1)

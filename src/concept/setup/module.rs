@@ -6,12 +6,38 @@ use crate::concept::game::{Game, HexId};
 use crate::concept::gpids::Gpids;
 use crate::concept::interface::{Concept, Placed};
 use crate::concept::map::module::snapped_centre;
+use crate::concept::module::{props, Global, ScenarioValue};
 use crate::concept::plan::{self, Plan};
 use crate::concept::setup::effective::Effective;
 use crate::concept::units::module::{unit_name, unit_piece};
 use crate::concept::victory::module::{control_marker, control_name};
 use crate::concept::weather::module::weather_marker;
 use rayon::prelude::*;
+
+/// The `Scenario` property, when the scenarios schedule different arrivals: the first scenario's
+/// id at New Game, each other scenario's id set by its saved game. The phase announcements read it.
+pub fn scenario_property(game: &Game) -> Option<(Global, Vec<ScenarioValue>)> {
+    if !game.schedules_differ() {
+        return None;
+    }
+    let (first, others) = game.scenarios.split_first()?;
+    let global = Global {
+        name: props::SCENARIO.to_string(),
+        initial: first.scenario.id.as_str().to_string(),
+        description: "The scenario being played".to_string(),
+        numeric: None,
+        changers: Vec::new(),
+    };
+    let values = others
+        .iter()
+        .map(|s| ScenarioValue {
+            property: props::SCENARIO.to_string(),
+            scenario: s.scenario.id.as_str().to_string(),
+            value: s.scenario.id.as_str().to_string(),
+        })
+        .collect();
+    Some((global, values))
+}
 
 /// Every piece a scenario starts with: units on their hexes, units in off-map boxes and on the turn
 /// track, city control markers, the weather marker.

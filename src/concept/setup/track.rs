@@ -1,7 +1,7 @@
 //! What the scenarios put on the turn-track board: the pools their off-map units wait in, and in
 //! each turn box the replacements and reinforcements they schedule for it.
 
-use crate::concept::game::Game;
+use crate::concept::game::{Game, Loaded, ScenarioFile};
 use crate::concept::plan::{box_region, LineKind, TrackLine, TurnBox};
 use crate::i18n::Texts;
 
@@ -20,47 +20,87 @@ pub fn pools(game: &Game, tx: &Texts) -> Vec<String> {
     pools
 }
 
-/// The replacements and reinforcements every scenario schedules for `turn` (a scenario based on
-/// another repeats its base's, and each line is kept once), and the most units any scenario brings
-/// in on it (they start in its box).
+/// The replacements and reinforcements the scenarios schedule for `turn`, and the most units any
+/// scenario brings in on it (they start in its box). The board and the turn chart are the same for
+/// every scenario, so a line that not every scenario schedules names the scenarios that do: a
+/// player of one scenario never reads another's arrival as his own (a scenario based on another
+/// repeats its base's lines, and so shares them).
 pub fn schedule(game: &Game, tx: &Texts, turn: u32, out: &mut TurnBox) {
-    let rules = &game.rules;
-    let mut scheduled: Vec<TrackLine> = Vec::new();
+    let mut scheduled: Vec<(TrackLine, Vec<&str>)> = Vec::new();
     for s in &game.scenarios {
-        let e = game.effective(s);
-        for r in e.replacements.1.iter().filter(|r| r.turn.value == turn) {
-            let parts: Vec<String> = rules
-                .sides
+        let lines = scenario_lines(game, tx, s, turn);
+        out.pieces = out.pieces.max(
+            lines
                 .iter()
-                .filter_map(|s| {
-                    r.steps.get(s.id.as_str()).map(|n| {
-                        format!(
-                            "{} {}",
-                            tx.get(&format!("sides.{}", s.id.as_str())),
-                            n.value
-                        )
-                    })
-                })
+                .filter(|l| l.kind == LineKind::Reinforcement)
+                .count() as u32,
+        );
+        let id = s.scenario.id.as_str();
+        for line in lines {
+            match scheduled.iter_mut().find(|(l, _)| *l == line) {
+                Some((_, whose)) => whose.push(id),
+                None => scheduled.push((line, vec![id])),
+            }
+        }
+    }
+    // Replacements first, then reinforcements.
+    scheduled.sort_by_key(|(l, _)| l.kind != LineKind::Replacements);
+    let all = game.scenarios.len();
+    for (mut line, whose) in scheduled {
+        if whose.len() < all {
+            let names: Vec<String> = whose
+                .iter()
+                .map(|id| tx.get(&format!("scenarios.{id}")))
                 .collect();
-            scheduled.push(TrackLine::new(
-                LineKind::Replacements,
-                tx.fill("ui.track_replacements", &[("list", &parts.join(", "))]),
-            ));
+            line.text = tx.fill(
+                "ui.track_scenario_line",
+                &[("scenarios", &names.join(", ")), ("line", &line.text)],
+            );
         }
-        let arriving = e.reinforcements.1.iter().filter(|r| r.turn.value == turn);
-        out.pieces = out.pieces.max(arriving.clone().count() as u32);
-        for r in arriving {
-            scheduled.push(TrackLine::new(
-                LineKind::Reinforcement,
-                format!("+ {}", tx.get(&format!("units.{}", r.unit.as_str()))),
-            ));
+        out.lines.push(line);
+    }
+}
+
+/// One scenario's lines of a turn box, each once.
+fn scenario_lines(
+    game: &Game,
+    tx: &Texts,
+    s: &Loaded<ScenarioFile>,
+    turn: u32,
+) -> Vec<TrackLine> {
+    let rules = &game.rules;
+    let e = game.effective(s);
+    let mut lines: Vec<TrackLine> = Vec::new();
+    for r in e.replacements.1.iter().filter(|r| r.turn.value == turn) {
+        let parts: Vec<String> = rules
+            .sides
+            .iter()
+            .filter_map(|s| {
+                r.steps.get(s.id.as_str()).map(|n| {
+                    format!(
+                        "{} {}",
+                        tx.get(&format!("sides.{}", s.id.as_str())),
+                        n.value
+                    )
+                })
+            })
+            .collect();
+        lines.push(TrackLine::new(
+            LineKind::Replacements,
+            tx.fill("ui.track_replacements", &[("list", &parts.join(", "))]),
+        ));
+    }
+    for r in e.reinforcements.1.iter().filter(|r| r.turn.value == turn) {
+        lines.push(TrackLine::new(
+            LineKind::Reinforcement,
+            format!("+ {}", tx.get(&format!("units.{}", r.unit.as_str()))),
+        ));
+    }
+    let mut once: Vec<TrackLine> = Vec::new();
+    for line in lines {
+        if !once.contains(&line) {
+            once.push(line);
         }
     }
-    // Replacements first, then reinforcements, each line once.
-    scheduled.sort_by_key(|l| l.kind != LineKind::Replacements);
-    for line in scheduled {
-        if !out.lines.contains(&line) {
-            out.lines.push(line);
-        }
-    }
+    once
 }
