@@ -1,10 +1,41 @@
-//! Each scenario starts on its own turn and phase (issue 44, item 2). The modules are read back the
-//! way VASSAL reads them: the turn tracker is run by `vmodc::verify::turn_tracker` (VASSAL's reset at
-//! File > New Game, a save's `TURN` state, Next and Prev).
+//! Each scenario starts on its own turn and phase, with its own control of the map and its own
+//! record of arrivals (issue 44, items 2–4). The modules are read back the way VASSAL reads them: the
+//! turn tracker is run by `vmodc::verify::turn_tracker` (VASSAL's reset at File > New Game, a save's
+//! `TURN` state, Next and Prev), the pieces by the verifier's decoder.
+//!
+//! The test game `tests/fixtures/twodays` has two scenarios: the first day starts at turn 1 in Red's
+//! combat phase (the second of four), the second day at turn 6 in Blue's movement phase, with Red
+//! holding Bluetown (`[[control]]`) and Blue's second division arriving on turn 10 instead of 9.
 
+use vmodc::concept::game::Game;
+use vmodc::concept::plan::{LineKind, Plan};
 use vmodc::verify::archive::{read_save, split_commands};
+use vmodc::verify::decode::{decode_add_piece, layer_level, layer_level_names, DecodedPiece};
 use vmodc::verify::turn_tracker::TurnTracker;
 use vmodc::verify::view::{open_module, ModuleView};
+
+/// The fixture game's module (English) and the game it was built from.
+fn two_days() -> (Game, ModuleView) {
+    let dir = crate::common::TempDir::new("two-days");
+    crate::common::copy_tree(
+        &crate::common::repo().join("tests/fixtures/twodays"),
+        dir.path(),
+    );
+    let mut sources = vmodc::diag::Sources::default();
+    let (loaded, report) = vmodc::build::load_and_check(dir.path(), "twodays", &mut sources);
+    assert!(
+        report.diagnostics.is_empty(),
+        "{}",
+        crate::common::render_all(&sources, &report)
+    );
+    let loaded = loaded.expect("twodays loads");
+    let entries = vmodc::build::compile_language(&loaded, None).expect("compiles");
+    let bytes = vmodc::package::zip_bytes(&entries).expect("zip");
+    (
+        loaded.game,
+        open_module(&bytes).expect("the module reads back"),
+    )
+}
 
 /// The commands of a scenario's saved game in the module.
 fn save_commands(view: &ModuleView, scenario: &str) -> Vec<String> {
@@ -34,6 +65,170 @@ fn shown(tracker: &TurnTracker) -> (String, String) {
 
 fn at(turn: &str, phase: &str) -> (String, String) {
     (turn.to_string(), phase.to_string())
+}
+
+#[test]
+fn new_game_starts_the_tracker_at_the_first_scenarios_turn_and_phase() {
+    let (_, view) = two_days();
+    let mut tracker = TurnTracker::of_module(&view.root).expect("a turn tracker");
+    tracker.new_game();
+    assert_eq!(shown(&tracker), at("1", "Red Combat"));
+    // Next runs through the rest of turn 1, then every phase of turn 2, from its first.
+    let mut seen = Vec::new();
+    for _ in 0..6 {
+        tracker.next();
+        seen.push(shown(&tracker));
+    }
+    assert_eq!(
+        seen,
+        [
+            at("1", "Blue Movement"),
+            at("1", "Blue Combat"),
+            at("2", "Red Movement"),
+            at("2", "Red Combat"),
+            at("2", "Blue Movement"),
+            at("2", "Blue Combat"),
+        ]
+    );
+    tracker.next();
+    assert_eq!(shown(&tracker), at("3", "Red Movement"));
+    tracker.prev();
+    assert_eq!(shown(&tracker), at("2", "Blue Combat"));
+    // The first scenario, the module's own setup, needs no state in a save.
+    assert!(!view.archive.entries.contains_key("scenarios/day-one.vsav"));
+}
+
+#[test]
+fn a_later_scenarios_save_starts_the_tracker_on_its_own_turn_and_phase() {
+    let (_, view) = two_days();
+    let commands = save_commands(&view, "day-two");
+    let state = turn_state(&commands).expect("the second day sets the tracker");
+    // The tracker's second level (every turn after the first), turn 6, phase 3 of 4; the first
+    // level as New Game leaves it. Every list state names its items active, as VASSAL's own
+    // getState writes it.
+    assert_eq!(
+        state,
+        "1|1;0;true;1;0\\;0\\;0\\;true,true,true|6;0;false;-1;2\\;0\\;0\\;true,true,true,true"
+    );
+    let mut tracker = TurnTracker::of_module(&view.root).expect("a turn tracker");
+    tracker.load(&state);
+    assert_eq!(shown(&tracker), at("6", "Blue Movement"));
+    // VASSAL writes back the state it read: nothing in it was defaulted.
+    assert_eq!(tracker.state(), state);
+    tracker.next();
+    assert_eq!(shown(&tracker), at("6", "Blue Combat"));
+    tracker.next();
+    assert_eq!(shown(&tracker), at("7", "Red Movement"));
+    // It tells the module which scenario is played: the phase announcements read it.
+    assert!(
+        commands.contains(&"GlobalProperty\t;Scenario;day-two;Module".to_string()),
+        "{commands:?}"
+    );
+}
+
+/// The level (from 1) and the level names of the control marker of the city on `hex`.
+fn control_face(piece: &DecodedPiece, hex: &str) -> Option<String> {
+    let marks = piece
+        .traits
+        .iter()
+        .any(|(t, s)| t.starts_with("mark;ControlHex") && s == hex);
+    if !marks {
+        return None;
+    }
+    piece.traits.iter().find_map(|(t, s)| {
+        let names = layer_level_names(t)?;
+        let level = layer_level(s);
+        names.get(usize::try_from(level - 1).ok()?).cloned()
+    })
+}
+
+#[test]
+fn each_scenario_shows_its_own_control_of_the_town() {
+    let (_, view) = two_days();
+    // The first day: the module's at-start stacks.
+    let at_start: Vec<DecodedPiece> = view
+        .root
+        .walk()
+        .into_iter()
+        .filter(|n| n.tag.ends_with(".SetupStack"))
+        .flat_map(|stack| stack.children.iter())
+        .filter_map(|slot| decode_add_piece(&slot.text).ok())
+        .collect();
+    let faces: Vec<String> = at_start
+        .iter()
+        .filter_map(|p| control_face(p, "0404"))
+        .collect();
+    assert_eq!(faces, ["+ (Blue)"], "the first day: Blue holds Bluetown");
+    // The second day: its saved game.
+    let faces: Vec<String> = save_commands(&view, "day-two")
+        .iter()
+        .filter(|c| c.starts_with("+/"))
+        .filter_map(|c| decode_add_piece(c).ok())
+        .filter_map(|p| control_face(&p, "0404"))
+        .collect();
+    assert_eq!(faces, ["+ (Red)"], "the second day: Red holds Bluetown");
+    // Redtown is Red's in both.
+    let redtown: Vec<String> = save_commands(&view, "day-two")
+        .iter()
+        .filter_map(|c| decode_add_piece(c).ok())
+        .filter_map(|p| control_face(&p, "0101"))
+        .collect();
+    assert_eq!(redtown, ["+ (Red)"]);
+}
+
+#[test]
+fn the_turn_record_names_the_scenario_of_each_arrival() {
+    let (game, view) = two_days();
+    let plan = Plan::new(
+        &game,
+        vmodc::concept::texts::default_texts(&game),
+        vmodc::concept::CONCEPTS,
+    );
+    let arrivals = |turn: usize| -> Vec<String> {
+        plan.track.boxes[turn - 1]
+            .texts_of(LineKind::Reinforcement)
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(arrivals(9), ["First day: + B2"]);
+    assert_eq!(arrivals(10), ["Second day: + B2"]);
+    // The turn chart (the Charts window's and the PDF's) says the same.
+    let chart = vmodc::build::turn_chart_boxes(&game, &plan);
+    assert_eq!(chart[8].lines, ["First day: + B2"]);
+    assert_eq!(chart[9].lines, ["Second day: + B2"]);
+    // Each scenario's arrival piece waits in its own turn's box: the first day's at-start stack,
+    // the second day's save.
+    let turn_box_of_b2 = |commands: &[String]| -> Vec<i32> {
+        let boxes = &plan.track.boxes;
+        commands
+            .iter()
+            .filter_map(|c| decode_add_piece(c).ok())
+            .filter(|p| p.traits.iter().any(|(t, _)| t.contains(";B2")))
+            .filter_map(|p| {
+                let (_, state) = p.traits.last()?;
+                let mut fields = state.split(';').skip(1);
+                let x: i32 = fields.next()?.parse().ok()?;
+                boxes
+                    .iter()
+                    .position(|b| (b.x as i32..(b.x + b.w) as i32).contains(&x))
+                    .map(|i| i as i32 + 1)
+            })
+            .collect()
+    };
+    assert_eq!(turn_box_of_b2(&save_commands(&view, "day-two")), [10]);
+    // The phase announcements name each scenario's arrival on its turn, under its name.
+    let tracker = view
+        .root
+        .walk()
+        .into_iter()
+        .find(|n| n.tag.ends_with(".TurnTracker"))
+        .expect("a tracker");
+    let report = tracker.attr("reportFormat");
+    assert!(
+        report.contains("Scenario==\"day-one\"&&Turn==9")
+            || report.contains("Scenario == \"day-one\" && Turn == 9"),
+        "{report}"
+    );
 }
 
 #[test]
