@@ -108,7 +108,7 @@ impl Loaded {
             crate::load::catalogs::load_interface_catalogs(root, codes, sources, report);
         let entries = texts::entries(&game);
         report.extend(i18n::check::check_catalogs(
-            &game.id, &entries, &catalogs, &interface,
+            &game.id, &entries, &catalogs, &interface, sources,
         ));
         let every_interface_text = texts::interface_entries();
         for c in &interface {

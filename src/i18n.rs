@@ -160,14 +160,16 @@ impl<'a> Language<'a> {
             .unwrap_or(&entry.default)
     }
 
-    /// The text an interface entry has below the game's catalog: the interface catalog's, or the
-    /// default when the default is in this language. `None` for a game's own text.
+    /// The text an entry has below the game's catalog: an interface text's in the interface
+    /// catalog, or the default when the default is in this language (for a game's own text, the
+    /// data's: the data is written in that language). `None` where only the game's catalog has it.
     pub fn shared_text<'e>(&self, entry: &'e Entry) -> Option<&'e str>
     where
         'a: 'e,
     {
         if !entry.is_interface() {
-            return None;
+            // The data is written in the default language: its own texts are that language's.
+            return (self.code() == DEFAULT_LANGUAGE).then_some(entry.default.as_str());
         }
         self.interface
             .and_then(|c| c.texts.get(&entry.key))
@@ -189,8 +191,9 @@ impl<'a> Language<'a> {
             .collect()
     }
 
-    /// The interface texts the game's catalog repeats word for word from the interface catalog (or,
-    /// in English, from the default): each is defined twice, and the game's copy should go.
+    /// The texts the game's catalog repeats word for word from below it (the interface catalog, or
+    /// in the data's language the default: the data itself): each is defined twice, and the game's
+    /// copy should go, or it goes stale when the data changes.
     pub fn repeated<'e>(&self, entries: &'e [Entry]) -> Vec<&'e Entry>
     where
         'a: 'e,
@@ -205,6 +208,35 @@ impl<'a> Language<'a> {
                     .get(&e.key)
                     .is_some_and(|t| self.shared_text(e) == Some(t.value.as_str()))
             })
+            .collect()
+    }
+}
+
+impl<'a> Language<'a> {
+    /// In the data's language, the game's texts its catalog words otherwise than the data: the
+    /// module shows the catalog's, and a change of the data does not reach it.
+    pub fn overrides<'e>(&self, entries: &'e [Entry]) -> Vec<(&'e Entry, &'a Sp<String>)> {
+        let Some(game) = self.game.filter(|_| self.code() == DEFAULT_LANGUAGE) else {
+            return Vec::new();
+        };
+        entries
+            .iter()
+            .filter(|e| !e.is_interface())
+            .filter_map(|e| game.texts.get(&e.key).map(|t| (e, t)))
+            .filter(|(e, t)| t.value != e.default)
+            .collect()
+    }
+
+    /// In another language, the game's texts its catalog leaves as the data's (English) words:
+    /// texts with a letter in them, so that numbers and hex ids, which read the same, do not count.
+    pub fn untranslated<'e>(&self, entries: &'e [Entry]) -> Vec<&'e Entry> {
+        let Some(game) = self.game.filter(|_| self.code() != DEFAULT_LANGUAGE) else {
+            return Vec::new();
+        };
+        entries
+            .iter()
+            .filter(|e| !e.is_interface() && e.default.chars().any(char::is_alphabetic))
+            .filter(|e| game.texts.get(&e.key).is_some_and(|t| t.value == e.default))
             .collect()
     }
 }

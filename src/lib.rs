@@ -35,6 +35,7 @@ pub mod html;
 pub mod i18n;
 pub mod import;
 pub mod load;
+pub mod migrate;
 pub mod model;
 pub mod package;
 pub mod print;

@@ -163,17 +163,7 @@ enum Command {
     /// Translate any module (docs/translate.md): its texts into the catalog --catalog (.toml, or
     /// .po), keeping each translation whose source is unchanged; --po also writes it as PO; --out
     /// writes the translated module. --lang: `ja`, `pt_BR`…
-    Translate {
-        module: PathBuf,
-        #[arg(long)]
-        lang: String,
-        #[arg(long)]
-        catalog: PathBuf,
-        #[arg(long)]
-        po: Option<PathBuf>,
-        #[arg(long)]
-        out: Option<PathBuf>,
-    },
+    Translate(cli::translate::TranslateArgs),
     /// Audit a game played in VASSAL: replay its log and check every move against the rules
     /// (exit 0 legal, 1 violations, 2 cannot be audited).
     Audit(cli::audit::AuditArgs),
@@ -187,6 +177,8 @@ enum Command {
     Refresh(cli::save::RefreshArgs),
     /// Import any VASSAL module as a vmodc project (docs/import.md): data where vmodc has the concept, the rest kept raw.
     Import(cli::import::ImportArgs),
+    /// Bring a game written for an earlier vmodc to the current data format, in place (docs/data-format.md).
+    Migrate(cli::migrate::MigrateArgs),
 }
 
 #[derive(Subcommand)]
@@ -472,15 +464,10 @@ fn main() -> ExitCode {
                     format,
                 },
         } => cli::save::run_save_dump(&file, module.as_deref(), format.into()),
-        Command::Translate {
-            module,
-            lang,
-            catalog,
-            po,
-            out,
-        } => cli::translate::run_translate(&module, &lang, &catalog, po.as_deref(), out.as_deref()),
+        Command::Translate(args) => cli::translate::run_translate_args(&args),
         Command::Refresh(args) => cli::save::run_refresh(args),
         Command::Import(args) => cli::import::run_import(args),
+        Command::Migrate(args) => cli::migrate::run_migrate(&args),
         Command::Grid {
             game,
             overlay,

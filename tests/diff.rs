@@ -156,7 +156,7 @@ pub(crate) fn b4m_copy() -> TempDir {
 }
 
 /// The errata of issue 17 applied to a copy of Battle for Moscow: the XXIV Panzer Corps' strength
-/// 12 → 11 (its reduced face 6 → 5, as the reduction rule derives it), the CRT's 3:1 column at roll 6 DRL → DR, and the XLI renamed in English.
+/// 12 → 11 (its reduced face 6 → 5, as the reduction rule derives it), the CRT's 3:1 column at roll 6 DRL → DR, and the XLI renamed (in the data, which is English).
 pub(crate) fn b4m_errata() -> TempDir {
     let dir = b4m_copy();
     let edit = |file: &str, from: &str, to: &str| patch(dir.path(), file, from, to).expect(file);
@@ -171,9 +171,9 @@ pub(crate) fn b4m_errata() -> TempDir {
         "\"6\" = [\"AL\", \"NE\", \"DR\", \"DE\", \"DE\", \"DE\"]",
     );
     edit(
-        "i18n/b4m/en.toml",
-        "XLI = \"XLI Panzer Corps\"",
-        "XLI = \"XLI Motorized Corps\"",
+        "counters/b4m.toml",
+        "name = \"XLI Panzer Corps\"",
+        "name = \"XLI Motorized Corps\"",
     );
     dir
 }

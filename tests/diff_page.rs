@@ -149,9 +149,9 @@ fn page_text_is_escaped() {
     let new = b4m_copy();
     patch(
         new.path(),
-        "i18n/b4m/en.toml",
-        "XLI = \"XLI Panzer Corps\"",
-        "XLI = \"<b>XLI</b> & \\\"Co\\\"\"",
+        "counters/b4m.toml",
+        "name = \"XLI Panzer Corps\"",
+        "name = \"<b>XLI</b> & \\\"Co\\\"\"",
     )
     .expect("edit");
     let page = diff_b4m(old.path(), new.path(), "html");

@@ -139,7 +139,7 @@ fn the_first_game_guide_builds_and_its_changes_reach_the_module() {
     let guide = std::fs::read_to_string(repo().join("docs/first-game.md")).expect("the guide");
     assert!(guide.contains("cargo install --locked --path ."));
     let steps = steps(&guide);
-    assert_eq!(steps.len(), 9, "{steps:#?}");
+    assert_eq!(steps.len(), 8, "{steps:#?}");
 
     let dir = TempDir::new("first-game");
     let said = run_ok(dir.path(), &["new", "mygame"]);

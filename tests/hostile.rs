@@ -69,7 +69,7 @@ fn a_series_outside_the_root_is_refused() {
     let (file, line, rendered) = the_error(&sources, &report, "V0030");
     assert_eq!(
         (file.as_str(), line),
-        ("rules/tiny.toml", Some(6)),
+        ("rules/tiny.toml", Some(5)),
         "{rendered}"
     );
     assert!(rendered.contains("climbs above it"), "{rendered}");

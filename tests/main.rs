@@ -35,6 +35,7 @@ mod legible_text;
 mod lsam_combat;
 mod lsam_victory;
 mod markers;
+mod migrate;
 mod modes;
 mod module_diff;
 mod module_library;

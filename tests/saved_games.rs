@@ -67,9 +67,9 @@ fn errata_module(dir: &Path) -> PathBuf {
     copy_catalogs(&repo(), "b4m", dir);
     let edits = [
         ("counters/b4m.toml", "name = \"XXIV Panzer Corps\"\nside = \"german\"\ntype = \"panzer\"\nsize = \"XXX\"\nfaces = { full = \"12-6\"", "name = \"XXIV Panzer Corps\"\nside = \"german\"\ntype = \"panzer\"\nsize = \"XXX\"\nfaces = { full = \"13-6\""),
-        ("i18n/b4m/en.toml", "XLI = \"XLI Panzer Corps\"", "XLI = \"XLI Motorized Corps\""),
+        ("counters/b4m.toml", "name = \"XLI Panzer Corps\"", "name = \"XLI Motorized Corps\""),
         ("rules/b4m.toml", "\"4\" = [\"NE\", \"EX\"", "\"4\" = [\"AL\", \"EX\""),
-        ("rules/b4m.toml", "version = \"1.4.3\"", "version = \"1.4.4\""),
+        ("rules/b4m.toml", "version = \"1.4.4\"", "version = \"1.4.5\""),
     ];
     for (file, from, to) in edits {
         patch(dir, file, from, to).unwrap_or_else(|e| panic!("{e}"));
@@ -104,7 +104,7 @@ fn refresh_carries_a_vassal_save_over_to_the_errata_module() {
     let after = dumped(&out, &module);
     assert_eq!(
         after.version.as_deref(),
-        Some("1.4.4"),
+        Some("1.4.5"),
         "the save now names the new version"
     );
     let xxiv = piece(&after, "XXIV");

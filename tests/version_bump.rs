@@ -73,7 +73,7 @@ fn a_changed_module_at_the_committed_version_is_reported() {
     let human = vmodc(&["check", "tiny", "--root", root]);
     let human_text = text(&human.stderr) + &text(&human.stdout);
     assert!(
-        human_text.contains("rules/tiny.toml:6") && human_text.contains("both are version 0.1.0"),
+        human_text.contains("rules/tiny.toml:5") && human_text.contains("both are version 0.1.0"),
         "names the version line: {human_text}"
     );
     let out = vmodc(&["check", "tiny", "--root", root, "--deny-warnings"]);

@@ -73,7 +73,7 @@ fn watch_rebuilds_after_a_save_and_stops_on_ctrl_c() {
         "{second}"
     );
     assert!(second.contains("error[V0823]"), "{second}");
-    assert!(second.contains("rules/tiny.toml:4:6"), "{second}");
+    assert!(second.contains("rules/tiny.toml:3:6"), "{second}");
     // Fixed again: the next rebuild builds.
     std::fs::write(&rules, text).expect("save");
     let third = wait_for("watch: rebuilt tiny").join("\n");

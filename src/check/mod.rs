@@ -27,6 +27,7 @@ pub fn check_game(game: &Game, sources: &Sources) -> Report {
     let mut cx = Context::new(game, sources);
     game_info::game_id(&mut cx);
     game_info::game_version(&mut cx);
+    game_info::data_format(&mut cx);
     for concept in CONCEPTS {
         concept.check(&mut cx);
     }

@@ -51,8 +51,26 @@ pub fn run_i18n_status(games: Vec<String>, root: &Path) -> ExitCode {
                 missing.len(),
                 unused.len()
             );
-            if !repeated.is_empty() {
-                line.push_str(&format!(", {} repeating the interface", repeated.len()));
+            let (interface_copies, data_copies): (Vec<&&crate::i18n::Entry>, Vec<_>) =
+                repeated.iter().partition(|e| e.is_interface());
+            let untranslated = [
+                (interface_copies.len(), "repeating the interface"),
+                (data_copies.len(), "copying the data"),
+                (
+                    language.overrides(&entries).len(),
+                    "worded otherwise than the data",
+                ),
+                (
+                    crate::i18n::check::marked_for_translation_keys(c, &sources).len(),
+                    "marked `# translate`",
+                ),
+                (
+                    language.untranslated(&entries).len(),
+                    "left as the data's English",
+                ),
+            ];
+            for (count, what) in untranslated.iter().filter(|(n, _)| *n > 0) {
+                line.push_str(&format!(", {count} {what}"));
             }
             if language.interface.is_some() {
                 line.push_str(&format!(

@@ -43,6 +43,7 @@ pub mod check;
 pub mod diff;
 pub mod i18n;
 pub mod import;
+pub mod migrate;
 pub mod new;
 pub mod odds;
 pub mod overlay;

@@ -9,8 +9,38 @@ use crate::translate::catalog::{self, Catalog, Summary};
 use crate::translate::{bundle_name, extract, write_module, Source, Table};
 use crate::verify::{parse_xml, read_archive, Limits, Node};
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+/// `vmodc translate`'s arguments.
+#[derive(clap::Args, Debug)]
+pub struct TranslateArgs {
+    /// The module (.vmod) to translate.
+    pub module: PathBuf,
+    /// The language: `ja`, `pt_BR`…
+    #[arg(long)]
+    pub lang: String,
+    /// The catalog (.toml, or .po) that keeps the translations.
+    #[arg(long)]
+    pub catalog: PathBuf,
+    /// Also write the catalog as PO.
+    #[arg(long)]
+    pub po: Option<PathBuf>,
+    /// Write the translated module here.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+/// [`run_translate`] with the command line's arguments.
+pub fn run_translate_args(args: &TranslateArgs) -> ExitCode {
+    run_translate(
+        &args.module,
+        &args.lang,
+        &args.catalog,
+        args.po.as_deref(),
+        args.out.as_deref(),
+    )
+}
 
 /// Why `vmodc translate` stops.
 enum Failure {

@@ -165,6 +165,19 @@ pub struct GameInfo {
     pub rulebook: String,
     /// The series whose rules these rules build on (`rules/<series>.toml`), if any.
     pub series: Option<Sp<String>>,
+    /// The data format the game's files are written in (`crate::model::data_format`); absent in
+    /// data written before vmodc numbered its formats, which is format 1.
+    pub format: Option<Sp<u32>>,
+}
+
+impl GameInfo {
+    /// The data format of the game's files, as stated or implied.
+    pub fn data_format(&self) -> crate::model::data_format::DataFormat {
+        use crate::model::data_format::{DataFormat, UNNUMBERED};
+        self.format
+            .as_ref()
+            .map_or(UNNUMBERED, |f| DataFormat(f.value))
+    }
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -174,6 +174,19 @@ pub struct Diagnostic {
     /// unit of a mistyped side is counted for no side): [`Report::sort`] puts it after every other
     /// diagnostic, so its cause comes first, and says so when the report has such references.
     pub follows_references: bool,
+    /// The edits `vmodc migrate` makes to the data to bring it to the current data format
+    /// ([`Edit`]): empty for a diagnostic no migration mends.
+    pub migration: Vec<Edit>,
+}
+
+/// One textual change of a source file: the bytes of `span` replaced by `text` (an insertion when
+/// the span is empty, a deletion when the text is). Spans of a composed text are resolved to the
+/// file they were copied from before the edit is applied (`crate::migrate`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edit {
+    pub file: FileId,
+    pub span: Range<usize>,
+    pub text: String,
 }
 
 /// Where a missing fact is found and the data keys to write it into.
@@ -197,7 +210,14 @@ impl Diagnostic {
             path: None,
             fill: None,
             follows_references: false,
+            migration: Vec::new(),
         }
+    }
+
+    /// Attach an edit `vmodc migrate` makes (see [`Self::migration`]).
+    pub fn migrate(mut self, edit: Edit) -> Self {
+        self.migration.push(edit);
+        self
     }
 
     /// Mark a check over totals that unknown references can cause (see [`Self::follows_references`]).
@@ -337,6 +357,9 @@ impl Diagnostic {
         if let Some(help) = &self.help {
             let _ = writeln!(out, "{pad}= help: {help}");
         }
+        if !self.migration.is_empty() {
+            let _ = writeln!(out, "{pad}= migrate: `vmodc migrate` makes this change");
+        }
         out
     }
 
@@ -360,6 +383,7 @@ impl Diagnostic {
             "label": self.label.as_ref().map(|l| l.text.clone()),
             "rule": self.rule,
             "help": self.help,
+            "migrate": !self.migration.is_empty(),
         })
     }
 }

@@ -576,10 +576,11 @@ fn rules_file(r: &mut Reading, id: &str, sides: &[(String, String)]) -> String {
     }
     let _ = writeln!(
         out,
-        "[game]\nid = {}\ntitle = {}\nversion = {}\ndescription = {}\nrulebook = \"\"\n",
+        "[game]\nid = {}\ntitle = {}\nversion = {}\nformat = {}\ndescription = {}\nrulebook = \"\"\n",
         string(id),
         string(&r.name),
         string(&version),
+        crate::model::data_format::CURRENT,
         string(&r.description)
     );
     out.push_str(

@@ -3,6 +3,7 @@
 //! types, and `concept::game` composes the concepts into a `Game` (`src/concept/game.rs`).
 
 pub mod component;
+pub mod data_format;
 pub mod digest;
 pub mod keyword;
 pub mod spanned;

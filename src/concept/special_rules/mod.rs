@@ -33,8 +33,10 @@ cited! {
     #[serde(deny_unknown_fields)]
     pub struct SpecialRule {
         /// A slug unique within the game (`retreat-priorities`): its texts are the catalog keys
-        /// `"<id>.title"` and `"<id>.text"` of `[special_rules]`.
-        pub id: Sp<String>,
+        /// `"<id>.title"` and `"<id>.text"` of `[special_rules]`. Required from data format 2 on;
+        /// data of format 1 had none, and vmodc derives it from the title ([`SpecialRule::id`]).
+        #[serde(rename = "id", default)]
+        pub written_id: Option<Sp<String>>,
         /// Its heading, in the data's language.
         pub title: Sp<String>,
         /// The rule as the players apply it, condensed from the rulebook's own words.
@@ -46,13 +48,21 @@ cited! {
 }
 
 impl SpecialRule {
+    /// Its id: the one written, or (data of format 1) the slug of its title, at the title.
+    pub fn id(&self) -> Sp<String> {
+        self.written_id.clone().unwrap_or_else(|| Sp {
+            value: crate::slug::slug(self.title.as_str()),
+            span: self.title.span.clone(),
+        })
+    }
+
     /// The catalog key of its title.
     pub fn title_key(&self) -> String {
-        format!("{SECTION}.{}.title", self.id.as_str())
+        format!("{SECTION}.{}.title", self.id().as_str())
     }
 
     /// The catalog key of its text.
     pub fn text_key(&self) -> String {
-        format!("{SECTION}.{}.text", self.id.as_str())
+        format!("{SECTION}.{}.text", self.id().as_str())
     }
 }
