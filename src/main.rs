@@ -216,11 +216,12 @@ enum DiffFormat {
 struct OddsArgs {
     /// Game id.
     game: String,
-    /// An attacking unit: strength, optionally with its type (`9:panzer`). Repeat per unit.
-    #[arg(long = "attack", required = true)]
+    /// An attacking unit: strength, optionally with its type or its unit's id (`9:panzer`,
+    /// `9:1st-pz`). Repeat per unit.
+    #[arg(long = "attack", required = true, value_name = "STRENGTH[:TYPE]")]
     attackers: Vec<String>,
-    /// A defending unit: strength before its modifiers, optionally with its type (`6:infantry`).
-    /// Repeat per unit of the defending hex; every one counts.
+    /// A defending unit: strength before its modifiers, optionally with its type or its unit's id
+    /// (`6:infantry`). Repeat per unit of the defending hex; every one counts.
     #[arg(long = "defence", required = true, value_name = "STRENGTH[:TYPE]")]
     defenders: Vec<String>,
     /// Terrain id of the defender's hex.
@@ -260,6 +261,10 @@ struct OddsArgs {
     /// `--defence` given without one.
     #[arg(long)]
     defender_type: Option<String>,
+    /// The attackers' unit type, for modifiers and shifts limited to some types: the type of every
+    /// `--attack` given without one (all attackers of one type need it said once).
+    #[arg(long)]
+    attacker_type: Option<String>,
     /// The ARs of the units each side picked (`[combat.action_rating]`), attacker's first: `5:2`.
     /// They stand in for the AR counts.
     #[arg(long, value_name = "ATTACKER:DEFENDER")]
@@ -364,6 +369,7 @@ impl From<OddsArgs> for cli::odds::OddsFlags {
             markers: args.markers,
             defender_markers: args.defender_markers,
             defender_type: args.defender_type,
+            attacker_type: args.attacker_type,
             ar: args.ar,
             roll: args.roll,
             kind: args.kind,
