@@ -758,6 +758,49 @@ fn odds_takes_the_attackers_type_once_or_from_their_units() {
 }
 
 #[test]
+fn odds_prints_each_shift_by_its_data_name_signed() {
+    // b4m's forest shift is named "Defender in forest" in rules/b4m.toml, and moves one column left.
+    let forest = odds_b4m(&[
+        "--attack",
+        "12:panzer",
+        "--attack",
+        "6",
+        "--defence",
+        "4",
+        "--terrain",
+        "forest",
+        "--roll",
+        "4",
+    ]);
+    assert_eq!(
+        first_line(&forest),
+        "18 vs 4 → 4:1, Defender in forest -1 → 3:1, roll 4 → EX (turn 1, clear)"
+    );
+    // btm2's counter-offensive shift moves one column right: "+1", not "1".
+    let root = repo();
+    let winter = vmodc(&[
+        "odds",
+        "btm2",
+        "--root",
+        path(&root),
+        "--attack",
+        "6:soviet-infantry",
+        "--defence",
+        "2",
+        "--turn",
+        "4",
+        "--side",
+        "german",
+        "--roll",
+        "3",
+    ]);
+    assert_eq!(
+        first_line(&winter),
+        "6 vs 2 → 3:1, Soviet winter counter-offensive +1 → 4:1, roll 3 → unknown (the CRT cell is not in the sources) (turn 4, snow)"
+    );
+}
+
+#[test]
 fn odds_reads_the_one_type_of_a_game_of_one_type() {
     // The areas fixture has one unit type, infantry; a modifier limited to it is never in doubt.
     let dir = TempDir::new("one-type");
