@@ -216,8 +216,7 @@ enum DiffFormat {
 struct OddsArgs {
     /// Game id.
     game: String,
-    /// An attacking unit: strength, optionally with its type or its unit's id (`9:panzer`,
-    /// `9:1st-pz`). Repeat per unit.
+    /// An attacking unit: strength, and type or unit id (`9:panzer`, `9:XXIV`). Repeat per unit.
     #[arg(long = "attack", required = true, value_name = "STRENGTH[:TYPE]")]
     attackers: Vec<String>,
     /// A defending unit: strength before its modifiers, optionally with its type or its unit's id
@@ -246,8 +245,7 @@ struct OddsArgs {
     /// per count; a count not given is at its lowest value.
     #[arg(long = "count", value_name = "ID=N")]
     counts: Vec<String>,
-    /// A declaration of `[[combat.declarations]]` made for this combat (e.g. offensive-supply).
-    /// Repeat per declaration.
+    /// A `[[combat.declarations]]` id declared for this combat. Repeat per declaration.
     #[arg(long = "declare", value_name = "ID")]
     declared: Vec<String>,
     /// A marker on the stack of every attacker (`[[markers]]` id; `ID:back` for its back face), for
@@ -257,16 +255,13 @@ struct OddsArgs {
     /// A marker on the defender's stack (`ID:back` for its back face). Repeat per marker.
     #[arg(long = "defender-marker", value_name = "ID[:back]")]
     defender_markers: Vec<String>,
-    /// The defenders' unit type, for strength modifiers limited to some types: the type of every
-    /// `--defence` given without one.
+    /// The type of every `--defence` given without one (strength modifiers may depend on it).
     #[arg(long)]
     defender_type: Option<String>,
-    /// The attackers' unit type, for modifiers and shifts limited to some types: the type of every
-    /// `--attack` given without one (all attackers of one type need it said once).
+    /// The type of every `--attack` given without one (modifiers and shifts may depend on it).
     #[arg(long)]
     attacker_type: Option<String>,
-    /// The ARs of the units each side picked (`[combat.action_rating]`), attacker's first: `5:2`.
-    /// They stand in for the AR counts.
+    /// The ARs of the units each side picked, attacker's first (`5:2`), standing in for AR counts.
     #[arg(long, value_name = "ATTACKER:DEFENDER")]
     ar: Option<String>,
     /// Die roll to look up (default: show the whole column).
