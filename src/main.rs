@@ -208,11 +208,11 @@ enum DiffFormat {
 struct OddsArgs {
     /// Game id.
     game: String,
-    /// An attacking unit: strength, optionally with its type (`9:panzer`). Repeat per unit.
-    #[arg(long = "attack", required = true)]
+    /// An attacking unit: strength, and type or unit id (`9:panzer`, `9:XXIV`). Repeat per unit.
+    #[arg(long = "attack", required = true, value_name = "STRENGTH[:TYPE]")]
     attackers: Vec<String>,
-    /// A defending unit: strength before its modifiers, optionally with its type (`6:infantry`).
-    /// Repeat per unit of the defending hex; every one counts.
+    /// A defending unit: strength before its modifiers, optionally with its type or its unit's id
+    /// (`6:infantry`). Repeat per unit of the defending hex; every one counts.
     #[arg(long = "defence", required = true, value_name = "STRENGTH[:TYPE]")]
     defenders: Vec<String>,
     /// Terrain id of the defender's hex.
@@ -237,8 +237,7 @@ struct OddsArgs {
     /// per count; a count not given is at its lowest value.
     #[arg(long = "count", value_name = "ID=N")]
     counts: Vec<String>,
-    /// A declaration of `[[combat.declarations]]` made for this combat (e.g. offensive-supply).
-    /// Repeat per declaration.
+    /// A `[[combat.declarations]]` id declared for this combat. Repeat per declaration.
     #[arg(long = "declare", value_name = "ID")]
     declared: Vec<String>,
     /// A marker on the stack of every attacker (`[[markers]]` id; `ID:back` for its back face), for
@@ -248,12 +247,13 @@ struct OddsArgs {
     /// A marker on the defender's stack (`ID:back` for its back face). Repeat per marker.
     #[arg(long = "defender-marker", value_name = "ID[:back]")]
     defender_markers: Vec<String>,
-    /// The defenders' unit type, for strength modifiers limited to some types: the type of every
-    /// `--defence` given without one.
+    /// The type of every `--defence` given without one (strength modifiers may depend on it).
     #[arg(long)]
     defender_type: Option<String>,
-    /// The ARs of the units each side picked (`[combat.action_rating]`), attacker's first: `5:2`.
-    /// They stand in for the AR counts.
+    /// The type of every `--attack` given without one (modifiers and shifts may depend on it).
+    #[arg(long)]
+    attacker_type: Option<String>,
+    /// The ARs of the units each side picked, attacker's first (`5:2`), standing in for AR counts.
     #[arg(long, value_name = "ATTACKER:DEFENDER")]
     ar: Option<String>,
     /// Die roll to look up (default: show the whole column).
@@ -356,6 +356,7 @@ impl From<OddsArgs> for cli::odds::OddsFlags {
             markers: args.markers,
             defender_markers: args.defender_markers,
             defender_type: args.defender_type,
+            attacker_type: args.attacker_type,
             ar: args.ar,
             roll: args.roll,
             kind: args.kind,

@@ -671,6 +671,164 @@ fn odds_says_when_the_arguments_cannot_decide_a_shift() {
     );
 }
 
+/// The first line `vmodc odds` printed, which must have succeeded.
+fn first_line(out: &Output) -> String {
+    assert_eq!(code(out), 0, "{}", show(out));
+    text(&out.stdout)
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[test]
+fn odds_takes_the_attackers_type_once_or_from_their_units() {
+    // Turn 3 is mud: the mud-panzers modifier halves panzers, so an untyped attacker is undecided.
+    let mud = ["--defence", "4", "--turn", "3", "--roll", "1"];
+    let untyped = odds_b4m(&[&["--attack", "12", "--attack", "6"][..], &mud].concat());
+    assert_usage_error(
+        &untyped,
+        &[
+            "--attack 12:panzer",
+            "--attacker-type panzer when every attacker",
+        ],
+    );
+    // All attackers of one type: the type said once.
+    let once = odds_b4m(
+        &[
+            &[
+                "--attack",
+                "12",
+                "--attack",
+                "6",
+                "--attacker-type",
+                "panzer",
+            ][..],
+            &mud,
+        ]
+        .concat(),
+    );
+    assert_eq!(
+        first_line(&once),
+        "9 vs 4 → 2:1 → 2:1, roll 1 → DR (turn 3, mud)"
+    );
+    // A unit's own type written on the --attack flag wins over --attacker-type.
+    let mixed = odds_b4m(
+        &[
+            &["--attack", "12", "--attack", "6:infantry"][..],
+            &["--attacker-type", "panzer"],
+            &mud,
+        ]
+        .concat(),
+    );
+    assert!(
+        first_line(&mixed).starts_with("12 vs 4 → 3:1"),
+        "{}",
+        show(&mixed)
+    );
+    // A unit's id implies its type: XXIV is a panzer corps, XXIII an infantry one.
+    let units = odds_b4m(&[&["--attack", "12:XXIV", "--attack", "6:XXIII"][..], &mud].concat());
+    assert!(
+        first_line(&units).starts_with("12 vs 4 → 3:1"),
+        "{}",
+        show(&units)
+    );
+    // A wrong shared type is said once, naming its flag.
+    let wrong = odds_b4m(
+        &[
+            &[
+                "--attack",
+                "12",
+                "--attack",
+                "6",
+                "--attacker-type",
+                "panzers",
+            ][..],
+            &mud,
+        ]
+        .concat(),
+    );
+    assert_usage_error(&wrong, &["unknown unit type `panzers` (--attacker-type)"]);
+    assert_eq!(
+        text(&wrong.stderr).matches("`panzers`").count(),
+        1,
+        "{}",
+        show(&wrong)
+    );
+}
+
+#[test]
+fn odds_prints_each_shift_by_its_data_name_signed() {
+    // b4m's forest shift is named "Defender in forest" in rules/b4m.toml, and moves one column left.
+    let forest = odds_b4m(&[
+        "--attack",
+        "12:panzer",
+        "--attack",
+        "6",
+        "--defence",
+        "4",
+        "--terrain",
+        "forest",
+        "--roll",
+        "4",
+    ]);
+    assert_eq!(
+        first_line(&forest),
+        "18 vs 4 → 4:1, Defender in forest -1 → 3:1, roll 4 → EX (turn 1, clear)"
+    );
+    // btm2's counter-offensive shift moves one column right: "+1", not "1".
+    let root = repo();
+    let winter = vmodc(&[
+        "odds",
+        "btm2",
+        "--root",
+        path(&root),
+        "--attack",
+        "6:soviet-infantry",
+        "--defence",
+        "2",
+        "--turn",
+        "4",
+        "--side",
+        "german",
+        "--roll",
+        "3",
+    ]);
+    assert_eq!(
+        first_line(&winter),
+        "6 vs 2 → 3:1, Soviet winter counter-offensive +1 → 4:1, roll 3 → unknown (the CRT cell is not in the sources) (turn 4, snow)"
+    );
+}
+
+#[test]
+fn odds_reads_the_one_type_of_a_game_of_one_type() {
+    // The areas fixture has one unit type, infantry; a modifier limited to it is never in doubt.
+    let dir = TempDir::new("one-type");
+    copy_tree(&repo().join("tests/fixtures/areas"), dir.path());
+    let rules = dir.path().join("rules/tiny.toml");
+    let mut text_of = std::fs::read_to_string(&rules).expect("rules");
+    text_of.push_str(
+        "\n[[combat.attack_modifiers]]\nid = \"tired\"\nname = \"Tired infantry\"\nunit_types = [\"infantry\"]\nnumerator = 1\ndenominator = 2\nkeep_fractions = false\nrule = \"5\"\n",
+    );
+    std::fs::write(&rules, text_of).expect("rules");
+    let args = [
+        "odds",
+        "tiny",
+        "--root",
+        path(dir.path()),
+        "--attack",
+        "4",
+        "--attack",
+        "2",
+    ];
+    let out = vmodc(&[&args[..], &["--defence", "3", "--roll", "1"]].concat());
+    assert!(
+        first_line(&out).starts_with("3 vs 3 → 1:1"),
+        "{}",
+        show(&out)
+    );
+}
+
 #[test]
 fn odds_prints_json() {
     let out = odds_b4m(&[

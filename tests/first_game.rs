@@ -145,7 +145,15 @@ fn the_first_game_guide_builds_and_its_changes_reach_the_module() {
     let said = run_ok(dir.path(), &["new", "mygame"]);
     assert!(said.contains("mygame"), "{said}");
     let game = dir.path().join("mygame");
-    // The untouched game checks clean and builds, with none of the guide's changes.
+    // The untouched game checks clean and builds, with none of the guide's changes; check says so
+    // in the one line the guide shows, and in the words it quotes after the last edit.
+    let clean_line = "checked mygame: 0 errors, 0 warnings";
+    assert!(
+        guide.contains(&format!("```text\n{clean_line}\n```")),
+        "the guide shows what check prints"
+    );
+    assert!(guide.contains(&format!("its one line, `{clean_line}`")));
+    assert_eq!(run_ok(&game, &["check"]), format!("{clean_line}\n"));
     run_ok(&game, &["check", "--deny-warnings"]);
     run_ok(&game, &["build"]);
     let untouched = Changes {
@@ -183,6 +191,7 @@ fn the_first_game_guide_builds_and_its_changes_reach_the_module() {
                 assert!(!denied.status.success());
             }
             Step::CheckClean => {
+                assert_eq!(run_ok(&game, &["check"]), format!("{clean_line}\n"));
                 run_ok(&game, &["check", "--deny-warnings"]);
                 run_ok(&game, &["build"]);
             }

@@ -22,7 +22,7 @@ pub struct OddsFlags {
     pub game: String,
     pub root: PathBuf,
     pub format: Format,
-    /// `--attack STRENGTH[:TYPE]`, one per attacking unit.
+    /// `--attack STRENGTH[:TYPE]`, one per attacking unit; the type may be a unit's id.
     pub attackers: Vec<String>,
     /// `--defence STRENGTH[:TYPE]`, one per defending unit.
     pub defenders: Vec<String>,
@@ -40,6 +40,8 @@ pub struct OddsFlags {
     /// `--defender-marker ID[:back]`.
     pub defender_markers: Vec<String>,
     pub defender_type: Option<String>,
+    /// `--attacker-type`: the type of every attacker given without one.
+    pub attacker_type: Option<String>,
     /// `--ar ATTACKER:DEFENDER`.
     pub ar: Option<String>,
     pub roll: Option<u32>,
@@ -114,14 +116,14 @@ fn battle_of(game: &Game, flags: &OddsFlags) -> Result<Battle, Vec<String>> {
         .into_iter()
         .map(|(strength, unit_type)| Defender {
             strength,
-            unit_type: unit_type.or_else(|| flags.defender_type.clone()),
+            unit_type: type_of(game, unit_type.or_else(|| flags.defender_type.clone())),
         })
         .collect();
     let attackers = attackers
         .into_iter()
         .map(|(strength, unit_type)| Attacker {
             strength,
-            unit_type,
+            unit_type: type_of(game, unit_type.or_else(|| flags.attacker_type.clone())),
         })
         .collect();
     let mut battle = Battle::against(attackers, defenders);
@@ -202,8 +204,17 @@ fn battle_of(game: &Game, flags: &OddsFlags) -> Result<Battle, Vec<String>> {
                 .defenders
                 .get(index)
                 .is_some_and(|text| unit_of(text).1.is_some());
+        // An attacker's type that is not its --attack flag's came from --attacker-type.
+        let shared_attacker_type = problem.part == Part::Attacker
+            && matches!(problem.fault, Fault::Unknown { .. })
+            && flags
+                .attackers
+                .get(index)
+                .is_some_and(|text| unit_of(text).1.is_none());
         let named = if own_type {
             "--defence"
+        } else if shared_attacker_type {
+            "--attacker-type"
         } else {
             flag(problem.part)
         };
@@ -223,11 +234,32 @@ fn battle_of(game: &Game, flags: &OddsFlags) -> Result<Battle, Vec<String>> {
         problems.push(text);
     }
     problems.extend(unparsed.map(|(_, text)| text));
+    // A shared type (--attacker-type, --defender-type) is wrong once, not once per unit.
+    let mut seen = std::collections::BTreeSet::new();
+    problems.retain(|p| seen.insert(p.clone()));
     if problems.is_empty() {
         Ok(battle)
     } else {
         Err(problems)
     }
+}
+
+/// A unit's type as the flags name it: a `[[types]]` id as given, a unit's id as that unit's type
+/// (the type is the unit's, so the player need not look it up), or, in a game of one unit type,
+/// that type when none is given: the type the rules read is never in doubt then.
+fn type_of(game: &Game, given: Option<String>) -> Option<String> {
+    let types = &game.counters.types;
+    let Some(given) = given else {
+        return match types.as_slice() {
+            [only] => Some(only.id.to_string()),
+            _ => None,
+        };
+    };
+    if types.iter().any(|t| t.id.as_str() == given) {
+        return Some(given);
+    }
+    let unit = game.counters.units.iter().find(|u| u.id.as_str() == given);
+    Some(unit.map_or(given, |u| u.unit_type.to_string()))
 }
 
 /// `STRENGTH[:TYPE]`: the strength as given and the type, if any.
@@ -391,10 +423,11 @@ fn undecided(open: &Undecided) -> String {
         Undecided::AttackerType { modifier, strength } => {
             let types: Vec<&str> = modifier.unit_types.iter().map(|t| t.as_str()).collect();
             format!(
-                "the {} modifier applies to {} attackers: give each attacker's type (e.g. --attack {}:{})",
+                "the {} modifier applies to {} attackers: give each attacker's type or unit id (e.g. --attack {}:{}), or --attacker-type {} when every attacker is of that type",
                 modifier.id.as_str(),
                 types.join(" or "),
                 strength,
+                types.first().copied().unwrap_or(""),
                 types.first().copied().unwrap_or("")
             )
         }
@@ -413,7 +446,7 @@ fn undecided(open: &Undecided) -> String {
                             .to_string()
                     }
                     Need::AttackerType(types) => format!(
-                        "give each attacker's type (e.g. --attack 9:{})",
+                        "give each attacker's type or unit id (e.g. --attack 9:{0}), or --attacker-type {0} when every attacker is of that type",
                         types.first().copied().unwrap_or("")
                     ),
                 })
