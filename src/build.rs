@@ -139,6 +139,22 @@ impl Loaded {
     pub fn texts(&self, lang: Option<&str>) -> Texts {
         Texts::new(&texts::entries(&self.game), self.language(lang))
     }
+
+    /// The plan of one language's module, its boards laid out for every language the game is
+    /// built in (so they have one geometry in all of them), without the ids of
+    /// [`plan_for`]: the print-and-play kit's plan.
+    pub fn plan_in(&self, lang: Option<&str>) -> Plan {
+        let every: Vec<Texts> = languages(self)
+            .iter()
+            .map(|l| self.texts(l.as_deref()))
+            .collect();
+        Plan::in_languages(
+            &self.game,
+            self.texts(lang),
+            &every,
+            crate::concept::CONCEPTS,
+        )
+    }
 }
 
 /// Load and check one game and its catalogs; the report says whether it may be built.
@@ -533,14 +549,13 @@ pub fn compile_with(
     compile_plan(game, &plan, &others, cache, progress)
 }
 
-/// The plan of one language's module: its names, layout and image names.
+/// The plan of one language's module: its names, layout and image names, its boards laid out
+/// for every language of the game ([`Loaded::plan_in`]).
 pub fn plan_for(loaded: &Loaded, lang: Option<&str>) -> Plan {
     let game = &loaded.game;
-    Plan::new(game, loaded.texts(lang), crate::concept::CONCEPTS).with_ids(
-        game,
-        texts::default_texts(game),
-        crate::concept::CONCEPTS,
-    )
+    loaded
+        .plan_in(lang)
+        .with_ids(game, texts::default_texts(game), crate::concept::CONCEPTS)
 }
 
 /// The board image of one map sheet, as the module draws it (PNG).

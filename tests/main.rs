@@ -10,6 +10,7 @@ mod art;
 mod at_start_view;
 mod audit;
 mod audit_quotes;
+mod board_geometry;
 mod broken_fixtures;
 mod btm2;
 mod cache;
