@@ -73,3 +73,4 @@ mod vassal_agreement;
 mod version_bump;
 mod watch;
 mod whats_new;
+mod window_names;

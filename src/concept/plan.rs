@@ -557,7 +557,8 @@ fn track_layout<C: PlanNeeds + ?Sized>(
     let width = boxes.iter().map(|b| b.x + b.w).max().unwrap_or(0) + GAP;
     let height = boxes.iter().map(|b| b.y + b.h).max().unwrap_or(0) + GAP;
     TrackLayout {
-        title: tx.fill("ui.track_title", &[("game", &tx.get("game.title"))]),
+        // One name per thing: the board is headed by its window's name.
+        title: tx.get("ui.turn_track"),
         width,
         height,
         boxes,
