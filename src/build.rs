@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 
 mod area_art;
 mod art;
+pub mod board_images;
 pub mod cache;
 pub mod committed;
 mod map_art;
@@ -592,11 +593,13 @@ fn compile_plan(
         Diagnostic::error("V0601", format!("cannot render an image: {e}"))
             .help("check the colours and sizes in the data (vmodc check)")
     })?;
-    entries.extend(texts?);
+    let (mut build_file, texts) = texts?;
+    entries.extend(texts);
     // Files shipped as they are (an imported module's images and raw files), unless the build
     // writes an entry of that name itself.
-    let written: std::collections::BTreeSet<String> =
+    let mut written: std::collections::BTreeSet<String> =
         entries.iter().map(|e| e.name.clone()).collect();
+    written.insert("buildFile.xml".into());
     entries.extend(
         game.files
             .iter()
@@ -606,23 +609,28 @@ fn compile_plan(
                 data: data.clone(),
             }),
     );
+    // Each board's image is named by its bytes, so VASSAL's tile cache never serves an older
+    // image's tiles (board_images.rs); only then is the buildFile written.
+    board_images::name_by_content(&mut build_file, &mut entries);
+    entries.push(Entry {
+        name: "buildFile.xml".into(),
+        data: build_file.to_document().into_bytes(),
+    });
     Ok(entries)
 }
 
-/// Every entry of a module that is not an image.
-fn text_entries(game: &Game, plan: &Plan, others: &[Texts]) -> Result<Vec<Entry>, Diagnostic> {
+/// The buildFile's tree and every other entry of a module that is not an image.
+fn text_entries(
+    game: &Game,
+    plan: &Plan,
+    others: &[Texts],
+) -> Result<(crate::vassal::xml::El, Vec<Entry>), Diagnostic> {
     let moduledata = emit::moduledata(game, plan, others);
-    let (build_file, pages) = emit::module::build_file_and_pages(game, plan);
-    let mut entries = vec![
-        Entry {
-            name: "buildFile.xml".into(),
-            data: build_file.into_bytes(),
-        },
-        Entry {
-            name: "moduledata".into(),
-            data: moduledata.clone().into_bytes(),
-        },
-    ];
+    let (build_file, pages) = emit::module::build_tree_and_pages(game, plan);
+    let mut entries = vec![Entry {
+        name: "moduledata".into(),
+        data: moduledata.clone().into_bytes(),
+    }];
     // The concepts' own files (their help pages), each written by its concept.
     entries.extend(pages);
     for other in others {
@@ -668,5 +676,5 @@ fn text_entries(game: &Game, plan: &Plan, others: &[Texts]) -> Result<Vec<Entry>
             data: vsav,
         });
     }
-    Ok(entries)
+    Ok((build_file, entries))
 }

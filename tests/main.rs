@@ -61,6 +61,7 @@ mod shapes;
 mod special_rules;
 mod stacked_defence;
 mod stacking_points;
+mod stale_art;
 mod steps;
 mod synthetic_game;
 mod table_play;
