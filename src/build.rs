@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 
 mod area_art;
 mod art;
+pub mod board_images;
 pub mod cache;
 pub mod committed;
 mod map_art;
@@ -138,6 +139,22 @@ impl Loaded {
     /// The texts of one language's module.
     pub fn texts(&self, lang: Option<&str>) -> Texts {
         Texts::new(&texts::entries(&self.game), self.language(lang))
+    }
+
+    /// The plan of one language's module, its boards laid out for every language the game is
+    /// built in (so they have one geometry in all of them), without the ids of
+    /// [`plan_for`]: the print-and-play kit's plan.
+    pub fn plan_in(&self, lang: Option<&str>) -> Plan {
+        let every: Vec<Texts> = languages(self)
+            .iter()
+            .map(|l| self.texts(l.as_deref()))
+            .collect();
+        Plan::in_languages(
+            &self.game,
+            self.texts(lang),
+            &every,
+            crate::concept::CONCEPTS,
+        )
     }
 }
 
@@ -533,14 +550,13 @@ pub fn compile_with(
     compile_plan(game, &plan, &others, cache, progress)
 }
 
-/// The plan of one language's module: its names, layout and image names.
+/// The plan of one language's module: its names, layout and image names, its boards laid out
+/// for every language of the game ([`Loaded::plan_in`]).
 pub fn plan_for(loaded: &Loaded, lang: Option<&str>) -> Plan {
     let game = &loaded.game;
-    Plan::new(game, loaded.texts(lang), crate::concept::CONCEPTS).with_ids(
-        game,
-        texts::default_texts(game),
-        crate::concept::CONCEPTS,
-    )
+    loaded
+        .plan_in(lang)
+        .with_ids(game, texts::default_texts(game), crate::concept::CONCEPTS)
 }
 
 /// The board image of one map sheet, as the module draws it (PNG).
@@ -577,11 +593,13 @@ fn compile_plan(
         Diagnostic::error("V0601", format!("cannot render an image: {e}"))
             .help("check the colours and sizes in the data (vmodc check)")
     })?;
-    entries.extend(texts?);
+    let (mut build_file, texts) = texts?;
+    entries.extend(texts);
     // Files shipped as they are (an imported module's images and raw files), unless the build
     // writes an entry of that name itself.
-    let written: std::collections::BTreeSet<String> =
+    let mut written: std::collections::BTreeSet<String> =
         entries.iter().map(|e| e.name.clone()).collect();
+    written.insert("buildFile.xml".into());
     entries.extend(
         game.files
             .iter()
@@ -591,23 +609,28 @@ fn compile_plan(
                 data: data.clone(),
             }),
     );
+    // Each board's image is named by its bytes, so VASSAL's tile cache never serves an older
+    // image's tiles (board_images.rs); only then is the buildFile written.
+    board_images::name_by_content(&mut build_file, &mut entries);
+    entries.push(Entry {
+        name: "buildFile.xml".into(),
+        data: build_file.to_document().into_bytes(),
+    });
     Ok(entries)
 }
 
-/// Every entry of a module that is not an image.
-fn text_entries(game: &Game, plan: &Plan, others: &[Texts]) -> Result<Vec<Entry>, Diagnostic> {
+/// The buildFile's tree and every other entry of a module that is not an image.
+fn text_entries(
+    game: &Game,
+    plan: &Plan,
+    others: &[Texts],
+) -> Result<(crate::vassal::xml::El, Vec<Entry>), Diagnostic> {
     let moduledata = emit::moduledata(game, plan, others);
-    let (build_file, pages) = emit::module::build_file_and_pages(game, plan);
-    let mut entries = vec![
-        Entry {
-            name: "buildFile.xml".into(),
-            data: build_file.into_bytes(),
-        },
-        Entry {
-            name: "moduledata".into(),
-            data: moduledata.clone().into_bytes(),
-        },
-    ];
+    let (build_file, pages) = emit::module::build_tree_and_pages(game, plan);
+    let mut entries = vec![Entry {
+        name: "moduledata".into(),
+        data: moduledata.clone().into_bytes(),
+    }];
     // The concepts' own files (their help pages), each written by its concept.
     entries.extend(pages);
     for other in others {
@@ -653,5 +676,5 @@ fn text_entries(game: &Game, plan: &Plan, others: &[Texts]) -> Result<Vec<Entry>
             data: vsav,
         });
     }
-    Ok(entries)
+    Ok((build_file, entries))
 }

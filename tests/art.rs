@@ -4,6 +4,7 @@
 
 use crate::common::*;
 use std::path::Path;
+use vmodc::build::board_images::plain_name;
 use vmodc::concept::art::image_file::{ImageFile, Rgba};
 use vmodc::concept::game::Game;
 use vmodc::concept::texts::default_texts;
@@ -17,11 +18,13 @@ fn load(root: &Path, id: &str) -> (Game, Sources, vmodc::diag::Report) {
     (loaded.game, sources, report)
 }
 
+/// The module's entries by name, a board's image by the name the plan gives it (the module names
+/// it by its content: `images/map-<hash>.png` is found as `images/map.png`).
 fn entries(game: &Game) -> std::collections::BTreeMap<String, Vec<u8>> {
     vmodc::build::compile(game)
         .expect("module compiles")
         .into_iter()
-        .map(|e| (e.name, e.data))
+        .map(|e| (plain_name(&e.name), e.data))
         .collect()
 }
 
@@ -406,7 +409,14 @@ fn a_changed_scan_rebuilds_the_module() {
     assert!(build(), "a changed scan rebuilds the module");
     let module = std::fs::read(root.join("dist/tiny.vmod")).expect("module");
     let view = verify::open_module(&module).expect("opens");
-    assert_eq!(pixels(&view.archive.entries["images/map.png"]), scan);
+    let shipped = view
+        .archive
+        .entries
+        .iter()
+        .find(|(name, _)| plain_name(name) == "images/map.png")
+        .map(|(_, png)| png)
+        .expect("the scan is in the module");
+    assert_eq!(pixels(shipped), scan);
 }
 
 /// The overlay pictures of docs/art.md: the tiny map as vmodc draws it, "scanned" at 150% and shifted,
@@ -535,9 +545,10 @@ fn a_jpeg_scan_is_shipped_as_it_is() {
     assert_eq!(files["images/map.jpg"], *scan.bytes);
     assert!(!files.contains_key("images/map.png"));
     let build_file = String::from_utf8_lossy(&files["buildFile.xml"]).into_owned();
+    let named = vmodc::build::board_images::content_name("map.jpg", &scan.bytes);
     assert!(
-        build_file.contains("image=\"map.jpg\""),
-        "the board shows the scan"
+        build_file.contains(&format!("image=\"{named}\"")),
+        "the board shows the scan, named by its content"
     );
     let overlay = pixels(&vmodc::build::overlay::grid_overlay(&game).expect("overlay"));
     assert_eq!((overlay.width, overlay.height), (245, 290));

@@ -77,8 +77,10 @@ fn start_pieces(root: &Node) -> Vec<StartPiece> {
                 .iter()
                 .find(|b| b.attr("name") == owner)
                 .or(boards.first())
-                .map_or("", |b| b.attr("image"))
-                .to_string();
+                // As the plan names it: the module names a board's image by its content.
+                .map_or(String::new(), |b| {
+                    vmodc::build::board_images::plain_name(b.attr("image"))
+                });
             let x: i32 = setup.attr("x").parse().expect("x");
             let y: i32 = setup.attr("y").parse().expect("y");
             let mut stacked = 0usize;

@@ -143,7 +143,13 @@ fn setup_locations_match_the_grid_and_the_image() {
             .map_or("", |n| n.attr("locationFormat"))
             .trim_end_matches("$gridLocation$")
             .to_string();
-        let image = &view.archive.entries["images/map.png"];
+        // The image the main board names (by its content: `map-<hash>.png`).
+        let board = map
+            .find_all("VASSAL.build.module.map.boardPicker.Board")
+            .into_iter()
+            .find(|b| b.attr("name") == vmodc::concept::plan::MAIN_BOARD)
+            .expect("main board");
+        let image = &view.archive.entries[&format!("images/{}", board.attr("image"))];
         let pixmap = tiny_skia::Pixmap::decode_png(image).expect("png");
         let (w, h) = (pixmap.width(), pixmap.height());
         assert_eq!((w, h), (plan.layout.width, plan.layout.height));

@@ -299,15 +299,33 @@ impl Plan {
         )
     }
 
-    /// The plan of `game`'s module in the language of `tx`; `concepts` is the registry
-    /// (`concept::CONCEPTS`), handed down by the stage that builds the plan so that the
-    /// concepts' own files, which the registry imports, never import it back.
+    /// The plan of `game`'s module in the language of `tx`, its boards laid out for that language
+    /// alone; `concepts` is the registry (`concept::CONCEPTS`), handed down by the stage that
+    /// builds the plan so that the concepts' own files, which the registry imports, never import
+    /// it back. A game built in several languages is planned with [`Plan::in_languages`].
     pub fn new<C: PlanNeeds + ?Sized>(game: &Game, tx: Texts, concepts: &[&C]) -> Plan {
+        Plan::in_languages(game, tx, &[], concepts)
+    }
+
+    /// The plan of `game`'s module in the language of `tx`, every board laid out once for all of
+    /// `languages` (the texts of every module the game is built in; `tx` is always one of them):
+    /// a box is as large as the largest of its translations needs, so every box, cup and region
+    /// sits at the same pixels in every language's module. A save records a piece's position in
+    /// pixels, so this is what lets a save made in one language put its pieces in the same boxes
+    /// in another (docs/identity.md).
+    pub fn in_languages<C: PlanNeeds + ?Sized>(
+        game: &Game,
+        tx: Texts,
+        languages: &[Texts],
+        concepts: &[&C],
+    ) -> Plan {
         let Board { layout, sheets } = concepts
             .iter()
             .find_map(|c| c.board(game))
             .unwrap_or_else(|| default_board(game));
-        let track = track_layout(game, &tx, concepts);
+        let sizing: Vec<&Texts> = std::iter::once(&tx).chain(languages).collect();
+        let turn_h = turn_box_height(game, &sizing, concepts);
+        let track = track_layout(game, &tx, turn_h, concepts);
         let mut plan = Plan {
             layout,
             sheets,
@@ -367,7 +385,8 @@ impl Plan {
         ids: Texts,
         concepts: &[&C],
     ) -> Plan {
-        let track = track_layout(game, &ids, concepts);
+        // Only the boxes' names are read: their geometry is the plan's own.
+        let track = track_layout(game, &ids, self.track_turn_height(), concepts);
         self.track_region_ids = track.boxes.into_iter().map(|b| b.region).collect();
         self.map_titles = MAP_NAMES
             .iter()
@@ -378,6 +397,11 @@ impl Plan {
         self.cards_map = ids.get("ui.cards");
         self.ids = ids;
         self
+    }
+
+    /// The height of the turn track's turn boxes (all of them are as tall).
+    fn track_turn_height(&self) -> u32 {
+        self.track.boxes.first().map_or(TURN_BOX_MIN_H, |b| b.h)
     }
 
     /// A map's title as the player reads it.
@@ -458,37 +482,64 @@ pub fn box_region(tx: &Texts, box_name: &str) -> String {
     tx.get(&format!("boxes.{}", slug(box_name)))
 }
 
-/// Turn boxes in a row, then rows of off-map boxes (pools named by the scenarios, the boxes
-/// concepts' pieces stand in, the map's areas, eliminated units per side), four to a row.
-fn track_layout<C: PlanNeeds + ?Sized>(game: &Game, tx: &Texts, concepts: &[&C]) -> TrackLayout {
-    const BOX_W: u32 = 150;
-    const BOX_H: u32 = 150;
-    const GAP: u32 = 10;
-    const TOP: u32 = 50;
+/// The least height of a turn box, and the size of every off-map box.
+const TURN_BOX_MIN_H: u32 = 150;
+const BOX_W: u32 = 150;
+const BOX_H: u32 = 150;
+const GAP: u32 = 10;
+const TOP: u32 = 50;
+
+/// How tall every turn box of the row is: as tall as the one whose lines and starting stack need
+/// most, in the language that needs most of all `languages`, so the row (and every box below it)
+/// has one geometry in every language.
+fn turn_box_height<C: PlanNeeds + ?Sized>(
+    game: &Game,
+    languages: &[&Texts],
+    concepts: &[&C],
+) -> u32 {
+    let counter = game.counters.counters.size;
+    let turns = game.rules.turns.count.value;
+    let mut height = TURN_BOX_MIN_H;
+    for tx in languages {
+        for turn in 1..=turns {
+            let turn_box = turn_box(game, tx, turn, concepts);
+            let sized = TrackBox {
+                region: String::new(),
+                lines: turn_box.lines,
+                x: 0,
+                y: 0,
+                w: BOX_W,
+                h: 0,
+                shaded: false,
+            };
+            height = height.max(box_height_for(&sized, counter, turn_box.pieces));
+        }
+    }
+    height
+}
+
+/// Turn boxes in a row, each `turn_h` tall, then rows of off-map boxes (pools named by the
+/// scenarios, the boxes concepts' pieces stand in, the map's areas, eliminated units per side),
+/// four to a row. Only the texts come from `tx`: every position and size is fixed or `turn_h`.
+fn track_layout<C: PlanNeeds + ?Sized>(
+    game: &Game,
+    tx: &Texts,
+    turn_h: u32,
+    concepts: &[&C],
+) -> TrackLayout {
     let turns = game.rules.turns.count.value;
     let mut boxes = Vec::new();
-    let mut pieces = Vec::new();
     for turn in 1..=turns {
         let turn_box = turn_box(game, tx, turn, concepts);
-        pieces.push(turn_box.pieces);
         boxes.push(TrackBox {
             region: turn_region(tx, turn),
             lines: turn_box.lines,
             x: GAP + (turn - 1) * (BOX_W + GAP),
             y: TOP,
             w: BOX_W,
-            h: BOX_H,
+            h: turn_h,
             shaded: turn_box.shaded,
         });
-    }
-    // Every turn box of the row is as tall as the one whose lines and starting stack need most.
-    let turn_h = boxes
-        .iter()
-        .zip(pieces)
-        .map(|(b, starting)| box_height_for(b, game.counters.counters.size, starting))
-        .fold(BOX_H, u32::max);
-    for b in &mut boxes {
-        b.h = turn_h;
     }
     let wide = BOX_W * 2 + GAP;
     for (i, name) in off_map_boxes(game, tx, concepts).into_iter().enumerate() {
@@ -506,7 +557,8 @@ fn track_layout<C: PlanNeeds + ?Sized>(game: &Game, tx: &Texts, concepts: &[&C])
     let width = boxes.iter().map(|b| b.x + b.w).max().unwrap_or(0) + GAP;
     let height = boxes.iter().map(|b| b.y + b.h).max().unwrap_or(0) + GAP;
     TrackLayout {
-        title: tx.fill("ui.track_title", &[("game", &tx.get("game.title"))]),
+        // One name per thing: the board is headed by its window's name.
+        title: tx.get("ui.turn_track"),
         width,
         height,
         boxes,

@@ -454,9 +454,16 @@ pub fn build_file(game: &Game, plan: &Plan) -> String {
 
 /// The buildFile, and the files the concepts add to the archive beside it (their help pages).
 pub fn build_file_and_pages(game: &Game, plan: &Plan) -> (String, Vec<Entry>) {
+    let (tree, files) = build_tree_and_pages(game, plan);
+    (tree.to_document(), files)
+}
+
+/// The buildFile as an element tree (the build names its board images by their content before it
+/// writes it), and the files the concepts add beside it.
+pub fn build_tree_and_pages(game: &Game, plan: &Plan) -> (El, Vec<Entry>) {
     let parts = ModuleParts::of(game, plan, CONCEPTS);
     let files = parts.files().cloned().collect();
-    (tree_of(game, plan, &parts).to_document(), files)
+    (tree_of(game, plan, &parts), files)
 }
 
 /// The buildFile as an element tree.

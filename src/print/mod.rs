@@ -26,7 +26,6 @@ pub mod tiles;
 use crate::build::cache::{fingerprint, Cache};
 use crate::build::{Kit, Loaded};
 use crate::concept::game::Game;
-use crate::concept::plan::Plan;
 use crate::diag::{Diagnostic, SourceFile};
 use std::path::Path;
 
@@ -132,7 +131,8 @@ pub fn print_language_cached(
     cache: Option<&Cache>,
 ) -> Result<Printed, Diagnostic> {
     let game = &loaded.game;
-    let plan = Plan::new(game, loaded.texts(lang), crate::concept::CONCEPTS);
+    // Laid out as the modules are: the kit's turn track is the module's, box for box.
+    let plan = loaded.plan_in(lang);
     kit::print(game, &plan, options, cache).map_err(|e| {
         Diagnostic::error("V0606", format!("cannot print {}: {e}", game.id))
             .help("check the colours and sizes in the data (vmodc check)")

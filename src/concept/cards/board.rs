@@ -69,7 +69,8 @@ fn cards_layout(game: &Game, tx: &Texts) -> Option<TrackLayout> {
     let width = boxes.iter().map(|b| b.x + b.w).max().unwrap_or(0) + GAP;
     let height = boxes.iter().map(|b| b.y + b.h).max().unwrap_or(0) + GAP;
     Some(TrackLayout {
-        title: tx.fill("ui.cards_title", &[("game", &tx.get("game.title"))]),
+        // One name per thing: the board is headed by its window's name.
+        title: tx.get("ui.cards"),
         width,
         height,
         boxes,

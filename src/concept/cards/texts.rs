@@ -5,8 +5,11 @@ use crate::concept::game::Game;
 use crate::i18n::{Entries, InterfaceText};
 
 const INTERFACE: &[InterfaceText] = &[
-    ("ui.cards", "Cards", "card window and its toolbar button"),
-    ("ui.cards_title", "{game} — Cards", "card board"),
+    (
+        "ui.cards",
+        "Cards",
+        "card window, its toolbar button and the heading of its board",
+    ),
     ("ui.in_play", "{deck}: in play", "card board box"),
     ("ui.discards", "{deck}: discards", "card board box and discard pile"),
     ("ui.show_card", "Show / hide", "card menu: its holder shows or hides it"),

@@ -9,7 +9,7 @@ const INTERFACE: &[InterfaceText] = &[
     (
         "ui.turn_track",
         "Turn Track",
-        "turn track window and its toolbar button",
+        "turn track window, its toolbar button and the heading of its board",
     ),
     ("ui.dice_tooltip", "Roll {dice}", "dice button"),
     ("ui.turn", "Turn", "turn tracker button and level"),
@@ -74,11 +74,6 @@ const INTERFACE: &[InterfaceText] = &[
         "ui.turn_box",
         "Turn {turn}",
         "turn track box and its location name",
-    ),
-    (
-        "ui.track_title",
-        "{game} — Turn Record Track",
-        "turn track board",
     ),
     (
         "ui.track_replacements",

@@ -80,11 +80,12 @@ pub fn diff_modules(old: &ModuleFile, new: &ModuleFile) -> ModuleDiff {
         &translation(new),
         &mut out.changes,
     );
+    // A board image is named by its content (`map-<hash>.png`): its change is read as one image's.
     let images = |m: &ModuleFile| -> BTreeMap<String, Content> {
         m.entries
             .iter()
             .filter(|(name, _)| name.starts_with("images/"))
-            .map(|(n, c)| (n.clone(), *c))
+            .map(|(n, c)| (crate::build::board_images::plain_name(n), *c))
             .collect()
     };
     let (a, b) = (images(old), images(new));
