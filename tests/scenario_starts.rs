@@ -256,3 +256,25 @@ fn b4m_new_game_starts_in_the_german_combat_phase_of_turn_1() {
         );
     }
 }
+
+#[test]
+fn a_hand_edited_tracker_state_steps_without_a_panic() {
+    // A save is someone else's file: indexes past the levels and the lists, and a counter at the
+    // edge of i32, are read and stepped as VASSAL's reader would get them, never a panic.
+    let (_, view) = two_days();
+    for state in [
+        "1|99;0;true;1;0\\;0\\;0\\;true|6;0;false;-1;-7\\;0\\;0\\;true",
+        "2147483647|5;0;false;-1;99\\;9\\;0\\;true,true",
+        "|;;;;-2147483648",
+    ] {
+        let mut tracker = TurnTracker::of_module(&view.root).expect("a turn tracker");
+        tracker.load(state);
+        for _ in 0..12 {
+            tracker.next();
+        }
+        for _ in 0..12 {
+            tracker.prev();
+        }
+        let _ = tracker.shown();
+    }
+}

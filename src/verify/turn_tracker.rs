@@ -147,7 +147,7 @@ impl Level {
                 looping,
                 loop_limit,
             } => {
-                self.current += incr;
+                self.current = self.current.wrapping_add(*incr);
                 if *looping && self.current > *loop_limit {
                     self.current = *start;
                     self.rolled_over = true;
@@ -165,7 +165,12 @@ impl Level {
                     if idx == *first {
                         self.rolled_over = true;
                     }
-                    done = active[idx as usize];
+                    // A stored index out of the list (a hand-edited save) is an inactive item, not a panic.
+                    done = usize::try_from(idx)
+                        .ok()
+                        .and_then(|i| active.get(i))
+                        .copied()
+                        .unwrap_or(false);
                     if done {
                         break;
                     }
@@ -206,7 +211,7 @@ impl Level {
                 loop_limit,
             } => {
                 let old = self.current;
-                self.current -= incr;
+                self.current = self.current.wrapping_sub(*incr);
                 if *looping && old <= *start {
                     self.current = *loop_limit;
                     self.rolled_over = true;
@@ -223,7 +228,12 @@ impl Level {
                     if idx < 0 || idx > len - 1 {
                         idx = len - 1;
                     }
-                    if active[idx as usize] {
+                    if usize::try_from(idx)
+                        .ok()
+                        .and_then(|i| active.get(i))
+                        .copied()
+                        .unwrap_or(false)
+                    {
                         break;
                     }
                 }
@@ -267,13 +277,13 @@ impl Level {
                 ..
             } => {
                 self.current = sd.next_int(*start);
-                self.current_sub = sd.next_int(0).max(0) as usize;
+                self.current_sub = stored_sub(sd.next_int(0), self.subs.len());
                 *looping = sd.next_bool(false);
                 *loop_limit = sd.next_int(-1);
             }
             Kind::List { first, active, .. } => {
                 self.current = sd.next_int(LEVEL_START);
-                self.current_sub = sd.next_int(0).max(0) as usize;
+                self.current_sub = stored_sub(sd.next_int(0), self.subs.len());
                 *first = sd.next_int(0);
                 let flags = sd.next_string_array(0);
                 let len = active.len();
@@ -347,7 +357,7 @@ impl TurnTracker {
     pub fn load(&mut self, state: &str) {
         self.new_game();
         let mut sd = SequenceDecoder::new(state, '|');
-        self.current_level = sd.next_int(0).max(0) as usize;
+        self.current_level = stored_sub(sd.next_int(0), self.levels.len());
         for level in &mut self.levels {
             level.set_state(&sd.next_token_or(""));
         }
@@ -418,4 +428,12 @@ impl TurnTracker {
             .find(|(p, _)| p == property)
             .map(|(_, v)| v)
     }
+}
+
+/// A stored index of a level (or sub-level), kept inside the `count` there are: a save is someone
+/// else's file, and an index past them (VASSAL would throw) must not panic the reader.
+fn stored_sub(stored: i32, count: usize) -> usize {
+    usize::try_from(stored)
+        .unwrap_or(0)
+        .min(count.saturating_sub(1))
 }
