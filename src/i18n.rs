@@ -33,6 +33,7 @@ use crate::model::spanned::{FileId, Sp};
 use std::collections::{BTreeMap, BTreeSet};
 
 pub mod check;
+pub mod record;
 pub mod skeleton;
 
 /// The section of the interface texts: the keys every game shares.
@@ -67,6 +68,10 @@ pub struct Catalog {
     pub texts: BTreeMap<String, Sp<String>>,
     /// Span of each key (for "unused key" diagnostics).
     pub key_spans: BTreeMap<String, std::ops::Range<usize>>,
+    /// The default text each translation was made from, as the `# en:` line above it records it
+    /// ([`record::source_record`]), with the span of that line: a translation whose record no longer
+    /// matches the default was made from a text the data has since changed.
+    pub translated_from: BTreeMap<String, Sp<String>>,
 }
 
 /// One text the module uses.

@@ -306,6 +306,10 @@ enum I18nCommand {
         /// everything else in it.
         #[arg(long, conflicts_with_all = ["force", "out", "from"])]
         update: bool,
+        /// Record above each translation the text it was made from, once checked (V0911 then warns
+        /// when the data changes that text).
+        #[arg(long, conflicts_with_all = ["force", "out", "from", "update"])]
+        record: bool,
         #[arg(long, default_value = ".")]
         root: PathBuf,
     },
@@ -444,6 +448,7 @@ fn main() -> ExitCode {
                 out,
                 force,
                 update,
+                record,
                 root,
             } => {
                 let skeleton = match (interface, game, lang) {
@@ -452,7 +457,8 @@ fn main() -> ExitCode {
                     // clap requires GAME and LANG without --interface.
                     _ => return ExitCode::from(cli::USAGE),
                 };
-                cli::i18n::run_i18n_extract(&root, &skeleton, from.as_deref(), out, force, update)
+                let edit = cli::i18n::CatalogEdit::from_flags(update, record);
+                cli::i18n::run_i18n_extract(&root, &skeleton, from.as_deref(), out, force, edit)
             }
         },
         Command::Odds(args) => cli::odds::run_odds(&(*args).into()),

@@ -114,19 +114,24 @@ fn missing_keys_are_one_warning_per_catalog_and_update_adds_them() {
     ]);
     assert_eq!(common::code(&out), 0, "{}", common::show(&out));
     let updated = std::fs::read_to_string(&path).unwrap();
-    for key in ["XXIV", "XLVII"] {
-        assert!(
-            updated
-                .lines()
-                .any(|l| l.starts_with(&format!("{key} = "))
-                    && l.ends_with("# translate (unit names)")),
-            "{key} added and marked:\n{updated}"
-        );
+    let lines: Vec<&str> = updated.lines().collect();
+    for (key, english) in [
+        ("XXIV", "XXIV Panzer Corps"),
+        ("XLVII", "XLVII Panzer Corps"),
+    ] {
+        let at = lines
+            .iter()
+            .position(|l| {
+                l.starts_with(&format!("{key} = ")) && l.ends_with("# translate (unit names)")
+            })
+            .unwrap_or_else(|| panic!("{key} added and marked:\n{updated}"));
+        // With the English text it is translated from on the line above it.
+        assert_eq!(lines[at - 1], format!("# en: \"{english}\""), "{key}");
     }
     assert_eq!(
         updated.lines().count(),
-        text.lines().count() + 2,
-        "only the two keys are added"
+        text.lines().count() + 4,
+        "only the two keys are added, each with its record"
     );
     for line in text.lines() {
         assert!(updated.lines().any(|l| l == line), "kept: {line}");
@@ -230,7 +235,11 @@ fn a_third_language_from_extract_builds() {
     std::fs::write(root.join("i18n/b4m/de.toml"), skeleton).unwrap();
     // The interface texts are translated once, for every game.
     let interface = vmodc::concept::texts::interface_catalog_skeleton("de", None);
-    let interface = interface.replace("\"Flip\"", "\"Umdrehen\"");
+    let interface = interface.replace("\nflip = \"Flip\"", "\nflip = \"Umdrehen\"");
+    assert!(
+        interface.contains("# en: \"Flip\"\nflip = \"Umdrehen\""),
+        "{interface}"
+    );
     std::fs::write(root.join("i18n/interface/de.toml"), interface).unwrap();
     let out = root.join("dist");
     let mut sources = Sources::default();
@@ -469,4 +478,147 @@ fn a_skeletons_heading_quotes_the_title() {
         first.starts_with("# Texts of the module \"The Last Stand at Moscow\" in language `de`"),
         "{first}"
     );
+}
+
+#[test]
+fn a_unit_renamed_in_the_data_is_a_stale_translation_until_recorded() {
+    let root = copy_b4m("stale");
+    let counters = root.join("counters/b4m.toml");
+    let text = std::fs::read_to_string(&counters).unwrap();
+    assert!(text.contains("name = \"XLI Panzer Corps\""));
+    std::fs::write(
+        &counters,
+        text.replace(
+            "name = \"XLI Panzer Corps\"",
+            "name = \"XLI Motorised Corps\"",
+        ),
+    )
+    .unwrap();
+    let (sources, report) = check(&root);
+    let stale: Vec<_> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "V0911")
+        .collect();
+    assert_eq!(stale.len(), 1, "{:?}", report.diagnostics);
+    let d = stale[0];
+    assert!(
+        d.message.contains("`units.XLI`")
+            && d.message.contains("\"XLI Panzer Corps\"")
+            && d.message.contains("\"XLI Motorised Corps\""),
+        "{}",
+        d.message
+    );
+    let rendered = d.render(&sources);
+    assert!(
+        rendered.contains("i18n/b4m/ja.toml:") && rendered.contains("# en: \"XLI Panzer Corps\""),
+        "{rendered}"
+    );
+    assert!(
+        d.help
+            .as_deref()
+            .unwrap_or("")
+            .contains("vmodc i18n extract b4m ja --record"),
+        "{:?}",
+        d.help
+    );
+    let status = common::vmodc(&["i18n", "status", "b4m", "--root", common::path(&root)]);
+    assert!(
+        common::show(&status).contains("stale:   units.XLI"),
+        "{}",
+        common::show(&status)
+    );
+
+    // Once the translator has checked it, --record writes the new text over the old record and
+    // changes nothing else.
+    let catalog = root.join("i18n/b4m/ja.toml");
+    let before = std::fs::read_to_string(&catalog).unwrap();
+    let out = common::vmodc(&[
+        "i18n",
+        "extract",
+        "b4m",
+        "ja",
+        "--record",
+        "--root",
+        common::path(&root),
+    ]);
+    assert_eq!(common::code(&out), 0, "{}", common::show(&out));
+    let after = std::fs::read_to_string(&catalog).unwrap();
+    assert_eq!(
+        after,
+        before.replace(
+            "# en: \"XLI Panzer Corps\"",
+            "# en: \"XLI Motorised Corps\""
+        )
+    );
+    let (_, report) = check(&root);
+    assert!(
+        !report.diagnostics.iter().any(|d| d.code == "V0911"),
+        "{:?}",
+        report.diagnostics
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn record_writes_the_records_a_catalog_lacks_and_a_new_skeleton_has_them_all() {
+    let root = copy_b4m("record");
+    let catalog = root.join("i18n/b4m/ja.toml");
+    // A catalog written before records: its translations carry none, so check cannot see a
+    // rename under them; status says so, and --record writes one above each translation.
+    let recorded = std::fs::read_to_string(&catalog).unwrap();
+    let bare: String = recorded
+        .lines()
+        .filter(|l| !l.starts_with("# en: "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&catalog, &bare).unwrap();
+    let status = common::vmodc(&["i18n", "status", "b4m", "--root", common::path(&root)]);
+    let shown = common::show(&status);
+    let unrecorded = recorded.lines().filter(|l| l.starts_with("# en: ")).count();
+    assert!(
+        shown.contains(&format!("{unrecorded} not recording the text translated")),
+        "{shown}"
+    );
+    let out = common::vmodc(&[
+        "i18n",
+        "extract",
+        "b4m",
+        "ja",
+        "--record",
+        "--root",
+        common::path(&root),
+    ]);
+    assert_eq!(common::code(&out), 0, "{}", common::show(&out));
+    assert_eq!(std::fs::read_to_string(&catalog).unwrap(), recorded);
+    // A second run has nothing to write.
+    let again = common::vmodc(&[
+        "i18n",
+        "extract",
+        "b4m",
+        "ja",
+        "--record",
+        "--root",
+        common::path(&root),
+    ]);
+    assert!(
+        common::show(&again).contains("nothing to write"),
+        "{}",
+        common::show(&again)
+    );
+
+    // A new language's skeleton records the English text of every entry.
+    let mut sources = Sources::default();
+    let (loaded, _) = build::load_and_check(&root, "b4m", &mut sources);
+    let skeleton = vmodc::concept::texts::game_catalog_skeleton(&loaded.unwrap().game, "de", None);
+    let lines: Vec<&str> = skeleton.lines().collect();
+    let entries = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.contains(" = ") && !l.starts_with('#'))
+        .skip(2); // [language] code and name
+    for (i, line) in entries {
+        assert!(lines[i - 1].starts_with("# en: "), "no record above {line}");
+    }
+    let _ = std::fs::remove_dir_all(&root);
 }

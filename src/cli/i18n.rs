@@ -68,6 +68,14 @@ pub fn run_i18n_status(games: Vec<String>, root: &Path) -> ExitCode {
                     language.untranslated(&entries).len(),
                     "left as the data's English",
                 ),
+                (
+                    language.stale(&entries).len(),
+                    "translated from a text since changed",
+                ),
+                (
+                    language.unrecorded(&entries).len(),
+                    "not recording the text translated (`--record`)",
+                ),
             ];
             for (count, what) in untranslated.iter().filter(|(n, _)| *n > 0) {
                 line.push_str(&format!(", {count} {what}"));
@@ -88,6 +96,14 @@ pub fn run_i18n_status(games: Vec<String>, root: &Path) -> ExitCode {
             for e in repeated {
                 outln!("    repeats: {} (delete it)", e.key);
             }
+            for (e, record) in language.stale(&entries) {
+                outln!(
+                    "    stale:   {} (translated from {:?}, now {:?})",
+                    e.key,
+                    record.value,
+                    e.default
+                );
+            }
         }
     }
     if missing_any {
@@ -105,16 +121,38 @@ pub enum SkeletonOf {
     Interface { lang: String },
 }
 
+/// Whether `vmodc i18n extract` writes a new catalog or edits an existing one.
+pub enum CatalogEdit {
+    New,
+    /// `--update`: add the keys it lacks.
+    Update,
+    /// `--record`: write the text each translation was made from.
+    Record,
+}
+
+impl CatalogEdit {
+    /// From the flags `--update` and `--record` (which clap keeps apart).
+    pub fn from_flags(update: bool, record: bool) -> Self {
+        match (update, record) {
+            (true, _) => CatalogEdit::Update,
+            (_, true) => CatalogEdit::Record,
+            _ => CatalogEdit::New,
+        }
+    }
+}
+
 pub fn run_i18n_extract(
     root: &Path,
     skeleton: &SkeletonOf,
     from: Option<&str>,
     out: Option<PathBuf>,
     force: bool,
-    update: bool,
+    edit: CatalogEdit,
 ) -> ExitCode {
-    if update {
-        return update_catalog(root, skeleton);
+    match edit {
+        CatalogEdit::Update => return update_catalog(root, skeleton),
+        CatalogEdit::Record => return record_catalog(root, skeleton),
+        CatalogEdit::New => {}
     }
     let written = match skeleton {
         SkeletonOf::Game { game, lang } => game_skeleton(root, game, lang, from),
@@ -204,25 +242,33 @@ fn with_schema_line(root: &Path, text: &str) -> String {
     }
 }
 
-/// `vmodc i18n extract … --update`: add the keys a catalog lacks, with their default texts marked
-/// `# translate`, and keep everything the translator wrote.
-fn update_catalog(root: &Path, skeleton: &SkeletonOf) -> ExitCode {
-    let mut sources = Sources::default();
-    let (path, missing, again) = match skeleton {
+/// What `--update` and `--record` edit: an existing catalog, the entries it translates, and the
+/// check to run afterwards.
+struct CatalogToEdit {
+    path: PathBuf,
+    catalog: crate::i18n::Catalog,
+    /// The entries the catalog may translate; `missing` those it lacks.
+    entries: Vec<crate::i18n::Entry>,
+    missing: Vec<crate::i18n::Entry>,
+    again: String,
+}
+
+/// Find the catalog `--update` or `--record` edits; on failure the error is printed.
+fn catalog_to_edit(
+    root: &Path,
+    skeleton: &SkeletonOf,
+    sources: &mut Sources,
+) -> Result<CatalogToEdit, ExitCode> {
+    match skeleton {
         SkeletonOf::Game { game, lang } => {
-            if let Err(code) = games_or_all(vec![game.clone()], root, &sources, Format::Human) {
-                return code;
-            }
-            let loaded = match load_for_i18n(root, game, &mut sources) {
-                Ok(l) => l,
-                Err(code) => return code,
-            };
-            if !loaded.catalogs.iter().any(|c| &c.code == lang) {
+            games_or_all(vec![game.clone()], root, sources, Format::Human)?;
+            let loaded = load_for_i18n(root, game, sources)?;
+            let Some(catalog) = loaded.catalogs.iter().find(|c| &c.code == lang).cloned() else {
                 errln!(
                     "error: there is no catalog i18n/{game}/{lang}.toml to update\n  = help: `vmodc i18n extract {game} {lang}` writes a new one"
                 );
-                return ExitCode::from(USAGE);
-            }
+                return Err(ExitCode::from(USAGE));
+            };
             let entries = texts::entries(&loaded.game);
             let missing: Vec<_> = loaded
                 .language(Some(lang))
@@ -231,43 +277,61 @@ fn update_catalog(root: &Path, skeleton: &SkeletonOf) -> ExitCode {
                 .filter(|e| !e.is_interface())
                 .cloned()
                 .collect();
-            (
-                root.join("i18n").join(game).join(format!("{lang}.toml")),
+            Ok(CatalogToEdit {
+                path: root.join("i18n").join(game).join(format!("{lang}.toml")),
+                catalog,
+                entries,
                 missing,
-                format!("vmodc check {game}"),
-            )
+                again: format!("vmodc check {game}"),
+            })
         }
         SkeletonOf::Interface { lang } => {
             let mut report = Report::default();
             let found = crate::load::catalogs::load_interface_catalogs(
                 root,
                 [lang.as_str()],
-                &mut sources,
+                sources,
                 &mut report,
             );
             if report.has_errors() {
-                print_report(&report, &sources, Format::Human);
-                return ExitCode::from(FAILED);
+                print_report(&report, sources, Format::Human);
+                return Err(ExitCode::from(FAILED));
             }
             let Some(catalog) = found.into_iter().next() else {
                 errln!(
                     "error: there is no catalog i18n/{INTERFACE_FOLDER}/{lang}.toml to update\n  = help: `vmodc i18n extract --interface {lang}` writes a new one"
                 );
-                return ExitCode::from(USAGE);
+                return Err(ExitCode::from(USAGE));
             };
-            let missing: Vec<_> = texts::interface_entries()
-                .into_iter()
+            let entries = texts::interface_entries();
+            let missing = entries
+                .iter()
                 .filter(|e| !catalog.texts.contains_key(&e.key))
+                .cloned()
                 .collect();
-            (
-                root.join("i18n")
+            Ok(CatalogToEdit {
+                path: root
+                    .join("i18n")
                     .join(INTERFACE_FOLDER)
                     .join(format!("{lang}.toml")),
+                catalog,
+                entries,
                 missing,
-                "vmodc check".to_string(),
-            )
+                again: "vmodc check".to_string(),
+            })
         }
+    }
+}
+
+/// `vmodc i18n extract … --update`: add the keys a catalog lacks, with their default texts marked
+/// `# translate`, and keep everything the translator wrote.
+fn update_catalog(root: &Path, skeleton: &SkeletonOf) -> ExitCode {
+    let mut sources = Sources::default();
+    let target = match catalog_to_edit(root, skeleton, &mut sources) {
+        Ok(t) => t,
+        Err(code) => return code,
     };
+    let (path, missing, again) = (&target.path, &target.missing, &target.again);
     if missing.is_empty() {
         errln!(
             "{} has a text for every key: nothing to add",
@@ -275,16 +339,13 @@ fn update_catalog(root: &Path, skeleton: &SkeletonOf) -> ExitCode {
         );
         return ExitCode::SUCCESS;
     }
-    let text = match std::fs::read_to_string(&path) {
-        Ok(t) => t,
-        Err(e) => {
-            errln!("error: cannot read {}: {e}", path.display());
-            return ExitCode::from(USAGE);
-        }
+    let Some(text) = sources.get(target.catalog.file).map(|f| f.text.clone()) else {
+        errln!("error: cannot read {}", path.display());
+        return ExitCode::from(USAGE);
     };
     let refs: Vec<_> = missing.iter().collect();
     let updated = crate::i18n::skeleton::update(&text, &refs);
-    if let Err(e) = crate::package::write_atomically(&path, updated.as_bytes()) {
+    if let Err(e) = crate::package::write_atomically(path, updated.as_bytes()) {
         errln!("error: {e}");
         return ExitCode::from(USAGE);
     }
@@ -294,6 +355,52 @@ fn update_catalog(root: &Path, skeleton: &SkeletonOf) -> ExitCode {
         path.display(),
         keys.len(),
         keys.join(", ")
+    );
+    ExitCode::SUCCESS
+}
+
+/// `vmodc i18n extract … --record`: write above every translation the text it was made from (the
+/// data's, or vmodc's interface default), once the translator has checked them, so that `check`
+/// warns when that text changes (V0911).
+fn record_catalog(root: &Path, skeleton: &SkeletonOf) -> ExitCode {
+    let mut sources = Sources::default();
+    let target = match catalog_to_edit(root, skeleton, &mut sources) {
+        Ok(t) => t,
+        Err(code) => return code,
+    };
+    let Some(text) = sources.get(target.catalog.file).map(|f| f.text.as_str()) else {
+        errln!("error: cannot read {}", target.path.display());
+        return ExitCode::from(USAGE);
+    };
+    let (recorded, keys) =
+        crate::i18n::skeleton::record_sources(text, &target.catalog, &target.entries);
+    if keys.is_empty() {
+        errln!(
+            "{}: every translation records the text it was made from: nothing to write",
+            target.path.display()
+        );
+        return ExitCode::SUCCESS;
+    }
+    if let Err(e) = crate::package::write_atomically(&target.path, recorded.as_bytes()) {
+        errln!("error: {e}");
+        return ExitCode::from(USAGE);
+    }
+    const SHOWN: usize = 6;
+    let more = keys.len().saturating_sub(SHOWN);
+    errln!(
+        "recorded in {} the text {} made from: {}{}",
+        target.path.display(),
+        if keys.len() == 1 {
+            "1 translation was".to_string()
+        } else {
+            format!("{} translations were", keys.len())
+        },
+        keys[..keys.len().min(SHOWN)].join(", "),
+        if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        }
     );
     ExitCode::SUCCESS
 }

@@ -617,6 +617,8 @@ pub static CODES: &[Code] = &[
         &["``the `ja` catalog has 2 texts still marked `# translate` ``"]),
     c("V0910", &[Note], Once, "texts of a catalog in another language that read as the data's English words (texts with a letter): listed, at the first",
         &["``3 texts of the `ja` catalog read as the data's English``"]),
+    c("V0911", &[Warning], Once, "a translation records (on its `# en:` line) the text it was made from, and the data (or vmodc's interface default) now says otherwise: the module shows a translation of the old text; correct it, then record the new text (`vmodc i18n extract GAME LANG --record`)",
+        &["``the `ja` translation of `units.XLI` was made from \"XLI\", but the text is now \"XLI Panzer\"``"]),
 
     // V10xx: the designer's art
     c("V1001", &[Error], Once, "an image the data names cannot be read (exit 2); at the line naming it",

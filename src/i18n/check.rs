@@ -71,6 +71,10 @@ pub fn check_catalogs(
         for (e, text) in language.overrides(entries) {
             report.push(overridden_data_text(c, e, text));
         }
+        for (e, record) in language.stale(entries) {
+            let command = format!("vmodc i18n extract {game} {} --record", c.code);
+            report.push(stale_translation(c, e, record, &command));
+        }
         if let Some(d) = marked_for_translation(c, sources) {
             report.push(d);
         }
@@ -114,6 +118,24 @@ fn overridden_data_text(c: &Catalog, e: &Entry, text: &Sp<String>) -> Diagnostic
     .help(format!(
         "the data is written in this language and the module should follow it: write the text in the data ({}) and delete this line",
         e.used_in
+    ))
+}
+
+/// V0911: a translation made from a text the data (or vmodc's interface default) has changed since.
+/// `command`: the command that records the new texts (`vmodc i18n extract b4m ja --record`).
+fn stale_translation(c: &Catalog, e: &Entry, record: &Sp<String>, command: &str) -> Diagnostic {
+    Diagnostic::warning(
+        "V0911",
+        format!(
+            "the `{}` translation of `{}` was made from {:?}, but the text is now {:?}: the module shows a translation of the old text",
+            c.code, e.key, record.value, e.default
+        ),
+    )
+    .at(c.file, record.span.clone(), "recorded above the translation")
+    .help(format!(
+        "check the translation against the new text ({}) and correct it, then record the new text: `{}` on the line above it (`{command}` records every checked one)",
+        e.used_in,
+        super::skeleton::source_record_line(&e.default)
     ))
 }
 
@@ -268,6 +290,10 @@ fn section_of(key: &str) -> &str {
 /// Unused keys and unknown placeholders of an interface catalog (`entries`: every interface text).
 pub fn check_interface_catalog(entries: &[Entry], catalog: &Catalog) -> Report {
     let mut report = Report::default();
+    for (e, record) in super::record::stale_in(catalog, entries) {
+        let command = format!("vmodc i18n extract --interface {} --record", catalog.code);
+        report.push(stale_translation(catalog, e, record, &command));
+    }
     check_keys(catalog, entries, &mut report);
     report
 }

@@ -1,6 +1,6 @@
 //! Catalog skeletons: what `vmodc i18n extract` writes for a translator to fill in.
 
-use super::{Catalog, Entry};
+use super::{Catalog, Entry, DEFAULT_LANGUAGE};
 
 /// What a catalog skeleton is for, for its heading: `what` names the texts (`the module "Battle for
 /// Moscow"`), `command` the command that wrote it.
@@ -18,9 +18,10 @@ pub fn extract(
     base: Option<&Catalog>,
 ) -> String {
     let mut out = format!(
-        "# Texts of {} in language `{lang}`: translate the values, keep the keys and the\n# {{placeholders}}. Written by `{}`.\n\n[language]\ncode = {}\nname = {}\n",
+        "# Texts of {} in language `{lang}`: translate the values, keep the keys and the\n# {{placeholders}}. Written by `{}`.{}\n\n[language]\ncode = {}\nname = {}\n",
         skeleton.what,
         skeleton.command,
+        if lang == DEFAULT_LANGUAGE { "" } else { RECORD_NOTE },
         toml_string(lang),
         toml_string(language_name(lang))
     );
@@ -45,11 +46,24 @@ pub fn extract(
             let text = base
                 .and_then(|b| b.texts.get(&e.key))
                 .map_or(e.default.clone(), |t| t.value.clone());
+            if lang != DEFAULT_LANGUAGE {
+                out.push_str(&source_record_line(&e.default));
+                out.push('\n');
+            }
             out.push_str(&format!("{} = {}\n", quote_key(key), toml_string(&text)));
         }
     }
     out
 }
+
+/// The comment that records, on the line above a translation, the default text it was made from:
+/// `# en: "XLI Panzer Corps"` (the text as a TOML string, so that any text reads back).
+pub fn source_record_line(default: &str) -> String {
+    format!("# {DEFAULT_LANGUAGE}: {}", toml_string(default))
+}
+
+/// The heading's word on the source records (`# en: "…"` above each text).
+const RECORD_NOTE: &str = "\n# Each `# en:` line keeps the English text a translation was made from: `vmodc check` warns\n# when the data's text changes, and `vmodc i18n extract … --record` records the new one.";
 
 /// The name of a language in that language, for the few vmodc knows; the code otherwise.
 fn language_name(code: &str) -> &str {
@@ -115,7 +129,8 @@ pub fn update(text: &str, missing: &[&Entry]) -> String {
             .map(|e| {
                 let key = e.key.split_once('.').map_or(e.key.as_str(), |(_, k)| k);
                 format!(
-                    "{} = {} # translate ({})",
+                    "{}\n{} = {} # translate ({})",
+                    source_record_line(&e.default),
                     quote_key(key),
                     toml_string(&e.default),
                     e.used_in
@@ -151,6 +166,48 @@ pub fn update(text: &str, missing: &[&Entry]) -> String {
     out
 }
 
+/// A catalog with a source record above every translation of `entries`: a record line inserted
+/// where there is none, a stale one replaced by the entry's default (what `vmodc i18n extract …
+/// --record` writes once the translator has checked the translations). `text` is the catalog's
+/// text as it was read, so that its spans apply; also returns the keys whose record was written.
+pub fn record_sources(text: &str, catalog: &Catalog, entries: &[Entry]) -> (String, Vec<String>) {
+    let mut edits: Vec<(std::ops::Range<usize>, String, &str)> = Vec::new();
+    for e in entries {
+        let (Some(key_span), Some(value)) =
+            (catalog.key_spans.get(&e.key), catalog.texts.get(&e.key))
+        else {
+            continue;
+        };
+        if value.value == e.default {
+            // Not translated (yet): its record comes with its translation.
+            continue;
+        }
+        let line = source_record_line(&e.default);
+        match catalog.translated_from.get(&e.key) {
+            Some(record) if record.value == e.default => {}
+            Some(record) => edits.push((record.span.clone(), line, &e.key)),
+            None => {
+                let start = text[..key_span.start].rfind('\n').map_or(0, |i| i + 1);
+                let indent = &text[start..key_span.start];
+                if !indent.trim().is_empty() {
+                    // Not the first thing on its line (an inline table): left to the hand.
+                    continue;
+                }
+                edits.push((start..start, format!("{indent}{line}\n"), &e.key));
+            }
+        }
+    }
+    edits.sort_by_key(|(span, _, _)| std::cmp::Reverse(span.start));
+    let mut out = text.to_string();
+    let mut keys = Vec::new();
+    for (span, replacement, key) in edits {
+        out.replace_range(span, &replacement);
+        keys.push(key.to_string());
+    }
+    keys.reverse();
+    (out, keys)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -171,7 +228,7 @@ mod tests {
         let updated = update(text, &[&b2, &new]);
         assert_eq!(
             updated,
-            "#:schema ../../schema/catalog.json\n[language]\ncode = \"ja\"\n\n[units]\n# unit names\nb1 = \"第1連隊\"\nb2 = \"2nd Regiment\" # translate (unit names)\n\n[phases]\nmove = \"移動\"\n\n[weather]\nrain = \"Rain \\\"heavy\\\"\" # translate (unit names)\n"
+            "#:schema ../../schema/catalog.json\n[language]\ncode = \"ja\"\n\n[units]\n# unit names\nb1 = \"第1連隊\"\n# en: \"2nd Regiment\"\nb2 = \"2nd Regiment\" # translate (unit names)\n\n[phases]\nmove = \"移動\"\n\n[weather]\n# en: \"Rain \\\"heavy\\\"\"\nrain = \"Rain \\\"heavy\\\"\" # translate (unit names)\n"
         );
         // The result is a catalog TOML reads, with the new texts under their sections.
         let table: toml::Table = toml::from_str(&updated).unwrap();

@@ -70,6 +70,7 @@ fn load_catalog(
         .unwrap_or_default();
     let mut texts = BTreeMap::new();
     let mut key_spans = BTreeMap::new();
+    let mut translated_from = BTreeMap::new();
     let mut code = stem.clone();
     let mut code_span = None;
     let mut name = stem.clone();
@@ -87,6 +88,12 @@ fn load_catalog(
                 continue;
             }
             let full = format!("{section}.{}", key.as_str());
+            if let Some(record) = sources
+                .get(loaded.file)
+                .and_then(|f| crate::i18n::record::source_record_above(&f.text, key.span.start))
+            {
+                translated_from.insert(full.clone(), record);
+            }
             key_spans.insert(full.clone(), key.span.clone());
             texts.insert(full, text.clone());
         }
@@ -109,5 +116,6 @@ fn load_catalog(
         file: loaded.file,
         texts,
         key_spans,
+        translated_from,
     })
 }
