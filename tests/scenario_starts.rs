@@ -16,19 +16,24 @@ use vmodc::verify::view::{open_module, ModuleView};
 
 /// The fixture game's module (English) and the game it was built from.
 fn two_days() -> (Game, ModuleView) {
-    let dir = crate::common::TempDir::new("two-days");
+    module_of("twodays", "twodays")
+}
+
+/// The English module of a fixture game (`tests/fixtures/<fixture>`) and the game it was built from.
+fn module_of(fixture: &str, game: &str) -> (Game, ModuleView) {
+    let dir = crate::common::TempDir::new(fixture);
     crate::common::copy_tree(
-        &crate::common::repo().join("tests/fixtures/twodays"),
+        &crate::common::repo().join("tests/fixtures").join(fixture),
         dir.path(),
     );
     let mut sources = vmodc::diag::Sources::default();
-    let (loaded, report) = vmodc::build::load_and_check(dir.path(), "twodays", &mut sources);
+    let (loaded, report) = vmodc::build::load_and_check(dir.path(), game, &mut sources);
     assert!(
         report.diagnostics.is_empty(),
         "{}",
         crate::common::render_all(&sources, &report)
     );
-    let loaded = loaded.expect("twodays loads");
+    let loaded = loaded.expect("the fixture loads");
     let entries = vmodc::build::compile_language(&loaded, None).expect("compiles");
     let bytes = vmodc::package::zip_bytes(&entries).expect("zip");
     (
@@ -94,8 +99,46 @@ fn new_game_starts_the_tracker_at_the_first_scenarios_turn_and_phase() {
     assert_eq!(shown(&tracker), at("3", "Red Movement"));
     tracker.prev();
     assert_eq!(shown(&tracker), at("2", "Blue Combat"));
+    // The tracker is a ring of the game's ten turns, as the printed track: Prev at the start shows
+    // the last turn's last phase (VASSAL showed "Turn -1" when the counter had no limit), and Next
+    // from there the start again, never a turn 0 or 11.
+    tracker.new_game();
+    tracker.prev();
+    assert_eq!(shown(&tracker), at("10", "Blue Combat"));
+    tracker.prev();
+    assert_eq!(shown(&tracker), at("10", "Blue Movement"));
+    tracker.next();
+    tracker.next();
+    assert_eq!(shown(&tracker), at("1", "Red Combat"));
+    // The same through the whole game: forty steps on from the start come back to it.
+    let mut turns = std::collections::BTreeSet::new();
+    for _ in 0..(3 + 9 * 4) {
+        tracker.next();
+        turns.insert(shown(&tracker).0.parse::<u32>().unwrap());
+    }
+    assert_eq!(turns, (1..=10).collect());
+    assert_eq!(shown(&tracker), at("1", "Red Combat"));
     // The first scenario, the module's own setup, needs no state in a save.
     assert!(!view.archive.entries.contains_key("scenarios/day-one.vsav"));
+}
+
+#[test]
+fn a_tracker_of_one_level_is_a_ring_of_the_games_turns_too() {
+    // The tiny game: three turns, its first scenario starting in the first phase (one level).
+    let (game, view) = module_of("tiny", "tiny");
+    let phases: Vec<String> = game.rules.phases.iter().map(|p| p.name.clone()).collect();
+    let mut tracker = TurnTracker::of_module(&view.root).expect("a turn tracker");
+    tracker.new_game();
+    let start = shown(&tracker);
+    assert_eq!(start, at("1", &phases[0]));
+    tracker.prev();
+    assert_eq!(
+        shown(&tracker),
+        at("3", phases.last().unwrap()),
+        "not turn 0"
+    );
+    tracker.next();
+    assert_eq!(shown(&tracker), start, "not turn 4");
 }
 
 #[test]
@@ -108,7 +151,7 @@ fn a_later_scenarios_save_starts_the_tracker_on_its_own_turn_and_phase() {
     // getState writes it.
     assert_eq!(
         state,
-        "1|1;0;true;1;0\\;0\\;0\\;true,true,true|6;0;false;-1;2\\;0\\;0\\;true,true,true,true"
+        "1|1;0;true;1;0\\;0\\;0\\;true,true,true|6;0;true;10;2\\;0\\;0\\;true,true,true,true"
     );
     let mut tracker = TurnTracker::of_module(&view.root).expect("a turn tracker");
     tracker.load(&state);

@@ -12,7 +12,7 @@
 //! shares a property of the same name), which the module's expressions read. A first scenario that
 //! starts in the first phase keeps the one level.
 //!
-//! `src/verify/turn_tracker.rs` runs these levels and states the way VASSAL does (`tests/start_phase.rs`).
+//! `src/verify/turn_tracker.rs` runs these levels and states the way VASSAL does (`tests/scenario_starts.rs`).
 
 use crate::concept::game::{Game, Loaded, ScenarioFile};
 use crate::concept::interface::ModuleParts;
@@ -30,12 +30,13 @@ pub struct TrackerPosition {
     pub phase: usize,
 }
 
-/// How the module's tracker is laid out: where New Game starts it (the first scenario's start) and
-/// how many phases a turn has.
+/// How the module's tracker is laid out: where New Game starts it (the first scenario's start), how
+/// many phases a turn has, and the game's last turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TrackerLayout {
     pub start: TrackerPosition,
     pub phases: usize,
+    pub last_turn: u32,
 }
 
 impl TrackerLayout {
@@ -46,6 +47,22 @@ impl TrackerLayout {
                 phase: game.start_phase_index(),
             },
             phases: game.rules.phases.len(),
+            last_turn: game.rules.turns.count.value,
+        }
+    }
+
+    /// How the counter of every turn (every later turn, when the first has a level of its own)
+    /// ends: VASSAL's Prev before the start sets a counter to its loop limit (`setHigh`), which
+    /// without a limit is -1, so the counter loops at the last turn. The tracker is then a ring of
+    /// the game's turns, as the printed track is: Prev at the start shows the last turn's last
+    /// phase, Next after it the start again, never a turn 0, -1 or one after the last.
+    fn turn_loop(&self) -> (bool, i64) {
+        let first_counted = self.start.turn + u32::from(self.splits_first_turn());
+        if first_counted <= self.last_turn {
+            (true, i64::from(self.last_turn))
+        } else {
+            // A game whose counted turns start after its last (one turn, begun mid-turn): no ring.
+            (false, -1)
         }
     }
 
@@ -90,15 +107,17 @@ impl TrackerLayout {
             } else {
                 ((first, 0), (at.turn, at.phase))
             };
+            let (looping, limit) = self.turn_loop();
             tracker
                 .append_int(i64::from(!in_first_turn))
                 .append(&counter_state(first_at, true, first as i64, tail))
-                .append(&counter_state(later_at, false, -1, self.phases));
+                .append(&counter_state(later_at, looping, limit, self.phases));
         } else {
+            let (looping, limit) = self.turn_loop();
             tracker.append_int(0).append(&counter_state(
                 (at.turn, at.phase),
-                false,
-                -1,
+                looping,
+                limit,
                 self.phases,
             ));
         }
@@ -142,6 +161,7 @@ impl TrackerLayout {
                 .attr("turnFormat", "$value$")
                 .child(phase_list(plan, items))
         };
+        let (looping, limit) = self.turn_loop();
         let levels = if self.splits_first_turn() {
             let first = self.start.turn;
             vec![
@@ -153,14 +173,14 @@ impl TrackerLayout {
                     i64::from(first),
                     &phases[self.start.phase..],
                 ),
-                turn_level(plan.tx.get("ui.turn"), first + 1, false, -1, &phases),
+                turn_level(plan.tx.get("ui.turn"), first + 1, looping, limit, &phases),
             ]
         } else {
             vec![turn_level(
                 plan.tx.get("ui.turn"),
                 self.start.turn,
-                false,
-                -1,
+                looping,
+                limit,
                 &phases,
             )]
         };

@@ -93,18 +93,33 @@ impl Level {
         self.set_low();
     }
 
+    /// `setLow` of a counter or a list: its first value, and no roll-over left from an earlier
+    /// step (the tracker's Next and Prev loop while the level they reach has rolled over). A list
+    /// whose first item is inactive moves on to the next active one.
     fn set_low(&mut self) {
+        self.rolled_over = false;
         self.current = match &self.kind {
             Kind::Counter { start, .. } => *start,
             Kind::List { first, .. } => *first,
         };
+        if let Kind::List { active, .. } = &self.kind {
+            let inactive = usize::try_from(self.current)
+                .ok()
+                .and_then(|i| active.get(i))
+                .is_some_and(|a| !a);
+            if inactive {
+                self.advance();
+            }
+        }
         if !self.subs.is_empty() {
             self.current_sub = 0;
             self.subs[0].set_low();
         }
     }
 
+    /// `setHigh`: the last value (a counter's loop limit), and no roll-over left.
     fn set_high(&mut self) {
+        self.rolled_over = false;
         self.current = match &self.kind {
             Kind::Counter { loop_limit, .. } => *loop_limit,
             Kind::List { first, items, .. } => {
