@@ -306,8 +306,7 @@ fn with_values_the_module_decides_surrender_and_the_look_as_the_rule_does() {
     // The Victory report: a surrender is the whole result (12.0 step 1); below it, the score follows.
     let plan =
         vmodc::concept::plan::Plan::new(&game, default_texts(&game), vmodc::concept::CONCEPTS);
-    let victory = game.scenarios[0].victory.as_ref().expect("victory");
-    let report = vmodc::concept::victory::module::victory_report(&game, &plan, victory);
+    let report = vmodc::concept::victory::module::victory_report(&game, &plan).expect("victory");
     let with_13 = |damage| Board {
         value: Some(13),
         ..board(damage, 5)

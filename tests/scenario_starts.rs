@@ -321,3 +321,40 @@ fn a_hand_edited_tracker_state_steps_without_a_panic() {
         let _ = tracker.shown();
     }
 }
+
+#[test]
+fn the_victory_check_judges_by_the_conditions_of_the_scenario_played() {
+    use crate::common::module_piece::Piece;
+    use vmodc::concept::module::props;
+    let (game, _) = two_days();
+    let plan = Plan::new(
+        &game,
+        vmodc::concept::texts::default_texts(&game),
+        vmodc::concept::CONCEPTS,
+    );
+    let report = vmodc::concept::victory::module::victory_report(&game, &plan).expect("a report");
+    // Bluetown (0404) held by Red (level 1, the first side) or by Blue (level 2).
+    let judge = |scenario: &str, level: &str| {
+        let marker = Piece {
+            props: [
+                (props::CONTROL_HEX.to_string(), "0404".to_string()),
+                (props::CONTROL_LEVEL.to_string(), level.to_string()),
+            ]
+            .into(),
+            game: &game,
+            all: Vec::new(),
+        };
+        let host = Piece {
+            props: [(props::SCENARIO.to_string(), scenario.to_string())].into(),
+            game: &game,
+            all: vec![&marker],
+        };
+        report.eval(&host).expect("evaluates").render()
+    };
+    // The first day (rule 11.0): Red wins by holding Bluetown. The second (12.2): Blue wins by
+    // holding it, where the module used to judge every scenario by the first day's conditions.
+    assert_eq!(judge("day-one", "1"), "Victory (rule 11.0): Red wins.");
+    assert_eq!(judge("day-one", "2"), "Victory (rule 11.0): Blue wins.");
+    assert_eq!(judge("day-two", "2"), "Victory (rule 12.2): Blue wins.");
+    assert_eq!(judge("day-two", "1"), "Victory (rule 12.2): Red wins.");
+}

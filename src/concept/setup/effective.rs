@@ -57,6 +57,28 @@ impl Game {
             .map_or(city.control.as_str(), |c| c.side.as_str())
     }
 
+    /// The victory conditions a scenario plays by, with the id of the scenario that writes them (its
+    /// own, or its base's): their texts are keyed by that id (`victory.<id>-1`).
+    pub fn victory_of<'g>(&'g self, s: &'g Loaded<ScenarioFile>) -> Option<(&'g str, &'g Victory)> {
+        self.scenario_chain(s)
+            .into_iter()
+            .find_map(|c| c.victory.as_ref().map(|v| (c.scenario.id.as_str(), v)))
+    }
+
+    /// Whether the scenarios play by different victory conditions: then the Victory button judges
+    /// by the conditions of the scenario played (`Scenario`).
+    pub fn victories_differ(&self) -> bool {
+        let mut owners = self.scenarios.iter().map(|s| self.victory_of(s).map(|(id, _)| id));
+        let first = owners.next();
+        owners.any(|other| Some(other) != first)
+    }
+
+    /// Whether the module needs to know which scenario is played (the `Scenario` property): the
+    /// scenarios schedule different arrivals or play by different victory conditions.
+    pub fn scenarios_differ(&self) -> bool {
+        self.schedules_differ() || self.victories_differ()
+    }
+
     /// Whether the scenarios schedule different replacements or reinforcements: then the module
     /// knows which scenario is played (`Scenario`) and announces that scenario's arrivals only.
     pub fn schedules_differ(&self) -> bool {

@@ -14,10 +14,11 @@ use crate::concept::victory::module::{control_marker, control_name};
 use crate::concept::weather::module::weather_marker;
 use rayon::prelude::*;
 
-/// The `Scenario` property, when the scenarios schedule different arrivals: the first scenario's
-/// id at New Game, each other scenario's id set by its saved game. The phase announcements read it.
+/// The `Scenario` property, when the scenarios schedule different arrivals or play by different
+/// victory conditions: the first scenario's id at New Game, each other scenario's id set by its
+/// saved game. The phase announcements and the victory report read it.
 pub fn scenario_property(game: &Game) -> Option<(Global, Vec<ScenarioValue>)> {
-    if !game.schedules_differ() {
+    if !game.scenarios_differ() {
         return None;
     }
     let (first, others) = game.scenarios.split_first()?;

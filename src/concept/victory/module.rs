@@ -11,10 +11,29 @@ use crate::vassal::expression::{add, and, any, bin, concat, cond, eq, int, prop,
 use crate::vassal::traits::{self as pieces, Key, Piece};
 use crate::vassal::xml::El;
 
-/// The victory evaluation, reported by the first victory hex's control marker: a side's surrender
-/// first (its morale chit against its count, concept `morale`), then the outcome.
-pub fn victory_report(game: &Game, plan: &Plan, victory: &crate::concept::game::Victory) -> Expr {
-    let outcome = outcome_report(game, plan, victory);
+/// The victory evaluation, reported by the first victory hex's control marker: the conditions of
+/// the scenario played (`Scenario`, when the scenarios' differ), `None` when no scenario has any.
+pub fn victory_report(game: &Game, plan: &Plan) -> Option<Expr> {
+    let (first, others) = game.scenarios.split_first()?;
+    game.scenarios.iter().find_map(|s| game.victory_of(s))?;
+    let report = |scenario| match game.victory_of(scenario) {
+        Some((owner, v)) => scenario_report(game, plan, owner, v),
+        None => s(&plan.tx.get("ui.report_no_victory")),
+    };
+    let mut e = report(first);
+    if game.victories_differ() {
+        for other in others.iter().rev() {
+            let played = eq(prop(props::SCENARIO), s(other.scenario.id.as_str()));
+            e = cond(played, report(other), e);
+        }
+    }
+    Some(e)
+}
+
+/// One scenario's evaluation (`owner`: the scenario that writes its conditions): a side's
+/// surrender first (its morale chit against its count, concept `morale`), then the outcome.
+fn scenario_report(game: &Game, plan: &Plan, owner: &str, victory: &crate::concept::game::Victory) -> Expr {
+    let outcome = outcome_report(game, plan, owner, victory);
     let Some(m) = &game.rules.morale else {
         return outcome;
     };
@@ -27,12 +46,13 @@ pub fn victory_report(game: &Game, plan: &Plan, victory: &crate::concept::game::
 }
 
 /// The outcome: the victory points or the first condition that holds.
-fn outcome_report(game: &Game, plan: &Plan, victory: &crate::concept::game::Victory) -> Expr {
+fn outcome_report(
+    game: &Game,
+    plan: &Plan,
+    scenario: &str,
+    victory: &crate::concept::game::Victory,
+) -> Expr {
     let tx = &plan.tx;
-    let scenario = game
-        .scenarios
-        .first()
-        .map_or("", |s| s.scenario.id.as_str());
     let holds = |hex: &str, level: i64| {
         Expr::Count(Box::new(and(
             eq(prop(props::CONTROL_HEX), s(hex)),
@@ -302,14 +322,10 @@ pub fn control_marker(
 ) -> Piece {
     let sides = &game.rules.sides;
     let mut traits = Vec::new();
-    if let Some((_, v)) = game
-        .scenarios
-        .first()
-        .and_then(|s| game.effective(s).victory)
-    {
+    if let Some(report) = victory_report(game, plan) {
         traits.push(pieces::report_with(
             &[Key::Named(keys::CHECK_VICTORY)],
-            &victory_report(game, plan, v).to_beanshell(),
+            &report.to_beanshell(),
             "Victory check",
             true,
         ));
@@ -359,8 +375,8 @@ pub fn buttons(game: &Game, plan: &Plan) -> Vec<El> {
     let mut out = Vec::new();
     let first_hex = game
         .scenarios
-        .first()
-        .and_then(|sc| game.effective(sc).victory)
+        .iter()
+        .find_map(|sc| game.victory_of(sc))
         .and_then(|(_, v)| {
             v.conditions
                 .iter()
@@ -376,11 +392,7 @@ pub fn buttons(game: &Game, plan: &Plan) -> Vec<El> {
             keys::CHECK_VICTORY,
             &host,
         ));
-        let has_victory = game
-            .scenarios
-            .first()
-            .and_then(|sc| game.effective(sc).victory)
-            .is_some();
+        let has_victory = game.scenarios.iter().any(|sc| game.victory_of(sc).is_some());
         if has_victory {
             out.extend(morale::buttons(game, &plan.tx, &host));
         }

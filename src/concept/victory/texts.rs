@@ -33,6 +33,11 @@ const INTERFACE: &[InterfaceText] = &[
         "chat: victory check",
     ),
     (
+        "ui.report_no_victory",
+        "Victory: the data of this scenario states no victory conditions",
+        "chat: victory check",
+    ),
+    (
         "ui.report_points",
         "Victory points for {side} (rule {rule}): {terms} = {total} → {result}.",
         "chat: victory points",
