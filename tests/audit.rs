@@ -824,3 +824,74 @@ fn a_move_through_an_enemy_zone_of_control_is_found_with_its_rule() {
         "{json}"
     );
 }
+
+/// A copy of a fixture log whose turn tracker states are written the way the module's tracker
+/// writes them now: two top-level levels where the first turn starts after its first phase (B4M:
+/// turn 1 begins at the German combat phase, rule 6.0), where the fixtures, recorded before, hold
+/// one level.
+fn with_two_level_tracker(log: &Path, dir: &Path) -> PathBuf {
+    use vmodc::emit::tracker::TrackerLayout;
+    let module_bytes = std::fs::read(module()).expect("module");
+    let view = open_module(&module_bytes).expect("module");
+    let game = rules::from_module(&view, "b4m-en.vmod").expect("rules data");
+    let layout = TrackerLayout::of(&game);
+    let bytes = std::fs::read(log).expect("fixture");
+    let raw = read_save(&bytes).expect("reads");
+    const TURN: &str = "TURNTurnTracker0\t";
+    let mut text = String::new();
+    let mut rest = raw.as_str();
+    let mut rewritten = 0;
+    while let Some(at) = rest.find(TURN) {
+        let (before, from) = rest.split_at(at + TURN.len());
+        let end = from.find(COMMAND_SEPARATOR).unwrap_or(from.len());
+        let old = &from[..end];
+        let at = layout.position(old).expect("a tracker state of the module");
+        let new = layout.state(at);
+        assert_eq!(layout.position(&new), Some(at), "{new}");
+        assert_eq!(new.split('|').count(), 3, "two levels: {new}");
+        text.push_str(before);
+        text.push_str(&new);
+        rest = &from[end..];
+        rewritten += 1;
+    }
+    text.push_str(rest);
+    assert!(rewritten >= 2, "{rewritten} tracker steps");
+    let others = read_archive(&bytes, Limits::save()).expect("zip").entries;
+    let mut entries = vec![Entry {
+        name: "savedGame".into(),
+        data: obfuscate(&text, 0x3c),
+    }];
+    entries.extend(
+        others
+            .into_iter()
+            .filter(|(n, _)| n != "savedGame")
+            .map(|(name, data)| Entry { name, data }),
+    );
+    let out = dir.join(log.file_name().expect("a file name"));
+    std::fs::write(&out, zip_bytes(&entries).expect("zip")).expect("write");
+    out
+}
+
+#[test]
+fn a_log_of_a_two_level_tracker_is_audited_phase_by_phase() {
+    let dir = TempDir::new("audit-two-level");
+    for name in ["legal.vlog", "wrong-phase.vlog", "legal-full.vlog"] {
+        let one_level = with_module(&fixture(name));
+        let two_level = with_module(&with_two_level_tracker(&fixture(name), dir.path()));
+        assert_eq!(two_level.0, one_level.0, "{name}: {}", two_level.2);
+        assert_eq!(
+            findings(&two_level.1),
+            findings(&one_level.1),
+            "{name}: {}",
+            two_level.2
+        );
+    }
+    // The wrong phase is still found as such: moves in the German combat phase of turn 1, the
+    // first turn's own level.
+    let (rc, json, shown) = with_module(&with_two_level_tracker(
+        &fixture("wrong-phase.vlog"),
+        dir.path(),
+    ));
+    assert_eq!(rc, 1, "{shown}");
+    assert!(findings(&json).iter().all(|f| f[5] == "4.0"), "{shown}");
+}
