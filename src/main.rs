@@ -12,6 +12,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use vmodc::build::{self, Options};
 use vmodc::cli;
+use vmodc::cli::Format;
 
 #[derive(Parser)]
 #[command(
@@ -89,7 +90,7 @@ enum Command {
         root: PathBuf,
     },
     /// Compute a combat from the rules data, as the module does: odds, cap, shifts, CRT result.
-    Odds(Box<OddsArgs>),
+    Odds(Box<cli::odds::OddsFlags>),
     /// Translators' tools: catalog status and skeletons for new languages.
     I18n {
         #[command(subcommand)]
@@ -204,74 +205,6 @@ enum DiffFormat {
     Toml,
 }
 
-#[derive(clap::Args)]
-struct OddsArgs {
-    /// Game id.
-    game: String,
-    /// An attacking unit: strength, and type or unit id (`9:panzer`, `9:XXIV`). Repeat per unit.
-    #[arg(long = "attack", required = true, value_name = "STRENGTH[:TYPE]")]
-    attackers: Vec<String>,
-    /// A defending unit: strength before its modifiers, optionally with its type or its unit's id
-    /// (`6:infantry`). Repeat per unit of the defending hex; every one counts.
-    #[arg(long = "defence", required = true, value_name = "STRENGTH[:TYPE]")]
-    defenders: Vec<String>,
-    /// Terrain id of the defender's hex.
-    #[arg(long)]
-    terrain: Option<String>,
-    /// City kind of the defender's hex.
-    #[arg(long)]
-    city: Option<String>,
-    /// Side id of the defender.
-    #[arg(long)]
-    side: Option<String>,
-    /// A hexside feature every attacker attacks across (e.g. river).
-    #[arg(long)]
-    across: Vec<String>,
-    /// Game turn (for the weather).
-    #[arg(long, default_value_t = 1)]
-    turn: u32,
-    /// Weather id, instead of the turn's (e.g. when the turn's weather is rolled or not known).
-    #[arg(long)]
-    weather: Option<String>,
-    /// A count of `[[combat.counts]]` and its value (`soviet-damage=14`, `air-attacker=1`). Repeat
-    /// per count; a count not given is at its lowest value.
-    #[arg(long = "count", value_name = "ID=N")]
-    counts: Vec<String>,
-    /// A `[[combat.declarations]]` id declared for this combat. Repeat per declaration.
-    #[arg(long = "declare", value_name = "ID")]
-    declared: Vec<String>,
-    /// A marker on the stack of every attacker (`[[markers]]` id; `ID:back` for its back face), for
-    /// `[[combat.strength_modifiers]]`. Repeat per marker.
-    #[arg(long = "marker", value_name = "ID[:back]")]
-    markers: Vec<String>,
-    /// A marker on the defender's stack (`ID:back` for its back face). Repeat per marker.
-    #[arg(long = "defender-marker", value_name = "ID[:back]")]
-    defender_markers: Vec<String>,
-    /// The type of every `--defence` given without one (strength modifiers may depend on it).
-    #[arg(long)]
-    defender_type: Option<String>,
-    /// The type of every `--attack` given without one (modifiers and shifts may depend on it).
-    #[arg(long)]
-    attacker_type: Option<String>,
-    /// The ARs of the units each side picked, attacker's first (`5:2`), standing in for AR counts.
-    #[arg(long, value_name = "ATTACKER:DEFENDER")]
-    ar: Option<String>,
-    /// Die roll to look up (default: show the whole column).
-    #[arg(long)]
-    roll: Option<u32>,
-    /// Kind of attack of `[[combat.attack_kinds]]` (e.g. overrun; default: the first, regular one).
-    #[arg(long)]
-    kind: Option<String>,
-    /// The surprise check's roll of the dice (`[combat.surprise]`): shows the modified roll and what
-    /// the sources give for it.
-    #[arg(long)]
-    surprise_roll: Option<u32>,
-    #[arg(long, default_value = ".")]
-    root: PathBuf,
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    format: Format,
-}
-
 #[derive(Subcommand)]
 enum I18nCommand {
     /// List missing and unused catalog keys for each language of each game.
@@ -315,21 +248,6 @@ enum I18nCommand {
     },
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Format {
-    Human,
-    Json,
-}
-
-impl From<Format> for cli::Format {
-    fn from(format: Format) -> cli::Format {
-        match format {
-            Format::Human => cli::Format::Human,
-            Format::Json => cli::Format::Json,
-        }
-    }
-}
-
 impl From<DiffFormat> for cli::diff::DiffFormat {
     fn from(format: DiffFormat) -> cli::diff::DiffFormat {
         match format {
@@ -337,34 +255,6 @@ impl From<DiffFormat> for cli::diff::DiffFormat {
             DiffFormat::Json => cli::diff::DiffFormat::Json,
             DiffFormat::Html => cli::diff::DiffFormat::Html,
             DiffFormat::Toml => cli::diff::DiffFormat::Toml,
-        }
-    }
-}
-
-impl From<OddsArgs> for cli::odds::OddsFlags {
-    fn from(args: OddsArgs) -> cli::odds::OddsFlags {
-        cli::odds::OddsFlags {
-            game: args.game,
-            root: args.root,
-            format: args.format.into(),
-            attackers: args.attackers,
-            defenders: args.defenders,
-            terrain: args.terrain,
-            city: args.city,
-            side: args.side,
-            across: args.across,
-            turn: args.turn,
-            weather: args.weather,
-            counts: args.counts,
-            declared: args.declared,
-            markers: args.markers,
-            defender_markers: args.defender_markers,
-            defender_type: args.defender_type,
-            attacker_type: args.attacker_type,
-            ar: args.ar,
-            roll: args.roll,
-            kind: args.kind,
-            surprise_roll: args.surprise_roll,
         }
     }
 }
@@ -394,9 +284,9 @@ fn main() -> ExitCode {
                 print: (!no_print).then_some(vmodc::print::print_kits as build::KitPrinter),
             };
             if watch {
-                cli::watch::run_watch(games, options, format.into())
+                cli::watch::run_watch(games, options, format)
             } else {
-                cli::build::run_build(games, options, format.into())
+                cli::build::run_build(games, options, format)
             }
         }
         Command::Print {
@@ -425,9 +315,9 @@ fn main() -> ExitCode {
         } => {
             let options = vmodc::verify::CheckOptions { library };
             if todo {
-                cli::check::run_todo(targets, &root, format.into())
+                cli::check::run_todo(targets, &root, format)
             } else {
-                cli::check::run_check(targets, &root, deny_warnings, options, format.into())
+                cli::check::run_check(targets, &root, deny_warnings, options, format)
             }
         }
         Command::Diff {
@@ -461,7 +351,7 @@ fn main() -> ExitCode {
                 cli::i18n::run_i18n_extract(&root, &skeleton, from.as_deref(), out, force, edit)
             }
         },
-        Command::Odds(args) => cli::odds::run_odds(&(*args).into()),
+        Command::Odds(args) => cli::odds::run_odds(&args),
         Command::Audit(args) => cli::audit::run_audit(&args),
         Command::Save {
             command:
@@ -470,7 +360,7 @@ fn main() -> ExitCode {
                     module,
                     format,
                 },
-        } => cli::save::run_save_dump(&file, module.as_deref(), format.into()),
+        } => cli::save::run_save_dump(&file, module.as_deref(), format),
         Command::Translate(args) => cli::translate::run_translate_args(&args),
         Command::Refresh(args) => cli::save::run_refresh(args),
         Command::Import(args) => cli::import::run_import(args),

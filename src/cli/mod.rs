@@ -60,7 +60,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// How a command prints what it found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
     Human,
     Json,

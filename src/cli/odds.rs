@@ -16,37 +16,74 @@ use crate::diag::{plural, suggest, Sources};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// `vmodc odds`'s flags as the command line gave them: the battle's values still as text.
-#[derive(Debug, Clone)]
+/// `vmodc odds`'s flags as the command line gives them (clap reads them into this one type): the
+/// battle's values still as text, read into a [`Battle`] once the game is loaded.
+#[derive(clap::Args, Debug, Clone)]
 pub struct OddsFlags {
+    /// Game id.
     pub game: String,
-    pub root: PathBuf,
-    pub format: Format,
-    /// `--attack STRENGTH[:TYPE]`, one per attacking unit; the type may be a unit's id.
+    /// An attacking unit: strength, and type or unit id (`9:panzer`, `9:XXIV`). Repeat per unit.
+    #[arg(long = "attack", required = true, value_name = "STRENGTH[:TYPE]")]
     pub attackers: Vec<String>,
-    /// `--defence STRENGTH[:TYPE]`, one per defending unit.
+    /// A defending unit: strength before its modifiers, optionally with its type or its unit's id
+    /// (`6:infantry`). Repeat per unit of the defending hex; every one counts.
+    #[arg(long = "defence", required = true, value_name = "STRENGTH[:TYPE]")]
     pub defenders: Vec<String>,
+    /// Terrain id of the defender's hex.
+    #[arg(long)]
     pub terrain: Option<String>,
+    /// City kind of the defender's hex.
+    #[arg(long)]
     pub city: Option<String>,
+    /// Side id of the defender.
+    #[arg(long)]
     pub side: Option<String>,
+    /// A hexside feature every attacker attacks across (e.g. river).
+    #[arg(long)]
     pub across: Vec<String>,
+    /// Game turn (for the weather).
+    #[arg(long, default_value_t = 1)]
     pub turn: u32,
+    /// Weather id, instead of the turn's (e.g. when the turn's weather is rolled or not known).
+    #[arg(long)]
     pub weather: Option<String>,
-    /// `--count ID=N`.
+    /// A count of `[[combat.counts]]` and its value (`soviet-damage=14`, `air-attacker=1`). Repeat
+    /// per count; a count not given is at its lowest value.
+    #[arg(long = "count", value_name = "ID=N")]
     pub counts: Vec<String>,
+    /// A `[[combat.declarations]]` id declared for this combat. Repeat per declaration.
+    #[arg(long = "declare", value_name = "ID")]
     pub declared: Vec<String>,
-    /// `--marker ID[:back]`.
+    /// A marker on the stack of every attacker (`[[markers]]` id; `ID:back` for its back face), for
+    /// `[[combat.strength_modifiers]]`. Repeat per marker.
+    #[arg(long = "marker", value_name = "ID[:back]")]
     pub markers: Vec<String>,
-    /// `--defender-marker ID[:back]`.
+    /// A marker on the defender's stack (`ID:back` for its back face). Repeat per marker.
+    #[arg(long = "defender-marker", value_name = "ID[:back]")]
     pub defender_markers: Vec<String>,
+    /// The type of every `--defence` given without one (strength modifiers may depend on it).
+    #[arg(long)]
     pub defender_type: Option<String>,
-    /// `--attacker-type`: the type of every attacker given without one.
+    /// The type of every `--attack` given without one (modifiers and shifts may depend on it).
+    #[arg(long)]
     pub attacker_type: Option<String>,
-    /// `--ar ATTACKER:DEFENDER`.
+    /// The ARs of the units each side picked, attacker's first (`5:2`), standing in for AR counts.
+    #[arg(long, value_name = "ATTACKER:DEFENDER")]
     pub ar: Option<String>,
+    /// Die roll to look up (default: show the whole column).
+    #[arg(long)]
     pub roll: Option<u32>,
+    /// Kind of attack of `[[combat.attack_kinds]]` (e.g. overrun; default: the first, regular one).
+    #[arg(long)]
     pub kind: Option<String>,
+    /// The surprise check's roll of the dice (`[combat.surprise]`): shows the modified roll and what
+    /// the sources give for it.
+    #[arg(long)]
     pub surprise_roll: Option<u32>,
+    #[arg(long, default_value = ".")]
+    pub root: PathBuf,
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
 }
 
 pub fn run_odds(flags: &OddsFlags) -> ExitCode {
