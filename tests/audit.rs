@@ -835,27 +835,35 @@ fn with_two_level_tracker(log: &Path, dir: &Path) -> PathBuf {
     let view = open_module(&module_bytes).expect("module");
     let game = rules::from_module(&view, "b4m-en.vmod").expect("rules data");
     let layout = TrackerLayout::of(&game);
+    log_with(log, dir, |raw| {
+        const TURN: &str = "TURNTurnTracker0\t";
+        let mut text = String::new();
+        let mut rest = raw;
+        let mut rewritten = 0;
+        while let Some(at) = rest.find(TURN) {
+            let (before, from) = rest.split_at(at + TURN.len());
+            let end = from.find(COMMAND_SEPARATOR).unwrap_or(from.len());
+            let old = &from[..end];
+            let at = layout.position(old).expect("a tracker state of the module");
+            let new = layout.state(at);
+            assert_eq!(layout.position(&new), Some(at), "{new}");
+            assert_eq!(new.split('|').count(), 3, "two levels: {new}");
+            text.push_str(before);
+            text.push_str(&new);
+            rest = &from[end..];
+            rewritten += 1;
+        }
+        text.push_str(rest);
+        assert!(rewritten >= 2, "{rewritten} tracker steps");
+        text
+    })
+}
+
+/// A copy of a fixture log (in `dir`, under the same name) whose game text `edit` rewrote.
+fn log_with(log: &Path, dir: &Path, edit: impl FnOnce(&str) -> String) -> PathBuf {
     let bytes = std::fs::read(log).expect("fixture");
     let raw = read_save(&bytes).expect("reads");
-    const TURN: &str = "TURNTurnTracker0\t";
-    let mut text = String::new();
-    let mut rest = raw.as_str();
-    let mut rewritten = 0;
-    while let Some(at) = rest.find(TURN) {
-        let (before, from) = rest.split_at(at + TURN.len());
-        let end = from.find(COMMAND_SEPARATOR).unwrap_or(from.len());
-        let old = &from[..end];
-        let at = layout.position(old).expect("a tracker state of the module");
-        let new = layout.state(at);
-        assert_eq!(layout.position(&new), Some(at), "{new}");
-        assert_eq!(new.split('|').count(), 3, "two levels: {new}");
-        text.push_str(before);
-        text.push_str(&new);
-        rest = &from[end..];
-        rewritten += 1;
-    }
-    text.push_str(rest);
-    assert!(rewritten >= 2, "{rewritten} tracker steps");
+    let text = edit(&raw);
     let others = read_archive(&bytes, Limits::save()).expect("zip").entries;
     let mut entries = vec![Entry {
         name: "savedGame".into(),
@@ -894,4 +902,42 @@ fn a_log_of_a_two_level_tracker_is_audited_phase_by_phase() {
     ));
     assert_eq!(rc, 1, "{shown}");
     assert!(findings(&json).iter().all(|f| f[5] == "4.0"), "{shown}");
+}
+
+#[test]
+fn the_end_of_a_log_gives_the_victory_conditions_result_from_the_control_markers() {
+    // The legal turn leaves Moscow (1103) Soviet: rule 5.0 then gives the Soviet victory line
+    // (Soviet control of Moscow and at least one other city), as the module's Victory button does.
+    let human = |log: &Path| {
+        let m = module();
+        let out = vmodc(&["audit", path(log), "--module", path(&m)]);
+        (code(&out), show(&out))
+    };
+    let (rc, shown) = human(&fixture("legal.vlog"));
+    assert_eq!(rc, 0, "{shown}");
+    assert!(
+        shown.contains("As the log ends, the victory conditions (rule 5.0, scenario standard, judged at: end of turn 7) give: Soviet victory.")
+            && shown.contains("1103 Soviet Union"),
+        "{shown}"
+    );
+    // The same log with Moscow's control marker on its German face: German victory (5.0).
+    let dir = TempDir::new("audit-victory");
+    let german_moscow = log_with(&fixture("legal.vlog"), dir.path(), |raw| {
+        let soviet = "\\\t2\\\\\t1103\\\\\\\t";
+        assert_eq!(
+            raw.matches(soviet).count(),
+            1,
+            "Moscow's marker, on its Soviet level"
+        );
+        raw.replace(soviet, "\\\t1\\\\\t1103\\\\\\\t")
+    });
+    let (rc, shown) = human(&german_moscow);
+    assert_eq!(rc, 0, "{shown}");
+    assert!(
+        shown.contains("give: German victory.") && shown.contains("1103 Germany"),
+        "{shown}"
+    );
+    // The JSON list holds findings only: no finding here.
+    let (_, json, shown) = with_module(&german_moscow);
+    assert_eq!(json, serde_json::json!([]), "{shown}");
 }

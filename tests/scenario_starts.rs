@@ -357,4 +357,16 @@ fn the_victory_check_judges_by_the_conditions_of_the_scenario_played() {
     assert_eq!(judge("day-one", "2"), "Victory (rule 11.0): Blue wins.");
     assert_eq!(judge("day-two", "2"), "Victory (rule 12.2): Blue wins.");
     assert_eq!(judge("day-two", "1"), "Victory (rule 12.2): Red wins.");
+    // The audit's rule (`Victory::first_holding`) gives the same result as the module's report.
+    for scenario in &game.scenarios {
+        let (_, victory) = game.victory_of(scenario).expect("conditions");
+        for (level, side) in game.rules.sides.iter().enumerate() {
+            let holder = |hex: &str| (hex == "0404").then(|| side.id.value.clone());
+            let result = victory
+                .first_holding(holder)
+                .map_or(victory.otherwise.as_str(), |(_, c)| c.result.as_str());
+            let shown = judge(scenario.scenario.id.as_str(), &(level + 1).to_string());
+            assert!(shown.ends_with(result), "{shown} / {result}");
+        }
+    }
 }

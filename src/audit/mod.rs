@@ -14,6 +14,7 @@ pub mod spot;
 pub use spot::Spot;
 pub mod resolved;
 pub mod rules;
+pub mod victory;
 
 use crate::concept::game::{Game, HexId};
 use crate::emit::tracker::TrackerLayout;
@@ -129,6 +130,9 @@ pub struct Audit {
     pub version: Option<String>,
     pub steps: usize,
     pub findings: Vec<Finding>,
+    /// The victory conditions as the log leaves the board (not in the JSON list of findings).
+    #[serde(skip)]
+    pub victory: Option<victory::Outcome>,
 }
 
 /// Replay `log` over `game`, naming places by the module's grids, and check every phase.
@@ -147,6 +151,7 @@ pub fn audit(game: &Game, locations: &Locations, log: &GameLog) -> Audit {
         }
     }
     referee.end_of_log(log.steps.len());
+    let victory = victory::outcome(game, &log.start, &referee.board);
     let findings = referee.into_findings();
     let (module, version) = log.start.module();
     Audit {
@@ -155,6 +160,7 @@ pub fn audit(game: &Game, locations: &Locations, log: &GameLog) -> Audit {
         version,
         steps: log.steps.len(),
         findings,
+        victory,
     }
 }
 

@@ -64,6 +64,9 @@ impl Audit {
             escape(&self.game),
             escape(&self.tally())
         );
+        if let Some(v) = &self.victory {
+            body.push_str(&format!("<p>{}.</p>\n", escape(&v.line())));
+        }
         let (findings, unchecked) = self.split();
         if findings.is_empty() {
             body.push_str(&format!("<p>{}.</p>\n", escape(&capitalised(NO_FINDING))));

@@ -35,6 +35,9 @@ impl Audit {
         for f in unchecked {
             out.push_str(&unchecked_line(f));
         }
+        if let Some(v) = &self.victory {
+            out.push_str(&format!("{}\n", v.line()));
+        }
         out
     }
 
@@ -89,4 +92,31 @@ fn line(f: &Finding) -> String {
         "  step {:>4}  {kind:<9}  {check:<9}  {}{path}\n      {}\n      {rule}{allows}\n",
         f.step, f.piece, f.what
     )
+}
+
+impl super::victory::Outcome {
+    /// `As the log ends, the victory conditions (rule 5.0, scenario standard, judged at: end of
+    /// turn 7) give: Soviet victory. Control markers: 0204 Germany, 1103 Soviet Union.`
+    pub fn line(&self) -> String {
+        let rule = self
+            .rule
+            .as_deref()
+            .map_or(String::new(), |r| format!("rule {r}, "));
+        let held: Vec<String> = self
+            .control
+            .iter()
+            .map(|(hex, side)| format!("{hex} {side}"))
+            .collect();
+        let control = if held.is_empty() {
+            String::new()
+        } else {
+            format!(" Control markers: {}.", held.join(", "))
+        };
+        format!(
+            "As the log ends, the victory conditions ({rule}scenario {}, judged at: {}) give: {}.{control}",
+            self.scenario,
+            self.when,
+            self.result.trim_end_matches('.'),
+        )
+    }
 }

@@ -25,6 +25,21 @@ cited! {
     }
 }
 
+impl Victory {
+    /// The first condition that holds (its index and itself) when `holder` gives the side that
+    /// controls a hex; `None`: the victory's `otherwise`. The rule the module's Victory report
+    /// computes from the control markers (`module::victory_report`), for the audit's end of a log.
+    pub fn first_holding(
+        &self,
+        holder: impl Fn(&str) -> Option<String>,
+    ) -> Option<(usize, &VictoryCondition)> {
+        self.conditions
+            .iter()
+            .enumerate()
+            .find(|(_, c)| c.holds(&holder))
+    }
+}
+
 /// A side wins if it controls every hex of `control_all` and at least `at_least` of `control_any`.
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -37,6 +52,15 @@ pub struct VictoryCondition {
     pub control_any: Vec<Sp<String>>,
     #[serde(default)]
     pub at_least: u32,
+}
+
+impl VictoryCondition {
+    /// Whether the winner controls every hex of `control_all` and `at_least` of `control_any`.
+    pub fn holds(&self, holder: impl Fn(&str) -> Option<String>) -> bool {
+        let held = |hex: &Sp<String>| holder(hex.as_str()).as_deref() == Some(self.winner.as_str());
+        let held_any = self.control_any.iter().filter(|h| held(h)).count();
+        self.control_all.iter().all(held) && held_any >= self.at_least as usize
+    }
 }
 
 cited! {
