@@ -464,6 +464,53 @@ fn the_cheapest_path_pays_each_hexs_terrain() {
     );
 }
 
+#[test]
+fn a_unit_leaving_an_enemy_zoc_may_not_step_straight_into_another_where_the_rules_say_so() {
+    use std::collections::BTreeSet;
+    use vmodc::concept::movement::path::{MoveMap, Reach};
+    let btm2 = crate::common::shipped_game("btm2");
+    let allowance = btm2.rules.movement.allowance.as_ref().expect("allowance");
+    assert!(
+        allowance.zoc_ends_move && allowance.no_zoc_to_zoc,
+        "BtM2 9.4"
+    );
+    // The path rule on a map whose terrain is known hex by hex (BtM2's is printed only as art).
+    let game = crate::common::shipped_game("b4m");
+    let map = MoveMap::new(&game);
+    let grid = &game.map.grid;
+    let hex = |l: &str| grid.parse(l).expect("a hex");
+    // Two hexes next to each other, with others round them.
+    let (from, to) = (hex("0206"), hex("0306"));
+    assert!(grid.neighbours(from).contains(&to));
+    let direct = map.cheapest(from, to, None, &BTreeSet::new());
+    let zoc: BTreeSet<_> = [from, to].into();
+    // Out of the enemy ZOC it started in, straight into the next: allowed only by the rules that
+    // merely end a move in an enemy ZOC (B4M 7.1), refused by 9.4's.
+    assert_eq!(map.cheapest(from, to, None, &zoc), direct);
+    let Reach::Costs(around) = map.cheapest_leaving_zoc(from, to, None, &zoc, true) else {
+        panic!(
+            "a way round through a hex out of the zone: {:?}",
+            map.cheapest_leaving_zoc(from, to, None, &zoc, true)
+        )
+    };
+    let Reach::Costs(straight) = direct else {
+        panic!("{direct:?}")
+    };
+    assert!(around > straight, "{around} > {straight}");
+    // Every neighbour in an enemy ZOC: no way out but straight into another.
+    let ringed: BTreeSet<_> = std::iter::once(from).chain(grid.neighbours(from)).collect();
+    assert_eq!(
+        map.cheapest_leaving_zoc(from, to, None, &ringed, true),
+        Reach::NoPath
+    );
+    // A unit that did not start in an enemy ZOC steps into one as before.
+    let only_to: BTreeSet<_> = [to].into();
+    assert_eq!(
+        map.cheapest_leaving_zoc(from, to, None, &only_to, true),
+        direct
+    );
+}
+
 /// A log larger than any save the reader would inflate is refused from its size, before it is read:
 /// a sparse file of 2 GiB and one byte costs nothing to make and would cost 2 GiB to read.
 #[test]

@@ -479,10 +479,10 @@ impl<'g> Referee<'g> {
             return;
         };
         let budget = i64::from(points) * 4;
-        let zoc = if allowance.zoc_ends_move {
-            "; entering an enemy ZOC ends its move"
-        } else {
-            ""
+        let zoc = match (allowance.zoc_ends_move, allowance.no_zoc_to_zoc) {
+            (true, true) => "; entering an enemy ZOC ends its move, and a unit that starts in one may not step straight into another",
+            (true, false) => "; entering an enemy ZOC ends its move",
+            _ => "",
         };
         let allows = format!(
             "a unit moves up to its {} ({points} MP), paying each hex's terrain cost{zoc}",
@@ -494,7 +494,14 @@ impl<'g> Referee<'g> {
             .unit_type(&unit.unit_type)
             .and_then(|t| t.branch.as_ref())
             .map(|b| b.as_str());
-        let (kind, what) = match self.map.cheapest(from.1, to.1, branch, &m.enemy_zoc) {
+        let reach = self.map.cheapest_leaving_zoc(
+            from.1,
+            to.1,
+            branch,
+            &m.enemy_zoc,
+            allowance.no_zoc_to_zoc,
+        );
+        let (kind, what) = match reach {
             Reach::Costs(q) if q <= budget => return,
             Reach::Costs(q) => (
                 Kind::Violation,
@@ -503,6 +510,10 @@ impl<'g> Referee<'g> {
                     points_text(q),
                     points_text(q - budget)
                 ),
+            ),
+            Reach::NoPath if allowance.no_zoc_to_zoc && m.enemy_zoc.contains(&from.1) => (
+                Kind::Violation,
+                "no path the map data allows joins the two hexes without stepping from the enemy ZOC the unit started in straight into another, or entering one before the last hex".to_string(),
             ),
             Reach::NoPath if !m.enemy_zoc.is_empty() => (
                 Kind::Violation,

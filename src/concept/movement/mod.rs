@@ -40,6 +40,11 @@ cited! {
         /// that starts in one leaves it freely (Battle for Moscow 7.1).
         #[serde(default)]
         pub zoc_ends_move: bool,
+        /// With `zoc_ends_move`: a unit that starts its move in an enemy zone of control may leave
+        /// it, but not straight into another hex of an enemy zone of control (Blitzkrieg to
+        /// Moscow 2, 9.4).
+        #[serde(default)]
+        pub no_zoc_to_zoc: bool,
     }
 }
 

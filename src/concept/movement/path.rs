@@ -33,6 +33,9 @@ struct Route<'a> {
     to: HexId,
     branch: Option<&'a str>,
     ends_move: &'a BTreeSet<HexId>,
+    /// A unit that starts in a hex of `ends_move` may not step straight into another one (BtM2
+    /// 9.4: not from one enemy-ZOC hex directly to another).
+    no_zoc_to_zoc: bool,
 }
 
 /// Whether a move fits, as far as the data can tell.
@@ -84,12 +87,26 @@ impl MoveMap {
         branch: Option<&str>,
         ends_move: &BTreeSet<HexId>,
     ) -> Reach {
+        self.cheapest_leaving_zoc(from, to, branch, ends_move, false)
+    }
+
+    /// [`Self::cheapest`], where with `no_zoc_to_zoc` a unit that starts in a hex of `ends_move`
+    /// may not step from it straight into another (`[movement.allowance] no_zoc_to_zoc`).
+    pub fn cheapest_leaving_zoc(
+        &self,
+        from: HexId,
+        to: HexId,
+        branch: Option<&str>,
+        ends_move: &BTreeSet<HexId>,
+        no_zoc_to_zoc: bool,
+    ) -> Reach {
         let bound = self.cheapest_step();
         let route = Route {
             from,
             to,
             branch,
             ends_move,
+            no_zoc_to_zoc: no_zoc_to_zoc && ends_move.contains(&from),
         };
         let known = self.search(&route, None);
         let optimistic = self.search(&route, Some(bound));
@@ -146,6 +163,9 @@ impl MoveMap {
                 continue;
             }
             for &n in self.neighbours.get(&hex).into_iter().flatten() {
+                if route.no_zoc_to_zoc && hex == from && route.ends_move.contains(&n) {
+                    continue;
+                }
                 let Some(step) = self.step_cost(hex, n, unknown_cost) else {
                     continue;
                 };
