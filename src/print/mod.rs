@@ -12,11 +12,17 @@
 //! - [`sheet`]: where counters and their backs go on a sheet;
 //! - [`tiles`]: how the map is cut into overlapping tiles;
 //! - [`pdf`]: the PDF writer (pages in millimetres, text with embedded font subsets);
+//! - `contents`: the contents page, every section with its page numbers;
 //! - `kit`: what goes on each page;
+//! - `map_pages`: the map's assembly page, tiles and poster;
+//! - `page`: margins, titles and pictures, shared by every page;
 //! - `setup_pages`: each scenario's setup chart and victory conditions ("Setup and victory");
 //! - `rules_pages`: the special rules, as the players read them ("Rules in play").
 
+mod contents;
 mod kit;
+mod map_pages;
+mod page;
 pub mod pdf;
 mod rules_pages;
 mod setup_pages;
