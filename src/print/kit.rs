@@ -179,7 +179,10 @@ fn sections(
         })
         .collect();
     sections.add_parts(scenarios, setup.pages.len());
-    sections.add(plan.tx.get("ui.rules_in_play"), rules);
+    // A game without special rules has no such pages (nor the text: it is the Help menu's).
+    if rules > 0 {
+        sections.add(plan.tx.get("ui.rules_in_play"), rules);
+    }
     Ok(sections)
 }
 
@@ -612,6 +615,9 @@ fn rules_pages(
     pages: &[Vec<(super::rules_pages::Line, f32)>],
 ) -> Result<(), String> {
     let top = MARGIN_MM + HEADER_MM;
+    if pages.is_empty() {
+        return Ok(());
+    }
     let heading = plan.tx.get("ui.rules_in_play");
     for lines in pages {
         pdf.page(page, |canvas| {
