@@ -102,10 +102,16 @@ fn a_scanned_map_prints_the_scans_pixels_on_its_tile_at_the_counters_scale() {
                 "no {}×{} image on the tile; it draws {:?}",
                 scan.width,
                 scan.height,
-                images.iter().map(|i| (i.width, i.height)).collect::<Vec<_>>()
+                images
+                    .iter()
+                    .map(|i| (i.width, i.height))
+                    .collect::<Vec<_>>()
             )
         });
-    assert!(shown.rgb == rgb(&scan), "the tile's image is not the scan's pixels");
+    assert!(
+        shown.rgb == rgb(&scan),
+        "the tile's image is not the scan's pixels"
+    );
     // At the counters' scale: a counter of the module's `size` pixels prints 12.7 mm (the tiny
     // game gives no printed size), so a pixel of the scan prints 12.7 / size mm.
     let mm_per_px = 12.7 / loaded.game.counters.counters.size as f32;
@@ -134,8 +140,9 @@ fn a_scanned_map_prints_the_scans_pixels_on_its_tile_at_the_counters_scale() {
         .iter()
         .find(|e| vmodc::build::board_images::plain_name(&e.name) == "images/map.png")
         .expect("the board image");
-    let file = vmodc::concept::art::image_file::ImageFile::from_bytes("map.png", board.data.clone())
-        .expect("png");
+    let file =
+        vmodc::concept::art::image_file::ImageFile::from_bytes("map.png", board.data.clone())
+            .expect("png");
     assert_eq!(*file.pixels().expect("decodes"), scan);
 }
 
@@ -187,11 +194,16 @@ fn each_shipped_kit_prints_a_control_marker_for_every_city() {
                 .iter()
                 .filter(|r| r.text == plan.tx.get("ui.control"))
                 .count();
-            assert_eq!(titled, count, "{id}-{lang:?}: control markers on the fronts page");
+            assert_eq!(
+                titled, count,
+                "{id}-{lang:?}: control markers on the fronts page"
+            );
             // The contents say how many, and why.
             if count > 0 {
                 let first = squeezed(&page_text(&pdf, 1));
-                let rules = vmodc::concept::victory::module::control_rules(&loaded.game)
+                let rules = plan
+                    .control_markers
+                    .rules
                     .join(&plan.tx.get("ui.kit_list_separator"));
                 let line = plan.tx.fill(
                     "ui.kit_control_markers",
@@ -249,7 +261,10 @@ fn contents(pdf: &[u8], heading: &str) -> Vec<Entry> {
                 .then(|| numbers(last, width))
                 .flatten();
             let words: String = match numbered {
-                Some(_) => line[..line.len() - 1].iter().map(|r| r.text.as_str()).collect(),
+                Some(_) => line[..line.len() - 1]
+                    .iter()
+                    .map(|r| r.text.as_str())
+                    .collect(),
                 None => line.iter().map(|r| r.text.as_str()).collect(),
             };
             if !after_heading {
@@ -292,12 +307,22 @@ fn check_contents(what: &str, pdf: &[u8], plan: &Plan, scenarios: &[(String, Str
             *flag = true;
         }
     }
-    assert_eq!(next, pages + 1, "{what}: the contents end before the last page");
-    assert!(covered[1..].iter().all(|&c| c), "{what}: a page is not listed");
+    assert_eq!(
+        next,
+        pages + 1,
+        "{what}: the contents end before the last page"
+    );
+    assert!(
+        covered[1..].iter().all(|&c| c),
+        "{what}: a page is not listed"
+    );
     let setup_title = squeezed(&plan.tx.get("ui.kit_setup_title"));
     for entry in &entries[1..] {
         let listed = squeezed(&entry.text);
-        match scenarios.iter().find(|(contents, _)| squeezed(contents) == listed) {
+        match scenarios
+            .iter()
+            .find(|(contents, _)| squeezed(contents) == listed)
+        {
             Some((_, heading)) => {
                 let first = squeezed(&page_text(pdf, entry.first));
                 assert!(
@@ -328,9 +353,12 @@ fn scenario_entries(loaded: &Loaded, plan: &Plan) -> Vec<(String, String)> {
         .scenarios
         .iter()
         .map(|s| {
-            let name = plan.tx.get(&format!("scenarios.{}", s.scenario.id.as_str()));
+            let name = plan
+                .tx
+                .get(&format!("scenarios.{}", s.scenario.id.as_str()));
             (
-                plan.tx.fill("ui.kit_contents_scenario", &[("scenario", &name)]),
+                plan.tx
+                    .fill("ui.kit_contents_scenario", &[("scenario", &name)]),
                 plan.tx.fill("ui.kit_setup", &[("scenario", &name)]),
             )
         })
@@ -378,7 +406,9 @@ fn one_sided_tiled_and_poster_kits_list_each_page() {
             &[("map", &plan.tx.get("map.name")), ("paper", "A2")],
         );
         assert!(
-            listed.iter().any(|e| squeezed(&e.text) == squeezed(&poster)),
+            listed
+                .iter()
+                .any(|e| squeezed(&e.text) == squeezed(&poster)),
             "b4m-{lang}: the poster is not listed: {listed:?}"
         );
     }

@@ -713,7 +713,7 @@ pub fn printed_counters(game: &Game, plan: &Plan) -> Result<Vec<PrintedCounter>,
     // One control marker for each city the module places one on (every city of the map, its
     // control a key of the data), not one for the game: a player needs a marker on every city.
     let control = control_markers(game, plan, &fonts)?;
-    for _ in 0..crate::concept::victory::module::control_marker_count(game) {
+    for _ in 0..plan.control_markers.count {
         pair(control.clone());
     }
     for marker in weather_markers(game, plan, &fonts) {

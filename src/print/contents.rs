@@ -23,8 +23,7 @@ impl Sections {
     /// The next section, `pages` long (a section without pages is not listed).
     pub(super) fn add(&mut self, text: String, pages: usize) {
         if pages > 0 {
-            self.entries
-                .push((text, self.next, self.next + pages - 1));
+            self.entries.push((text, self.next, self.next + pages - 1));
             self.next += pages;
         }
     }
@@ -93,13 +92,24 @@ fn lines(what: &Page<'_>, sections: &Sections, width: f32, contents_pages: usize
     for text in what.intro {
         plain(&mut out, text, Weight::Regular);
     }
+    let blank = || Line {
+        text: String::new(),
+        weight: Weight::Regular,
+        pages: None,
+    };
+    if !out.is_empty() {
+        out.push(blank());
+    }
     plain(&mut out, what.heading, Weight::Bold);
     // Pages are numbered from 1, the contents first.
     let entries = std::iter::once((what.itself, 1, contents_pages)).chain(
-        sections
-            .entries
-            .iter()
-            .map(|(t, first, last)| (t.as_str(), contents_pages + 1 + first, contents_pages + 1 + last)),
+        sections.entries.iter().map(|(t, first, last)| {
+            (
+                t.as_str(),
+                contents_pages + 1 + first,
+                contents_pages + 1 + last,
+            )
+        }),
     );
     for (text, first, last) in entries {
         let numbers = match first == last {
@@ -119,6 +129,7 @@ fn lines(what: &Page<'_>, sections: &Sections, width: f32, contents_pages: usize
     }
     let (missing_heading, missing) = what.missing;
     if !missing.is_empty() {
+        out.push(blank());
         plain(&mut out, missing_heading, Weight::Bold);
         for m in missing {
             plain(&mut out, &format!("• {m}"), Weight::Regular);
@@ -156,7 +167,11 @@ mod tests {
         sections.add("Tiles".into(), 4);
         sections.add("Rules".into(), 2);
         assert_eq!(sections.pages(), 7);
-        let pages = pages(&page(&["Counters 12.7 mm".into()], &[]), &sections, (190.0, 267.0));
+        let pages = pages(
+            &page(&["Counters 12.7 mm".into()], &[]),
+            &sections,
+            (190.0, 267.0),
+        );
         assert_eq!(pages.len(), 1);
         assert_eq!(
             numbered(&pages),

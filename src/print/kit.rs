@@ -3,9 +3,7 @@
 
 use super::contents::Sections;
 use super::map_pages::{contents as map_contents, map_pages, poster_fits, poster_page};
-use super::page::{
-    picture, room, title, CUT_COLOUR, CUT_LINE_MM, HEADER_MM, MARGIN_MM,
-};
+use super::page::{picture, room, title, CUT_COLOUR, CUT_LINE_MM, HEADER_MM, MARGIN_MM};
 use super::pdf::{Anchor, Canvas, Writer};
 use super::setup_pages::counter_edge;
 use super::sheet::SheetLayout;
@@ -14,7 +12,6 @@ use crate::build::cache::Cache;
 use crate::build::{self, PrintedCounter, PrintedImage};
 use crate::concept::game::Game;
 use crate::concept::plan::Plan;
-use crate::concept::victory::module::{control_marker_count, control_rules};
 use crate::render::counter::{draw_counter_picture, lay_out_counter_texts, PictureKey};
 use crate::render::text::{PlacedText, TextCapture};
 use crate::render::Pixels;
@@ -72,7 +69,7 @@ pub(super) fn print(
         (&setup, rules.len()),
         mm_per_px,
     )?;
-    let intro = intro(game, plan, counter_mm, (&boards, mm_per_px));
+    let intro = intro(plan, counter_mm, (&boards, mm_per_px));
     let contents = super::contents::pages(
         &super::contents::Page {
             intro: &intro,
@@ -146,10 +143,7 @@ fn sections(
     let mut sections = Sections::default();
     let sheets = counters.div_ceil(sheet_layout.per_page().max(1));
     for n in 1..=sheets {
-        let numbers = [
-            ("sheet", n.to_string()),
-            ("sheets", sheets.to_string()),
-        ];
+        let numbers = [("sheet", n.to_string()), ("sheets", sheets.to_string())];
         let numbers: Vec<(&str, &str)> = numbers.iter().map(|(k, v)| (*k, v.as_str())).collect();
         if options.one_sided {
             sections.add(plan.tx.fill("ui.kit_contents_folded", &numbers), 1);
@@ -168,13 +162,18 @@ fn sections(
     }
     if let Some(first) = cards.first() {
         let per_page = CardGrid::new(page, first).per_page;
-        sections.add(plan.tx.get("ui.print_cards"), cards.len().div_ceil(per_page));
+        sections.add(
+            plan.tx.get("ui.print_cards"),
+            cards.len().div_ceil(per_page),
+        );
     }
     let scenarios = setup
         .scenarios
         .iter()
         .map(|(name, first, last)| {
-            let text = plan.tx.fill("ui.kit_contents_scenario", &[("scenario", name)]);
+            let text = plan
+                .tx
+                .fill("ui.kit_contents_scenario", &[("scenario", name)]);
             (text, *first, *last)
         })
         .collect();
@@ -189,7 +188,6 @@ fn sections(
 /// What the contents say before listing the pages: the counter size, how many control markers the
 /// kit prints and why, and how a scanned map is scaled.
 fn intro(
-    game: &Game,
     plan: &Plan,
     counter_mm: f32,
     (boards, mm_per_px): (&build::PrintedBoards, f32),
@@ -197,10 +195,10 @@ fn intro(
     let mut out = vec![plan
         .tx
         .fill("ui.print_counter_size", &[("mm", &format!("{counter_mm}"))])];
-    let control = control_marker_count(game);
-    if control > 0 && !plan.control_images.is_empty() {
-        let count = control.to_string();
-        let rules = control_rules(game).join(&plan.tx.get("ui.kit_list_separator"));
+    let control = &plan.control_markers;
+    if control.count > 0 && !plan.control_images.is_empty() {
+        let count = control.count.to_string();
+        let rules = control.rules.join(&plan.tx.get("ui.kit_list_separator"));
         out.push(match rules.is_empty() {
             true => plan
                 .tx
@@ -291,6 +289,11 @@ fn contents_pages(
             title(canvas, kit_title);
             let mut y = MARGIN_MM + HEADER_MM + SIZE_MM;
             for line in lines {
+                if line.text.is_empty() && line.pages.is_none() {
+                    // A blank line between the parts.
+                    y += LINE_MM;
+                    continue;
+                }
                 canvas.text(
                     &line.text,
                     (MARGIN_MM, y),

@@ -2,7 +2,9 @@
 //! (each with the strips it shares with its neighbours and their alignment marks), and, on request,
 //! the sheet whole on one large page.
 
-use super::page::{picture, room, title, CUT_COLOUR, CUT_LINE_MM, HEADER_MM, MARGIN_MM, MARK_COLOUR};
+use super::page::{
+    picture, room, title, CUT_COLOUR, CUT_LINE_MM, HEADER_MM, MARGIN_MM, MARK_COLOUR,
+};
 use super::pdf::{Anchor, Canvas, Weight, Writer};
 use super::tiles::{tiles, Tile, OVERLAP_MM};
 use super::Paper;
@@ -295,7 +297,9 @@ pub(super) fn contents(
             ));
         }
     }
-    if let Some(paper) = poster.filter(|&p| poster_fits(std::slice::from_ref(sheet), mm_per_px, p)[0]) {
+    if let Some(paper) =
+        poster.filter(|&p| poster_fits(std::slice::from_ref(sheet), mm_per_px, p)[0])
+    {
         out.push(poster_title(plan, sheet, paper));
     }
     Ok(out)
@@ -382,7 +386,14 @@ pub(super) fn poster_page(
         title(canvas, &text);
         let origin = (MARGIN_MM, MARGIN_MM + HEADER_MM);
         canvas.clipped((origin.0, origin.1, map.0, map.1), origin, |canvas| {
-            draw_map(canvas, game, plan, (index, sheet, scanned), (map, None), mm_per_px)
+            draw_map(
+                canvas,
+                game,
+                plan,
+                (index, sheet, scanned),
+                (map, None),
+                mm_per_px,
+            )
         })
     })
 }

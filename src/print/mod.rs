@@ -156,6 +156,18 @@ pub fn print_kits(
 ) -> Result<Vec<Kit>, Diagnostic> {
     use rayon::prelude::*;
     let options = PrintOptions::default();
+    // The image files the data names are inputs too: a changed scan prints the kit again.
+    let images: Vec<(std::path::PathBuf, String)> = loaded
+        .game
+        .images
+        .values()
+        .map(|i| {
+            (
+                std::path::PathBuf::from(&i.path),
+                format!("image {}", i.hash),
+            )
+        })
+        .collect();
     crate::build::languages(loaded)
         .into_par_iter()
         .map(|lang| {
@@ -163,7 +175,10 @@ pub fn print_kits(
             // The kit's own fingerprint: the same sources as the module, marked as a print.
             let fingerprint = fingerprint(
                 Some(&format!("print:{}", lang.as_deref().unwrap_or(""))),
-                files.iter().map(|f| (f.path.as_path(), f.text.as_str())),
+                files
+                    .iter()
+                    .map(|f| (f.path.as_path(), f.text.as_str()))
+                    .chain(images.iter().map(|(p, h)| (p.as_path(), h.as_str()))),
             );
             let pdf = match cache.is_some_and(|c| c.module_is_current(&path, &fingerprint)) {
                 true => None,

@@ -184,7 +184,11 @@ pub(super) fn pages(
         .into_iter()
         .zip(ends)
         .filter_map(|((name, first), end)| {
-            Some((name, *page_of.get(first)?, *page_of.get(end.checked_sub(1)?)?))
+            Some((
+                name,
+                *page_of.get(first)?,
+                *page_of.get(end.checked_sub(1)?)?,
+            ))
         })
         .collect();
     SetupPages { pages, scenarios }
