@@ -417,6 +417,16 @@ fn a_changed_scan_rebuilds_the_module() {
         .map(|(_, png)| png)
         .expect("the scan is in the module");
     assert_eq!(pixels(shipped), scan);
+    // The kit beside it was printed again, its map tile the new scan (the image files are inputs
+    // of the kit as of the module).
+    let kit = std::fs::read(root.join("dist/tiny.pdf")).expect("kit");
+    let rgb: Vec<u8> = [90u8, 120, 60].repeat(245 * 290);
+    let on_a_page = (1..=crate::common::pdf::page_count(&kit)).any(|page| {
+        crate::common::pdf::page_images(&kit, page)
+            .iter()
+            .any(|i| i.rgb == rgb)
+    });
+    assert!(on_a_page, "the kit does not print the changed scan");
 }
 
 /// The overlay pictures of docs/art.md: the tiny map as vmodc draws it, "scanned" at 150% and shifted,

@@ -31,6 +31,7 @@ mod hostile;
 mod i18n;
 mod identity;
 mod import;
+mod kit_is_module;
 mod languages;
 mod legible_text;
 mod lsam_combat;

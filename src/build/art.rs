@@ -678,9 +678,10 @@ pub struct PrintedCounter {
 
 /// Every counter of the module, as a printed counter sheet holds them: the units (their faces paired
 /// in the data's order: first and second face on one counter, third and fourth on the next), then
-/// the city control markers (one counter whose faces are the sides' controls in the sides' order, as
-/// the module's control marker is one piece that changes sides: front the first side, back the
-/// second), the weather markers (one face each) and the `[[markers]]` (one or two faces).
+/// the city control markers (one for each city the module puts one on; each one counter whose faces
+/// are the sides' controls in the sides' order, as the module's control marker is one piece that
+/// changes sides: front the first side, back the second), the weather markers (one face each) and
+/// the `[[markers]]` (one or two faces).
 pub fn printed_counters(game: &Game, plan: &Plan) -> Result<Vec<PrintedCounter>, RenderError> {
     let fonts = Fonts::japanese();
     let mut counters = Vec::new();
@@ -709,7 +710,12 @@ pub fn printed_counters(game: &Game, plan: &Plan) -> Result<Vec<PrintedCounter>,
             .collect::<Result<Vec<_>, RenderError>>()?;
         pair(faces);
     }
-    pair(control_markers(game, plan, &fonts)?);
+    // One control marker for each city the module places one on (every city of the map, its
+    // control a key of the data), not one for the game: a player needs a marker on every city.
+    let control = control_markers(game, plan, &fonts)?;
+    for _ in 0..plan.control_markers.count {
+        pair(control.clone());
+    }
     for marker in weather_markers(game, plan, &fonts) {
         pair(vec![marker]);
     }
@@ -786,6 +792,9 @@ fn cached_printed_image(
 pub struct PrintedBoards {
     pub sheets: Vec<PrintedImage>,
     pub charts: Vec<PrintedImage>,
+    /// The map sheets are the designer's scan (`[map] image`), as the module's board shows it: its
+    /// pixels as they are, with no grid or text of vmodc's over them.
+    pub scanned: bool,
 }
 
 pub fn printed_boards(
@@ -795,17 +804,21 @@ pub fn printed_boards(
 ) -> Result<PrintedBoards, RenderError> {
     let boards = cache.map(|_| board_description(game, plan));
     let cache = cache.zip(boards.as_deref());
+    let scan = crate::concept::map::board::scan_of(game);
     Ok(PrintedBoards {
-        sheets: printed_map_sheets(game, plan, cache)?,
+        sheets: printed_map_sheets(game, plan, cache, scan)?,
         charts: printed_charts(game, plan, cache)?,
+        scanned: scan.is_some(),
     })
 }
 
-/// The board of each map sheet, as the module shows it.
+/// The board of each map sheet, as the module shows it: the map vmodc draws, or the designer's scan
+/// when the data names one (the module's board image is then the scan, shipped as it is).
 fn printed_map_sheets(
     game: &Game,
     plan: &Plan,
     cache: Option<(&super::cache::Cache, &str)>,
+    scan: Option<&crate::concept::art::image_file::ImageFile>,
 ) -> Result<Vec<PrintedImage>, RenderError> {
     (0..plan.sheets.len())
         .into_par_iter()
@@ -817,11 +830,37 @@ fn printed_map_sheets(
                 true => name,
                 false => format!("{name} {}", game.map.grid.sheet_prefix(i as u16)),
             };
-            cached_printed_image(cache, &format!("map{i}"), title, |fonts| {
-                super::map_art::draw(game, plan, i as u16, fonts)
-            })
+            match scan {
+                // Decoded, not cached: the scan is its own cache (the module copies its bytes).
+                Some(scan) => Ok(PrintedImage {
+                    title,
+                    pixels: scan_pixels(scan)?,
+                    texts: Vec::new(),
+                }),
+                None => cached_printed_image(cache, &format!("map{i}"), title, |fonts| {
+                    super::map_art::draw(game, plan, i as u16, fonts)
+                }),
+            }
         })
         .collect()
+}
+
+/// The scan's pixels, as the module's board shows them (an opaque scan has no alpha channel).
+fn scan_pixels(scan: &crate::concept::art::image_file::ImageFile) -> Result<Pixels, RenderError> {
+    let rgba = scan.pixels().map_err(RenderError::Input)?;
+    let mut rgb = Vec::with_capacity(rgba.pixels.len() / 4 * 3);
+    let mut alpha = Vec::with_capacity(rgba.pixels.len() / 4);
+    for pixel in rgba.pixels.chunks_exact(4) {
+        rgb.extend_from_slice(&pixel[..3]);
+        alpha.push(pixel[3]);
+    }
+    let opaque = alpha.iter().all(|&a| a == 255);
+    Ok(Pixels::from_channels(
+        rgba.width,
+        rgba.height,
+        rgb,
+        (!opaque).then_some(alpha),
+    ))
 }
 
 /// The charts the kit prints (CRT, terrain effects), then the turn track board. The turn record

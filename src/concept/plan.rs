@@ -184,6 +184,14 @@ pub struct SheetBoard {
     pub at: [i32; 2],
 }
 
+/// How many control markers the module places (one on every city of the map whose hex the grid
+/// knows) and the rule sections the cities' entries cite, in the order they first appear.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ControlMarkers {
+    pub count: usize,
+    pub rules: Vec<String>,
+}
+
 /// The fields after `translations` up to `stack_scale` are the concepts' own, each filled by its
 /// concept's [`PlanNeeds::fill_plan`] (the concept is named in each field's comment).
 #[derive(Debug, Clone)]
@@ -200,6 +208,9 @@ pub struct Plan {
     pub eliminated_box: BTreeMap<String, String>,
     /// Control marker image per side (concept `victory`).
     pub control_images: BTreeMap<String, String>,
+    /// The control markers the module places, one on each city, and the rule sections the cities'
+    /// entries cite (concept `victory`): a printed kit prints as many.
+    pub control_markers: ControlMarkers,
     /// Weather marker image per weather id (concept `weather`).
     pub weather_images: BTreeMap<String, String>,
     /// Where the weather marker sits on the main board (concept `weather`).
@@ -335,6 +346,7 @@ impl Plan {
             unit_images: BTreeMap::new(),
             eliminated_box: BTreeMap::new(),
             control_images: BTreeMap::new(),
+            control_markers: ControlMarkers::default(),
             weather_images: BTreeMap::new(),
             weather_point: (0, 0),
             ids: tx.clone(),

@@ -198,8 +198,53 @@ const SETUP_AND_VICTORY: &[InterfaceText] = &[
     ),
 ];
 
+/// The texts of the contents page, the kit's alone as the setup and victory texts are.
+const CONTENTS: &[InterfaceText] = &[
+    (
+        "ui.kit_contents",
+        "Contents",
+        "print-and-play PDF: the contents, listing every page",
+    ),
+    (
+        "ui.kit_contents_backs",
+        "Counters, backs — sheet {sheet} of {sheets}",
+        "print-and-play PDF: the contents: a counter back page (the page's title up to its printing advice)",
+    ),
+    (
+        "ui.kit_contents_folded",
+        "Counters — sheet {sheet} of {sheets}",
+        "print-and-play PDF: the contents: a one-sided counter page (the page's title up to its folding advice)",
+    ),
+    (
+        "ui.kit_contents_tile",
+        "{map} — tile {tile} of {tiles}",
+        "print-and-play PDF: the contents: a map tile page (the page's title up to its gluing advice)",
+    ),
+    (
+        "ui.kit_contents_scenario",
+        "Setup and victory — {scenario}",
+        "print-and-play PDF: the contents: a scenario's setup and victory pages",
+    ),
+    (
+        "ui.kit_control_markers",
+        "Control markers: {count}, one for each city of the map, whose control the game tracks (rule {rules}); the module puts one on each.",
+        "print-and-play PDF: the contents: how many control markers the kit prints",
+    ),
+    (
+        "ui.kit_control_markers_uncited",
+        "Control markers: {count}, one for each city of the map, whose control the game tracks; the module puts one on each.",
+        "print-and-play PDF: the contents: how many control markers the kit prints (the data cites no rule)",
+    ),
+    (
+        "ui.kit_scan",
+        "{map}: the designer's scan ({width} × {height} px), the module's board, printed at the counters' scale: {mm} mm a pixel, {map_width} × {map_height} mm.",
+        "print-and-play PDF: the contents: how a map scan is printed",
+    ),
+];
+
 /// Every text of the print-and-play PDF (every game prints one).
 pub(crate) fn interface_texts(out: &mut Entries) {
     out.add_interface(INTERFACE);
     out.add_interface(SETUP_AND_VICTORY);
+    out.add_interface(CONTENTS);
 }

@@ -12,11 +12,17 @@
 //! - [`sheet`]: where counters and their backs go on a sheet;
 //! - [`tiles`]: how the map is cut into overlapping tiles;
 //! - [`pdf`]: the PDF writer (pages in millimetres, text with embedded font subsets);
+//! - `contents`: the contents page, every section with its page numbers;
 //! - `kit`: what goes on each page;
+//! - `map_pages`: the map's assembly page, tiles and poster;
+//! - `page`: margins, titles and pictures, shared by every page;
 //! - `setup_pages`: each scenario's setup chart and victory conditions ("Setup and victory");
 //! - `rules_pages`: the special rules, as the players read them ("Rules in play").
 
+mod contents;
 mod kit;
+mod map_pages;
+mod page;
 pub mod pdf;
 mod rules_pages;
 mod setup_pages;
@@ -150,6 +156,18 @@ pub fn print_kits(
 ) -> Result<Vec<Kit>, Diagnostic> {
     use rayon::prelude::*;
     let options = PrintOptions::default();
+    // The image files the data names are inputs too: a changed scan prints the kit again.
+    let images: Vec<(std::path::PathBuf, String)> = loaded
+        .game
+        .images
+        .values()
+        .map(|i| {
+            (
+                std::path::PathBuf::from(&i.path),
+                format!("image {}", i.hash),
+            )
+        })
+        .collect();
     crate::build::languages(loaded)
         .into_par_iter()
         .map(|lang| {
@@ -157,7 +175,10 @@ pub fn print_kits(
             // The kit's own fingerprint: the same sources as the module, marked as a print.
             let fingerprint = fingerprint(
                 Some(&format!("print:{}", lang.as_deref().unwrap_or(""))),
-                files.iter().map(|f| (f.path.as_path(), f.text.as_str())),
+                files
+                    .iter()
+                    .map(|f| (f.path.as_path(), f.text.as_str()))
+                    .chain(images.iter().map(|(p, h)| (p.as_path(), h.as_str()))),
             );
             let pdf = match cache.is_some_and(|c| c.module_is_current(&path, &fingerprint)) {
                 true => None,

@@ -29,6 +29,8 @@ pub const POINTS_PER_MM: f32 = 72.0 / 25.4;
 pub enum Anchor {
     Start,
     Centre,
+    /// The text ends at the point (a number set flush right).
+    End,
 }
 
 /// The weight a text is set in (Japanese has one weight only: IPAex Gothic has no bold).
@@ -131,6 +133,8 @@ pub struct Writer {
     fonts: PdfFonts,
     images: ImageCache,
     shaped: ShapedRuns,
+    /// Pages written so far.
+    pages: usize,
 }
 
 /// Every picture already handed to krilla, by the hash of its pixels. krilla compresses an image
@@ -205,6 +209,7 @@ impl Writer {
             fonts: PdfFonts::load()?,
             images: ImageCache::default(),
             shaped: ShapedRuns::default(),
+            pages: 0,
         })
     }
 
@@ -228,7 +233,13 @@ impl Writer {
         surface.pop();
         surface.finish();
         page.finish();
+        self.pages += 1;
         result
+    }
+
+    /// How many pages the PDF has so far.
+    pub fn pages(&self) -> usize {
+        self.pages
     }
 
     /// The finished PDF. krilla writes no creation date unless given one, so the bytes depend on
@@ -392,6 +403,7 @@ impl Canvas<'_, '_> {
         let start = match anchor {
             Anchor::Start => x,
             Anchor::Centre => x - text_width(line, size, weight) / 2.0,
+            Anchor::End => x - text_width(line, size, weight),
         };
         self.set_fill(color);
         self.runs(line, (start, baseline), size, weight);

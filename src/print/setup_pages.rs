@@ -88,16 +88,22 @@ pub(super) fn counter_edge(game: &Game, sheet_mm: f32) -> f32 {
     floor_mm.min(sheet_mm)
 }
 
+/// The setup and victory pages: each page a list of marks, and each scenario's name with the pages
+/// (0-based, among these) its setup heading starts on and its victory conditions end on.
+pub(super) struct SetupPages {
+    pub pages: Vec<Vec<Mark>>,
+    pub scenarios: Vec<(String, usize, usize)>,
+}
+
 /// The setup and victory pages of every scenario, on pages whose text area is `width` x `height`
-/// mm, counters drawn `counter_mm` across; each page a list of marks. None for a game without
-/// scenarios.
+/// mm, counters drawn `counter_mm` across. None for a game without scenarios.
 pub(super) fn pages(
     game: &Game,
     plan: &Plan,
     counters: &[PrintedCounter],
     (width, height): (f32, f32),
     counter_mm: f32,
-) -> Vec<Vec<Mark>> {
+) -> SetupPages {
     let faces = face_index(counters);
     let layout = Layout {
         game,
@@ -109,9 +115,12 @@ pub(super) fn pages(
     let mut blocks = Vec::new();
     let mut setups: Vec<(SetupFiles, &Loaded<ScenarioFile>)> = Vec::new();
     let mut victories: Vec<(FileId, &Loaded<ScenarioFile>)> = Vec::new();
+    // Each scenario's name and the index of its first block.
+    let mut starts: Vec<(String, usize)> = Vec::new();
     for scenario in &game.scenarios {
         let eff = game.effective(scenario);
         let name = scenario_name(plan, scenario);
+        starts.push((name.clone(), blocks.len()));
         blocks.extend(layout.heading(&plan.tx.fill("ui.kit_setup", &[("scenario", &name)])));
         let setup = (eff.setup.0, eff.off_map.0, eff.reinforcements.0);
         match setups.iter().find(|(s, _)| *s == setup) {
@@ -162,7 +171,27 @@ pub(super) fn pages(
             }
         }
     }
-    paginate(blocks, height)
+    let count = blocks.len();
+    let (pages, page_of) = paginate(blocks, height);
+    // A scenario's blocks run up to the next scenario's first.
+    let ends: Vec<usize> = starts
+        .iter()
+        .skip(1)
+        .map(|(_, b)| *b)
+        .chain([count])
+        .collect();
+    let scenarios = starts
+        .into_iter()
+        .zip(ends)
+        .filter_map(|((name, first), end)| {
+            Some((
+                name,
+                *page_of.get(first)?,
+                *page_of.get(end.checked_sub(1)?)?,
+            ))
+        })
+        .collect();
+    SetupPages { pages, scenarios }
 }
 
 /// A scenario's name in the module's language.
@@ -657,9 +686,11 @@ fn number(p: f64) -> String {
 
 /// The blocks split into pages of `height` mm, each block's marks moved to its place. A heading
 /// never ends a page.
-fn paginate(blocks: Vec<Block>, height: f32) -> Vec<Vec<Mark>> {
+fn paginate(blocks: Vec<Block>, height: f32) -> (Vec<Vec<Mark>>, Vec<usize>) {
     let mut pages: Vec<Vec<Block>> = Vec::new();
     let mut page: Vec<Block> = Vec::new();
+    // The page of each block, by its index in `blocks`.
+    let mut page_of: Vec<usize> = Vec::with_capacity(blocks.len());
     let extent = |page: &[Block]| -> f32 {
         page.iter()
             .enumerate()
@@ -676,14 +707,20 @@ fn paginate(blocks: Vec<Block>, height: f32) -> Vec<Vec<Mark>> {
             if !page.is_empty() {
                 pages.push(std::mem::take(&mut page));
             }
+            // The headings carried over go on the next page.
+            let carried_from = page_of.len() - carried.len();
+            for p in &mut page_of[carried_from..] {
+                *p = pages.len();
+            }
             page = carried;
         }
+        page_of.push(pages.len());
         page.push(block);
     }
     if !page.is_empty() {
         pages.push(page);
     }
-    pages
+    let pages = pages
         .into_iter()
         .map(|page| {
             let mut y = 0.0;
@@ -702,7 +739,8 @@ fn paginate(blocks: Vec<Block>, height: f32) -> Vec<Vec<Mark>> {
             }
             marks
         })
-        .collect()
+        .collect();
+    (pages, page_of)
 }
 
 /// A mark moved down by `dy`; a group's line above it is dropped at the top of a page.
@@ -778,8 +816,10 @@ mod tests {
             text_block("Setup", true),
             text_block("c", false),
         ];
-        let pages = paginate(blocks, 17.5);
+        let (pages, page_of) = paginate(blocks, 17.5);
         assert_eq!(texts(&pages), [vec!["a", "b"], vec!["Setup", "c"]]);
+        // The heading is numbered with the page it moved to.
+        assert_eq!(page_of, [0, 0, 1, 1]);
         // The first block of a page starts at the top: no gap above it.
         assert_eq!(
             pages[1][0],

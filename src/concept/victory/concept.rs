@@ -16,6 +16,10 @@ impl Concept for VictoryConcept {
 
     fn fill_plan(&self, game: &Game, plan: &mut Plan) {
         plan.control_images = super::module::control_images(game);
+        plan.control_markers = crate::concept::plan::ControlMarkers {
+            count: super::module::control_marker_count(game),
+            rules: super::module::control_rules(game),
+        };
     }
 
     fn texts(&self, game: &Game, out: &mut Entries) {

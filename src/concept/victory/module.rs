@@ -400,6 +400,33 @@ pub fn buttons(game: &Game, plan: &Plan) -> Vec<El> {
     out
 }
 
+/// How many control markers the module places: one on every city of the map (each `[[cities]]`
+/// entry gives the side that controls it at the start, and the setup puts a marker on it), so a
+/// printed kit needs as many.
+pub fn control_marker_count(game: &Game) -> usize {
+    game.map
+        .cities
+        .iter()
+        .filter(|c| game.map.grid.parse(&c.hex).is_some())
+        .count()
+}
+
+/// The rule sections the cities' entries cite, in the order they first appear: where the data
+/// takes the cities whose control the game tracks from.
+pub fn control_rules(game: &Game) -> Vec<String> {
+    let mut rules: Vec<String> = Vec::new();
+    for city in &game.map.cities {
+        if let Some(rule) = &city.rule {
+            for part in rule.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+                if !rules.iter().any(|r| r == part) {
+                    rules.push(part.to_string());
+                }
+            }
+        }
+    }
+    rules
+}
+
 /// The control marker's image of each side, by side id.
 pub fn control_images(game: &Game) -> std::collections::BTreeMap<String, String> {
     game.rules
