@@ -33,6 +33,7 @@ mod identity;
 mod import;
 mod languages;
 mod legible_text;
+mod line_styles;
 mod lsam_combat;
 mod lsam_victory;
 mod markers;
