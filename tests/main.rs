@@ -18,6 +18,7 @@ mod citations;
 mod cli;
 mod closed_pipe;
 mod combat_automation;
+mod counter_labels;
 mod data_b4m_parses;
 mod diagnostic_codes;
 mod diff;

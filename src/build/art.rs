@@ -533,7 +533,19 @@ fn counter_art(
         foreground,
         symbol,
         unit_size: unit.size.clone(),
-        id: unit.label().to_string(),
+        // A label of the data's own is a text of the module's language (`labels.<id>`).
+        id: match &unit.label {
+            Some(_) => plan
+                .tx
+                .lookup(&format!(
+                    "{}.{}",
+                    crate::i18n::LABELS_SECTION,
+                    unit.id.as_str()
+                ))
+                .unwrap_or(unit.label())
+                .to_string(),
+            None => unit.label().to_string(),
+        },
         values,
         reduced_marker: Some(face) != first_face,
         step_marks: crate::concept::steps::remaining::steps_on_face(game, unit, face),
