@@ -69,7 +69,7 @@ fn errata_module(dir: &Path) -> PathBuf {
         ("counters/b4m.toml", "name = \"XXIV Panzer Corps\"\nside = \"german\"\ntype = \"panzer\"\nsize = \"XXX\"\nfaces = { full = \"12-6\"", "name = \"XXIV Panzer Corps\"\nside = \"german\"\ntype = \"panzer\"\nsize = \"XXX\"\nfaces = { full = \"13-6\""),
         ("counters/b4m.toml", "name = \"XLI Panzer Corps\"", "name = \"XLI Motorized Corps\""),
         ("rules/b4m.toml", "\"4\" = [\"NE\", \"EX\"", "\"4\" = [\"AL\", \"EX\""),
-        ("rules/b4m.toml", "version = \"1.4.5\"", "version = \"1.4.6\""),
+        ("rules/b4m.toml", "version = \"1.4.6\"", "version = \"1.4.7\""),
     ];
     for (file, from, to) in edits {
         patch(dir, file, from, to).unwrap_or_else(|e| panic!("{e}"));

@@ -320,7 +320,7 @@ pub static CODES: &[Code] = &[
     c("V0223", &[Warning], Once, "`[style] feature_styles` gives a style to a feature that is no line feature (a hexside feature, or no feature of the rules): nothing is drawn in it",
         &["``a line style for `river`, which is a hexside feature, drawn along hexsides, not as a line``", "—"]),
     c("V0224", &[Note], Once, "a line feature the map draws has no style and its id names no built-in style: it is drawn as a railway, the style of every line before line styles",
-        &["``line feature `chaussee` is drawn as a railway, the default style`` / help: `feature_styles = { chaussee = \"road\" }`", "—"]),
+        &["``line feature `chaussee` is drawn as a railway, the default style`` / help: `feature_styles = { chaussee = \"rail\" }`", "—"]),
     c("V0230", &[Error], Once, "a neighbour of an area is not an area of the map",
         &["``neighbour `Fort` of area `Ford` is not an area`` / help: `did you mean `Ford`?`", "[data-format.md](data-format.md#area-maps)"]),
     c("V0231", &[Error], Once, "an area's outline is not a polygon: fewer than three corners, enclosing nothing, or crossing itself",

@@ -191,7 +191,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
                 )
                 .at(f, span, "no style for it")
                 .help(format!(
-                    "name its style in [style] feature_styles: `feature_styles = {{ {id} = \"road\" }}` (built-in: road, rail, track, or a [[style.line_styles]] of your own)"
+                    "name its style in [style] feature_styles: `feature_styles = {{ {id} = \"rail\" }}` keeps this look; \"road\", \"track\" or the id of a [[style.line_styles]] of your own change it"
                 )),
             );
         }
