@@ -104,7 +104,7 @@ fn refresh_carries_a_vassal_save_over_to_the_errata_module() {
     let after = dumped(&out, &module);
     assert_eq!(
         after.version.as_deref(),
-        Some("1.4.6"),
+        Some("1.4.7"),
         "the save now names the new version"
     );
     let xxiv = piece(&after, "XXIV");
