@@ -58,6 +58,20 @@ pub fn is_kit_only_key(key: &str) -> bool {
     key.starts_with("kit_") || key.starts_with(&format!("{INTERFACE_SECTION}.kit_"))
 }
 
+/// The section of a unit's counter label (`labels.<unit id>`): the text printed on its counter when
+/// the data gives one (`[[units]] label`).
+pub const LABELS_SECTION: &str = "labels";
+
+/// Whether a key is a counter label. A label is optional in every catalog: printed designations
+/// ("1 LC", "Pz KG", "81") often read the same in every language, so a catalog without one prints
+/// the data's label, and `vmodc i18n status` lists the labels each catalog leaves so. No piece of
+/// the module carries it (the label is drawn into the counter's image), so the module's VASSAL
+/// translation file leaves it out.
+pub fn is_label_key(key: &str) -> bool {
+    key.strip_prefix(LABELS_SECTION)
+        .is_some_and(|rest| rest.starts_with('.'))
+}
+
 /// A language catalog as written.
 #[derive(Debug, Clone)]
 pub struct Catalog {
@@ -192,7 +206,25 @@ impl<'a> Language<'a> {
             .filter(|e| {
                 !self.game.is_some_and(|c| c.texts.contains_key(&e.key))
                     && self.shared_text(e).is_none()
+                    && !is_label_key(&e.key)
             })
+            .collect()
+    }
+
+    /// In another language than the data's, the counter labels with a letter in them that the
+    /// language prints as the data's (its catalog has no text for them, or the same text): the
+    /// optional texts [`missing`](Self::missing) does not count.
+    pub fn labels_as_data<'e>(&self, entries: &'e [Entry]) -> Vec<&'e Entry>
+    where
+        'a: 'e,
+    {
+        if self.code() == DEFAULT_LANGUAGE {
+            return Vec::new();
+        }
+        entries
+            .iter()
+            .filter(|e| is_label_key(&e.key) && e.default.chars().any(char::is_alphabetic))
+            .filter(|e| self.text(e) == e.default)
             .collect()
     }
 

@@ -5,7 +5,7 @@
 use crate::concept::game::{parse_values, Game, Marker};
 use crate::concept::markers;
 use crate::concept::plan::{self, Plan};
-use crate::concept::units::UnitSymbol;
+use crate::concept::units::{UnitMark, UnitSymbol};
 use crate::model::keyword::Keyword;
 use crate::package::Entry;
 use crate::render::card::{draw_card, render_card, CardArt};
@@ -479,6 +479,8 @@ fn marker_art(
         values: text,
         reduced_marker: false,
         step_marks: 0,
+        staff: false,
+        elite: false,
         fonts: fonts.clone(),
     }
 }
@@ -502,14 +504,18 @@ fn counter_art(
         Some(s) => (Color::parse(&s.color)?, Color::parse(&s.text_color)?),
         None => (Color::WHITE, Color::BLACK),
     };
-    let symbol = game
+    let unit_type = game
         .counters
         .types
         .iter()
-        .find(|t| t.id.as_str() == unit.unit_type.as_str())
+        .find(|t| t.id.as_str() == unit.unit_type.as_str());
+    let symbol = unit_type
         .and_then(|t| UnitSymbol::parse(&t.symbol))
         .map(nato_symbol)
         .unwrap_or_default();
+    let marked = |mark: UnitMark| {
+        unit_type.is_some_and(|t| t.marks.iter().any(|m| UnitMark::parse(m) == Some(mark)))
+    };
     let first_face = game.counters.faces_of(unit).first().copied();
     let values = unit
         .faces
@@ -527,10 +533,24 @@ fn counter_art(
         foreground,
         symbol,
         unit_size: unit.size.clone(),
-        id: unit.label().to_string(),
+        // A label of the data's own is a text of the module's language (`labels.<id>`).
+        id: match &unit.label {
+            Some(_) => plan
+                .tx
+                .lookup(&format!(
+                    "{}.{}",
+                    crate::i18n::LABELS_SECTION,
+                    unit.id.as_str()
+                ))
+                .unwrap_or(unit.label())
+                .to_string(),
+            None => unit.label().to_string(),
+        },
         values,
         reduced_marker: Some(face) != first_face,
         step_marks: crate::concept::steps::remaining::steps_on_face(game, unit, face),
+        staff: marked(UnitMark::Hq),
+        elite: marked(UnitMark::Elite),
         fonts: fonts.clone(),
     })
 }
@@ -662,6 +682,8 @@ fn nato_symbol(symbol: UnitSymbol) -> NatoSymbol {
         UnitSymbol::Shock => NatoSymbol::Shock,
         UnitSymbol::Cavalry => NatoSymbol::Cavalry,
         UnitSymbol::Artillery => NatoSymbol::Artillery,
+        UnitSymbol::Engineer => NatoSymbol::Engineer,
+        UnitSymbol::Headquarters => NatoSymbol::Headquarters,
         UnitSymbol::None | UnitSymbol::Marker => NatoSymbol::None,
     }
 }

@@ -1,12 +1,12 @@
 //! Model → render inputs for the map and the charts.
 
-use crate::concept::game::{Game, HexId};
+use crate::concept::game::{BuiltinLine, Game, HexId, LineStyleOf};
 use crate::concept::plan::{LineKind, Plan, MARKER_SIZE, WEATHER_MARKER_SIZE};
 use crate::render::chart::{draw_table, draw_turn_track, TableChart, TurnBox, TurnTrackArt};
 use crate::render::map::{
-    draw_map, CityArt, Compass, EdgeArt, HexArt, HexsideArt, LineArt, LineStyle, MapArt,
-    MarkSymbol, SetupMark,
+    draw_map, CityArt, Compass, EdgeArt, HexArt, HexsideArt, LineArt, MapArt, MarkSymbol, SetupMark,
 };
+use crate::render::LineLook;
 use crate::render::{encode, Color, Fonts, RenderError};
 use tiny_skia::Pixmap;
 
@@ -111,13 +111,63 @@ fn feature_art(game: &Game, sheet: u16, art: &mut MapArt) -> Result<(), RenderEr
             |e: &Option<crate::model::Sp<String>>| e.as_ref().and_then(|e| Compass::from_name(e));
         art.lines.push(LineArt {
             hexes: hexes(game, sheet, &line.path),
-            color: feature_color(&line.feature)?,
-            style: LineStyle::Railroad,
+            look: line_look(game, &line.feature, game.map.style.hex_height as f32)?,
             from_edge: edge(&line.from_edge),
             to_edge: edge(&line.to_edge),
         });
     }
     Ok(())
+}
+
+/// How the lines of `feature` look on a map of hex height `dy` (in pixels): its style
+/// (`[style] feature_styles`, a built-in or the designer's own) in its colour. A designer's sizes are
+/// pixels at the map's hex height, scaled with `dy`.
+pub fn line_look(game: &Game, feature: &str, dy: f32) -> Result<LineLook, RenderError> {
+    let style = &game.map.style;
+    let feature_color = match style.feature_colors.get(feature) {
+        Some(c) => color(c)?,
+        None => Color::BLACK,
+    };
+    Ok(match style.line_style(feature) {
+        LineStyleOf::Builtin(BuiltinLine::Rail) => LineLook::rail(feature_color, dy),
+        LineStyleOf::Builtin(BuiltinLine::Road) => LineLook::road(feature_color, dy),
+        LineStyleOf::Builtin(BuiltinLine::Track) => LineLook::track(feature_color, dy),
+        LineStyleOf::Own(own) => {
+            let scale = dy / style.hex_height.max(1) as f32;
+            let px = |v: f64| v as f32 * scale;
+            let casing = match &own.casing {
+                Some(c) => Some((
+                    color(c)?,
+                    px(own.casing_width.as_ref().map_or(1.0, |w| w.value)),
+                )),
+                None => None,
+            };
+            LineLook {
+                color: match &own.color {
+                    Some(c) => color(c)?,
+                    None => feature_color,
+                },
+                width: px(own.width.value),
+                dash: own
+                    .dash
+                    .as_ref()
+                    .map(|d| d.value.iter().map(|v| px(*v)).collect())
+                    .unwrap_or_default(),
+                casing,
+                // A designer's ties are a railway's, at the line's width.
+                ties: own
+                    .ties
+                    .then(|| {
+                        let rail = LineLook::rail(Color::BLACK, dy).ties;
+                        rail.map(|t| crate::render::line_look::Ties {
+                            width: t.width.max(px(own.width.value) * 0.6),
+                            ..t
+                        })
+                    })
+                    .flatten(),
+            }
+        }
+    })
 }
 
 /// Cities, map edges and setup marks on the sheet.
@@ -353,11 +403,25 @@ fn terrain_effects_chart(
             vec![c]
         })
         .collect();
+    // Each line feature the map draws shows its line beside its name, in the map's style at the
+    // chart's scale (a hex four text heights tall).
+    let font_size = TableChart::default().font_size;
+    let mut row_lines =
+        vec![None; rules.terrain.len() + rules.city_kinds.len() + rules.hexside_features.len()];
+    for f in &rules.line_features {
+        let id = f.id.as_str();
+        row_lines.push(if game.map.style.shows_line(&game.map.lines, id) {
+            Some(line_look(game, id, font_size * 4.0)?)
+        } else {
+            None
+        });
+    }
     draw_table(&TableChart {
         title,
         header,
         rows,
         cell_colors,
+        row_lines,
         max_column_width: Some(300.0),
         fonts: fonts.clone(),
         ..TableChart::default()

@@ -87,6 +87,17 @@ pub fn run_i18n_status(games: Vec<String>, root: &Path) -> ExitCode {
                 ));
             }
             outln!("{line}");
+            let labels = language.labels_as_data(&entries);
+            if !labels.is_empty() {
+                outln!(
+                    "    {} counter labels print as the data's (optional; translate them under [{}] where the language prints them otherwise):",
+                    labels.len(),
+                    crate::i18n::LABELS_SECTION
+                );
+                for e in &labels {
+                    outln!("    label:   {} = {:?}", e.key, e.default);
+                }
+            }
             for e in missing {
                 outln!("    missing: {}", e.key);
             }

@@ -16,8 +16,8 @@ pub use crate::concept::combat::{
 };
 pub use crate::concept::map::grid::{self, Grid, HexId};
 pub use crate::concept::map::{
-    Area, AreaHexsides, City, CityKind, Feature, HexsideSet, Line, MapEdge, MapInfo, MapStyle,
-    SetupMarks, Terrain, TerrainLayout, UnlocatedCity,
+    Area, AreaHexsides, BuiltinLine, City, CityKind, Feature, HexsideSet, Line, LineStyleDef,
+    LineStyleOf, MapEdge, MapInfo, MapStyle, SetupMarks, Terrain, TerrainLayout, UnlocatedCity,
 };
 pub use crate::concept::markers::{Marker, MarkerBack};
 pub use crate::concept::modes::{Mode, ModeValues};

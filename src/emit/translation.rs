@@ -21,7 +21,7 @@ fn piece_pairs(game: &Game, here: &Plan, there: &Plan) -> Vec<(String, String)> 
     for (key, text) in here
         .tx
         .all()
-        .filter(|(key, _)| !crate::i18n::is_kit_only_key(key))
+        .filter(|(key, _)| !crate::i18n::is_kit_only_key(key) && !crate::i18n::is_label_key(key))
     {
         pairs.push((text.clone(), there.tx.get(key)));
     }

@@ -5,6 +5,7 @@
 //! to the table's width.
 
 use super::canvas::{encode, fill_rect, new_pixmap, stroke_rect, Color, RenderError};
+use super::line_look::{draw_line_look, LineLook};
 use super::lines;
 use super::text::{self, Align, Fonts, TextStyle};
 use tiny_skia::Pixmap;
@@ -22,6 +23,9 @@ pub struct TableChart {
     pub rows: Vec<Vec<String>>,
     /// Background per cell, `cell_colors[row][column]`, same shape as `rows` (missing = none).
     pub cell_colors: Vec<Vec<Option<Color>>>,
+    /// A sample of a line per row (missing = none), drawn in the first cell before its text: the
+    /// terrain effects chart shows each line feature as the map draws it.
+    pub row_lines: Vec<Option<LineLook>>,
     /// Footnotes under the table, one paragraph each (wrapped to the table width).
     pub notes: Vec<String>,
     /// Body text size in pixels.
@@ -42,6 +46,7 @@ impl Default for TableChart {
             header: Vec::new(),
             rows: Vec::new(),
             cell_colors: Vec::new(),
+            row_lines: Vec::new(),
             notes: Vec::new(),
             font_size: 14.0,
             max_column_width: None,
@@ -105,6 +110,8 @@ struct TableLayout {
     note_style: TextStyle,
     line_h: f32,
     pad_x: f32,
+    /// The first column's room for line samples.
+    sample_w: f32,
     ncols: usize,
     header: Vec<Cell>,
     rows: Vec<Vec<Cell>>,
@@ -161,6 +168,16 @@ fn table_cells(
     (ncols, header, rows)
 }
 
+/// The room a row's line sample takes in the first column, with its gap to the text (0 when no
+/// row has one).
+fn sample_width(chart: &TableChart, fs: f32, pad_x: f32) -> f32 {
+    if chart.row_lines.iter().any(Option::is_some) {
+        (fs * 2.6).round() + pad_x
+    } else {
+        0.0
+    }
+}
+
 fn layout_table(chart: &TableChart) -> Result<TableLayout, RenderError> {
     let fs = font_size_ok(chart.font_size)?;
     let fonts = &chart.fonts;
@@ -172,13 +189,15 @@ fn layout_table(chart: &TableChart) -> Result<TableLayout, RenderError> {
     let (pad_x, pad_y) = ((fs * 0.6).round(), (fs * 0.35).round());
     let (ncols, header, rows) = table_cells(chart, &head, &body);
 
+    let sample_w = sample_width(chart, fs, pad_x);
     let mut col_w = vec![0.0f32; ncols];
     for (c, w) in col_w.iter_mut().enumerate() {
         let mut m = widest(&header[c].lines, &head);
         for row in &rows {
             m = m.max(widest(&row[c].lines, &body));
         }
-        *w = (m + 2.0 * pad_x).ceil().max(fs * 1.5);
+        let sample = if c == 0 { sample_w } else { 0.0 };
+        *w = (m + 2.0 * pad_x + sample).ceil().max(fs * 1.5);
     }
     let row_h = |cells: &[Cell]| {
         let n = cells
@@ -225,6 +244,7 @@ fn layout_table(chart: &TableChart) -> Result<TableLayout, RenderError> {
         note_style,
         line_h,
         pad_x,
+        sample_w,
         ncols,
         header,
         rows,
@@ -332,7 +352,22 @@ fn draw_table_cells(p: &mut Pixmap, chart: &TableChart, l: &TableLayout, x0: f32
             let style = l
                 .body
                 .with_color(bg.unwrap_or(chart.background).contrasting());
-            draw_cell(p, cell, &style, x, ry, col_w[c], l.row_hs[r], a);
+            let sample = if c == 0 { l.sample_w } else { 0.0 };
+            if let (true, Some(Some(look))) = (c == 0, chart.row_lines.get(r)) {
+                let mid = ry + l.row_hs[r] / 2.0;
+                let (from, to) = (x + pad_x, x + pad_x + sample - pad_x);
+                draw_line_look(p, &[(from, mid), (to, mid)], look);
+            }
+            draw_cell(
+                p,
+                cell,
+                &style,
+                x + sample,
+                ry,
+                col_w[c] - sample,
+                l.row_hs[r],
+                a,
+            );
             x += col_w[c];
         }
         ry += l.row_hs[r];

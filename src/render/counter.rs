@@ -23,6 +23,13 @@
 //!   own mark for shock armies, so they stand apart from plain infantry);
 //! - cavalry: one diagonal, bottom left to top right;
 //! - artillery: a solid dot;
+//! - engineer: APP-6's bridge, an `E` on its back: a bar across the box's middle with three legs
+//!   down (at its ends and its middle);
+//! - headquarters: the empty box on APP-6's staff, a line down from its lower left corner;
+//!
+//! and two marks any symbol may carry: the HQ staff (`staff`), and the elite mark (`elite`), a
+//! star in the foreground colour, rimmed in the background's, centred on the box's upper right
+//! corner (APP-6 has no guard modifier; the star is our own, as wargames mark guard units);
 //! - none: no box at all (markers).
 //!
 //! A reduced face carries a band in the foreground colour across the top of the counter, with the unit
@@ -44,6 +51,10 @@ pub enum NatoSymbol {
     Shock,
     Cavalry,
     Artillery,
+    /// The APP-6 engineer: a bridge (an `E` on its back, its three legs down) in the box.
+    Engineer,
+    /// A headquarters: the empty box on its staff.
+    Headquarters,
     /// No box: the face shows only its texts.
     None,
 }
@@ -67,6 +78,10 @@ pub struct CounterArt {
     pub reduced_marker: bool,
     /// Remaining steps shown as marks beside the type box (0: none shown).
     pub step_marks: u32,
+    /// The headquarters staff down from the box's lower left corner (drawn for `Headquarters` too).
+    pub staff: bool,
+    /// The elite (guard) star on the box's upper right corner.
+    pub elite: bool,
     pub fonts: Fonts,
 }
 
@@ -82,6 +97,8 @@ impl Default for CounterArt {
             values: String::new(),
             reduced_marker: false,
             step_marks: 0,
+            staff: false,
+            elite: false,
             fonts: Fonts::default(),
         }
     }
@@ -120,6 +137,8 @@ pub struct PictureKey {
     symbol: NatoSymbol,
     reduced_marker: bool,
     step_marks: u32,
+    staff: bool,
+    elite: bool,
 }
 
 impl CounterArt {
@@ -131,6 +150,8 @@ impl CounterArt {
             symbol: self.symbol,
             reduced_marker: self.reduced_marker,
             step_marks: self.step_marks,
+            staff: self.staff,
+            elite: self.elite,
         }
     }
 }
@@ -196,6 +217,15 @@ fn draw_unit_texts(p: &mut Pixmap, art: &CounterArt, id_colour: Color, s: f32, l
     let (bx, by) = ((s - bw) / 2.0, s * 0.36);
     draw_symbol(p, art.symbol, (bx, by, bw, bh), fg, line);
     stroke_rect(p, bx, by, bw, bh, fg, line);
+    if art.staff || art.symbol == NatoSymbol::Headquarters {
+        // APP-6's staff: down from the lower left corner, as long as a third of the box's height.
+        if let Some(path) = super::canvas::segment((bx, by + bh), (bx, by + bh + bh * 0.36)) {
+            stroke(p, &path, fg, line);
+        }
+    }
+    if art.elite {
+        draw_elite_star(p, (bx + bw, by), s * 0.085, fg, art.background);
+    }
     draw_step_marks(p, art.step_marks, (bx + bw, by, bh), s, fg);
     // Size symbol, just above the box.
     let size_style = text::fitted(
@@ -283,7 +313,43 @@ fn draw_symbol(
                 fill(p, &path, fg);
             }
         }
-        NatoSymbol::None => {}
+        NatoSymbol::Engineer => {
+            // The bridge: a bar across the box with a leg down at each end and in the middle.
+            let (ew, eh) = (w * 0.5, h * 0.34);
+            let (l, t) = (x + (w - ew) / 2.0, y + (h - eh) / 2.0);
+            let mut pb = PathBuilder::new();
+            pb.move_to(l, t + eh);
+            pb.line_to(l, t);
+            pb.line_to(l + ew, t);
+            pb.line_to(l + ew, t + eh);
+            pb.move_to(l + ew / 2.0, t);
+            pb.line_to(l + ew / 2.0, t + eh);
+            if let Some(path) = pb.finish() {
+                stroke(p, &path, fg, line * 0.85);
+            }
+        }
+        NatoSymbol::Headquarters | NatoSymbol::None => {}
+    }
+}
+
+/// A five-pointed star of outer radius `r` centred on `(cx, cy)`, filled with `fg` and rimmed with
+/// `rim`, so it shows on the box's edge and on the counter alike.
+fn draw_elite_star(p: &mut Pixmap, (cx, cy): (f32, f32), r: f32, fg: Color, rim: Color) {
+    let mut pb = PathBuilder::new();
+    for i in 0..10 {
+        let radius = if i % 2 == 0 { r } else { r * 0.45 };
+        let a = std::f32::consts::PI * (i as f32 / 5.0 - 0.5);
+        let (px, py) = (cx + radius * a.cos(), cy + radius * a.sin());
+        if i == 0 {
+            pb.move_to(px, py);
+        } else {
+            pb.line_to(px, py);
+        }
+    }
+    pb.close();
+    if let Some(path) = pb.finish() {
+        stroke(p, &path, rim, (r * 0.3).max(1.0));
+        fill(p, &path, fg);
     }
 }
 
@@ -402,6 +468,8 @@ mod tests {
             values: "12-6".into(),
             reduced_marker: false,
             step_marks: 0,
+            staff: false,
+            elite: false,
             fonts: Fonts::default(),
         }
     }
@@ -551,6 +619,8 @@ mod tests {
             NatoSymbol::Shock,
             NatoSymbol::Cavalry,
             NatoSymbol::Artillery,
+            NatoSymbol::Engineer,
+            NatoSymbol::Headquarters,
             NatoSymbol::None,
         ];
         let mut seen = Vec::new();
@@ -559,6 +629,98 @@ mod tests {
             assert!(!seen.contains(&png), "{symbol:?}");
             seen.push(png);
         }
+        // The marks change every symbol they are put on, each its own way.
+        for symbol in symbols.into_iter().filter(|s| *s != NatoSymbol::None) {
+            let plain = render_counter(&CounterArt { symbol, ..german() }).unwrap();
+            let staff = CounterArt {
+                symbol,
+                staff: true,
+                ..german()
+            };
+            let elite = CounterArt {
+                symbol,
+                elite: true,
+                ..german()
+            };
+            let (staff, elite) = (
+                render_counter(&staff).unwrap(),
+                render_counter(&elite).unwrap(),
+            );
+            if symbol != NatoSymbol::Headquarters {
+                assert_ne!(plain, staff, "{symbol:?} with the HQ staff");
+            }
+            assert_ne!(plain, elite, "{symbol:?} with the elite mark");
+            assert_ne!(staff, elite, "{symbol:?}");
+        }
+    }
+
+    /// Each new symbol draws where APP-6 puts it: the engineer's bridge inside the box (its bar
+    /// above the centre, its legs below, the centre line clear between the legs), the HQ staff
+    /// below the box's lower left corner, the elite star on its upper right corner.
+    #[test]
+    fn engineer_hq_and_elite_draw_where_app6_puts_them() {
+        let bare = CounterArt {
+            size: 120,
+            background: Color::WHITE,
+            values: String::new(),
+            ..german()
+        };
+        let s = 120.0f32;
+        let (bw, bh) = (s * 0.56, s * 0.31);
+        let (bx, by) = ((s - bw) / 2.0, s * 0.36);
+        let dark =
+            |p: &Pixmap, x: f32, y: f32| rgba(p, x.round() as u32, y.round() as u32).0 < 0x60;
+        let engineer = decode(
+            &render_counter(&CounterArt {
+                symbol: NatoSymbol::Engineer,
+                ..bare.clone()
+            })
+            .unwrap(),
+        );
+        let (ew, eh) = (bw * 0.5, bh * 0.34);
+        let (l, t) = (bx + (bw - ew) / 2.0, by + (bh - eh) / 2.0);
+        assert!(dark(&engineer, l + ew * 0.25, t), "the bridge's bar");
+        for leg in [l, l + ew / 2.0, l + ew] {
+            assert!(dark(&engineer, leg, t + eh * 0.7), "a leg at {leg}");
+        }
+        assert!(
+            !dark(&engineer, l + ew * 0.25, t + eh * 0.7),
+            "open between the legs"
+        );
+        assert!(!dark(&engineer, bx + 3.0, by + 3.0), "no infantry cross");
+        let hq = decode(
+            &render_counter(&CounterArt {
+                symbol: NatoSymbol::Headquarters,
+                ..bare.clone()
+            })
+            .unwrap(),
+        );
+        let plain = decode(
+            &render_counter(&CounterArt {
+                symbol: NatoSymbol::Infantry,
+                ..bare.clone()
+            })
+            .unwrap(),
+        );
+        let below = by + bh + bh * 0.25;
+        assert!(
+            dark(&hq, bx, below),
+            "the staff below the lower left corner"
+        );
+        assert!(!dark(&plain, bx, below));
+        assert!(!dark(&hq, bx + bw, below), "no staff on the right");
+        assert!(!dark(&hq, bx + bw / 2.0, by + bh / 2.0), "an empty box");
+        let elite = decode(
+            &render_counter(&CounterArt {
+                elite: true,
+                ..bare.clone()
+            })
+            .unwrap(),
+        );
+        let armour = decode(&render_counter(&bare).unwrap());
+        // Above the box's upper right corner, in the star's top point: only the star is there.
+        let (cx, cy) = (bx + bw, by - s * 0.085 * 0.6);
+        assert!(dark(&elite, cx, cy) && !dark(&armour, cx, cy));
     }
 
     #[test]
@@ -682,6 +844,8 @@ mod tests {
                     values: values.to_string(),
                     reduced_marker: *reduced,
                     step_marks: 0,
+                    staff: false,
+                    elite: false,
                     fonts: Fonts::default(),
                 },
             )

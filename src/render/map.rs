@@ -8,9 +8,10 @@
 //! side is "outer" when no hex of [`MapArt::hexes`] lies across it. So the renderer needs no grid rules.
 
 use super::canvas::{
-    encode, fill, new_pixmap, polygon, polyline, round_stroke, segment, stroke, stroke_with, Color,
+    encode, fill, new_pixmap, polygon, round_stroke, segment, stroke, stroke_with, Color,
     RenderError,
 };
+use super::line_look::{draw_line_look, LineLook};
 use super::text::{self, Align, Fonts};
 use crate::concept::game::grid::{HexId, HexLayout};
 use tiny_skia::{PathBuilder, Pixmap};
@@ -66,22 +67,12 @@ impl Compass {
     }
 }
 
-/// How a line feature is drawn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum LineStyle {
-    /// A dark line with cross-ties.
-    #[default]
-    Railroad,
-    /// A plain wider line.
-    Road,
-}
-
 /// A line feature through hex centres, optionally running off the map at either end.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LineArt {
     pub hexes: Vec<HexId>,
-    pub color: Color,
-    pub style: LineStyle,
+    /// Its colour, width, dashes, casing and ties.
+    pub look: LineLook,
     /// Draw a stub from the first hex to this edge of the image.
     pub from_edge: Option<Compass>,
     /// Draw a stub from the last hex to this edge of the image.
@@ -400,45 +391,7 @@ fn draw_line(p: &mut Pixmap, layout: &HexLayout, line: &LineArt) {
     if points.len() < 2 {
         return;
     }
-    let dy = layout.dy as f32;
-    match line.style {
-        LineStyle::Road => {
-            if let Some(path) = polyline(&points) {
-                stroke_with(p, &path, line.color, &round_stroke((dy * 0.06).max(2.0)));
-            }
-        }
-        LineStyle::Railroad => {
-            let rail = (dy * 0.04).max(1.5);
-            let tie_len = dy * 0.15;
-            let spacing = dy * 0.14;
-            let mut ties = PathBuilder::new();
-            let mut next = spacing / 2.0;
-            let mut travelled = 0.0f32;
-            for pair in points.windows(2) {
-                let (a, b) = (pair[0], pair[1]);
-                let len = dist(a, b);
-                if len <= f32::EPSILON || !len.is_finite() {
-                    continue;
-                }
-                let (ux, uy) = ((b.0 - a.0) / len, (b.1 - a.1) / len);
-                let (nx, ny) = (-uy * tie_len / 2.0, ux * tie_len / 2.0);
-                while next <= travelled + len {
-                    let t = next - travelled;
-                    let (x, y) = (a.0 + ux * t, a.1 + uy * t);
-                    ties.move_to(x - nx, y - ny);
-                    ties.line_to(x + nx, y + ny);
-                    next += spacing;
-                }
-                travelled += len;
-            }
-            if let Some(path) = ties.finish() {
-                stroke(p, &path, line.color, (dy * 0.025).max(1.0));
-            }
-            if let Some(path) = polyline(&points) {
-                stroke_with(p, &path, line.color, &round_stroke(rail));
-            }
-        }
-    }
+    draw_line_look(p, &points, &line.look);
 }
 
 fn draw_city(p: &mut Pixmap, art: &MapArt, city: &CityArt) {
@@ -585,8 +538,7 @@ mod tests {
             .iter()
             .map(|l| hex(&g, l))
             .collect(),
-            color: Color::parse("#222222").unwrap(),
-            style: LineStyle::Railroad,
+            look: LineLook::rail(Color::parse("#222222").unwrap(), layout.dy as f32),
             from_edge: Some(Compass::W),
             to_edge: None,
         }];

@@ -16,6 +16,7 @@ mod canvas;
 pub mod card;
 pub mod chart;
 pub mod counter;
+pub mod line_look;
 pub mod lines;
 pub mod map;
 pub mod overlay;
@@ -26,9 +27,10 @@ pub mod track;
 
 pub use chart::{render_table, render_turn_track, TableChart, TurnBox, TurnTrackArt};
 pub use counter::{render_counter, CounterArt, NatoSymbol};
+pub use line_look::LineLook;
 pub use map::{
-    render_map, CityArt, Compass, EdgeArt, HexArt, HexsideArt, LineArt, LineStyle, MapArt,
-    MarkSymbol, SetupMark,
+    render_map, CityArt, Compass, EdgeArt, HexArt, HexsideArt, LineArt, MapArt, MarkSymbol,
+    SetupMark,
 };
 pub use text::{Align, Fonts, TextStyle, Typeface};
 

@@ -23,6 +23,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     line_paths(cx);
     edges_and_setup_marks(cx);
     map_colours(cx);
+    super::line_styles::check(cx);
     grid(cx);
     areas(cx);
     cities(cx);
@@ -525,7 +526,8 @@ fn map_colours(cx: &mut Context<'_>) {
     for feature in features {
         let used = m.hexsides.iter().any(|h| h.feature.as_str() == feature)
             || m.lines.iter().any(|l| l.feature.as_str() == feature);
-        if used && !m.style.feature_colors.contains_key(feature) {
+        let own_colour = matches!(m.style.line_style(feature), crate::concept::map::LineStyleOf::Own(s) if s.color.is_some());
+        if used && !own_colour && !m.style.feature_colors.contains_key(feature) {
             let span = cx.key_span_of(f, &[Seg::Key("style"), Seg::Key("feature_colors")], 0..0);
             cx.push(
                 Diagnostic::warning("V0206", format!("map feature `{feature}` has no colour"))

@@ -9,12 +9,14 @@ pub mod module;
 pub(crate) mod texts;
 
 use crate::concept::provenance::cited;
-use crate::model::keyword::keyword;
+use crate::model::keyword::{keyword, Keyword};
 use crate::model::spanned::{yes, Sp};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
 pub mod fit;
+pub mod line_styles;
+pub use line_styles::{BuiltinLine, LineStyleDef, LineStyleOf};
 pub(crate) mod area_check;
 pub mod areas;
 pub mod grid;
@@ -188,6 +190,34 @@ pub struct MapStyle {
     pub terrain_colors: BTreeMap<String, Sp<String>>,
     /// Stroke colour per hexside or line feature id.
     pub feature_colors: BTreeMap<String, Sp<String>>,
+    /// The line style per line feature id: `road`, `rail`, `track` or the id of one of
+    /// `line_styles`. A feature not listed takes the built-in of its own id, else `rail`.
+    #[serde(default)]
+    pub feature_styles: BTreeMap<String, Sp<String>>,
+    /// Line styles of the designer's own (`[[style.line_styles]]`).
+    #[serde(default)]
+    pub line_styles: Vec<LineStyleDef>,
+}
+
+impl MapStyle {
+    /// The style `feature`'s lines are drawn in: its `feature_styles` entry (a designer's style
+    /// or a built-in), else the built-in of the feature's own id, else `rail`.
+    pub fn line_style(&self, feature: &str) -> LineStyleOf<'_> {
+        let Some(name) = self.feature_styles.get(feature) else {
+            return LineStyleOf::Builtin(BuiltinLine::parse(feature).unwrap_or(BuiltinLine::Rail));
+        };
+        if let Some(own) = self.line_styles.iter().find(|s| s.id.as_str() == name.as_str()) {
+            return LineStyleOf::Own(own);
+        }
+        LineStyleOf::Builtin(BuiltinLine::parse(name).unwrap_or(BuiltinLine::Rail))
+    }
+
+    /// Whether the map's legend shows `feature`'s line: the map draws a line of it, or its style is
+    /// named.
+    pub fn shows_line(&self, map_lines: &[Line], feature: &str) -> bool {
+        self.feature_styles.contains_key(feature)
+            || map_lines.iter().any(|l| l.feature.as_str() == feature)
+    }
 }
 
 cited! {

@@ -6,7 +6,7 @@ use crate::concept::context::{
 };
 use crate::concept::game::{parse_value_slots, Unit};
 use crate::concept::provenance::{rule_of, Component};
-use crate::concept::units::UnitSymbol;
+use crate::concept::units::{UnitMark, UnitSymbol};
 use crate::concept::units::{PrintStyle, ZocMode};
 use crate::diag::Diagnostic;
 use crate::model::keyword::Keyword;
@@ -76,6 +76,15 @@ fn unit_symbols(cx: &mut Context<'_>) {
             UnitSymbol::words(),
             "vmodc's renderer",
         );
+        for m in &t.marks {
+            cx.reference(
+                f,
+                m,
+                "unit mark",
+                UnitMark::words(),
+                "vmodc's renderer",
+            );
+        }
     }
 }
 

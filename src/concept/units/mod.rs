@@ -94,6 +94,11 @@ cited! {
         /// shows no step marks.
         #[serde(default)]
         pub steps: BTreeMap<String, Sp<u32>>,
+        /// Marks drawn on the counter beside its symbol (`UnitMark`): `hq`, the headquarters staff
+        /// on the box's lower left (APP-6); `elite`, a star on its upper right corner (guard and
+        /// elite units).
+        #[serde(default)]
+        pub marks: Vec<Sp<String>>,
     }
 }
 
@@ -287,10 +292,24 @@ keyword! {
         Shock = "shock",
         Cavalry = "cavalry",
         Artillery = "artillery",
+        /// The APP-6 engineer: a bridge (an `E` on its back) in the box.
+        Engineer = "engineer",
+        /// A headquarters: the empty box on its staff (APP-6's HQ staff, on the lower left).
+        Headquarters = "hq",
         /// No box: the face shows only its texts.
         None = "none",
         /// A marker's face: no box either.
         Marker = "marker",
+    }
+}
+
+keyword! {
+    /// A mark drawn on a unit type's counters beside the symbol (`[[types]] marks`).
+    pub enum UnitMark {
+        /// The headquarters staff: a line down from the box's lower left corner (APP-6).
+        Hq = "hq",
+        /// A guard or elite unit: a star on the box's upper right corner.
+        Elite = "elite",
     }
 }
 
@@ -303,7 +322,9 @@ mod tests {
         assert_eq!(UnitSymbol::parse("armor"), Some(UnitSymbol::Armor));
         assert_eq!(UnitSymbol::parse("shock"), Some(UnitSymbol::Shock));
         assert_eq!(UnitSymbol::parse("tank"), None);
-        assert_eq!(UnitSymbol::words().len(), 8);
+        assert_eq!(UnitSymbol::words().len(), 10);
+        assert_eq!(UnitSymbol::parse("hq"), Some(UnitSymbol::Headquarters));
+        assert_eq!(UnitMark::words(), vec!["hq", "elite"]);
     }
 }
 

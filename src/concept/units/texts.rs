@@ -75,5 +75,15 @@ pub(crate) fn entries(game: &Game, out: &mut Entries) {
             "unit names",
         );
     }
+    // A label the data gives is a text of its own (the id printed as the label is an id).
+    for u in &game.counters.units {
+        if let Some(label) = &u.label {
+            out.add(
+                format!("{}.{}", crate::i18n::LABELS_SECTION, u.id.as_str()),
+                &label.value,
+                "counter labels, printed on the counter (optional: without a text here the counter prints the data's label)",
+            );
+        }
+    }
     out.add_interface(INTERFACE);
 }
