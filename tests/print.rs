@@ -135,10 +135,10 @@ fn each_counter_back_lies_behind_its_front_within_half_a_millimetre() {
     let page_width = fronts.width as f32 / px_per_mm();
     let front_centres = fronts.counter_centres(12.7);
     let back_centres = backs.counter_centres(12.7);
-    // 39 units, 1 control marker (German on the front, Soviet on the back) and 2 weather markers:
-    // all on the first sheet.
-    assert_eq!(front_centres.len(), 42, "{front_centres:?}");
-    assert_eq!(back_centres.len(), 42, "{back_centres:?}");
+    // 39 units, a control marker for each of the 11 cities (German on the front, Soviet on the
+    // back) and 2 weather markers: all on the first sheet.
+    assert_eq!(front_centres.len(), 52, "{front_centres:?}");
+    assert_eq!(back_centres.len(), 52, "{back_centres:?}");
     for &(x, y) in &front_centres {
         let mirrored = (page_width - x, y);
         let nearest = back_centres
