@@ -69,6 +69,19 @@ fn allowance(cx: &mut Context<'_>) {
     for p in &a.phases {
         cx.reference(f, p, "phase", phases.iter().copied(), "[[phases]]");
     }
+    // The ban is on stepping between hexes where a move ends; without `zoc_ends_move` the audit
+    // holds no such hexes, and would check nothing while the data says it does.
+    if a.no_zoc_to_zoc && !a.zoc_ends_move {
+        cx.push(
+            Diagnostic::error(
+                "V0882",
+                "`no_zoc_to_zoc` without `zoc_ends_move`: the ban on moving from one enemy ZOC hex straight into another is checked only where entering an enemy ZOC ends a move",
+            )
+            .at(f, a.value.span.clone(), "in this [movement.allowance]")
+            .rule_opt(rule_of(&a.rule))
+            .help("add `zoc_ends_move = true` if entering an enemy ZOC ends a move in this game; otherwise delete `no_zoc_to_zoc`"),
+        );
+    }
 }
 
 fn weather_limit_references(cx: &mut Context<'_>) {
