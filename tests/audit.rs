@@ -384,11 +384,16 @@ fn long_game_log() -> Vec<u8> {
             }
         }
     }
-    let saved = obfuscate(&text, 0x3c);
-    let others = read_archive(&bytes, Limits::save()).expect("zip").entries;
+    with_game_text(&bytes, &text)
+}
+
+/// A log's archive (`bytes`) with its game text replaced by `text`, obfuscated as VASSAL writes it;
+/// every other entry kept.
+fn with_game_text(bytes: &[u8], text: &str) -> Vec<u8> {
+    let others = read_archive(bytes, Limits::save()).expect("zip").entries;
     let mut entries = vec![Entry {
         name: "savedGame".into(),
-        data: saved,
+        data: obfuscate(text, 0x3c),
     }];
     entries.extend(
         others
@@ -911,19 +916,8 @@ fn log_with(log: &Path, dir: &Path, edit: impl FnOnce(&str) -> String) -> PathBu
     let bytes = std::fs::read(log).expect("fixture");
     let raw = read_save(&bytes).expect("reads");
     let text = edit(&raw);
-    let others = read_archive(&bytes, Limits::save()).expect("zip").entries;
-    let mut entries = vec![Entry {
-        name: "savedGame".into(),
-        data: obfuscate(&text, 0x3c),
-    }];
-    entries.extend(
-        others
-            .into_iter()
-            .filter(|(n, _)| n != "savedGame")
-            .map(|(name, data)| Entry { name, data }),
-    );
     let out = dir.join(log.file_name().expect("a file name"));
-    std::fs::write(&out, zip_bytes(&entries).expect("zip")).expect("write");
+    std::fs::write(&out, with_game_text(&bytes, &text)).expect("write");
     out
 }
 

@@ -533,15 +533,7 @@ fn a_unit_renamed_in_the_data_is_a_stale_translation_until_recorded() {
     // changes nothing else.
     let catalog = root.join("i18n/b4m/ja.toml");
     let before = std::fs::read_to_string(&catalog).unwrap();
-    let out = common::vmodc(&[
-        "i18n",
-        "extract",
-        "b4m",
-        "ja",
-        "--record",
-        "--root",
-        common::path(&root),
-    ]);
+    let out = record(&root);
     assert_eq!(common::code(&out), 0, "{}", common::show(&out));
     let after = std::fs::read_to_string(&catalog).unwrap();
     assert_eq!(
@@ -580,27 +572,11 @@ fn record_writes_the_records_a_catalog_lacks_and_a_new_skeleton_has_them_all() {
         shown.contains(&format!("{unrecorded} not recording the text translated")),
         "{shown}"
     );
-    let out = common::vmodc(&[
-        "i18n",
-        "extract",
-        "b4m",
-        "ja",
-        "--record",
-        "--root",
-        common::path(&root),
-    ]);
+    let out = record(&root);
     assert_eq!(common::code(&out), 0, "{}", common::show(&out));
     assert_eq!(std::fs::read_to_string(&catalog).unwrap(), recorded);
     // A second run has nothing to write.
-    let again = common::vmodc(&[
-        "i18n",
-        "extract",
-        "b4m",
-        "ja",
-        "--record",
-        "--root",
-        common::path(&root),
-    ]);
+    let again = record(&root);
     assert!(
         common::show(&again).contains("nothing to write"),
         "{}",
@@ -621,4 +597,17 @@ fn record_writes_the_records_a_catalog_lacks_and_a_new_skeleton_has_them_all() {
         assert!(lines[i - 1].starts_with("# en: "), "no record above {line}");
     }
     let _ = std::fs::remove_dir_all(&root);
+}
+
+/// `vmodc i18n extract b4m ja --record` in the project `root`.
+fn record(root: &Path) -> std::process::Output {
+    common::vmodc(&[
+        "i18n",
+        "extract",
+        "b4m",
+        "ja",
+        "--record",
+        "--root",
+        common::path(root),
+    ])
 }

@@ -187,8 +187,11 @@ pub fn record_sources(text: &str, catalog: &Catalog, entries: &[Entry]) -> (Stri
             Some(record) if record.value == e.default => {}
             Some(record) => edits.push((record.span.clone(), line, &e.key)),
             None => {
-                let start = text[..key_span.start].rfind('\n').map_or(0, |i| i + 1);
-                let indent = &text[start..key_span.start];
+                let Some(before) = text.get(..key_span.start) else {
+                    continue;
+                };
+                let start = before.rfind('\n').map_or(0, |i| i + 1);
+                let indent = &before[start..];
                 if !indent.trim().is_empty() {
                     // Not the first thing on its line (an inline table): left to the hand.
                     continue;
