@@ -69,7 +69,7 @@ fn errata_module(dir: &Path) -> PathBuf {
         ("counters/b4m.toml", "name = \"XXIV Panzer Corps\"\nside = \"german\"\ntype = \"panzer\"\nsize = \"XXX\"\nfaces = { full = \"12-6\"", "name = \"XXIV Panzer Corps\"\nside = \"german\"\ntype = \"panzer\"\nsize = \"XXX\"\nfaces = { full = \"13-6\""),
         ("counters/b4m.toml", "name = \"XLI Panzer Corps\"", "name = \"XLI Motorized Corps\""),
         ("rules/b4m.toml", "\"4\" = [\"NE\", \"EX\"", "\"4\" = [\"AL\", \"EX\""),
-        ("rules/b4m.toml", "version = \"1.4.6\"", "version = \"1.4.7\""),
+        ("rules/b4m.toml", "version = \"1.4.7\"", "version = \"1.4.8\""),
     ];
     for (file, from, to) in edits {
         patch(dir, file, from, to).unwrap_or_else(|e| panic!("{e}"));
@@ -104,7 +104,7 @@ fn refresh_carries_a_vassal_save_over_to_the_errata_module() {
     let after = dumped(&out, &module);
     assert_eq!(
         after.version.as_deref(),
-        Some("1.4.7"),
+        Some("1.4.8"),
         "the save now names the new version"
     );
     let xxiv = piece(&after, "XXIV");

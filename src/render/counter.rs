@@ -252,11 +252,18 @@ fn draw_marker_texts(p: &mut Pixmap, art: &CounterArt, s: f32) {
     let title = art.fonts.bold(s * 0.2, fg);
     let size = art.fonts.bold(s * 0.2, fg);
     let values = art.fonts.bold(s * 0.29, fg);
+    let printed = [art.unit_size.as_str(), art.values.as_str()].map(|text| {
+        if repeats(&art.id, text) {
+            ""
+        } else {
+            text
+        }
+    });
     let lines = lines::fit_block(
         &[
             (art.id.as_str(), &title),
-            (art.unit_size.as_str(), &size),
-            (art.values.as_str(), &values),
+            (printed[0], &size),
+            (printed[1], &values),
         ],
         s * 0.9,
         s * 0.9,
@@ -353,6 +360,22 @@ fn draw_elite_star(p: &mut Pixmap, (cx, cy): (f32, f32), r: f32, fg: Color, rim:
     }
 }
 
+/// Whether a marker's printed `text` only repeats a word its `title` already shows ("Soviet
+/// Morale" over "MORALE", 「ソ連軍戦意」 over 「戦意」): the face then shows the word once.
+fn repeats(title: &str, text: &str) -> bool {
+    let (title, text) = (title.to_lowercase(), text.trim().to_lowercase());
+    if text.is_empty() {
+        return false;
+    }
+    if text.is_ascii() {
+        title
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| w == text)
+    } else {
+        title.contains(&text)
+    }
+}
+
 /// The width a unit's label may take on a counter of edge `size`.
 pub fn label_room(size: u32) -> f32 {
     size as f32 * 0.9
@@ -367,19 +390,21 @@ fn draw_id(p: &mut Pixmap, id: &str, style: &TextStyle, s: f32, band_h: f32) {
         text::draw_text_centred(p, id, &style.with_size(size), s / 2.0, band_h * 0.52);
         return;
     }
-    let small = style.with_size(min_size);
-    let lines = lines::wrap(id, &small, max_width);
-    let line_height = text::measure("", &small).line_height();
+    let lines = lines::fit_block(&[(id, &style.with_size(size))], max_width, band_h);
+    let Some((_, small)) = lines.first() else {
+        return;
+    };
+    let line_height = text::measure("", small).line_height();
     let first = band_h * 0.52 - (lines.len() - 1) as f32 * line_height / 2.0;
-    for (i, line) in lines.iter().enumerate() {
+    for (i, (line, style)) in lines.iter().enumerate() {
         let centre = first + i as f32 * line_height;
-        text::draw_text_centred(p, line, &small, s / 2.0, centre);
+        text::draw_text_centred(p, line, style, s / 2.0, centre);
     }
 }
 
 /// The printed values, large at the bottom. A text too long for one line even at the smallest size
-/// (a marker's sentence) is wrapped at that size into lines stacked up from the bottom, so that no
-/// text leaves the counter.
+/// (a marker's sentence) is wrapped into lines stacked up from the bottom, shrunk (never below the
+/// legible size) before any word is cut, so that no text leaves the counter.
 fn draw_values(p: &mut Pixmap, values: &str, style: &TextStyle, s: f32) {
     let (max_width, min_size) = (s * 0.92, LEGIBLE_SIZE);
     let (size, fits) = text::fit(values, style, max_width, min_size);
@@ -388,12 +413,15 @@ fn draw_values(p: &mut Pixmap, values: &str, style: &TextStyle, s: f32) {
         return;
     }
     let small = style.with_size(text::legible(s * 0.12));
-    let lines = lines::wrap(values, &small, max_width);
-    let line_height = text::measure("", &small).line_height();
+    let lines = lines::fit_block(&[(values, &small)], max_width, s * 0.3);
+    let Some((_, small)) = lines.first() else {
+        return;
+    };
+    let line_height = text::measure("", small).line_height();
     let last = s * 0.93;
-    for (i, line) in lines.iter().enumerate() {
+    for (i, (line, style)) in lines.iter().enumerate() {
         let baseline = last - (lines.len() - 1 - i) as f32 * line_height;
-        text::draw_text(p, line, &small, s / 2.0, baseline, Align::Centre);
+        text::draw_text(p, line, style, s / 2.0, baseline, Align::Centre);
     }
 }
 
@@ -594,6 +622,30 @@ mod tests {
         // The words are there, on more than one line: dark pixels in two bands.
         assert!(has_dark(&p, 5, 44, 55, 49, 128));
         assert!(has_dark(&p, 5, 51, 55, 56, 128));
+    }
+
+    /// A marker whose printed word repeats its title's shows it once: "Soviet Morale" over
+    /// "MORALE" is the face of "Soviet Morale" alone; a text that adds a word is still drawn.
+    #[test]
+    fn a_marker_shows_a_word_of_its_title_once() {
+        let chit = |id: &str, values: &str| CounterArt {
+            background: Color::WHITE,
+            symbol: NatoSymbol::None,
+            id: id.into(),
+            values: values.into(),
+            ..german()
+        };
+        let face = |art: CounterArt| render_counter(&art).unwrap();
+        assert_eq!(
+            face(chit("Soviet Morale", "MORALE")),
+            face(chit("Soviet Morale", ""))
+        );
+        assert_ne!(
+            face(chit("Soviet Damage", "DMG")),
+            face(chit("Soviet Damage", ""))
+        );
+        assert!(repeats("ソ連軍戦意", "戦意") && !repeats("ソ連軍戦意", "モラル"));
+        assert!(!repeats("Moralebox", "MORALE"));
     }
 
     #[test]

@@ -49,17 +49,18 @@ pub fn wrap_measured(text: &str, max_width: f32, width_of: impl Fn(&str) -> f32)
                 lines.push(line.trim_end().to_string());
             }
             line = String::new();
-            // The segment alone: break it between characters if it is still too wide.
-            for c in segment.chars() {
-                let mut next = line.clone();
-                next.push(c);
-                let too_wide = width_of(next.trim_end()) > max_width;
-                if too_wide && !line.is_empty() && !c.is_whitespace() && may_start_line(c) {
-                    lines.push(std::mem::take(&mut line));
-                    line.push(c);
-                } else {
-                    line = next;
+            // A phrase too wide on its own breaks where its script changes (ソ連軍 / モラルダメージ),
+            // or where UAX #14 allows in Latin text, and only then between characters.
+            for piece in word_pieces(segment) {
+                let candidate = format!("{line}{piece}");
+                if width_of(candidate.trim_end()) <= max_width {
+                    line = candidate;
+                    continue;
                 }
+                if !line.trim().is_empty() {
+                    lines.push(line.trim_end().to_string());
+                }
+                line = cut_between_characters(piece, max_width, &width_of, &mut lines);
             }
         }
         lines.push(line.trim_end().to_string());
@@ -67,9 +68,68 @@ pub fn wrap_measured(text: &str, max_width: f32, width_of: impl Fn(&str) -> f32)
     lines
 }
 
+/// `word` broken between characters into lines no wider than `max_width` (pushed to `lines`), never
+/// before a character that may not start a line; returns the last, unfinished line.
+fn cut_between_characters(
+    word: &str,
+    max_width: f32,
+    width_of: &impl Fn(&str) -> f32,
+    lines: &mut Vec<String>,
+) -> String {
+    let mut line = String::new();
+    for c in word.chars() {
+        let mut next = line.clone();
+        next.push(c);
+        let too_wide = width_of(next.trim_end()) > max_width;
+        if too_wide && !line.is_empty() && !c.is_whitespace() && may_start_line(c) {
+            lines.push(std::mem::take(&mut line));
+            line.push(c);
+        } else {
+            line = next;
+        }
+    }
+    line
+}
+
+/// The pieces of a paragraph between the places a line may break, each with the spaces that
+/// follow it: UAX #14's opportunities, except that between two Japanese characters a line breaks
+/// only where a phrase (文節) ends, so that 「天候の影響なし」 breaks as 「天候の / 影響なし」, never
+/// inside 影響. Phrases are found by BudouX's Japanese model (Apache-2.0), which needs no
+/// dictionary.
+fn break_segments(paragraph: &str) -> Vec<&str> {
+    let segments = uax14_segments(paragraph);
+    if !paragraph.chars().any(is_japanese) {
+        return segments;
+    }
+    let phrase_ends = japanese_phrase_ends(paragraph);
+    let mut merged: Vec<&str> = Vec::new();
+    let mut start = 0;
+    for segment in segments {
+        let end = start + segment.len();
+        let inside_a_word = match merged.last() {
+            Some(previous) => {
+                let before = previous.chars().next_back();
+                let after = segment.chars().next();
+                before.is_some_and(is_japanese)
+                    && after.is_some_and(is_japanese)
+                    && !phrase_ends.contains(&start)
+            }
+            None => false,
+        };
+        if inside_a_word {
+            let from = end - segment.len() - merged.pop().map_or(0, str::len);
+            merged.push(&paragraph[from..end]);
+        } else {
+            merged.push(segment);
+        }
+        start = end;
+    }
+    merged
+}
+
 /// The pieces of a paragraph between its line-break opportunities (UAX #14), each with the spaces
 /// that follow it.
-fn break_segments(paragraph: &str) -> Vec<&str> {
+fn uax14_segments(paragraph: &str) -> Vec<&str> {
     let mut segments = Vec::new();
     let mut start = 0;
     for (end, _) in unicode_linebreak::linebreaks(paragraph) {
@@ -79,6 +139,78 @@ fn break_segments(paragraph: &str) -> Vec<&str> {
         start = end;
     }
     segments
+}
+
+/// The pieces of one phrase between its words, as far as the script tells them: a Japanese
+/// compound such as 「ソ連軍モラルダメージ」 changes from kanji to katakana between its words. Latin text keeps its UAX #14 segments.
+fn word_pieces(phrase: &str) -> Vec<&str> {
+    let mut pieces: Vec<&str> = Vec::new();
+    let mut start = 0;
+    for segment in uax14_segments(phrase) {
+        let end = start + segment.len();
+        let joins = pieces.last().is_some_and(|previous| {
+            let before = previous.chars().next_back().and_then(japanese_script);
+            let after = segment.chars().next().and_then(japanese_script);
+            matches!((before, after), (Some(b), Some(a)) if !starts_a_word(b, a))
+        });
+        if joins {
+            let from = start - pieces.pop().map_or(0, str::len);
+            pieces.push(&phrase[from..end]);
+        } else {
+            pieces.push(segment);
+        }
+        start = end;
+    }
+    pieces
+}
+
+/// The three Japanese scripts, whose changes mark the words inside a compound.
+#[derive(Clone, Copy, PartialEq)]
+enum Script {
+    Kanji,
+    Hiragana,
+    Katakana,
+}
+
+fn japanese_script(c: char) -> Option<Script> {
+    match c {
+        '\u{3041}'..='\u{309F}' => Some(Script::Hiragana),
+        '\u{30A0}'..='\u{30FF}' | '\u{31F0}'..='\u{31FF}' | '\u{FF66}'..='\u{FF9F}' => {
+            Some(Script::Katakana)
+        }
+        c if is_japanese(c) => Some(Script::Kanji),
+        _ => None,
+    }
+}
+
+/// Whether a word starts between a character of script `before` and one of `after`: katakana
+/// after kanji or hiragana starts one (軍 / モラル), and so does kanji after hiragana (の / 影響).
+/// Kanji after katakana is often the katakana word's own suffix (ドイツ軍, ソ連), and hiragana
+/// after kanji is the word's ending (表示欄に), so neither is a word's start.
+fn starts_a_word(before: Script, after: Script) -> bool {
+    matches!(
+        (before, after),
+        (Script::Kanji | Script::Hiragana, Script::Katakana) | (Script::Hiragana, Script::Kanji)
+    )
+}
+
+/// The byte offsets in `paragraph` where a Japanese phrase ends, by BudouX's model.
+fn japanese_phrase_ends(paragraph: &str) -> Vec<usize> {
+    let model = budoux::models::default_japanese_model();
+    let mut end = 0;
+    let mut ends = Vec::new();
+    for phrase in budoux::parse(model, paragraph) {
+        end += phrase.len();
+        ends.push(end);
+    }
+    ends
+}
+
+/// Kana and ideographs: the characters between which Japanese breaks only at a phrase's end.
+fn is_japanese(c: char) -> bool {
+    matches!(c,
+        '\u{3041}'..='\u{30FF}' | '\u{31F0}'..='\u{31FF}' | '\u{3400}'..='\u{4DBF}'
+        | '\u{4E00}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' | '\u{FF66}'..='\u{FF9F}')
 }
 
 /// Whether a line may start with `c` under the Japanese line-start rule: not a closing bracket or
@@ -131,13 +263,14 @@ pub fn fit_block(
         let too_wide = lines
             .iter()
             .any(|(line, style)| text_width(line, style) > max_width + 0.01);
-        // A Latin word wider than the box is cut by `wrap`; shrink first, so that "weather" stays
-        // one word while a smaller size can hold it.
+        // A word, or a word of a Japanese phrase, wider than the box is cut by `wrap`; shrink
+        // first, so that "weather" or 「モラルダメージ」 stays whole while a smaller size holds it.
         let word_cut = paragraphs.iter().any(|(text, style)| {
             let sized = style.with_size(legible(style.size * scale));
-            text.split_whitespace()
-                .filter(|w| w.chars().all(|c| c < '\u{0250}'))
-                .any(|w| text_width(w, &sized) > max_width + 0.01)
+            text.split('\n')
+                .flat_map(break_segments)
+                .flat_map(word_pieces)
+                .any(|w| text_width(w.trim_end(), &sized) > max_width + 0.01)
         });
         let too_wide = too_wide || word_cut;
         if (height <= max_height && !too_wide) || at_floor {
@@ -262,5 +395,39 @@ mod tests {
         assert!(lines
             .iter()
             .all(|(_, s)| (s.size - LEGIBLE_SIZE).abs() < 1e-4));
+    }
+
+    /// BudouX keeps words whole: the weather marker and the LSaM chits of issue 48, each at a
+    /// width that holds its widest phrase but not the whole text.
+    #[test]
+    fn japanese_breaks_between_phrases_not_inside_words() {
+        let st = Fonts::japanese().regular(10.0, Color::BLACK);
+        let cases: [(&str, &[&str]); 3] = [
+            ("天候の影響なし", &["天候の", "影響なし"]),
+            ("ソ連軍モラルダメージ", &["ソ連軍", "モラルダメージ"]),
+            ("ドイツ軍補給ユニット", &["ドイツ軍補給", "ユニット"]),
+        ];
+        for (text, words) in cases {
+            let widest = words.iter().map(|w| text_width(w, &st)).fold(0.0, f32::max);
+            let lines = wrap(text, &st, widest + 1.0);
+            assert!(lines.len() > 1, "{text}: {lines:?}");
+            assert_eq!(lines.concat(), text);
+            for line in &lines {
+                assert!(
+                    words.iter().any(|w| line.starts_with(w)),
+                    "{text}: a line starts inside a word: {lines:?}"
+                );
+            }
+        }
+    }
+
+    /// A block shrinks before it cuts a Japanese phrase, as it does before it cuts a Latin word.
+    #[test]
+    fn a_block_shrinks_before_cutting_a_japanese_phrase() {
+        let bold = Fonts::japanese().bold(18.0, Color::BLACK);
+        let width = text_width("影響なし", &bold.with_size(12.0)) + 1.0;
+        let lines = fit_block(&[("天候の影響なし", &bold)], width, 200.0);
+        let texts: Vec<&str> = lines.iter().map(|(l, _)| l.as_str()).collect();
+        assert!(texts.contains(&"影響なし"), "{texts:?}");
     }
 }
