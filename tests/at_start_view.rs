@@ -20,6 +20,11 @@ fn overlap(a: Rect, b: Rect) -> bool {
     a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
 }
 
+/// `r` grown by `by` on every side.
+fn grown(r: Rect, by: f32) -> Rect {
+    (r.0 - by, r.1 - by, r.2 + by, r.3 + by)
+}
+
 /// `inner` lies within `outer` (half a pixel of antialiasing allowed).
 fn inside(inner: Rect, outer: Rect) -> bool {
     inner.0 >= outer.0 - 0.5
@@ -172,14 +177,16 @@ fn the_measure_finds_a_marker_apart_from_its_stack_and_a_covered_name() {
 }
 
 /// No two at-start stacks of a module stand on one spot (two stacks VASSAL draws exactly over each
-/// other), no at-start piece covers a city's name, and every line of a turn box (on the turn-track
-/// board and on the turn record chart) lies inside its box, clear of the pieces that start there.
+/// other), no at-start piece covers a city's name, every line of a turn box (on the turn-track
+/// board and on the turn record chart) lies inside its box, clear of the pieces that start there,
+/// and every piece that starts in a box stands inside it, clear of its border and heading.
 #[test]
 fn no_piece_starts_over_another_stack_a_city_name_or_a_box_line() {
     let root = crate::common::repo();
     let mut faults = Vec::new();
     let mut names_checked = 0;
     let mut lines_checked = 0;
+    let mut pieces_checked = 0;
     for id in SHIPPED {
         let mut sources = Sources::default();
         let (loaded, report) = load_and_check(&root, id, &mut sources);
@@ -262,12 +269,43 @@ fn no_piece_starts_over_another_stack_a_city_name_or_a_box_line() {
                     ));
                 }
                 for p in pieces.iter().filter(|p| p.image == board) {
-                    if overlap(r, p.rect) {
+                    // A stack that touches a line reads as covering it: keep 2 px clear.
+                    if overlap(r, grown(p.rect, 2.0)) {
                         faults.push(format!(
                             "{module}: {board}: {} covers {:?} in box {}",
                             p.name, t.text, b.region
                         ));
                     }
+                }
+            }
+
+            // Every piece that starts on the turn-track board stands inside its box, clear of the
+            // box's 2 px border.
+            for p in pieces.iter().filter(|p| p.image == board) {
+                let centre = ((p.rect.0 + p.rect.2) / 2.0, (p.rect.1 + p.rect.3) / 2.0);
+                let Some(b) = plan.track.boxes.iter().find(|b| {
+                    let (x, y) = (b.x as f32, b.y as f32);
+                    centre.0 >= x
+                        && centre.0 <= x + b.w as f32
+                        && centre.1 >= y
+                        && centre.1 <= y + b.h as f32
+                }) else {
+                    faults.push(format!("{module}: {board}: {} starts in no box", p.name));
+                    continue;
+                };
+                pieces_checked += 1;
+                let border = 2.0;
+                let within = (
+                    b.x as f32 + border,
+                    b.y as f32 + border,
+                    (b.x + b.w) as f32 - border,
+                    (b.y + b.h) as f32 - border,
+                );
+                if !inside(p.rect, within) {
+                    faults.push(format!(
+                        "{module}: {board}: {} ({:?}) reaches the border of box {}",
+                        p.name, p.rect, b.region
+                    ));
                 }
             }
 
@@ -295,7 +333,13 @@ fn no_piece_starts_over_another_stack_a_city_name_or_a_box_line() {
             }
         }
     }
-    eprintln!("city names checked: {names_checked}, box lines checked: {lines_checked}");
+    eprintln!(
+        "city names checked: {names_checked}, box lines checked: {lines_checked}, pieces in boxes: {pieces_checked}"
+    );
+    assert!(
+        pieces_checked > 20,
+        "too few pieces in boxes found: {pieces_checked}"
+    );
     // b4m 11 cities, btm2, lsam 2 and ocs theirs, in both languages.
     assert!(
         names_checked >= 20,

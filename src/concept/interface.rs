@@ -15,7 +15,7 @@ use crate::concept::context::Context;
 use crate::concept::game::{Game, Loaded, ScenarioFile, Unit};
 use crate::concept::gpids::Gpids;
 use crate::concept::module::Global;
-use crate::concept::plan::{Board, OffMapRow, Plan, PlanNeeds, TrackLayout, TurnBox};
+use crate::concept::plan::{Board, OffMapBox, Plan, PlanNeeds, TrackLayout, TurnBox};
 use crate::i18n::{Entries, Texts};
 use crate::package::Entry;
 use crate::vassal::expression::Expr;
@@ -47,7 +47,7 @@ pub trait Concept: Sync {
     fn turn_box(&self, _game: &Game, _tx: &Texts, _turn: u32, _out: &mut TurnBox) {}
 
     /// Off-map boxes it needs on the turn-track board, by region name, each in its row.
-    fn off_map_boxes(&self, _game: &Game, _tx: &Texts, _out: &mut Vec<(OffMapRow, String)>) {}
+    fn off_map_boxes(&self, _game: &Game, _tx: &Texts, _out: &mut Vec<OffMapBox>) {}
 
     /// Keys whose piece ids are reserved before any other (the at-start slots').
     fn reserved_gpids(&self, _game: &Game, _out: &mut Vec<String>) {}
@@ -134,7 +134,7 @@ impl<T: Concept + ?Sized> PlanNeeds for T {
         Concept::turn_box(self, game, tx, turn, out);
     }
 
-    fn off_map_boxes(&self, game: &Game, tx: &Texts, out: &mut Vec<(OffMapRow, String)>) {
+    fn off_map_boxes(&self, game: &Game, tx: &Texts, out: &mut Vec<OffMapBox>) {
         Concept::off_map_boxes(self, game, tx, out);
     }
 

@@ -34,8 +34,28 @@ pub const BOX_LINE_STEP: f32 = 13.0;
 /// How far right and up VASSAL draws each piece of an unexpanded stack from the one below it
 /// (`unexSepX`, `unexSepY` of every map's StackMetrics; `StackMetrics.nextPosition`).
 pub const STACK_STEP: (u32, u32) = (3, 6);
-/// How far above a box's bottom edge its pieces stand (the centre of a stack's bottom piece).
-const PIECE_FOOT: u32 = 34;
+/// The gap between a box's bottom edge (its 2 px border included) and its stack's bottom piece, and
+/// between the stack's top and the box's last line.
+const STACK_MARGIN: u32 = 6;
+/// How tall the title band of an off-map box is: its one bold line and the gap below it.
+const OFF_MAP_TITLE_BAND: u32 = 28;
+
+/// The most pieces VASSAL draws of a draw pile (`Deck.maxStack`, 10 unless set; vmodc leaves it).
+pub const MAX_STACK: u32 = 10;
+
+/// The stack as tall as a draw pile of `pieces`: VASSAL draws at most its pile's `maxStack` pieces
+/// (10 unless set, and vmodc leaves it) 2 px apart (`Deck.draw`), a stack's pieces are 6 px apart.
+pub fn draw_pile_as_stack(pieces: u32) -> u32 {
+    const PILE_STEP: u32 = 2;
+    let rise = pieces.clamp(1, MAX_STACK).saturating_sub(1) * PILE_STEP;
+    pieces.min(1) + rise.div_ceil(STACK_STEP.1)
+}
+
+/// How far above a box's bottom edge pieces of edge `piece` stand (the centre of a stack's bottom
+/// piece): the bottom piece clear of the border.
+pub fn stack_foot(piece: u32) -> u32 {
+    piece / 2 + STACK_MARGIN
+}
 
 /// What the plan asks of every concept (each one is: `concept::interface::Concept` has these hooks
 /// and hands them on), so that the plan names no concept. The hooks run in the registry's order.
@@ -48,7 +68,7 @@ pub trait PlanNeeds {
     fn turn_box(&self, game: &Game, tx: &Texts, turn: u32, out: &mut TurnBox);
 
     /// Its boxes of the turn-track board's off-map rows, by region name, each in its row.
-    fn off_map_boxes(&self, game: &Game, tx: &Texts, out: &mut Vec<(OffMapRow, String)>);
+    fn off_map_boxes(&self, game: &Game, tx: &Texts, out: &mut Vec<OffMapBox>);
 
     /// Keys whose piece ids are handed out before any other (docs/identity.md).
     fn reserved_gpids(&self, game: &Game, out: &mut Vec<String>);
@@ -89,6 +109,31 @@ pub enum OffMapRow {
     Eliminated,
 }
 
+/// A box a concept asks for on the turn-track board's off-map rows: its row, its region name, and
+/// how many pieces stand in it when a scenario starts (the row is tall enough for their stack).
+#[derive(Debug, Clone, PartialEq)]
+pub struct OffMapBox {
+    pub row: OffMapRow,
+    pub name: String,
+    pub pieces: u32,
+}
+
+impl OffMapBox {
+    /// A box of `row` that no piece starts in.
+    pub fn empty(row: OffMapRow, name: String) -> Self {
+        OffMapBox {
+            row,
+            name,
+            pieces: 0,
+        }
+    }
+
+    /// The box with `pieces` standing in it at the start.
+    pub fn holding(self, pieces: u32) -> Self {
+        OffMapBox { pieces, ..self }
+    }
+}
+
 /// A rectangle of the off-map board that VASSAL knows as a region (pieces snap to its centre and report
 /// its name as their location).
 #[derive(Debug, Clone, PartialEq)]
@@ -103,6 +148,8 @@ pub struct TrackBox {
     pub h: u32,
     /// Shade the box (e.g. a mud turn).
     pub shaded: bool,
+    /// How far above its bottom edge its pieces stand ([`stack_foot`] of its largest piece).
+    pub foot: u32,
 }
 
 /// What a line of a box says, so a reader (the turn chart) takes each line by its kind, not by its
@@ -150,11 +197,12 @@ impl TrackBox {
             .map(|l| l.text.as_str())
     }
 
-    /// Where pieces in the box sit: below its printed lines.
+    /// Where pieces in the box sit: below its printed lines, their stack's bottom piece clear of
+    /// the bottom border.
     pub fn centre(&self) -> (u32, u32) {
         (
             self.x + self.w / 2,
-            self.y + self.h.saturating_sub(PIECE_FOOT),
+            self.y + self.h.saturating_sub(self.foot),
         )
     }
 }
@@ -523,6 +571,7 @@ fn turn_box_height<C: PlanNeeds + ?Sized>(
                 w: BOX_W,
                 h: 0,
                 shaded: false,
+                foot: stack_foot(counter),
             };
             height = height.max(box_height_for(&sized, counter, turn_box.pieces));
         }
@@ -540,6 +589,7 @@ fn track_layout<C: PlanNeeds + ?Sized>(
     concepts: &[&C],
 ) -> TrackLayout {
     let turns = game.rules.turns.count.value;
+    let foot = stack_foot(game.counters.counters.size);
     let mut boxes = Vec::new();
     for turn in 1..=turns {
         let turn_box = turn_box(game, tx, turn, concepts);
@@ -551,20 +601,31 @@ fn track_layout<C: PlanNeeds + ?Sized>(
             w: BOX_W,
             h: turn_h,
             shaded: turn_box.shaded,
+            foot,
         });
     }
     let wide = BOX_W * 2 + GAP;
-    for (i, name) in off_map_boxes(game, tx, concepts).into_iter().enumerate() {
-        let (col, row) = (i as u32 % 4, i as u32 / 4);
-        boxes.push(TrackBox {
-            region: name.clone(),
-            lines: vec![TrackLine::new(LineKind::Title, name)],
-            x: GAP + col * (wide + GAP),
-            y: TOP + turn_h + GAP * 3 + (BOX_H + GAP * 3) * row,
-            w: wide,
-            h: BOX_H,
-            shaded: false,
-        });
+    let mut y = TOP + turn_h + GAP * 3;
+    for row in off_map_boxes(game, tx, concepts).chunks(4) {
+        // As tall as the row's largest starting stack needs, below one title line: the pieces
+        // count is the same in every language, so is the row's height.
+        let h = row
+            .iter()
+            .map(|b| off_map_box_height(game.counters.counters.size, b.pieces))
+            .fold(BOX_H, u32::max);
+        for (col, b) in row.iter().enumerate() {
+            boxes.push(TrackBox {
+                region: b.name.clone(),
+                lines: vec![TrackLine::new(LineKind::Title, b.name.clone())],
+                x: GAP + col as u32 * (wide + GAP),
+                y,
+                w: wide,
+                h,
+                shaded: false,
+                foot,
+            });
+        }
+        y += h + GAP * 3;
     }
     let width = boxes.iter().map(|b| b.x + b.w).max().unwrap_or(0) + GAP;
     let height = boxes.iter().map(|b| b.y + b.h).max().unwrap_or(0) + GAP;
@@ -592,13 +653,29 @@ fn turn_box<C: PlanNeeds + ?Sized>(game: &Game, tx: &Texts, turn: u32, concepts:
 }
 
 /// The off-map boxes every concept asks for, row by row (within a row, in the registry's order).
-fn off_map_boxes<C: PlanNeeds + ?Sized>(game: &Game, tx: &Texts, concepts: &[&C]) -> Vec<String> {
+fn off_map_boxes<C: PlanNeeds + ?Sized>(
+    game: &Game,
+    tx: &Texts,
+    concepts: &[&C],
+) -> Vec<OffMapBox> {
     let mut boxes = Vec::new();
     for concept in concepts {
         concept.off_map_boxes(game, tx, &mut boxes);
     }
-    boxes.sort_by_key(|(row, _)| *row);
-    boxes.into_iter().map(|(_, name)| name).collect()
+    boxes.sort_by_key(|b| b.row);
+    boxes
+}
+
+/// The height an off-map box needs for its title line and a stack of `pieces` counters of edge
+/// `counter` clear of the title and the bottom border.
+pub fn off_map_box_height(counter: u32, pieces: u32) -> u32 {
+    OFF_MAP_TITLE_BAND + stack_height(counter, pieces) + STACK_MARGIN
+}
+
+/// From the bottom edge of a box to the top of a stack of `pieces` counters of edge `counter`
+/// standing at its [`stack_foot`].
+fn stack_height(counter: u32, pieces: u32) -> u32 {
+    stack_foot(counter) + counter / 2 + pieces.saturating_sub(1) * STACK_STEP.1
 }
 
 /// The least height of a box that prints its lines from the top (as `render::track` does, wrapping
@@ -624,9 +701,8 @@ pub fn box_height_for(b: &TrackBox, counter: u32, pieces: u32) -> u32 {
         }
     }
     // The last line's descent, then a gap before the top of the stack.
-    let text = bottom + BOX_LINE_SIZE * 0.3 + 2.0;
-    let stack = PIECE_FOOT + counter / 2 + pieces.saturating_sub(1) * STACK_STEP.1;
-    text.ceil() as u32 + stack
+    let text = bottom + BOX_LINE_SIZE * 0.3 + STACK_MARGIN as f32;
+    text.ceil() as u32 + stack_height(counter, pieces)
 }
 
 /// The name under `images/` of an image file the data ships as it is (`[[units]] face_images`).

@@ -32,13 +32,17 @@
 //! corner (APP-6 has no guard modifier; the star is our own, as wargames mark guard units);
 //! - none: no box at all (markers).
 //!
+//! The texts' layout is in `counter_text`.
+//!
 //! A reduced face carries a band in the foreground colour across the top of the counter, with the unit
 //! id printed on it in the background colour, so reduced units can be told apart at a glance.
 
 use super::canvas::{encode, fill, fill_rect, new_pixmap, stroke, stroke_rect, Color, RenderError};
-use super::lines;
-use super::text::{self, Align, Fonts, TextStyle, LEGIBLE_SIZE};
+use super::counter_text::{draw_id, draw_marker_texts, draw_values, ID_CLEARANCE};
+use super::text::{self, Align, Fonts, LEGIBLE_SIZE};
 use tiny_skia::{Path, PathBuilder, Pixmap};
+
+pub use super::counter_text::label_room;
 
 /// The symbol inside the NATO box.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -178,7 +182,8 @@ fn draw_counter_on(p: &mut Pixmap, art: &CounterArt) {
         if art.reduced_marker {
             fill_rect(p, 0.0, 0.0, s, s * 0.05, fg);
         }
-        draw_marker_texts(p, art, s);
+        let texts = [art.id.as_str(), art.unit_size.as_str(), art.values.as_str()];
+        draw_marker_texts(p, texts, &art.fonts, art.foreground, s);
     } else {
         // Reduced band behind the id.
         let id_colour = if art.reduced_marker {
@@ -205,7 +210,22 @@ fn draw_counter_on(p: &mut Pixmap, art: &CounterArt) {
 /// A unit's id in the top band, the NATO box with its size symbol above it, the values below.
 fn draw_unit_texts(p: &mut Pixmap, art: &CounterArt, id_colour: Color, s: f32, line: f32) {
     let fg = art.foreground;
-    let band_h = s * 0.215;
+    let (bw, bh) = (s * 0.56, s * 0.31);
+    let (bx, by) = ((s - bw) / 2.0, s * 0.36);
+    // Size symbol, just above the box; the id keeps clear of what it draws.
+    let size_style = text::fitted(
+        &art.unit_size,
+        &art.fonts.bold(text::legible(s * 0.125), fg),
+        s * 0.9,
+        LEGIBLE_SIZE,
+    );
+    let size_baseline = by - line - s * 0.025;
+    let size_top = if art.unit_size.trim().is_empty() {
+        by - line
+    } else {
+        size_baseline - text::ink_extent(&art.unit_size, &size_style).0
+    };
+    let band_h = (s * 0.215).min(size_top - ID_CLEARANCE);
     draw_id(
         p,
         &art.id,
@@ -213,8 +233,6 @@ fn draw_unit_texts(p: &mut Pixmap, art: &CounterArt, id_colour: Color, s: f32, l
         s,
         band_h,
     );
-    let (bw, bh) = (s * 0.56, s * 0.31);
-    let (bx, by) = ((s - bw) / 2.0, s * 0.36);
     draw_symbol(p, art.symbol, (bx, by, bw, bh), fg, line);
     stroke_rect(p, bx, by, bw, bh, fg, line);
     if art.staff || art.symbol == NatoSymbol::Headquarters {
@@ -227,57 +245,15 @@ fn draw_unit_texts(p: &mut Pixmap, art: &CounterArt, id_colour: Color, s: f32, l
         draw_elite_star(p, (bx + bw, by), s * 0.085, fg, art.background);
     }
     draw_step_marks(p, art.step_marks, (bx + bw, by, bh), s, fg);
-    // Size symbol, just above the box.
-    let size_style = text::fitted(
-        &art.unit_size,
-        &art.fonts.bold(text::legible(s * 0.125), fg),
-        s * 0.9,
-        LEGIBLE_SIZE,
-    );
     text::draw_text(
         p,
         &art.unit_size,
         &size_style,
         s / 2.0,
-        by - line - s * 0.025,
+        size_baseline,
         Align::Centre,
     );
     draw_values(p, &art.values, &art.fonts.bold(s * 0.29, fg), s);
-}
-
-/// A marker's title (bold) and text, wrapped and shrunk together to fill the face, centred on it,
-/// never below the legible size.
-fn draw_marker_texts(p: &mut Pixmap, art: &CounterArt, s: f32) {
-    let fg = art.foreground;
-    let title = art.fonts.bold(s * 0.2, fg);
-    let size = art.fonts.bold(s * 0.2, fg);
-    let values = art.fonts.bold(s * 0.29, fg);
-    let printed = [art.unit_size.as_str(), art.values.as_str()].map(|text| {
-        if repeats(&art.id, text) {
-            ""
-        } else {
-            text
-        }
-    });
-    let lines = lines::fit_block(
-        &[
-            (art.id.as_str(), &title),
-            (printed[0], &size),
-            (printed[1], &values),
-        ],
-        s * 0.9,
-        s * 0.9,
-    );
-    let height: f32 = lines
-        .iter()
-        .map(|(_, st)| lines::block_line_height(st))
-        .sum();
-    let mut top = (s - height) / 2.0;
-    for (line, style) in &lines {
-        let advance = lines::block_line_height(style);
-        text::draw_text_centred(p, line, style, s / 2.0, top + advance / 2.0);
-        top += advance;
-    }
 }
 
 fn draw_symbol(
@@ -357,71 +333,6 @@ fn draw_elite_star(p: &mut Pixmap, (cx, cy): (f32, f32), r: f32, fg: Color, rim:
     if let Some(path) = pb.finish() {
         stroke(p, &path, rim, (r * 0.3).max(1.0));
         fill(p, &path, fg);
-    }
-}
-
-/// Whether a marker's printed `text` only repeats a word its `title` already shows ("Soviet
-/// Morale" over "MORALE", 「ソ連軍戦意」 over 「戦意」): the face then shows the word once.
-fn repeats(title: &str, text: &str) -> bool {
-    let (title, text) = (title.to_lowercase(), text.trim().to_lowercase());
-    if text.is_empty() {
-        return false;
-    }
-    if text.is_ascii() {
-        title
-            .split(|c: char| !c.is_alphanumeric())
-            .any(|w| w == text)
-    } else {
-        title.contains(&text)
-    }
-}
-
-/// The width a unit's label may take on a counter of edge `size`.
-pub fn label_room(size: u32) -> f32 {
-    size as f32 * 0.9
-}
-
-/// The unit id (or a marker's title) centred in the top band; one too long for one line even at the
-/// smallest size is wrapped at that size, the lines centred on the band.
-fn draw_id(p: &mut Pixmap, id: &str, style: &TextStyle, s: f32, band_h: f32) {
-    let (max_width, min_size) = (label_room(s as u32), LEGIBLE_SIZE);
-    let (size, fits) = text::fit(id, style, max_width, min_size);
-    if fits {
-        text::draw_text_centred(p, id, &style.with_size(size), s / 2.0, band_h * 0.52);
-        return;
-    }
-    let lines = lines::fit_block(&[(id, &style.with_size(size))], max_width, band_h);
-    let Some((_, small)) = lines.first() else {
-        return;
-    };
-    let line_height = text::measure("", small).line_height();
-    let first = band_h * 0.52 - (lines.len() - 1) as f32 * line_height / 2.0;
-    for (i, (line, style)) in lines.iter().enumerate() {
-        let centre = first + i as f32 * line_height;
-        text::draw_text_centred(p, line, style, s / 2.0, centre);
-    }
-}
-
-/// The printed values, large at the bottom. A text too long for one line even at the smallest size
-/// (a marker's sentence) is wrapped into lines stacked up from the bottom, shrunk (never below the
-/// legible size) before any word is cut, so that no text leaves the counter.
-fn draw_values(p: &mut Pixmap, values: &str, style: &TextStyle, s: f32) {
-    let (max_width, min_size) = (s * 0.92, LEGIBLE_SIZE);
-    let (size, fits) = text::fit(values, style, max_width, min_size);
-    if fits {
-        text::draw_text_centred(p, values, &style.with_size(size), s / 2.0, s * 0.83);
-        return;
-    }
-    let small = style.with_size(text::legible(s * 0.12));
-    let lines = lines::fit_block(&[(values, &small)], max_width, s * 0.3);
-    let Some((_, small)) = lines.first() else {
-        return;
-    };
-    let line_height = text::measure("", small).line_height();
-    let last = s * 0.93;
-    for (i, (line, style)) in lines.iter().enumerate() {
-        let baseline = last - (lines.len() - 1 - i) as f32 * line_height;
-        text::draw_text(p, line, style, s / 2.0, baseline, Align::Centre);
     }
 }
 
@@ -644,8 +555,50 @@ mod tests {
             face(chit("Soviet Damage", "DMG")),
             face(chit("Soviet Damage", ""))
         );
+        use crate::render::counter_text::repeats;
         assert!(repeats("ソ連軍戦意", "戦意") && !repeats("ソ連軍戦意", "モラル"));
         assert!(!repeats("Moralebox", "MORALE"));
+    }
+
+    /// A unit's id stands clear of its size symbol, a descender too: the rows the id inks and the
+    /// rows the size symbol inks have a blank row between them (issue 48: "p.14" over "III",
+    /// "2" over "XXXX").
+    #[test]
+    fn a_units_id_keeps_clear_of_its_size_symbol() {
+        for (id, size) in [
+            ("p.14", "III"),
+            ("2", "XXXX"),
+            ("4 R", "XXXX"),
+            ("Gy", "XX"),
+        ] {
+            let unit = CounterArt {
+                id: id.into(),
+                unit_size: size.into(),
+                ..german()
+            };
+            let full = decode(&render_counter(&unit).unwrap());
+            let no_id = decode(
+                &render_counter(&CounterArt {
+                    id: String::new(),
+                    ..unit.clone()
+                })
+                .unwrap(),
+            );
+            let inked =
+                |p: &Pixmap, y: u32| (3..57).any(|x| p.pixel(x, y).is_some_and(|c| c.red() < 128));
+            let differs = |y: u32| (3..57).any(|x| full.pixel(x, y) != no_id.pixel(x, y));
+            let id_bottom = (1..21)
+                .filter(|&y| differs(y))
+                .max()
+                .expect("the id is drawn");
+            let size_top = (1..21)
+                .find(|&y| inked(&no_id, y))
+                .expect("the size is drawn");
+            assert!(
+                id_bottom + 1 < size_top,
+                "{id} over {size}: id ends at row {id_bottom}, size starts at {size_top}"
+            );
+        }
     }
 
     #[test]

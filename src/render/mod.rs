@@ -16,6 +16,7 @@ mod canvas;
 pub mod card;
 pub mod chart;
 pub mod counter;
+mod counter_text;
 pub mod line_look;
 pub mod lines;
 pub mod map;

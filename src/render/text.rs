@@ -446,6 +446,39 @@ pub fn measure(text: &str, style: &TextStyle) -> TextMetrics {
     }
 }
 
+/// How far the glyphs of `text` reach above and below the baseline: their outlines' bounds, not
+/// the font's ascent and descent, so that two texts set close (a unit's id over its size symbol)
+/// are kept apart by what is drawn, a descender such as p's included.
+pub fn ink_extent(text: &str, style: &TextStyle) -> (f32, f32) {
+    let Some(size) = style.usable_size() else {
+        return (0.0, 0.0);
+    };
+    let tf = &style.typeface;
+    let (glyphs, _) = layout(text, style);
+    glyphs
+        .iter()
+        .filter_map(|g| {
+            // From the curves' points: the outline's own `bounds` are not filled for every font.
+            let outline = tf.faces.get(g.face)?.outline(g.id)?;
+            let scale = tf.scale(g.face, size);
+            let ys = outline.curves.iter().flat_map(curve_points).map(|p| p.y);
+            let (low, high) = ys.fold((0.0f32, 0.0f32), |(lo, hi), y| (lo.min(y), hi.max(y)));
+            Some((high * scale, -low * scale))
+        })
+        .fold((0.0f32, 0.0f32), |(up, down), (a, b)| {
+            (up.max(a), down.max(b))
+        })
+}
+
+/// The points that define a curve (its ends and control points): the curve lies within their hull.
+fn curve_points(curve: &OutlineCurve) -> Vec<ab_glyph::Point> {
+    match curve {
+        OutlineCurve::Line(a, b) => vec![*a, *b],
+        OutlineCurve::Quad(a, b, c) => vec![*a, *b, *c],
+        OutlineCurve::Cubic(a, b, c, d) => vec![*a, *b, *c, *d],
+    }
+}
+
 /// Advance width of one line of text.
 pub fn text_width(text: &str, style: &TextStyle) -> f32 {
     layout(text, style).1

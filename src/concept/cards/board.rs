@@ -2,7 +2,7 @@
 //! board (a deck box, an in-play box and, with `[decks.pile] discard`, a discard box per deck).
 
 use crate::concept::game::Game;
-use crate::concept::plan::{LineKind, Plan, TrackBox, TrackLayout, TrackLine, CARD_SIZE};
+use crate::concept::plan::{draw_pile_as_stack, off_map_box_height, stack_foot, LineKind, MAX_STACK, Plan, TrackBox, TrackLayout, TrackLine, CARD_SIZE};
 use crate::i18n::Texts;
 use crate::slug::slug;
 
@@ -42,18 +42,21 @@ fn cards_layout(game: &Game, tx: &Texts) -> Option<TrackLayout> {
     const GAP: u32 = 10;
     const TOP: u32 = 50;
     let (w, h) = CARD_SIZE;
+    // A full pile, clear of the box's title and border.
+    let box_h = off_map_box_height(h, draw_pile_as_stack(MAX_STACK));
     let mut boxes = Vec::new();
     for (row, deck) in game.counters.decks.iter().enumerate() {
         let name = tx.get(&format!("decks.{}", deck.side.as_str()));
-        let y = TOP + row as u32 * (h + 3 * GAP + 30);
+        let y = TOP + row as u32 * (box_h + 3 * GAP);
         let titled = |region: String, x: u32, w: u32| TrackBox {
             lines: vec![TrackLine::new(LineKind::Title, region.clone())],
             region,
             x,
             y,
             w,
-            h: h + 40,
+            h: box_h,
             shaded: false,
+            foot: stack_foot(h),
         };
         boxes.push(titled(name.clone(), GAP, w + 40));
         let in_play = tx.fill("ui.in_play", &[("deck", &name)]);

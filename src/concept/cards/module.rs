@@ -116,7 +116,7 @@ pub fn deck_piles(game: &Game, plan: &Plan, layout: &TrackLayout, gpids: &mut Gp
         let Some(b) = layout.boxes.iter().find(|b| b.region == shown) else {
             continue;
         };
-        let (x, y) = (b.x + b.w / 2, b.y + b.h / 2 + 10);
+        let (x, y) = b.centre();
         let slots = game
             .counters
             .cards
@@ -143,7 +143,7 @@ pub fn deck_piles(game: &Game, plan: &Plan, layout: &TrackLayout, gpids: &mut Gp
         let discards_box = super::board::discard_pile_name(&plan.tx, &shown);
         let discards = super::board::discard_pile_name(&plan.ids, &name);
         if let Some(d) = layout.boxes.iter().find(|b| b.region == discards_box) {
-            let at = (d.x + d.w / 2, d.y + d.h / 2 + 10);
+            let at = d.centre();
             out.push(draw_pile(
                 &discards,
                 at,
@@ -160,7 +160,8 @@ fn draw_pile(name: &str, at: (u32, u32), attributes: Vec<(&'static str, String)>
     let (w, h) = plan::CARD_SIZE;
     let mut attributes = attributes;
     attributes.extend([
-        ("color", "255,255,255".to_string()),
+        // The outline VASSAL draws round an empty pile: dark, to show on the pale box.
+        ("color", "64,64,64".to_string()),
         ("draw", "true".to_string()),
         ("height", h.to_string()),
         ("name", name.to_string()),

@@ -3,7 +3,7 @@
 
 use crate::concept::art::image_file::ImageFile;
 use crate::concept::game::Game;
-use crate::concept::plan::{Board, SheetBoard, MAIN_BOARD, MAP_IMAGE};
+use crate::concept::plan::{Board, OffMapBox, OffMapRow, SheetBoard, MAIN_BOARD, MAP_IMAGE};
 use crate::slug::slug;
 
 /// The main map's board: a scanned map brings its own geometry; otherwise the map is drawn to the
@@ -63,10 +63,20 @@ fn sheet_boards(game: &Game) -> Vec<SheetBoard> {
 }
 
 /// The off-map box of each of the map's areas.
-pub fn area_boxes(game: &Game, tx: &crate::i18n::Texts) -> Vec<String> {
+pub fn area_boxes(game: &Game, tx: &crate::i18n::Texts) -> Vec<OffMapBox> {
     game.map
         .areas
         .iter()
-        .map(|a| tx.get(&format!("areas.{}", a.id.as_str())))
+        .map(|a| {
+            let name = tx.get(&format!("areas.{}", a.id.as_str()));
+            // The most units any scenario starts in the area.
+            let pieces = game.scenarios.iter().map(|s| {
+                let in_area = |o: &&crate::concept::setup::OffMap| {
+                    o.area.as_ref().is_some_and(|id| id.as_str() == a.id.as_str())
+                };
+                s.off_map.iter().filter(in_area).count() as u32
+            });
+            OffMapBox::empty(OffMapRow::Areas, name).holding(pieces.max().unwrap_or(0))
+        })
         .collect()
 }

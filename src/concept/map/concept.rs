@@ -5,7 +5,7 @@ use crate::concept::context::Context;
 use crate::concept::game::Game;
 use crate::i18n::{Entries, Texts};
 use crate::concept::interface::{Concept, ModuleParts, PrototypeLayer};
-use crate::concept::plan::{Board, OffMapRow, Plan};
+use crate::concept::plan::{Board, OffMapBox, Plan};
 
 pub struct MapConcept;
 
@@ -18,12 +18,8 @@ impl Concept for MapConcept {
         Some(super::board::board(game))
     }
 
-    fn off_map_boxes(&self, game: &Game, tx: &Texts, out: &mut Vec<(OffMapRow, String)>) {
-        out.extend(
-            super::board::area_boxes(game, tx)
-                .into_iter()
-                .map(|b| (OffMapRow::Areas, b)),
-        );
+    fn off_map_boxes(&self, game: &Game, tx: &Texts, out: &mut Vec<OffMapBox>) {
+        out.extend(super::board::area_boxes(game, tx));
     }
 
     fn texts(&self, game: &Game, out: &mut Entries) {

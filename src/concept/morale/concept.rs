@@ -6,7 +6,7 @@ use crate::concept::game::Game;
 use crate::concept::gpids::Gpids;
 use crate::i18n::{Entries, Texts};
 use crate::concept::interface::{AtStartParts, Concept, ModuleParts, TrackStack};
-use crate::concept::plan::{box_region, OffMapRow, Plan, MARKER_SIZE};
+use crate::concept::plan::{box_region, OffMapBox, OffMapRow, Plan};
 
 pub struct MoraleConcept;
 
@@ -27,9 +27,16 @@ impl Concept for MoraleConcept {
         super::check::check(cx);
     }
 
-    fn off_map_boxes(&self, game: &Game, tx: &Texts, out: &mut Vec<(OffMapRow, String)>) {
-        let boxes = game.rules.morale.iter().flat_map(|m| m.boxes());
-        out.extend(boxes.map(|b| (OffMapRow::Pieces, box_region(tx, b))));
+    fn off_map_boxes(&self, game: &Game, tx: &Texts, out: &mut Vec<OffMapBox>) {
+        let Some(m) = &game.rules.morale else {
+            return;
+        };
+        // Every chit starts in the cup (`module::cup_chits`).
+        out.extend(m.boxes().into_iter().map(|b| {
+            let in_cup = m.cup.as_ref().is_some_and(|c| c.as_str() == b.as_str());
+            let chits = if in_cup { m.chits.value } else { 0 };
+            OffMapBox::empty(OffMapRow::Pieces, box_region(tx, b)).holding(chits)
+        }));
     }
 
     fn module(&self, game: &Game, _plan: &Plan, out: &mut ModuleParts) {
@@ -41,7 +48,8 @@ impl Concept for MoraleConcept {
             out.track_stacks.push(TrackStack {
                 region,
                 point,
-                size: MARKER_SIZE,
+                // A chit is drawn at the counters' size, as every marker face is.
+                size: game.counters.counters.size,
                 pieces,
             });
         }

@@ -6,7 +6,7 @@ use crate::concept::game::{Game, Loaded, ScenarioFile};
 use crate::concept::gpids::Gpids;
 use crate::i18n::{Entries, Texts};
 use crate::concept::interface::{Concept, ModuleParts, Placed};
-use crate::concept::plan::{OffMapRow, Plan, TurnBox};
+use crate::concept::plan::{OffMapBox, Plan, TurnBox};
 
 pub struct SetupConcept;
 
@@ -19,12 +19,8 @@ impl Concept for SetupConcept {
         super::track::schedule(game, tx, turn, out);
     }
 
-    fn off_map_boxes(&self, game: &Game, tx: &Texts, out: &mut Vec<(OffMapRow, String)>) {
-        out.extend(
-            super::track::pools(game, tx)
-                .into_iter()
-                .map(|b| (OffMapRow::Pools, b)),
-        );
+    fn off_map_boxes(&self, game: &Game, tx: &Texts, out: &mut Vec<OffMapBox>) {
+        out.extend(super::track::pools(game, tx));
     }
 
     fn reserved_gpids(&self, game: &Game, out: &mut Vec<String>) {

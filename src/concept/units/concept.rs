@@ -6,7 +6,7 @@ use crate::concept::game::Game;
 use crate::concept::gpids::Gpids;
 use crate::i18n::{Entries, Texts};
 use crate::concept::interface::{Concept, ModuleParts, PaletteList, PrototypeLayer};
-use crate::concept::plan::{OffMapRow, Plan};
+use crate::concept::plan::{OffMapBox, OffMapRow, Plan};
 
 pub struct UnitsConcept;
 
@@ -15,11 +15,11 @@ impl Concept for UnitsConcept {
         "units"
     }
 
-    fn off_map_boxes(&self, game: &Game, tx: &Texts, out: &mut Vec<(OffMapRow, String)>) {
+    fn off_map_boxes(&self, game: &Game, tx: &Texts, out: &mut Vec<OffMapBox>) {
         out.extend(
             super::names::eliminated_boxes(game, tx)
                 .into_values()
-                .map(|b| (OffMapRow::Eliminated, b)),
+                .map(|b| OffMapBox::empty(OffMapRow::Eliminated, b)),
         );
     }
 
