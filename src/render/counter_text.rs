@@ -77,7 +77,7 @@ pub(super) fn draw_values(p: &mut Pixmap, values: &str, style: &TextStyle, s: f3
 }
 
 /// A marker's title (bold) and text, wrapped and shrunk together to fill the face, centred on it,
-/// never below the legible size.
+/// never below the legible size; a title with no text starts at the text's large size.
 pub(super) fn draw_marker_texts(
     p: &mut Pixmap,
     [id, unit_size, values]: [&str; 3],
@@ -85,10 +85,12 @@ pub(super) fn draw_marker_texts(
     fg: Color,
     s: f32,
 ) {
-    let title = fonts.bold(s * 0.2, fg);
     let size = fonts.bold(s * 0.2, fg);
     let big = fonts.bold(s * 0.29, fg);
     let printed = [unit_size, values].map(|text| if repeats(id, text) { "" } else { text });
+    // A title alone fills the face as its big word did.
+    let alone = printed.iter().all(|t| t.trim().is_empty());
+    let title = if alone { big.clone() } else { size.clone() };
     let lines = lines::fit_block(
         &[(id, &title), (printed[0], &size), (printed[1], &big)],
         s * 0.9,

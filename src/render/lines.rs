@@ -49,9 +49,19 @@ pub fn wrap_measured(text: &str, max_width: f32, width_of: impl Fn(&str) -> f32)
                 lines.push(line.trim_end().to_string());
             }
             line = String::new();
-            // A phrase too wide on its own breaks where its script changes (ソ連軍 / モラルダメージ),
-            // or where UAX #14 allows in Latin text, and only then between characters.
-            for piece in word_pieces(segment) {
+            // A phrase too wide on its own breaks where its script starts a word (ソ連軍 /
+            // モラルダメージ), or where UAX #14 allows in Latin text; a word still too wide breaks
+            // where katakana meets kanji (ゲームターン / 表示欄に), and only then between characters.
+            let pieces = word_pieces(segment, starts_a_word)
+                .into_iter()
+                .flat_map(|piece| {
+                    if width_of(piece.trim_end()) > max_width {
+                        word_pieces(piece, starts_a_word_or_a_suffix)
+                    } else {
+                        vec![piece]
+                    }
+                });
+            for piece in pieces {
                 let candidate = format!("{line}{piece}");
                 if width_of(candidate.trim_end()) <= max_width {
                     line = candidate;
@@ -143,7 +153,7 @@ fn uax14_segments(paragraph: &str) -> Vec<&str> {
 
 /// The pieces of one phrase between its words, as far as the script tells them: a Japanese
 /// compound such as 「ソ連軍モラルダメージ」 changes from kanji to katakana between its words. Latin text keeps its UAX #14 segments.
-fn word_pieces(phrase: &str) -> Vec<&str> {
+fn word_pieces(phrase: &str, starts: fn(Script, Script) -> bool) -> Vec<&str> {
     let mut pieces: Vec<&str> = Vec::new();
     let mut start = 0;
     for segment in uax14_segments(phrase) {
@@ -151,7 +161,7 @@ fn word_pieces(phrase: &str) -> Vec<&str> {
         let joins = pieces.last().is_some_and(|previous| {
             let before = previous.chars().next_back().and_then(japanese_script);
             let after = segment.chars().next().and_then(japanese_script);
-            matches!((before, after), (Some(b), Some(a)) if !starts_a_word(b, a))
+            matches!((before, after), (Some(b), Some(a)) if !starts(b, a))
         });
         if joins {
             let from = start - pieces.pop().map_or(0, str::len);
@@ -192,6 +202,12 @@ fn starts_a_word(before: Script, after: Script) -> bool {
         (before, after),
         (Script::Kanji | Script::Hiragana, Script::Katakana) | (Script::Hiragana, Script::Kanji)
     )
+}
+
+/// [`starts_a_word`], or kanji after katakana: a word there as often as a suffix (ゲームターン /
+/// 表示欄, but ドイツ軍), so a line breaks there only when the whole compound is too wide.
+fn starts_a_word_or_a_suffix(before: Script, after: Script) -> bool {
+    starts_a_word(before, after) || (before, after) == (Script::Katakana, Script::Kanji)
 }
 
 /// The byte offsets in `paragraph` where a Japanese phrase ends, by BudouX's model.
@@ -269,7 +285,7 @@ pub fn fit_block(
             let sized = style.with_size(legible(style.size * scale));
             text.split('\n')
                 .flat_map(break_segments)
-                .flat_map(word_pieces)
+                .flat_map(|segment| word_pieces(segment, starts_a_word))
                 .any(|w| text_width(w.trim_end(), &sized) > max_width + 0.01)
         });
         let too_wide = too_wide || word_cut;
@@ -402,10 +418,14 @@ mod tests {
     #[test]
     fn japanese_breaks_between_phrases_not_inside_words() {
         let st = Fonts::japanese().regular(10.0, Color::BLACK);
-        let cases: [(&str, &[&str]); 3] = [
+        let cases: [(&str, &[&str]); 4] = [
             ("天候の影響なし", &["天候の", "影響なし"]),
             ("ソ連軍モラルダメージ", &["ソ連軍", "モラルダメージ"]),
             ("ドイツ軍補給ユニット", &["ドイツ軍補給", "ユニット"]),
+            (
+                "ゲームターン表示欄に印刷",
+                &["ゲームターン", "表示欄に", "印刷"],
+            ),
         ];
         for (text, words) in cases {
             let widest = words.iter().map(|w| text_width(w, &st)).fold(0.0, f32::max);
