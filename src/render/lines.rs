@@ -40,15 +40,9 @@ pub fn wrap_measured(text: &str, max_width: f32, width_of: impl Fn(&str) -> f32)
     for paragraph in text.split('\n') {
         let mut line = String::new();
         for segment in break_segments(paragraph) {
-            let candidate = format!("{line}{segment}");
-            if width_of(candidate.trim_end()) <= max_width {
-                line = candidate;
+            if extend_or_end(&mut line, segment, max_width, &width_of, &mut lines) {
                 continue;
             }
-            if !line.trim().is_empty() {
-                lines.push(line.trim_end().to_string());
-            }
-            line = String::new();
             // A phrase too wide on its own breaks where its script starts a word (ソ連軍 /
             // モラルダメージ), or where UAX #14 allows in Latin text; a word still too wide breaks
             // where katakana meets kanji (ゲームターン / 表示欄に), and only then between characters.
@@ -62,20 +56,35 @@ pub fn wrap_measured(text: &str, max_width: f32, width_of: impl Fn(&str) -> f32)
                     }
                 });
             for piece in pieces {
-                let candidate = format!("{line}{piece}");
-                if width_of(candidate.trim_end()) <= max_width {
-                    line = candidate;
-                    continue;
+                if !extend_or_end(&mut line, piece, max_width, &width_of, &mut lines) {
+                    line = cut_between_characters(piece, max_width, &width_of, &mut lines);
                 }
-                if !line.trim().is_empty() {
-                    lines.push(line.trim_end().to_string());
-                }
-                line = cut_between_characters(piece, max_width, &width_of, &mut lines);
             }
         }
         lines.push(line.trim_end().to_string());
     }
     lines
+}
+
+/// `piece` added to `line` when the line stays within `max_width` (true); otherwise the line is
+/// ended (pushed to `lines` unless blank) and left empty (false).
+fn extend_or_end(
+    line: &mut String,
+    piece: &str,
+    max_width: f32,
+    width_of: &impl Fn(&str) -> f32,
+    lines: &mut Vec<String>,
+) -> bool {
+    let candidate = format!("{line}{piece}");
+    if width_of(candidate.trim_end()) <= max_width {
+        *line = candidate;
+        return true;
+    }
+    if !line.trim().is_empty() {
+        lines.push(line.trim_end().to_string());
+    }
+    line.clear();
+    false
 }
 
 /// `word` broken between characters into lines no wider than `max_width` (pushed to `lines`), never
@@ -112,29 +121,41 @@ fn break_segments(paragraph: &str) -> Vec<&str> {
         return segments;
     }
     let phrase_ends = japanese_phrase_ends(paragraph);
-    let mut merged: Vec<&str> = Vec::new();
+    join_segments(paragraph, segments, |previous, start, segment| {
+        let before = previous.chars().next_back();
+        let after = segment.chars().next();
+        before.is_some_and(is_japanese)
+            && after.is_some_and(is_japanese)
+            && !phrase_ends.contains(&start)
+    })
+}
+
+/// `segments` (the consecutive pieces of `text`) with each joined to the piece before it where
+/// `joins(previous, start, segment)` says so, `start` being the segment's byte offset in `text`.
+fn join_segments<'a>(
+    text: &'a str,
+    segments: Vec<&'a str>,
+    joins: impl Fn(&str, usize, &str) -> bool,
+) -> Vec<&'a str> {
+    let mut joined: Vec<&'a str> = Vec::new();
     let mut start = 0;
     for segment in segments {
         let end = start + segment.len();
-        let inside_a_word = match merged.last() {
-            Some(previous) => {
-                let before = previous.chars().next_back();
-                let after = segment.chars().next();
-                before.is_some_and(is_japanese)
-                    && after.is_some_and(is_japanese)
-                    && !phrase_ends.contains(&start)
-            }
-            None => false,
-        };
-        if inside_a_word {
-            let from = end - segment.len() - merged.pop().map_or(0, str::len);
-            merged.push(&paragraph[from..end]);
-        } else {
-            merged.push(segment);
+        let previous = joined.last().copied();
+        match previous.filter(|p| joins(p, start, segment)) {
+            // The pieces are consecutive slices of `text`, so the joined range is one of its own.
+            Some(p) => match text.get(start - p.len()..end) {
+                Some(both) => {
+                    joined.pop();
+                    joined.push(both);
+                }
+                None => joined.push(segment),
+            },
+            None => joined.push(segment),
         }
         start = end;
     }
-    merged
+    joined
 }
 
 /// The pieces of a paragraph between its line-break opportunities (UAX #14), each with the spaces
@@ -152,26 +173,14 @@ fn uax14_segments(paragraph: &str) -> Vec<&str> {
 }
 
 /// The pieces of one phrase between its words, as far as the script tells them: a Japanese
-/// compound such as 「ソ連軍モラルダメージ」 changes from kanji to katakana between its words. Latin text keeps its UAX #14 segments.
+/// compound such as 「ソ連軍モラルダメージ」 changes from kanji to katakana between its words.
+/// Latin text keeps its UAX #14 segments.
 fn word_pieces(phrase: &str, starts: fn(Script, Script) -> bool) -> Vec<&str> {
-    let mut pieces: Vec<&str> = Vec::new();
-    let mut start = 0;
-    for segment in uax14_segments(phrase) {
-        let end = start + segment.len();
-        let joins = pieces.last().is_some_and(|previous| {
-            let before = previous.chars().next_back().and_then(japanese_script);
-            let after = segment.chars().next().and_then(japanese_script);
-            matches!((before, after), (Some(b), Some(a)) if !starts(b, a))
-        });
-        if joins {
-            let from = start - pieces.pop().map_or(0, str::len);
-            pieces.push(&phrase[from..end]);
-        } else {
-            pieces.push(segment);
-        }
-        start = end;
-    }
-    pieces
+    join_segments(phrase, uax14_segments(phrase), |previous, _, segment| {
+        let before = previous.chars().next_back().and_then(japanese_script);
+        let after = segment.chars().next().and_then(japanese_script);
+        matches!((before, after), (Some(b), Some(a)) if !starts(b, a))
+    })
 }
 
 /// The three Japanese scripts, whose changes mark the words inside a compound.
