@@ -49,6 +49,9 @@ pub trait Concept: Sync {
     /// Off-map boxes it needs on the turn-track board, by region name, each in its row.
     fn off_map_boxes(&self, _game: &Game, _tx: &Texts, _out: &mut Vec<OffMapBox>) {}
 
+    /// The off-map boxes, by region name, whose starting units it sets up as a draw pile.
+    fn draw_pile_boxes(&self, _game: &Game, _tx: &Texts, _out: &mut Vec<String>) {}
+
     /// Keys whose piece ids are reserved before any other (the at-start slots').
     fn reserved_gpids(&self, _game: &Game, _out: &mut Vec<String>) {}
 
@@ -136,6 +139,10 @@ impl<T: Concept + ?Sized> PlanNeeds for T {
 
     fn off_map_boxes(&self, game: &Game, tx: &Texts, out: &mut Vec<OffMapBox>) {
         Concept::off_map_boxes(self, game, tx, out);
+    }
+
+    fn draw_pile_boxes(&self, game: &Game, tx: &Texts, out: &mut Vec<String>) {
+        Concept::draw_pile_boxes(self, game, tx, out);
     }
 
     fn reserved_gpids(&self, game: &Game, out: &mut Vec<String>) {

@@ -70,6 +70,9 @@ pub trait PlanNeeds {
     /// Its boxes of the turn-track board's off-map rows, by region name, each in its row.
     fn off_map_boxes(&self, game: &Game, tx: &Texts, out: &mut Vec<OffMapBox>);
 
+    /// The off-map boxes, by region name, whose starting units it sets up as a draw pile.
+    fn draw_pile_boxes(&self, game: &Game, tx: &Texts, out: &mut Vec<String>);
+
     /// Keys whose piece ids are handed out before any other (docs/identity.md).
     fn reserved_gpids(&self, game: &Game, out: &mut Vec<String>);
 
@@ -659,8 +662,14 @@ fn off_map_boxes<C: PlanNeeds + ?Sized>(
     concepts: &[&C],
 ) -> Vec<OffMapBox> {
     let mut boxes = Vec::new();
+    let mut piles = Vec::new();
     for concept in concepts {
         concept.off_map_boxes(game, tx, &mut boxes);
+        concept.draw_pile_boxes(game, tx, &mut piles);
+    }
+    // A draw pile's units are drawn lower than a stack of as many.
+    for b in boxes.iter_mut().filter(|b| piles.contains(&b.name)) {
+        b.pieces = draw_pile_as_stack(b.pieces);
     }
     boxes.sort_by_key(|b| b.row);
     boxes

@@ -6,7 +6,8 @@ use crate::concept::game::{Game, Unit};
 use crate::concept::gpids::Gpids;
 use crate::i18n::Entries;
 use crate::concept::interface::{AtStartParts, Concept, FaceParts};
-use crate::concept::plan::Plan;
+use crate::concept::plan::{box_region, Plan};
+use crate::i18n::Texts;
 
 pub struct HiddenConcept;
 
@@ -36,6 +37,11 @@ impl Concept for HiddenConcept {
         out: &mut FaceParts,
     ) {
         super::module::untried_parts(game, plan, unit, faces, out);
+    }
+
+    fn draw_pile_boxes(&self, game: &Game, tx: &Texts, out: &mut Vec<String>) {
+        let cups = game.counters.untried.iter().flat_map(|u| &u.cups);
+        out.extend(cups.map(|c| box_region(tx, c)));
     }
 
     fn at_start(&self, game: &Game, plan: &Plan, _gpids: &mut Gpids, out: &mut AtStartParts) {

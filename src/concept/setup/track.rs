@@ -2,7 +2,7 @@
 //! each turn box the replacements and reinforcements they schedule for it.
 
 use crate::concept::game::{Game, Loaded, ScenarioFile};
-use crate::concept::plan::{box_region, draw_pile_as_stack, LineKind, OffMapBox, OffMapRow, TrackLine, TurnBox};
+use crate::concept::plan::{box_region, LineKind, OffMapBox, OffMapRow, TrackLine, TurnBox};
 use crate::i18n::Texts;
 
 /// The pools the scenarios name (units in an off-map area wait in that area's box instead), once
@@ -18,12 +18,8 @@ pub fn pools(game: &Game, tx: &Texts) -> Vec<OffMapBox> {
                 None => counts.push((name, 1)),
             }
         }
-        // Each pool holds the most units any scenario starts in it; a cup's units form a draw
-        // pile, which VASSAL draws lower than a stack.
-        for (name, mut count) in counts {
-            if untried_cups(game, tx).contains(&name) {
-                count = draw_pile_as_stack(count);
-            }
+        // Each pool holds the most units any scenario starts in it.
+        for (name, count) in counts {
             match pools.iter_mut().find(|p| p.name == name) {
                 Some(pool) => pool.pieces = pool.pieces.max(count),
                 None => pools.push(OffMapBox::empty(OffMapRow::Pools, name).holding(count)),
@@ -31,13 +27,6 @@ pub fn pools(game: &Game, tx: &Texts) -> Vec<OffMapBox> {
         }
     }
     pools
-}
-
-/// The region names of the cups untried units are drawn from (`[counters.untried] cups`): the
-/// module sets them up as draw piles.
-fn untried_cups(game: &Game, tx: &Texts) -> Vec<String> {
-    let cups = game.counters.untried.iter().flat_map(|u| &u.cups);
-    cups.map(|c| box_region(tx, c)).collect()
 }
 
 /// The replacements and reinforcements the scenarios schedule for `turn`, and the most units any
