@@ -45,6 +45,7 @@ mod module_diff;
 mod module_library;
 mod module_readback;
 mod morale;
+mod nothing_covers;
 mod ocs_air;
 mod ocs_barrage;
 mod ocs_combat;

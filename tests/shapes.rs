@@ -80,6 +80,17 @@ pub(crate) fn examples(doc: &str) -> Vec<(String, Files)> {
     games
 }
 
+/// The example's files written out in a folder of their own.
+pub(crate) fn written(name: &str, files: &Files) -> TempDir {
+    let dir = TempDir::new(&format!("shape-{name}"));
+    for (path, text) in files {
+        let path = dir.path().join(path);
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("folder");
+        std::fs::write(&path, text).expect("write");
+    }
+    dir
+}
+
 fn run_ok(dir: &Path, args: &[&str]) -> String {
     let out = vmodc_in(dir, args);
     let text = format!(
@@ -429,12 +440,7 @@ fn every_shape_example_checks_clean_builds_and_sets_up_where_its_scenario_says()
         games.iter().map(|(n, _)| n).collect::<Vec<_>>()
     );
     for (name, files) in &games {
-        let dir = TempDir::new(&format!("shape-{name}"));
-        for (path, text) in files {
-            let path = dir.path().join(path);
-            std::fs::create_dir_all(path.parent().expect("a folder")).expect("folder");
-            std::fs::write(&path, text).expect("write");
-        }
+        let dir = written(name, files);
         let said = run_ok(dir.path(), &["check", "--deny-warnings"]);
         assert!(said.contains("0 errors, 0 warnings"), "{name}: {said}");
         run_ok(dir.path(), &["build", "--no-print"]);
