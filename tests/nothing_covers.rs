@@ -147,7 +147,7 @@ fn the_measure_finds_a_name_over_a_hex_number_and_a_text_below_the_floor() {
     let small = map
         .texts
         .iter()
-        .position(|t| is_number(t))
+        .position(is_number)
         .expect("a number");
     map.texts[small].size = LEGIBLE_SIZE - 1.0;
     assert_eq!(below_floor(&label, &map).len(), 1);
