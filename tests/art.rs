@@ -741,3 +741,57 @@ fn the_overlay_commands_write_pictures() {
     ]);
     assert!(text(&out.stderr).contains("no map image"), "{}", show(&out));
 }
+
+/// LSaM's map art is in no source (issue 48, item 4): its board numbers every hex VASSAL's grid
+/// names, each number inside the hex VASSAL names by it, so that a player who owns the printed map
+/// plays by hex number; the hexes the rules name keep their shading, the others are only numbered.
+#[test]
+fn a_map_whose_art_is_in_no_source_numbers_every_hex_the_grid_names() {
+    let mut sources = Sources::default();
+    let (loaded, report) = vmodc::build::load_and_check(&repo(), "lsam", &mut sources);
+    let loaded = loaded.unwrap_or_else(|| panic!("lsam does not load: {report:?}"));
+    let game = &loaded.game;
+    assert!(!game.map.grid.geometry_known());
+    let plan = vmodc::build::plan_for(&loaded, Some("en"));
+    let entries = vmodc::build::compile_language(&loaded, Some("en")).expect("builds");
+    let view =
+        verify::open_module(&vmodc::package::zip_bytes(&entries).expect("zips")).expect("opens");
+    let grid_node = view
+        .root
+        .find_all("VASSAL.build.module.map.boardPicker.board.HexGrid")[0];
+    let dy: f32 = grid_node.attr("dy").parse().expect("dy");
+    let vassal = hex_grid_from_node(grid_node).expect("hex grid");
+    let board = &plan.sheets[0].image;
+    let texts = vmodc::build::image_texts(game, &plan)
+        .expect("renders")
+        .into_iter()
+        .find(|i| &i.image == board)
+        .expect("the map's texts")
+        .texts;
+    let fonts = vmodc::render::Fonts::japanese();
+    let mut numbered = std::collections::BTreeMap::new();
+    for t in texts
+        .iter()
+        .filter(|t| t.text.bytes().all(|b| b.is_ascii_digit()))
+    {
+        let width = vmodc::render::text::measure(&t.text, &fonts.regular(t.size, t.color)).width;
+        // The number sits at the top of its hex: a third of a hex below its baseline is inside.
+        let (x, y) = (t.x + width / 2.0, t.baseline + dy / 3.0);
+        let named = vassal.location_name(x.round() as i32, y.round() as i32);
+        assert_eq!(named, t.text, "{} printed in VASSAL's hex {named}", t.text);
+        *numbered.entry(t.text.clone()).or_insert(0) += 1;
+    }
+    let grid = &game.map.grid;
+    let every: Vec<String> = grid
+        .numbered_hexes()
+        .into_iter()
+        .map(|h| grid.label(h))
+        .collect();
+    assert_eq!(every.len(), 31 * 35);
+    for label in &every {
+        assert_eq!(numbered.get(label), Some(&1), "{label}");
+    }
+    assert_eq!(numbered.len(), every.len());
+    // The nine hexes the rules name stay the map's own hexes; the rest only number the sheet.
+    assert_eq!(grid.hexes().len(), 9);
+}

@@ -144,11 +144,7 @@ fn the_measure_finds_a_name_over_a_hex_number_and_a_text_below_the_floor() {
     moved.texts[name].baseline += number.1 .1 - name_box.3 + 2.0;
     let said = covering(&label, &moved);
     assert!(said.iter().any(|s| s.contains(&number.0)), "{said:?}");
-    let small = map
-        .texts
-        .iter()
-        .position(is_number)
-        .expect("a number");
+    let small = map.texts.iter().position(is_number).expect("a number");
     map.texts[small].size = LEGIBLE_SIZE - 1.0;
     assert_eq!(below_floor(&label, &map).len(), 1);
 }

@@ -81,6 +81,20 @@ fn hex_art(game: &Game, sheet: u16, art: &mut MapArt) -> Result<(), RenderError>
             fill,
         });
     }
+    if !grid.geometry_known() {
+        // The printed map's art is in no source: number the rest of the sheet as VASSAL's grid
+        // does, so that a player who owns the map finds each hex by its number.
+        let drawn: std::collections::BTreeSet<HexId> = art.hexes.iter().map(|h| h.hex).collect();
+        let aid = grid.drawn_hexes().into_iter();
+        art.numbering_aid = aid
+            .filter(|h| h.sheet == sheet && !drawn.contains(h))
+            .map(|hex| HexArt {
+                hex,
+                label: grid.label(hex),
+                fill: art.background,
+            })
+            .collect();
+    }
     Ok(())
 }
 

@@ -140,6 +140,10 @@ pub struct MapArt {
     pub title_reserve_right: f32,
     /// The hexes of the map. Hexes not listed are not drawn and count as off the map.
     pub hexes: Vec<HexArt>,
+    /// Hexes drawn only to number the sheet, in outline, behind the map's own: the numbers of a
+    /// printed map whose art is in no source, so that a player who owns it finds each hex by number.
+    /// They are not map hexes: a map edge still runs along the sides of [`MapArt::hexes`].
+    pub numbering_aid: Vec<HexArt>,
     pub hexsides: Vec<HexsideArt>,
     pub lines: Vec<LineArt>,
     pub cities: Vec<CityArt>,
@@ -160,6 +164,7 @@ impl MapArt {
             title: String::new(),
             title_reserve_right: 0.0,
             hexes: Vec::new(),
+            numbering_aid: Vec::new(),
             hexsides: Vec::new(),
             lines: Vec::new(),
             cities: Vec::new(),
@@ -229,6 +234,12 @@ pub fn draw_map(art: &MapArt) -> Result<Pixmap, RenderError> {
 
     draw_title(&mut p, art);
 
+    draw_outlines(
+        &mut p,
+        layout,
+        &art.numbering_aid,
+        HEX_OUTLINE.mix(art.background, 0.5),
+    );
     // Hex fills; a stroke in the fill colour closes sub-pixel seams between columns.
     for h in &art.hexes {
         let corners: Vec<Pt> = layout.corners(h.hex).into_iter().map(pt).collect();
@@ -237,19 +248,7 @@ pub fn draw_map(art: &MapArt) -> Result<Pixmap, RenderError> {
             stroke(&mut p, &path, h.fill, 1.0);
         }
     }
-    // Thin outlines, as one path so shared sides are not drawn darker.
-    let mut pb = PathBuilder::new();
-    for h in &art.hexes {
-        let c: Vec<Pt> = layout.corners(h.hex).into_iter().map(pt).collect();
-        pb.move_to(c[0].0, c[0].1);
-        for q in &c[1..] {
-            pb.line_to(q.0, q.1);
-        }
-        pb.close();
-    }
-    if let Some(path) = pb.finish() {
-        stroke(&mut p, &path, HEX_OUTLINE, (dy / 64.0).clamp(0.75, 1.5));
-    }
+    draw_outlines(&mut p, layout, &art.hexes, HEX_OUTLINE);
 
     draw_edges(&mut p, art);
 
@@ -271,23 +270,9 @@ pub fn draw_map(art: &MapArt) -> Result<Pixmap, RenderError> {
 
     // Hex numbers, over every line feature (rails, roads, rivers) on a small patch of the hex's own
     // colour, as printed maps set them: a line never runs through a number (0603 read as 0693).
-    let number_size = text::legible((dy * 0.14).clamp(7.0, 16.0));
-    for h in &art.hexes {
-        let (cx, cy) = pt(layout.centre(h.hex));
-        let colour = h.fill.mix(Color::BLACK, 0.72);
-        let style = art.fonts.regular(number_size, colour);
-        let style = text::fitted(&h.label, &style, r * 1.0, text::LEGIBLE_SIZE);
-        let cap = text::measure("", &style).cap_height;
-        let top = cy - dy / 2.0 + dy * 0.07;
-        text::draw_text_halo(
-            &mut p,
-            &h.label,
-            &style,
-            cx,
-            top + cap,
-            Align::Centre,
-            (h.fill, (style.size * 0.3).max(1.5)),
-        );
+    let names: Vec<Rect> = art.cities.iter().map(|c| city_name_rect(art, c)).collect();
+    for h in art.numbering_aid.iter().chain(&art.hexes) {
+        draw_hex_number(&mut p, layout, &art.fonts, h, &names);
     }
 
     for city in &art.cities {
@@ -306,6 +291,88 @@ pub fn draw_map(art: &MapArt) -> Result<Pixmap, RenderError> {
     }
 
     Ok(p)
+}
+
+/// Thin outlines of `hexes`, as one path so shared sides are not drawn darker.
+fn draw_outlines(p: &mut Pixmap, layout: &HexLayout, hexes: &[HexArt], colour: Color) {
+    let mut pb = PathBuilder::new();
+    for h in hexes {
+        let c: Vec<Pt> = layout.corners(h.hex).into_iter().map(pt).collect();
+        pb.move_to(c[0].0, c[0].1);
+        for q in &c[1..] {
+            pb.line_to(q.0, q.1);
+        }
+        pb.close();
+    }
+    if let Some(path) = pb.finish() {
+        let dy = layout.dy as f32;
+        stroke(p, &path, colour, (dy / 64.0).clamp(0.75, 1.5));
+    }
+}
+
+/// A hex's number at the top of the hex, dark on its own colour with a halo of it; below any
+/// city name that reaches into the hex from the one above (a name set under a counter as tall as
+/// the hex), so that the name never covers it.
+fn draw_hex_number(p: &mut Pixmap, layout: &HexLayout, fonts: &Fonts, h: &HexArt, names: &[Rect]) {
+    let (dy, r) = (layout.dy as f32, layout.radius() as f32);
+    let number_size = text::legible((dy * 0.14).clamp(7.0, 16.0));
+    let (cx, cy) = pt(layout.centre(h.hex));
+    let colour = h.fill.mix(Color::BLACK, 0.72);
+    let style = fonts.regular(number_size, colour);
+    let style = text::fitted(&h.label, &style, r * 1.0, text::LEGIBLE_SIZE);
+    let m = text::measure(&h.label, &style);
+    let halo = (style.size * 0.3).max(1.5);
+    let mut baseline = cy - dy / 2.0 + dy * 0.07 + m.cap_height;
+    let half = m.width / 2.0 + halo;
+    for name in names {
+        let number = (
+            cx - half,
+            baseline - m.ascent,
+            cx + half,
+            baseline + m.descent,
+        );
+        if meet(number, *name) {
+            baseline = name.3 + halo + m.ascent;
+        }
+    }
+    let halo = (h.fill, halo);
+    text::draw_text_halo(p, &h.label, &style, cx, baseline, Align::Centre, halo);
+}
+
+/// left, top, right, bottom, in the board's pixels.
+type Rect = (f32, f32, f32, f32);
+
+fn meet(a: Rect, b: Rect) -> bool {
+    a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
+}
+
+/// The style a city's name is set in: bold, fitted to the hex's width.
+fn city_name_style(art: &MapArt, city: &CityArt) -> text::TextStyle {
+    let dy = art.layout.dy as f32;
+    let size = if city.major { dy * 0.17 } else { dy * 0.15 };
+    let style = art.fonts.bold(size, Color::BLACK);
+    let r = art.layout.radius() as f32;
+    text::fitted(&city.name, &style, r * 1.9, text::LEGIBLE_SIZE)
+}
+
+/// The box a city's name covers, its halo included.
+fn city_name_rect(art: &MapArt, city: &CityArt) -> Rect {
+    let (cx, cy) = pt(art.layout.centre(city.hex));
+    let style = city_name_style(art, city);
+    let m = text::measure(&city.name, &style);
+    let baseline = city_name_baseline(art, cy, &style);
+    let halo = city_name_halo(art);
+    let half = m.width / 2.0 + halo;
+    (
+        cx - half,
+        baseline - m.ascent - halo,
+        cx + half,
+        baseline + m.descent + halo,
+    )
+}
+
+fn city_name_halo(art: &MapArt) -> f32 {
+    (art.layout.dy as f32 * 0.03).max(1.5)
 }
 
 fn draw_title(p: &mut Pixmap, art: &MapArt) {
@@ -397,7 +464,6 @@ fn draw_line(p: &mut Pixmap, layout: &HexLayout, line: &LineArt) {
 fn draw_city(p: &mut Pixmap, art: &MapArt, city: &CityArt) {
     let layout = &art.layout;
     let dy = layout.dy as f32;
-    let r = layout.radius() as f32;
     let (cx, cy) = pt(layout.centre(city.hex));
     let outline = city.color.contrasting();
     if city.major {
@@ -416,22 +482,10 @@ fn draw_city(p: &mut Pixmap, art: &MapArt, city: &CityArt) {
         fill(p, &path, city.color);
         stroke(p, &path, outline, (dy * 0.025).max(1.0));
     }
-    let style = if city.major {
-        art.fonts.bold(dy * 0.17, Color::BLACK)
-    } else {
-        art.fonts.bold(dy * 0.15, Color::BLACK)
-    };
-    let style = text::fitted(&city.name, &style, r * 1.9, text::LEGIBLE_SIZE);
+    let style = city_name_style(art, city);
     let baseline = city_name_baseline(art, cy, &style);
-    text::draw_text_halo(
-        p,
-        &city.name,
-        &style,
-        cx,
-        baseline,
-        Align::Centre,
-        (Color::WHITE.with_alpha(230), (dy * 0.03).max(1.5)),
-    );
+    let halo = (Color::WHITE.with_alpha(230), city_name_halo(art));
+    text::draw_text_halo(p, &city.name, &style, cx, baseline, Align::Centre, halo);
 }
 
 /// Where a city's name stands: at the foot of its hex, or lower, just below the square of the

@@ -229,6 +229,26 @@ impl Grid {
             listed.dedup();
             return listed;
         }
+        self.numbered_hexes()
+    }
+
+    /// The hexes the board draws: its hexes, and when its geometry is unknown every hex its ranges
+    /// number (the rest only numbered, so that a player finds each hex of the printed map).
+    pub fn drawn_hexes(&self) -> Vec<HexId> {
+        if self.geometry_known() {
+            self.hexes()
+        } else {
+            self.numbered_hexes()
+        }
+    }
+
+    /// Every hex the grid's ranges number, sheet by sheet and column by column, whether or not
+    /// `hexes` lists it: the hexes VASSAL's grid numbering names on the board.
+    pub fn numbered_hexes(&self) -> Vec<HexId> {
+        if self.is_areas() {
+            return self.area_ids();
+        }
+        let [c0, c1] = self.columns.value;
         let mut out = Vec::new();
         for sheet in 0..self.sheet_count() as u16 {
             for col in c0..=c1 {
@@ -460,7 +480,7 @@ impl HexLayout {
     fn fit_image(&mut self, grid: &Grid, margin: u32) {
         let mut max_x: f64 = 0.0;
         let mut max_y: f64 = 0.0;
-        for hex in grid.hexes() {
+        for hex in grid.drawn_hexes() {
             for (x, y) in self.corners(hex) {
                 max_x = max_x.max(x);
                 max_y = max_y.max(y);

@@ -8,7 +8,7 @@ const INTERFACE: &[InterfaceText] = &[
     ("ui.map", "Map", "main map window and its toolbar button"),
     (
         "ui.map_art_unknown",
-        "{map} — the map art is in no source: only the hexes the rules name are drawn, placed by their numbers",
+        "{map} — map art in no source: the rules name the shaded hexes; the other numbers may lie off the printed map",
         "map title when the data marks the map geometry unknown",
     ),
     ("ui.zoom_in", "Zoom in", "map toolbar"),

@@ -190,8 +190,29 @@ pub fn fill_plan(game: &Game, plan: &mut Plan) {
         .iter()
         .map(|w| (w.id.value.clone(), format!("weather-{}.png", slug(&w.id))))
         .collect();
+    if !plan.weather_images.is_empty() && marker_covers_a_hex(game, plan) {
+        // The board widens by the marker's room at its right: no hex moves, so saves still hold.
+        plan.layout.width += WEATHER_MARKER_SIZE + 8;
+    }
     let half = (WEATHER_MARKER_SIZE / 2) as i32;
     plan.weather_point = (plan.layout.width as i32 - half - 4, half + 4);
+}
+
+/// Whether the marker in the top-right corner of the board would lie over a hex the board draws
+/// (and its number). A board of several sheets keeps its width: its sheets sit side by side.
+fn marker_covers_a_hex(game: &Game, plan: &Plan) -> bool {
+    let grid = &game.map.grid;
+    if !grid.sheets.is_empty() || grid.is_areas() {
+        return false;
+    }
+    let layout = &plan.layout;
+    let (above, beside) = layout.reach();
+    let left = f64::from(layout.width) - f64::from(WEATHER_MARKER_SIZE) - 4.0;
+    let bottom = f64::from(WEATHER_MARKER_SIZE) + 4.0;
+    grid.drawn_hexes().into_iter().any(|h| {
+        let (x, y) = layout.centre(h);
+        x + beside > left && y - above < bottom
+    })
 }
 
 #[cfg(test)]
