@@ -61,6 +61,9 @@ fn an_unchanged_save_writes_back_the_same_commands() {
     assert_eq!(again.others, save.others);
 }
 
+/// The shipped B4M version and the one its errata module raises it to (raise both with B4M's).
+const ERRATA_VERSIONS: (&str, &str) = ("1.4.8", "1.4.9");
+
 /// Battle for Moscow with errata: a value, a CRT cell, a unit renamed, and the version raised.
 fn errata_module(dir: &Path) -> PathBuf {
     copy_game(&repo(), "b4m", dir);
@@ -69,7 +72,7 @@ fn errata_module(dir: &Path) -> PathBuf {
         ("counters/b4m.toml", "name = \"XXIV Panzer Corps\"\nside = \"german\"\ntype = \"panzer\"\nsize = \"XXX\"\nfaces = { full = \"12-6\"", "name = \"XXIV Panzer Corps\"\nside = \"german\"\ntype = \"panzer\"\nsize = \"XXX\"\nfaces = { full = \"13-6\""),
         ("counters/b4m.toml", "name = \"XLI Panzer Corps\"", "name = \"XLI Motorized Corps\""),
         ("rules/b4m.toml", "\"4\" = [\"NE\", \"EX\"", "\"4\" = [\"AL\", \"EX\""),
-        ("rules/b4m.toml", "version = \"1.4.7\"", "version = \"1.4.8\""),
+        ("rules/b4m.toml", &format!("version = \"{}\"", ERRATA_VERSIONS.0), &format!("version = \"{}\"", ERRATA_VERSIONS.1)),
     ];
     for (file, from, to) in edits {
         patch(dir, file, from, to).unwrap_or_else(|e| panic!("{e}"));
@@ -104,7 +107,7 @@ fn refresh_carries_a_vassal_save_over_to_the_errata_module() {
     let after = dumped(&out, &module);
     assert_eq!(
         after.version.as_deref(),
-        Some("1.4.8"),
+        Some(ERRATA_VERSIONS.1),
         "the save now names the new version"
     );
     let xxiv = piece(&after, "XXIV");
