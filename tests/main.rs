@@ -24,6 +24,7 @@ mod diagnostic_codes;
 mod diff;
 mod diff_page;
 mod editor_completion;
+mod exercise_scripts;
 mod expression_nesting;
 mod first_game;
 mod fuzz;
