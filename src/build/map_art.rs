@@ -292,16 +292,18 @@ fn crt_chart(
         })
         .collect();
     let first = combat.columns.first().map_or("", |c| c.as_str());
+    // The note ends the sentence itself: a designer's text that ends one would print it twice.
     let below = tx.get("combat.below_table");
+    let below = below.trim_end_matches(['.', '。']);
     notes.push(match combat.cap.as_ref().filter(|_| combat.cap_known) {
         Some(cap) => tx.fill(
             "ui.crt_odds",
-            &[("cap", cap.as_str()), ("first", first), ("below", &below)],
+            &[("cap", cap.as_str()), ("first", first), ("below", below)],
         ),
         // No cap (OCS 9.7a): odds between two columns are read on the lower one.
         None => tx.fill(
             "ui.crt_odds_uncapped",
-            &[("first", first), ("below", &below)],
+            &[("first", first), ("below", below)],
         ),
     });
     for s in &combat.shifts {

@@ -35,7 +35,11 @@ pub fn wrap(text: &str, style: &TextStyle, max_width: f32) -> Vec<String> {
 
 /// [`wrap`] with the width of a line measured by `width_of` (in the unit of `max_width`): the
 /// print-and-play PDF measures its lines in millimetres with its own fonts.
-pub fn wrap_measured(text: &str, max_width: f32, width_of: impl Fn(&str) -> f32) -> Vec<String> {
+pub fn wrap_measured<'a>(
+    text: &'a str,
+    max_width: f32,
+    width_of: impl Fn(&str) -> f32,
+) -> Vec<String> {
     let mut lines = Vec::new();
     for paragraph in text.split('\n') {
         let mut line = String::new();
@@ -45,16 +49,20 @@ pub fn wrap_measured(text: &str, max_width: f32, width_of: impl Fn(&str) -> f32)
             }
             // A phrase too wide on its own breaks where its script starts a word (ソ連軍 /
             // モラルダメージ), or where UAX #14 allows in Latin text; a word still too wide breaks
-            // where katakana meets kanji (ゲームターン / 表示欄に), and only then between characters.
+            // between the words of the dictionary (ソ連軍 / 航空戦力, モラル / ダメージ), then where
+            // katakana meets kanji (ゲームターン / 表示欄に), and only then between characters.
+            let too_wide = |piece: &str| width_of(piece.trim_end()) > max_width;
+            let finer = |piece: &'a str, split: fn(&'a str) -> Vec<&'a str>| {
+                if too_wide(piece) {
+                    split(piece)
+                } else {
+                    vec![piece]
+                }
+            };
             let pieces = word_pieces(segment, starts_a_word)
                 .into_iter()
-                .flat_map(|piece| {
-                    if width_of(piece.trim_end()) > max_width {
-                        word_pieces(piece, starts_a_word_or_a_suffix)
-                    } else {
-                        vec![piece]
-                    }
-                });
+                .flat_map(|piece| finer(piece, dictionary_pieces))
+                .flat_map(|piece| finer(piece, |p| word_pieces(p, starts_a_word_or_a_suffix)));
             for piece in pieces {
                 if !extend_or_end(&mut line, piece, max_width, &width_of, &mut lines) {
                     line = cut_between_characters(piece, max_width, &width_of, &mut lines);
@@ -124,10 +132,15 @@ fn break_segments(paragraph: &str) -> Vec<&str> {
     join_segments(paragraph, segments, |previous, start, segment| {
         let before = previous.chars().next_back();
         let after = segment.chars().next();
-        before.is_some_and(is_japanese)
-            && after.is_some_and(is_japanese)
-            && !phrase_ends.contains(&start)
+        let japanese = before.is_some_and(is_japanese) && after.is_some_and(is_japanese);
+        (japanese && !phrase_ends.contains(&start)) || counts(before, after)
     })
+}
+
+/// A number and the Japanese counter word after it (4個, 2枚, 3ヘクス) stay on one line.
+fn counts(before: Option<char>, after: Option<char>) -> bool {
+    let digit = |c: char| c.is_ascii_digit() || ('０'..='９').contains(&c);
+    before.is_some_and(digit) && after.is_some_and(is_japanese)
 }
 
 /// `segments` (the consecutive pieces of `text`) with each joined to the piece before it where
@@ -177,9 +190,63 @@ fn uax14_segments(paragraph: &str) -> Vec<&str> {
 /// Latin text keeps its UAX #14 segments.
 fn word_pieces(phrase: &str, starts: fn(Script, Script) -> bool) -> Vec<&str> {
     join_segments(phrase, uax14_segments(phrase), |previous, _, segment| {
-        let before = previous.chars().next_back().and_then(japanese_script);
-        let after = segment.chars().next().and_then(japanese_script);
-        matches!((before, after), (Some(b), Some(a)) if !starts(b, a))
+        let (last, first) = (previous.chars().next_back(), segment.chars().next());
+        // A middle dot ends a word (ゲーム・ターン).
+        let dot = last == Some('・');
+        let before = last.and_then(japanese_script);
+        let after = first.and_then(japanese_script);
+        let same_word = matches!((before, after), (Some(b), Some(a)) if !starts(b, a));
+        (same_word && !dot) || counts(last, first)
+    })
+}
+
+/// `piece` broken between the words of the Japanese dictionary (`ja_words.txt`) it holds, the
+/// longest word at each character kept whole: what neither BudouX's phrases nor a change of script
+/// tells (ソ連軍 / 航空戦力, モラル / ダメージ). Characters of no word stay with their neighbours,
+/// and no piece starts or ends with a character that may not start or end a line (「, ー).
+fn dictionary_pieces(piece: &str) -> Vec<&str> {
+    let words = japanese_words();
+    let mut cuts = Vec::new();
+    let mut at = 0;
+    while let Some(rest) = piece.get(at..).filter(|r| !r.is_empty()) {
+        let longest = words
+            .iter()
+            .filter(|w| rest.starts_with(*w))
+            .map(|w| w.len())
+            .max();
+        match longest {
+            Some(len) => {
+                cuts.extend([at, at + len]);
+                at += len;
+            }
+            None => at += rest.chars().next().map_or(1, char::len_utf8),
+        }
+    }
+    let breaks_here = |cut: &usize| {
+        let next = piece.get(*cut..).and_then(|r| r.chars().next());
+        let last = piece.get(..*cut).and_then(|r| r.chars().next_back());
+        next.is_some_and(may_start_line) && last.is_some_and(may_end_line)
+    };
+    cuts.retain(breaks_here);
+    cuts.dedup();
+    let mut out = Vec::new();
+    let mut start = 0;
+    for cut in cuts.into_iter().chain([piece.len()]) {
+        if let Some(part) = piece.get(start..cut).filter(|p| !p.is_empty()) {
+            out.push(part);
+        }
+        start = cut;
+    }
+    out
+}
+
+/// The words of `ja_words.txt`, one a line, `#` starting a comment.
+pub fn japanese_words() -> &'static [&'static str] {
+    static WORDS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    WORDS.get_or_init(|| {
+        let lines = include_str!("ja_words.txt").lines();
+        let words = lines.map(|l| l.split('#').next().unwrap_or("").trim());
+        words.filter(|w| !w.is_empty()).collect()
     })
 }
 
@@ -448,6 +515,31 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A compound too wide for its line breaks between the dictionary's words, after a middle dot,
+    /// and never between a number and its counter word.
+    #[test]
+    fn a_japanese_compound_breaks_between_its_words() {
+        let st = Fonts::japanese().regular(10.0, Color::BLACK);
+        let cases: [(&str, &[&str]); 5] = [
+            ("ソ連軍航空戦力", &["ソ連軍", "航空戦力"]),
+            ("ドイツ軍航空戦力", &["ドイツ軍", "航空戦力"]),
+            ("モラルダメージ", &["モラル", "ダメージ"]),
+            ("ゲーム・ターン", &["ゲーム・", "ターン"]),
+            (
+                "ソ連軍歩兵ユニット4個まで",
+                &["ソ連軍歩兵ユニット", "4個まで"],
+            ),
+        ];
+        for (text, lines) in cases {
+            let widest = lines.iter().map(|w| text_width(w, &st)).fold(0.0, f32::max);
+            assert_eq!(wrap(text, &st, widest + 0.5), lines.to_vec(), "{text}");
+        }
+        // Characters of no word stay with their neighbours; an unbreakable start stays put.
+        assert_eq!(dictionary_pieces("ソ連軍航空戦力"), ["ソ連軍", "航空戦力"]);
+        assert_eq!(dictionary_pieces("某某"), ["某某"]);
+        assert!(japanese_words().contains(&"航空戦力"));
     }
 
     /// A block shrinks before it cuts a Japanese phrase, as it does before it cuts a Latin word.
