@@ -80,10 +80,17 @@ pub(crate) fn examples(doc: &str) -> Vec<(String, Files)> {
     games
 }
 
-/// The example's files written out in a folder of their own.
+/// The example's files written out in a folder of their own; an example with a Japanese catalog
+/// gets vmodc's Japanese interface catalog beside it, as `vmodc new` writes it.
 pub(crate) fn written(name: &str, files: &Files) -> TempDir {
     let dir = TempDir::new(&format!("shape-{name}"));
-    for (path, text) in files {
+    let mut files = files.clone();
+    let interface = "i18n/interface/ja.toml";
+    if files.keys().any(|f| f.ends_with("/ja.toml")) && !files.contains_key(interface) {
+        let ours = std::fs::read_to_string(repo().join(interface)).expect("vmodc's catalog");
+        files.insert(interface.to_string(), ours);
+    }
+    for (path, text) in &files {
         let path = dir.path().join(path);
         std::fs::create_dir_all(path.parent().expect("a folder")).expect("folder");
         std::fs::write(&path, text).expect("write");
@@ -102,9 +109,10 @@ fn run_ok(dir: &Path, args: &[&str]) -> String {
     text
 }
 
-/// The scenario setups of an example: (unit name, where it starts), read from its own TOML.
-fn setups(files: &Files) -> Vec<(String, String)> {
-    let units: BTreeMap<String, String> = files
+/// The scenario setups of an example: (unit name, where it starts), read from its own TOML; the
+/// names as the catalog of `lang` words them, when the example has one.
+fn setups(files: &Files, lang: Option<&str>) -> Vec<(String, String)> {
+    let mut units: BTreeMap<String, String> = files
         .iter()
         .filter(|(path, _)| path.starts_with("counters/"))
         .flat_map(|(_, text)| {
@@ -117,6 +125,16 @@ fn setups(files: &Files) -> Vec<(String, String)> {
             })
         })
         .collect();
+    let catalog = lang.and_then(|l| files.get(&format!("i18n/tiny/{l}.toml")));
+    if let Some(text) = catalog {
+        let table: toml::Table = toml::from_str(text).expect("catalog TOML");
+        let names = table.get("units").and_then(|u| u.as_table()).cloned();
+        for (id, name) in names.unwrap_or_default() {
+            if let Some(name) = name.as_str() {
+                units.insert(id, name.to_string());
+            }
+        }
+    }
     files
         .iter()
         .filter(|(path, _)| path.starts_with("scenarios/"))
@@ -443,6 +461,10 @@ fn every_shape_example_checks_clean_builds_and_sets_up_where_its_scenario_says()
         let dir = written(name, files);
         let said = run_ok(dir.path(), &["check", "--deny-warnings"]);
         assert!(said.contains("0 errors, 0 warnings"), "{name}: {said}");
+        assert!(
+            !said.contains("V0005"),
+            "{name}: not in the current format: {said}"
+        );
         run_ok(dir.path(), &["build", "--no-print"]);
         let modules: Vec<_> = std::fs::read_dir(dir.path().join("dist"))
             .expect("dist")
@@ -465,7 +487,9 @@ fn every_shape_example_checks_clean_builds_and_sets_up_where_its_scenario_says()
                 .into_iter()
                 .map(|s| (s.attr("name").to_string(), s.attr("location").to_string()))
                 .collect::<Vec<_>>();
-            let wanted = setups(files);
+            // dist/tiny-ja.vmod is in the catalog's language; tiny.vmod and tiny-en.vmod in the data's.
+            let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+            let wanted = setups(files, stem.rsplit_once('-').map(|(_, lang)| lang));
             assert!(!wanted.is_empty(), "{name}: no setup");
             for placed in &wanted {
                 assert!(
