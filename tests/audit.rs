@@ -982,3 +982,33 @@ fn the_end_of_a_log_gives_the_victory_conditions_result_from_the_control_markers
     let (_, json, shown) = with_module(&german_moscow);
     assert_eq!(json, serde_json::json!([]), "{shown}");
 }
+
+#[test]
+fn a_rail_move_runs_along_connected_track_from_a_railroad() {
+    // rail.vlog, the Soviet Rail Movement Phase of turn 1 (rule 8.1): 43rd Army goes 0803 → 1003
+    // along the Smolensk-Moscow line (legal); 10th Army starts in 0303, on no railroad; 30th Army
+    // leaves the track at 0608 for 0607.
+    let json = violations_are(
+        with_module(&fixture("rail.vlog")),
+        vec![
+            row("violation", "movement", "10", "0303", "0403", "8.1"),
+            row("violation", "movement", "30", "0608", "0607", "8.1"),
+        ],
+    );
+    let what = |i: usize| json[i]["what"].as_str().unwrap_or("").to_string();
+    assert!(what(0).contains("not on the railroad"), "{}", what(0));
+    assert_eq!(what(1), "no connected railroad joins the two hexes");
+    assert_eq!(json[0]["phase_id"], "soviet-rail-movement");
+    // The same log audited with a project whose rules have no line move: rail moves are priced
+    // by nothing, and none is found.
+    let project = project_with(|rules| {
+        let start = rules
+            .find("[[movement.line_moves]]")
+            .expect("the line move");
+        let end = start + rules[start..].find("rule = \"8.1\"\n").expect("its rule") + 13;
+        format!("{}{}", &rules[..start], &rules[end..])
+    });
+    let (rc, json, shown) = audited(&fixture("rail.vlog"), &["--root", path(project.path())]);
+    assert_eq!(rc, 0, "{shown}");
+    assert!(findings(&json).is_empty(), "{shown}");
+}

@@ -17,6 +17,8 @@ use crate::save::log::Logged;
 use crate::save::Location;
 use std::collections::{BTreeMap, BTreeSet};
 
+mod line_moves;
+
 /// One unit's movement in the phase under way: where it stood when it first moved, where it is.
 #[derive(Debug, Clone)]
 struct PhaseMove {
@@ -443,6 +445,11 @@ impl<'g> Referee<'g> {
         let Some(phase) = self.phase() else {
             return;
         };
+        if let Some(lm) = self.line_move(phase).cloned() {
+            let phase = phase.clone();
+            self.line_path(id, m, &phase, &lm);
+            return;
+        }
         let Some((unit, _)) = self.unit(id) else {
             return;
         };
@@ -464,18 +471,7 @@ impl<'g> Referee<'g> {
             self.find_move(Kind::Violation, id, m, rule, allows, what);
             return;
         }
-        let face = self.board.pieces.get(id).map_or(0, |p| p.face);
-        let Some(Some(points)) = self
-            .game
-            .counters
-            .printed_value(unit, face, &allowance.value)
-        else {
-            let why = format!(
-                "the length of moves of units whose {} the rules data does not give",
-                allowance.value.as_str()
-            );
-            let name = self.unit(id).map_or(id.to_string(), |(_, n)| n);
-            self.not_checked(Check::Movement, m.step, &name, rule, why);
+        let Some((points, _)) = self.allowance_points(id, m, rule.clone()) else {
             return;
         };
         let budget = i64::from(points) * 4;
@@ -539,6 +535,37 @@ impl<'g> Referee<'g> {
             }
         };
         self.find_move(kind, id, m, rule, allows, what);
+    }
+
+    /// The piece's printed allowance on its current face, and the value's name; `None`, said once
+    /// as a check not made, when the rules data does not give it.
+    fn allowance_points(
+        &mut self,
+        id: &str,
+        m: &PhaseMove,
+        rule: Option<String>,
+    ) -> Option<(u32, String)> {
+        let allowance = self.game.rules.movement.allowance.as_ref()?;
+        let value = allowance.value.value.clone();
+        let (unit, name) = self.unit(id)?;
+        let face = self.board.pieces.get(id).map_or(0, |p| p.face);
+        let printed = self
+            .game
+            .counters
+            .printed_value(unit, face, &allowance.value);
+        if let Some(Some(points)) = printed {
+            return Some((points, value));
+        }
+        let why =
+            format!("the length of moves of units whose {value} the rules data does not give");
+        self.not_checked(Check::Movement, m.step, &name, rule, why);
+        None
+    }
+
+    /// Entering an enemy zone of control ends a move (`[movement.allowance] zoc_ends_move`).
+    fn zoc_ends_move(&self) -> bool {
+        let allowance = self.game.rules.movement.allowance.as_ref();
+        allowance.is_some_and(|a| a.zoc_ends_move)
     }
 
     /// A movement finding on the move `m` of the piece `id`, from where it stood to where it ended.

@@ -602,6 +602,8 @@ pub static CODES: &[Code] = &[
     c("V0880", &[Error], Once, "a movement cost (`[[terrain]]` or `[[line_features]]` `move_cost`) below 0 or not a whole number of quarters of a point (`0.5` is ½ MP; `0.3` is not counted)", &[]),
     c("V0881", &[Error], Once, "a hexside feature with a `move_cost`: a hexside is crossed, not moved along (only line features have a rate of their own)", &[]),
     c("V0882", &[Error], Once, "`[movement.allowance]` has `no_zoc_to_zoc` without `zoc_ends_move`: the ban on stepping from one enemy ZOC hex straight into another is checked only where entering one ends a move", &[]),
+    c("V0883", &[Error], Once, "a `[[movement.line_moves]]` phase that `[movement.allowance]` also lists: its moves would be priced both by terrain and by the line", &[]),
+    c("V0884", &[Error], Once, "`[[movement.line_moves]]` without `[movement.allowance]`: no printed allowance to spend along the line", &[]),
 
     // V09xx: language catalogs
     c("V0901", &[Error], Once, "a catalog declares another language than its file name",

@@ -12,6 +12,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     movement(cx);
     move_costs(cx);
     allowance(cx);
+    line_moves(cx);
 }
 
 /// Movement costs are whole numbers of quarters of a point, not negative (V0880), and only line
@@ -23,7 +24,8 @@ fn move_costs(cx: &mut Context<'_>) {
         .terrain
         .iter()
         .map(|t| &t.move_cost)
-        .chain(r.line_features.iter().filter_map(|l| l.move_cost.as_ref()));
+        .chain(r.line_features.iter().filter_map(|l| l.move_cost.as_ref()))
+        .chain(r.movement.line_moves.iter().map(|m| &m.cost));
     let bad: Vec<_> = costs
         .filter(|c| quarter_points(c.value).is_none())
         .cloned()
@@ -81,6 +83,35 @@ fn allowance(cx: &mut Context<'_>) {
             .rule_opt(rule_of(&a.rule))
             .help("add `zoc_ends_move = true` if entering an enemy ZOC ends a move in this game; otherwise delete `no_zoc_to_zoc`"),
         );
+    }
+}
+
+/// `[[movement.line_moves]]` name a phase and a line feature of the game, and spend the printed
+/// allowance in a phase of their own: without `[movement.allowance]` there is none to spend
+/// (V0884), and a phase the allowance also lists would be priced both by terrain and by the line
+/// (V0883).
+fn line_moves(cx: &mut Context<'_>) {
+    let r = &cx.game.rules;
+    let f = cx.rules_file();
+    let phases = id_strs(&r.phases, |p| &p.id);
+    let lines = id_strs(&r.line_features, |l| &l.id);
+    for m in &r.movement.line_moves {
+        cx.reference(f, &m.phase, "phase", phases.iter().copied(), "[[phases]]");
+        cx.reference(f, &m.line, "line feature", lines.iter().copied(), "[[line_features]]");
+        let diagnostic = match &r.movement.allowance {
+            None => Diagnostic::error(
+                "V0884",
+                "a line move without `[movement.allowance]`: no printed allowance to spend along the line",
+            )
+            .help("add [movement.allowance] with the printed value units spend (`value = \"movement\"`)"),
+            Some(a) if a.phases.iter().any(|p| p.as_str() == m.phase.as_str()) => Diagnostic::error(
+                "V0883",
+                format!("phase `{}` is both a line move and a phase [movement.allowance] prices by terrain", m.phase.as_str()),
+            )
+            .help("remove the phase from [movement.allowance] `phases`: its moves pay the line's cost"),
+            Some(_) => continue,
+        };
+        cx.push(diagnostic.at(f, m.phase.span.clone(), "this phase").rule_opt(rule_of(&m.rule)));
     }
 }
 

@@ -23,6 +23,26 @@ pub struct Movement {
     /// Units move up to their printed movement allowance (`[movement.allowance]`): the module
     /// warns of a move longer than the allowance could take a unit even at the game's cheapest rate.
     pub allowance: Option<Allowance>,
+    /// Phases whose moves run only along a line feature (`[[movement.line_moves]]`).
+    #[serde(default)]
+    pub line_moves: Vec<LineMove>,
+}
+
+cited! {
+    /// A phase whose moves run only along one line feature (`[[movement.line_moves]]`): a unit that
+    /// starts the phase on the line may move along its connected hexes, paying `cost` movement
+    /// points a hex whatever the terrain, within its `[movement.allowance]` and its zones of
+    /// control (Battle for Moscow 8.1: the Soviet rail movement phase).
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct LineMove {
+        /// The phase (`[[phases]]` id).
+        pub phase: Sp<String>,
+        /// The line feature moved along (`[[line_features]]` id).
+        pub line: Sp<String>,
+        /// Movement points a hex along the line.
+        pub cost: Sp<f64>,
+    }
 }
 
 cited! {

@@ -24,6 +24,8 @@ pub struct MoveMap {
     blocked: BTreeSet<(HexId, HexId)>,
     /// The cheapest line feature's cost between consecutive hexes of a line, both ways.
     along: BTreeMap<(HexId, HexId), i64>,
+    /// Each line feature's links: consecutive hexes of its lines, both ways, by feature id.
+    links: BTreeMap<String, BTreeMap<HexId, Vec<HexId>>>,
     neighbours: BTreeMap<HexId, Vec<HexId>>,
 }
 
@@ -74,6 +76,7 @@ impl MoveMap {
             stops,
             blocked: blocked_hexsides(game),
             along: line_costs(game),
+            links: line_links(game),
             neighbours,
         }
     }
@@ -115,6 +118,41 @@ impl MoveMap {
             (known, Some(o)) => Reach::Unknown { known, bound: o },
             (_, None) => Reach::NoPath,
         }
+    }
+
+    /// The cheapest path from `from` to `to` along the hexes line feature `line` joins, `per_hex`
+    /// quarters of a point a hex whatever the terrain (a rail movement phase); a hex of `ends_move`
+    /// may be entered only as the last. `None` when `from` is on no line of the feature.
+    pub fn along_line(
+        &self,
+        line: &str,
+        (from, to): (HexId, HexId),
+        per_hex: i64,
+        ends_move: &BTreeSet<HexId>,
+    ) -> Option<Reach> {
+        let links = self.links.get(line).filter(|l| l.contains_key(&from))?;
+        let mut seen = BTreeSet::from([from]);
+        let mut frontier = vec![from];
+        let mut hexes = 0;
+        while !frontier.is_empty() {
+            if frontier.contains(&to) {
+                return Some(Reach::Costs(hexes * per_hex));
+            }
+            hexes += 1;
+            let mut next = Vec::new();
+            for hex in frontier {
+                if hex != from && ends_move.contains(&hex) {
+                    continue;
+                }
+                for &n in links.get(&hex).into_iter().flatten() {
+                    if !self.blocked.contains(&(hex, n)) && seen.insert(n) {
+                        next.push(n);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        Some(Reach::NoPath)
     }
 
     /// The fewest hexes between `from` and `to` over the hexsides the data lets a unit cross (what
@@ -246,6 +284,25 @@ fn line_costs(game: &Game) -> BTreeMap<(HexId, HexId), i64> {
             for key in [(pair[0], pair[1]), (pair[1], pair[0])] {
                 let entry = out.entry(key).or_insert(cost);
                 *entry = (*entry).min(cost);
+            }
+        }
+    }
+    out
+}
+
+/// The hexes each line feature joins: consecutive hexes of its lines, both ways.
+fn line_links(game: &Game) -> BTreeMap<String, BTreeMap<HexId, Vec<HexId>>> {
+    let grid = &game.map.grid;
+    let mut out: BTreeMap<String, BTreeMap<HexId, Vec<HexId>>> = BTreeMap::new();
+    for line in &game.map.lines {
+        let hexes: Vec<HexId> = line.path.iter().filter_map(|h| grid.parse(h)).collect();
+        let links = out.entry(line.feature.as_str().to_string()).or_default();
+        for pair in hexes.windows(2) {
+            for (a, b) in [(pair[0], pair[1]), (pair[1], pair[0])] {
+                let next = links.entry(a).or_default();
+                if !next.contains(&b) {
+                    next.push(b);
+                }
             }
         }
     }
