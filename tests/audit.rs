@@ -65,8 +65,9 @@ fn row(kind: &str, check: &str, unit: &str, from: &str, to: &str, rule: &str) ->
 #[test]
 fn the_legal_turns_give_no_finding() {
     // legal-full: both players' turn 1, with a combat resolved by the module, a replacement army
-    // placed in Moscow, a step recovered, rail and normal moves.
-    for name in ["legal.vlog", "legal-full.vlog"] {
+    // placed in Moscow, a step recovered, rail and normal moves; hand-rolled-legal: a combat
+    // rolled with the module's 1d6 button by hand (2: DR) and the defender retreated two hexes.
+    for name in ["legal.vlog", "legal-full.vlog", "hand-rolled-legal.vlog"] {
         let (rc, json, shown) = with_module(&fixture(name));
         assert_eq!(rc, 0, "{name}: {shown}");
         assert_eq!(
@@ -1011,4 +1012,26 @@ fn a_rail_move_runs_along_connected_track_from_a_railroad() {
     let (rc, json, shown) = audited(&fixture("rail.vlog"), &["--root", path(project.path())]);
     assert_eq!(rc, 0, "{shown}");
     assert!(findings(&json).is_empty(), "{shown}");
+}
+
+#[test]
+fn a_combat_rolled_by_hand_is_read_as_the_table_reads_its_roll() {
+    // hand-rolled.vlog: XL Panzer Corps against 13th Army at 2:1, the 1d6 button pressed by hand
+    // (1: DR), then again (5); nobody retreats. The first roll holds (9.3); the second is a doubt.
+    let json = violations_are(
+        with_module(&fixture("hand-rolled.vlog")),
+        vec![
+            row("doubt", "combat", "", "", "0304", "9.0"),
+            row("violation", "combat", "13", "0304", "", "9.3"),
+        ],
+    );
+    let what = |i: usize| json[i]["what"].as_str().unwrap_or("").to_string();
+    assert!(what(0).contains("rolled again (5)"), "{}", what(0));
+    assert!(
+        what(0).contains("first rolled 1, which reads DR"),
+        "{}",
+        what(0)
+    );
+    assert!(what(1).contains("rolled by hand: 1"), "{}", what(1));
+    assert!(what(1).contains("did not retreat from 0304"), "{}", what(1));
 }

@@ -165,7 +165,8 @@ impl<'g> Referee<'g> {
                 self.board.remove(id);
                 self.moved.remove(id);
             }
-            Logged::Chat(_) | Logged::Turn { .. } | Logged::Other(_) => {}
+            Logged::Chat(line) => self.hand_rolled(step, line),
+            Logged::Turn { .. } | Logged::Other(_) => {}
         }
     }
 

@@ -13,6 +13,7 @@ use crate::concept::combat::{Combat, ResultEffect};
 use crate::concept::game::{HexId, Unit};
 use crate::concept::map::place::terrain_at;
 use crate::concept::module::props;
+use crate::concept::sequence::module::{combat_dice_name, dice_roll_reported};
 
 /// Whether every input of the game's combat is on the board: with counts, declarations, attack
 /// kinds, action ratings, surprise, defence modes or marker modifiers, the players' choices that
@@ -37,32 +38,109 @@ impl Referee<'_> {
         if !defends || result.is_empty() || result == result_before {
             return;
         }
-        let Some(hex) = self.hex_of(id) else {
+        let Some(resolved) = self.combat_of_marks(step, id, result) else {
             return;
-        };
-        let attackers = self.marked("attacker");
-        let defenders = self.marked("defender");
-        let city = self
-            .game
-            .map
-            .cities
-            .iter()
-            .find(|c| self.game.map.grid.parse(&c.hex) == Some(hex.1))
-            .map(|c| c.kind.value.clone());
-        let Some(spot) = self.board.pieces.get(id).map(|p| p.spot()) else {
-            return;
-        };
-        let resolved = Resolved {
-            spot,
-            step,
-            result,
-            attackers,
-            defenders,
-            hex,
-            city,
         };
         self.recompute(id, &resolved);
         self.combats.push(resolved);
+    }
+
+    /// The combat the marked units make against the defender `id`, with `result`.
+    fn combat_of_marks(&self, step: usize, id: &str, result: String) -> Option<Resolved> {
+        let hex = self.hex_of(id)?;
+        let grid = &self.game.map.grid;
+        let cities = self.game.map.cities.iter();
+        let city = cities
+            .into_iter()
+            .find(|c| grid.parse(&c.hex) == Some(hex.1))
+            .map(|c| c.kind.value.clone());
+        Some(Resolved {
+            spot: self.board.pieces.get(id)?.spot(),
+            step,
+            result,
+            attackers: self.marked("attacker"),
+            defenders: self.marked("defender"),
+            hex,
+            city,
+            by_hand: None,
+        })
+    }
+
+    /// A chat line: a roll of the combat dice with the module's dice button while units are marked
+    /// to attack and defend, and no result recorded for them, is a combat resolved by hand. It is
+    /// read as the table reads that roll and kept like one the module resolved, so that the end of
+    /// the phase holds the players to its result; rolling again for the same combat is a doubt.
+    pub(super) fn hand_rolled(&mut self, step: usize, line: &str) {
+        let name = combat_dice_name(self.game);
+        let Some(roll) = dice_roll_reported(line, &name) else {
+            return;
+        };
+        let defenders = self.marked("defender");
+        let recorded = |d: &Fighter| {
+            let result = self.board.property(&d.id, steps::RESULT);
+            result.is_some_and(|r| !r.is_empty())
+        };
+        let (Some(first), false) = (defenders.first(), defenders.iter().any(recorded)) else {
+            return;
+        };
+        if self.marked("attacker").is_empty() {
+            return;
+        }
+        let id = first.id.clone();
+        let Some(mut c) = self.combat_of_marks(step, &id, String::new()) else {
+            return;
+        };
+        let same = |k: &Resolved| k.by_hand.is_some() && ids(&k.defenders) == ids(&c.defenders);
+        if let Some(earlier) = self.combats.iter().find(|k| same(k)).cloned() {
+            return self.rolled_again(step, &earlier, roll);
+        }
+        let rule = self
+            .game
+            .rules
+            .combat
+            .rule
+            .as_ref()
+            .map(|r| r.value.clone());
+        let Some(expected) = self.table_result(&id, &c, roll) else {
+            let why =
+                "combats resolved by hand on odds or table cells the rules data does not give"
+                    .to_string();
+            return self.not_checked(Check::Combat, step, &names(&c.defenders), rule, why);
+        };
+        c.result = expected;
+        c.by_hand = Some(roll);
+        self.combats.push(c);
+    }
+
+    /// The result the table gives the marked combat `c` for `roll`.
+    fn table_result(&self, defender_id: &str, c: &Resolved, roll: u32) -> Option<String> {
+        let mut battle = self.battle_of(defender_id, c)?;
+        battle.roll = Some(roll);
+        battle
+            .resolve(self.game)
+            .ok()?
+            .result(roll)
+            .map(str::to_string)
+    }
+
+    /// The combat dice rolled again by hand for a combat already rolled in the phase.
+    fn rolled_again(&mut self, step: usize, earlier: &Resolved, roll: u32) {
+        let first = earlier.by_hand.unwrap_or_default();
+        let finding = Finding {
+            piece: names(&earlier.defenders),
+            to: Some(earlier.hex.0.clone()),
+            spots: vec![earlier.spot.clone()],
+            rule: self.game.rules.combat.rule.as_ref().map(|r| r.value.clone()),
+            allows: "one roll of the combat dice for each combat".to_string(),
+            what: format!(
+                "the combat dice were rolled again ({roll}) for the combat against {} in {}, first rolled {first}, which reads {}",
+                names(&earlier.defenders),
+                earlier.hex.0,
+                earlier.result
+            ),
+            ..self.base(Kind::Doubt, Check::Combat, step)
+        };
+        self.findings.push(finding);
     }
 
     fn hex_of(&self, id: &str) -> Option<(String, HexId)> {
@@ -386,7 +464,13 @@ impl Referee<'_> {
             spots: vec![c.spot.clone()],
             rule,
             allows,
-            what: format!("{what} {when} (the combat of step {})", c.step),
+            what: match c.by_hand {
+                Some(roll) => format!(
+                    "{what} {when} (the combat of step {}, rolled by hand: {roll})",
+                    c.step
+                ),
+                None => format!("{what} {when} (the combat of step {})", c.step),
+            },
             ..self.base(kind, Check::Combat, step)
         };
         self.findings.push(finding);
@@ -399,4 +483,9 @@ fn names(fighters: &[Fighter]) -> String {
         .map(|f| f.name.as_str())
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// The pieces of a combat's side, in order.
+fn ids(fighters: &[Fighter]) -> Vec<&str> {
+    fighters.iter().map(|f| f.id.as_str()).collect()
 }

@@ -1,4 +1,4 @@
-//! A combat the module resolved, as the referee keeps it until the end of its phase: the units that
+//! A combat the module resolved (or the players by hand), as the referee keeps it until the end of its phase: the units that
 //! fought, as they stood, and the result the module recorded.
 
 use crate::concept::game::HexId;
@@ -31,4 +31,7 @@ pub struct Resolved {
     pub city: Option<String>,
     /// Where the defender stood, in the map's pixels.
     pub spot: crate::audit::spot::Spot,
+    /// The roll, when the players rolled the combat dice by hand (the module's dice button, not
+    /// its Resolve button): the result is then the table's for that roll.
+    pub by_hand: Option<u32>,
 }

@@ -203,7 +203,7 @@ fn skip_or(game: &Game, plan: &Plan, phase: &Phase, name: &str, played: Expr) ->
 pub fn dice_buttons(game: &Game, plan: &Plan) -> Vec<El> {
     let tx = &plan.tx;
     let dice = &game.rules.dice;
-    let dice_name = format!("{}d{}", dice.count, dice.faces);
+    let dice_name = combat_dice_name(game);
     let tooltip = tx.fill("ui.dice_tooltip", &[("dice", &dice_name)]);
     let mut out = vec![dice_button(
         &dice_name,
@@ -222,6 +222,21 @@ pub fn dice_buttons(game: &Game, plan: &Plan) -> Vec<El> {
 
 /// The chat line of a plain dice button: its name and the total.
 const DICE_REPORT: &str = "** $name$ = $result$ *** $playerName$";
+
+/// The name of the button that rolls the combat dice of `[dice]` (`1d6`, `2d6`).
+pub fn combat_dice_name(game: &Game) -> String {
+    let dice = &game.rules.dice;
+    format!("{}d{}", dice.count, dice.faces)
+}
+
+/// The total a chat line reports for the dice button `name`, as [`DICE_REPORT`] writes it (VASSAL
+/// puts a `*` before a button's report: `*** 1d6 = 4 *** Anna`); `None` for any other line.
+pub fn dice_roll_reported(line: &str, name: &str) -> Option<u32> {
+    let rest = line.trim_start_matches('*').trim_start();
+    let total = rest.strip_prefix(name)?.trim_start().strip_prefix('=')?;
+    let (total, _player) = total.split_once("***")?;
+    total.trim().parse().ok()
+}
 
 /// A VASSAL dice button rolling `count` dice of `faces` faces, writing `report` (a VASSAL message
 /// format, `$result$` the total) in the chat.
@@ -247,4 +262,18 @@ pub fn dice_button(name: &str, count: u32, faces: u32, tooltip: &str, report: &s
         .attr("sortDice", "false")
         .attr("text", name)
         .attr("tooltip", tooltip)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::dice_roll_reported;
+
+    #[test]
+    fn a_dice_buttons_report_gives_its_total_and_nothing_else_does() {
+        assert_eq!(dice_roll_reported("*** 1d6 = 4 *** Anna", "1d6"), Some(4));
+        assert_eq!(dice_roll_reported("** 2d6 = 11 *** Bo", "2d6"), Some(11));
+        assert_eq!(dice_roll_reported("*** 1d10 = 4 *** Anna", "1d6"), None);
+        assert_eq!(dice_roll_reported("* 13th Army = 4 — Anna", "1d6"), None);
+        assert_eq!(dice_roll_reported("*** 1d6 = x *** Anna", "1d6"), None);
+    }
 }
