@@ -542,7 +542,7 @@ fn a_log_over_the_budget_is_refused_before_it_is_read() {
 #[test]
 fn a_combat_result_the_players_did_not_apply_is_found_with_its_rule() {
     // The module resolved XL Panzer Corps against 13th Army (roll 1 → DR) and the players left the
-    // defender in 0304; legal-full.vlog, the same turn with the retreat to 0504, has no finding.
+    // defender in 0304; legal-full.vlog, the same combat with the retreat to 0402, has no finding.
     let json = violations_are(
         with_module(&fixture("result-ignored.vlog")),
         vec![row("violation", "combat", "13", "0304", "", "9.3")],
@@ -1034,4 +1034,20 @@ fn a_combat_rolled_by_hand_is_read_as_the_table_reads_its_roll() {
     );
     assert!(what(1).contains("rolled by hand: 1"), "{}", what(1));
     assert!(what(1).contains("did not retreat from 0304"), "{}", what(1));
+}
+
+#[test]
+fn a_retreat_that_ends_in_an_enemy_zoc_is_found() {
+    // retreat-into-zoc.vlog: DR against 13th Army in 0304, which retreats two hexes to 0504, next
+    // to XXVII Corps in 0404: a retreat may not end in an enemy ZOC (7.2); legal-full.vlog's
+    // retreat to 0402 ends outside every German ZOC and has no finding.
+    let json = violations_are(
+        with_module(&fixture("retreat-into-zoc.vlog")),
+        vec![row("violation", "combat", "13", "0304", "", "9.3")],
+    );
+    let what = json[0]["what"].as_str().unwrap_or("");
+    assert!(
+        what.contains("ended its retreat in 0504, in an enemy zone of control"),
+        "{what}"
+    );
 }

@@ -309,6 +309,12 @@ impl<'g> Referee<'g> {
     }
 
     /// The hexes in the zone of control of the units of every side but `side`, as they stand.
+    /// The hexes of an enemy zone of control when the piece `id` began to move in the phase under
+    /// way (held only where entering one ends a move: `zoc_ends_move`).
+    pub(super) fn zoc_when_moved(&self, id: &str) -> Option<&BTreeSet<HexId>> {
+        self.moved.get(id).map(|m| &m.enemy_zoc)
+    }
+
     fn enemy_zoc(&self, side: &str) -> BTreeSet<HexId> {
         let mut out = BTreeSet::new();
         for (id, p) in &self.board.pieces {

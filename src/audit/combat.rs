@@ -400,10 +400,24 @@ impl Referee<'_> {
                         c.result
                     ),
                 )),
+                Some(_) if effect.retreat_ends_outside_zoc && self.retreated_into_zoc(&d.id, hex) => {
+                    faults.push((
+                        d.name.clone(),
+                        d.unit.clone(),
+                        format!("ended its retreat in {label}, in an enemy zone of control, where a retreating unit is eliminated"),
+                    ))
+                }
                 _ => {}
             }
         }
         faults
+    }
+
+    /// The piece `id` ended its retreat in `hex`, a hex of an enemy zone of control as the units
+    /// stood when it moved.
+    fn retreated_into_zoc(&self, id: &str, hex: HexId) -> bool {
+        self.zoc_when_moved(id)
+            .is_some_and(|zoc| zoc.contains(&hex))
     }
 
     /// Steps the attackers should have lost and did not, all together.

@@ -442,6 +442,10 @@ pub struct ResultEffect {
     /// Steps the attacking units lose between them.
     #[serde(default)]
     pub attacker_steps: u32,
+    /// A retreating defender may not end its retreat in a hex of an enemy zone of control (as the
+    /// units stood when it retreated); one that does is eliminated (Battle for Moscow 7.2).
+    #[serde(default)]
+    pub retreat_ends_outside_zoc: bool,
 }
 
 cited! {
