@@ -1051,3 +1051,16 @@ fn a_retreat_that_ends_in_an_enemy_zoc_is_found() {
         "{what}"
     );
 }
+
+#[test]
+fn in_a_phase_of_combats_only_an_attacker_advancing_into_the_vacated_hex_moves() {
+    // advance.vlog: DR against 13th Army in 0304, which retreats to 0402; XL Panzer Corps, its
+    // attacker, advances into 0304 (9.0 step 6: legal); XXVII Corps, which attacked nobody, moves
+    // from 0404 to 0403.
+    let json = violations_are(
+        with_module(&fixture("advance.vlog")),
+        vec![row("violation", "movement", "XXVII", "0404", "0403", "9.0")],
+    );
+    let what = json[0]["what"].as_str().unwrap_or("");
+    assert!(what.contains("attacked in none of them"), "{what}");
+}

@@ -17,6 +17,7 @@ use crate::save::log::Logged;
 use crate::save::Location;
 use std::collections::{BTreeMap, BTreeSet};
 
+mod advances;
 mod line_moves;
 
 /// One unit's movement in the phase under way: where it stood when it first moved, where it is.
@@ -426,6 +427,7 @@ impl<'g> Referee<'g> {
     /// The end of a phase (the tracker stepped on, or the log ended): every move of the phase
     /// against the allowance and the weather, then stacking where units ended.
     fn end_phase(&mut self, step: usize, log_ended: bool) {
+        self.advances();
         self.combat_results(step, log_ended);
         self.replacements_used(step);
         let moved = std::mem::take(&mut self.moved);

@@ -76,6 +76,8 @@ cited! {
         /// Result codes the table may use, from best for the defender to best for the attacker
         /// (the order `vmodc check` uses to spot results that improve for the defender as odds rise).
         pub results: Vec<CombatResult>,
+        /// Advance after combat (`advance`): who may move into a hex its defenders left.
+        pub advance: Option<Advance>,
         /// One row per die roll: `"1" = ["DR", ...]`, one code per column. Empty when `table_known`
         /// is false.
         #[serde(default)]
@@ -418,6 +420,19 @@ cited! {
         /// What the result does to the units, as `vmodc audit` checks the players applied it
         /// (`[combat.results.applies]`); the `effect` sentence says it for the players.
         pub applies: Option<ResultEffect>,
+    }
+}
+
+cited! {
+    /// Advance after combat (`[combat] advance`): when every defender of a combat has left its
+    /// hex (eliminated or retreated), up to `units` of the units that attacked it may move into
+    /// that hex; in a phase with combats, no other unit of the attacking side moves (Battle for
+    /// Moscow 9.0 step 6).
+    #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct Advance {
+        /// How many of the attackers may advance.
+        pub units: u32,
     }
 }
 
