@@ -1,7 +1,7 @@
 //! `vmodc audit` of Battle for Moscow logs (`cargo bench --bench audit`): reading the log, opening the
 //! module with its rules data, and refereeing every step.
 //!
-//! - `audit/legal-full`: both players' turn 1 recorded in real VASSAL (21 steps, a combat);
+//! - `audit/legal-full`: both players' turn 1 recorded in real VASSAL (19 steps, a combat);
 //! - `audit/long-game`: three whole games of logged steps (399 steps), the log the integration test
 //!   `a_whole_games_log_finds_the_mud_moves_of_every_game` leaves in `target/audit-long-game.vlog`
 //!   (run `cargo test --test integration whole_games_log` first; skipped when it is not there).
