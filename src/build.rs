@@ -29,7 +29,7 @@ pub use art::{
     image_texts, printed_boards, printed_cards, printed_counters, ImageTexts, PrintedBoards,
     PrintedCounter, PrintedImage,
 };
-pub use map_art::{turn_chart_art, turn_chart_boxes};
+pub use map_art::{hex_map_art, turn_chart_art, turn_chart_boxes};
 
 /// Where data is read from and modules are written to.
 #[derive(Debug, Clone)]

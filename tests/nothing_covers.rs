@@ -148,3 +148,87 @@ fn the_measure_finds_a_name_over_a_hex_number_and_a_text_below_the_floor() {
     map.texts[small].size = LEGIBLE_SIZE - 1.0;
     assert_eq!(below_floor(&label, &map).len(), 1);
 }
+
+/// What a symbol marks, and the box it covers.
+type Symbol = (String, Rect);
+
+/// Every text of each map sheet of game `id` in every language, and the boxes of the symbols the
+/// sheet draws (cities, setup marks), with the language's label.
+fn sheets_with_symbols(id: &str) -> Vec<(String, ImageTexts, Vec<Symbol>)> {
+    let mut sources = Sources::default();
+    let (loaded, report) = load_and_check(&crate::common::repo(), id, &mut sources);
+    let loaded = loaded.unwrap_or_else(|| panic!("{id} does not load: {report:?}"));
+    let fonts = Fonts::japanese();
+    let mut out = Vec::new();
+    for lang in languages(&loaded) {
+        let plan = plan_for(&loaded, lang.as_deref());
+        let images = image_texts(&loaded.game, &plan).expect("images render");
+        for (i, sheet) in plan.sheets.iter().enumerate() {
+            let art = vmodc::build::hex_map_art(&loaded.game, &plan, i as u16, &fonts);
+            let Some(art) = art.expect("the map art") else {
+                continue;
+            };
+            let texts = images.iter().find(|t| t.image == sheet.image).cloned();
+            let texts = texts.expect("the sheet's texts");
+            let label = format!("{id}-{}", lang.as_deref().unwrap_or("-"));
+            out.push((label, texts, vmodc::render::map::symbol_boxes(&art)));
+        }
+    }
+    out
+}
+
+/// Every text whose ink meets a symbol's box.
+fn texts_over_symbols(label: &str, image: &ImageTexts, symbols: &[Symbol]) -> Vec<String> {
+    let fonts = Fonts::japanese();
+    let mut found = Vec::new();
+    for t in &image.texts {
+        let ink = ink_box(t, &fonts);
+        for (what, b) in symbols.iter().filter(|(_, b)| meet(ink, *b)) {
+            found.push(format!(
+                "{label}: {}: {:?} {ink:?} over {what} {b:?}",
+                image.image, t.text
+            ));
+        }
+    }
+    found
+}
+
+#[test]
+fn no_text_of_a_shipped_map_covers_a_city_or_a_setup_mark() {
+    let mut found = Vec::new();
+    let mut symbols = 0;
+    for id in ["b4m", "btm2", "lsam", "ocs"] {
+        for (label, image, boxes) in sheets_with_symbols(id) {
+            symbols += boxes.len();
+            found.extend(texts_over_symbols(&label, &image, &boxes));
+        }
+    }
+    // B4M alone has 11 cities and 40 setup marks a language.
+    assert!(symbols > 100, "only {symbols} symbols");
+    assert!(
+        found.is_empty(),
+        "texts over symbols:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The measure finds a text set over a city's symbol: B4M's first city name moved up onto it.
+#[test]
+fn the_measure_finds_a_name_over_its_citys_symbol() {
+    let (label, mut image, boxes) = sheets_with_symbols("b4m").remove(0);
+    assert!(texts_over_symbols(&label, &image, &boxes).is_empty());
+    let (what, symbol) = boxes
+        .iter()
+        .find(|(w, _)| w.ends_with("'s symbol"))
+        .cloned()
+        .expect("a city");
+    let city = what.trim_end_matches("'s symbol");
+    let name = image
+        .texts
+        .iter_mut()
+        .find(|t| t.text == city)
+        .expect("the city's name");
+    name.baseline = (symbol.1 + symbol.3) / 2.0;
+    let said = texts_over_symbols(&label, &image, &boxes);
+    assert!(said.iter().any(|s| s.contains(&what)), "{said:?}");
+}

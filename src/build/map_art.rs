@@ -31,8 +31,22 @@ pub fn render(game: &Game, plan: &Plan, sheet: u16, fonts: &Fonts) -> Result<Vec
 
 /// [`render`] as pixels.
 pub fn draw(game: &Game, plan: &Plan, sheet: u16, fonts: &Fonts) -> Result<Pixmap, RenderError> {
+    match hex_map_art(game, plan, sheet, fonts)? {
+        Some(art) => draw_map(&art),
+        None => super::area_art::draw(game, plan, fonts),
+    }
+}
+
+/// Everything the board of `sheet` draws, as the renderer takes it; `None` for a map of areas,
+/// which is drawn otherwise.
+pub fn hex_map_art(
+    game: &Game,
+    plan: &Plan,
+    sheet: u16,
+    fonts: &Fonts,
+) -> Result<Option<MapArt>, RenderError> {
     if game.map.grid.is_areas() {
-        return super::area_art::draw(game, plan, fonts);
+        return Ok(None);
     }
     let m = &game.map;
     let grid = &m.grid;
@@ -53,7 +67,7 @@ pub fn draw(game: &Game, plan: &Plan, sheet: u16, fonts: &Fonts) -> Result<Pixma
     hex_art(game, sheet, &mut art)?;
     feature_art(game, sheet, &mut art)?;
     place_art(game, plan, sheet, &mut art)?;
-    draw_map(&art)
+    Ok(Some(art))
 }
 
 /// The sheet's hexes, filled with their terrain's colour.

@@ -230,7 +230,6 @@ pub fn draw_map(art: &MapArt) -> Result<Pixmap, RenderError> {
             height: layout.dy.max(0.0) as u32,
         });
     }
-    let r = layout.radius() as f32;
 
     draw_title(&mut p, art);
 
@@ -280,17 +279,45 @@ pub fn draw_map(art: &MapArt) -> Result<Pixmap, RenderError> {
     }
 
     for mark in &art.setup_marks {
-        let (cx, cy) = pt(layout.centre(mark.hex));
-        let has_city = art.cities.iter().any(|c| c.hex == mark.hex);
-        let (x, y) = if has_city {
-            (cx - r * 0.55, cy)
-        } else {
-            (cx, cy)
-        };
-        draw_mark(&mut p, mark.symbol, x, y, dy * 0.12, mark.color);
+        let (x, y, size) = setup_mark_spot(art, mark);
+        draw_mark(&mut p, mark.symbol, x, y, size, mark.color);
     }
 
     Ok(p)
+}
+
+/// Where a setup mark is drawn and how large: beside the city's symbol when its hex has a city,
+/// else at the hex's centre.
+fn setup_mark_spot(art: &MapArt, mark: &SetupMark) -> (f32, f32, f32) {
+    let layout = &art.layout;
+    let (cx, cy) = pt(layout.centre(mark.hex));
+    let has_city = art.cities.iter().any(|c| c.hex == mark.hex);
+    let x = if has_city {
+        cx - layout.radius() as f32 * 0.55
+    } else {
+        cx
+    };
+    (x, cy, layout.dy as f32 * 0.12)
+}
+
+/// The box each symbol of the map covers, its outline included, with what it marks (a city's
+/// square or dot, a setup mark): what no text of the map may cover.
+pub fn symbol_boxes(art: &MapArt) -> Vec<(String, Rect)> {
+    let dy = art.layout.dy as f32;
+    let around = |(x, y): Pt, reach: f32| (x - reach, y - reach, x + reach, y + reach);
+    let cities = art.cities.iter().map(|c| {
+        let reach = if c.major { dy * 0.12 } else { dy * 0.085 } + (dy * 0.025).max(1.0) / 2.0;
+        (
+            format!("{}'s symbol", c.name),
+            around(pt(art.layout.centre(c.hex)), reach),
+        )
+    });
+    let marks = art.setup_marks.iter().map(|m| {
+        let (x, y, size) = setup_mark_spot(art, m);
+        let reach = size + (size * 0.22).max(1.5) / 2.0;
+        ("a setup mark".to_string(), around((x, y), reach))
+    });
+    cities.chain(marks).collect()
 }
 
 /// Thin outlines of `hexes`, as one path so shared sides are not drawn darker.
@@ -340,7 +367,7 @@ fn draw_hex_number(p: &mut Pixmap, layout: &HexLayout, fonts: &Fonts, h: &HexArt
 }
 
 /// left, top, right, bottom, in the board's pixels.
-type Rect = (f32, f32, f32, f32);
+pub type Rect = (f32, f32, f32, f32);
 
 fn meet(a: Rect, b: Rect) -> bool {
     a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
