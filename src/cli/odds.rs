@@ -144,7 +144,6 @@ fn battle_of(game: &Game, flags: &OddsFlags) -> Result<Battle, Vec<String>> {
     let mut unparsed: Vec<(Place, String)> = Vec::new();
     // A flag whose value does not parse leaves nothing in the battle: these map the battle's
     // attackers, defenders and counts back to their flags.
-    let mut count_flags = Vec::new();
     let (attackers, attacker_flags) =
         units(game, flags, &flags.attackers, Part::Attacker, &mut unparsed);
     let (defenders, defender_flags) =
@@ -176,24 +175,65 @@ fn battle_of(game: &Game, flags: &OddsFlags) -> Result<Battle, Vec<String>> {
     battle.weather = flags.weather.clone();
     battle.roll = flags.roll;
     battle.surprise_roll = flags.surprise_roll;
-    if let Some(text) = &flags.ar {
-        match action_ratings(text) {
-            Some(ar) => battle.action_ratings = Some(ar),
-            // Without AR units the flag is wrong whatever it says.
-            None if !in_game(game, Part::ActionRatings) => {
-                let p = Problem {
-                    part: Part::ActionRatings,
-                    index: 0,
-                    fault: Fault::NotInGame,
-                };
-                unparsed.push(((Part::ActionRatings, 0), describe(&p, flags, game)));
-            }
-            None => unparsed.push((
-                (Part::ActionRatings, 0),
-                format!("--ar {text}: write the two ARs, attacker's first, e.g. --ar 5:2"),
-            )),
-        }
+    read_action_ratings(game, flags, &mut battle, &mut unparsed);
+    let count_flags = read_counts(game, flags, &mut battle, &mut unparsed);
+    let flag_of = FlagIndex {
+        attackers: &attacker_flags,
+        defenders: &defender_flags,
+        counts: &count_flags,
+    };
+    let checked = checked_problems(game, flags, &battle, &flag_of);
+    let problems = merged(checked, unparsed);
+    if problems.is_empty() {
+        Ok(battle)
+    } else {
+        Err(problems)
     }
+}
+
+/// The flag each of the battle's attackers, defenders and counts came from.
+struct FlagIndex<'a> {
+    attackers: &'a [usize],
+    defenders: &'a [usize],
+    counts: &'a [usize],
+}
+
+/// `--ar`: the two action ratings into the battle, or why not into `unparsed`.
+fn read_action_ratings(
+    game: &Game,
+    flags: &OddsFlags,
+    battle: &mut Battle,
+    unparsed: &mut Vec<(Place, String)>,
+) {
+    let Some(text) = &flags.ar else {
+        return;
+    };
+    match action_ratings(text) {
+        Some(ar) => battle.action_ratings = Some(ar),
+        // Without AR units the flag is wrong whatever it says.
+        None if !in_game(game, Part::ActionRatings) => {
+            let p = Problem {
+                part: Part::ActionRatings,
+                index: 0,
+                fault: Fault::NotInGame,
+            };
+            unparsed.push(((Part::ActionRatings, 0), describe(&p, flags, game)));
+        }
+        None => unparsed.push((
+            (Part::ActionRatings, 0),
+            format!("--ar {text}: write the two ARs, attacker's first, e.g. --ar 5:2"),
+        )),
+    }
+}
+
+/// `--count ID=N`: each count into the battle, or why not into `unparsed`; the flag of each count.
+fn read_counts(
+    game: &Game,
+    flags: &OddsFlags,
+    battle: &mut Battle,
+    unparsed: &mut Vec<(Place, String)>,
+) -> Vec<usize> {
+    let mut count_flags = Vec::new();
     let counts = &game.rules.combat.counts;
     for (i, c) in flags.counts.iter().enumerate() {
         let Some((id, n)) = c.split_once('=') else {
@@ -225,41 +265,61 @@ fn battle_of(game: &Game, flags: &OddsFlags) -> Result<Battle, Vec<String>> {
         battle.counts.push((id.to_string(), count.min()));
         count_flags.push(i);
     }
-    let checked = battle.problems(game).into_iter().map(|p| {
-        let index = match p.part {
-            Part::Attacker => attacker_flags[p.index],
-            Part::Defence => defender_flags[p.index],
-            // A defender's own type is checked where its --defence flag is; one from
-            // --defender-type is that flag's.
-            Part::DefenderType => defender_flags[p.index],
-            Part::Count => count_flags[p.index],
-            _ => p.index,
-        };
-        let problem = Problem { index, ..p };
-        let own_type = problem.part == Part::DefenderType
-            && flags
-                .defenders
-                .get(index)
-                .is_some_and(|text| unit_of(text).1.is_some());
-        // An attacker's type that is not its --attack flag's came from --attacker-type.
-        let shared_attacker_type = problem.part == Part::Attacker
-            && matches!(problem.fault, Fault::Unknown { .. })
-            && flags
-                .attackers
-                .get(index)
-                .is_some_and(|text| unit_of(text).1.is_none());
-        let named = if own_type {
-            "--defence"
-        } else if shared_attacker_type {
-            "--attacker-type"
-        } else {
-            flag(problem.part)
-        };
-        (
-            (problem.part, index),
-            describe_as(&problem, named, flags, game),
-        )
-    });
+    count_flags
+}
+
+/// The battle's own problems against the game, each at the flag it came from.
+fn checked_problems(
+    game: &Game,
+    flags: &OddsFlags,
+    battle: &Battle,
+    flag_of: &FlagIndex,
+) -> Vec<(Place, String)> {
+    let (attacker_flags, defender_flags, count_flags) =
+        (flag_of.attackers, flag_of.defenders, flag_of.counts);
+    battle
+        .problems(game)
+        .into_iter()
+        .map(|p| {
+            let index = match p.part {
+                Part::Attacker => attacker_flags[p.index],
+                Part::Defence => defender_flags[p.index],
+                // A defender's own type is checked where its --defence flag is; one from
+                // --defender-type is that flag's.
+                Part::DefenderType => defender_flags[p.index],
+                Part::Count => count_flags[p.index],
+                _ => p.index,
+            };
+            let problem = Problem { index, ..p };
+            let own_type = problem.part == Part::DefenderType
+                && flags
+                    .defenders
+                    .get(index)
+                    .is_some_and(|text| unit_of(text).1.is_some());
+            // An attacker's type that is not its --attack flag's came from --attacker-type.
+            let shared_attacker_type = problem.part == Part::Attacker
+                && matches!(problem.fault, Fault::Unknown { .. })
+                && flags
+                    .attackers
+                    .get(index)
+                    .is_some_and(|text| unit_of(text).1.is_none());
+            let named = if own_type {
+                "--defence"
+            } else if shared_attacker_type {
+                "--attacker-type"
+            } else {
+                flag(problem.part)
+            };
+            (
+                (problem.part, index),
+                describe_as(&problem, named, flags, game),
+            )
+        })
+        .collect()
+}
+
+/// The flags' problems merged in the order of the parts, each said once.
+fn merged(checked: Vec<(Place, String)>, unparsed: Vec<(Place, String)>) -> Vec<String> {
     // Both lists are in the order of the parts: merged, a flag's problems stay together, what the
     // battle's check says of a flag before that its value does not parse.
     let mut unparsed = unparsed.into_iter().peekable();
@@ -274,11 +334,7 @@ fn battle_of(game: &Game, flags: &OddsFlags) -> Result<Battle, Vec<String>> {
     // A shared type (--attacker-type, --defender-type) is wrong once, not once per unit.
     let mut seen = std::collections::BTreeSet::new();
     problems.retain(|p| seen.insert(p.clone()));
-    if problems.is_empty() {
-        Ok(battle)
-    } else {
-        Err(problems)
-    }
+    problems
 }
 
 /// A unit's type as the flags name it: a `[[types]]` id as given, a unit's id as that unit's type

@@ -57,11 +57,17 @@ pub enum LineStyleOf<'a> {
 /// The checks of line styles: each named style exists, each designer's style can be drawn, each
 /// `feature_styles` key is a line feature, and a drawn line feature without a style is noted.
 pub(crate) fn check(cx: &mut Context<'_>) {
+    let own = own_styles(cx);
+    feature_styles(cx, own);
+    unstyled_features(cx);
+}
+
+/// The designer's `[[style.line_styles]]`: each id new (V0222) and each drawable; their ids.
+fn own_styles<'g>(cx: &mut Context<'g>) -> Vec<&'g str> {
     let g = cx.game;
-    let style = &g.map.style;
     let f = cx.map_file();
     let mut own: Vec<&str> = Vec::new();
-    for s in &style.line_styles {
+    for s in &g.map.style.line_styles {
         let id = s.id.as_str();
         if BuiltinLine::parse(id).is_some() || own.contains(&id) {
             let what = if own.contains(&id) {
@@ -79,66 +85,81 @@ pub(crate) fn check(cx: &mut Context<'_>) {
             );
         }
         own.push(id);
-        let max = f64::from(style.hex_height.max(1));
-        let width = s.width.value;
-        if !(width > 0.0 && width <= max) {
+        drawable(cx, s);
+    }
+    own
+}
+
+/// A designer's line style can be drawn: its width, dash pattern and casing within the hex (V0222),
+/// and its colours.
+fn drawable(cx: &mut Context<'_>, s: &LineStyleDef) {
+    let f = cx.map_file();
+    let id = s.id.as_str();
+    let max = f64::from(cx.game.map.style.hex_height.max(1));
+    let width = s.width.value;
+    if !(width > 0.0 && width <= max) {
+        cx.push(
+            Diagnostic::error(
+                "V0222",
+                format!("line style `{id}` has a width of {width} pixels"),
+            )
+            .at(f, s.width.span.clone(), "cannot be drawn")
+            .help(format!(
+                "a line is more than 0 and at most the hex height ({max} px) wide"
+            )),
+        );
+    }
+    if let Some(dash) = &s.dash {
+        let ok = !dash.value.is_empty()
+            && dash.value.len() % 2 == 0
+            && dash.value.iter().all(|d| *d > 0.0 && *d <= 10.0 * max);
+        if !ok {
             cx.push(
                 Diagnostic::error(
                     "V0222",
-                    format!("line style `{id}` has a width of {width} pixels"),
+                    format!("line style `{id}` has a dash pattern that cannot be drawn"),
                 )
-                .at(f, s.width.span.clone(), "cannot be drawn")
+                .at(f, dash.span.clone(), "not pairs of lengths above 0")
+                .help("write the pattern as lengths drawn and left out in turn, in pixels: `dash = [8, 4]`; leave `dash` out for a solid line"),
+            );
+        }
+    }
+    if let Some(w) = &s.casing_width {
+        if !(w.value > 0.0 && w.value <= max) {
+            cx.push(
+                Diagnostic::error(
+                    "V0222",
+                    format!("line style `{id}` has a casing width of {}", w.value),
+                )
+                .at(f, w.span.clone(), "cannot be drawn")
                 .help(format!(
-                    "a line is more than 0 and at most the hex height ({max} px) wide"
+                    "the casing shows more than 0 and at most {max} px on each side"
                 )),
             );
         }
-        if let Some(dash) = &s.dash {
-            let ok = !dash.value.is_empty()
-                && dash.value.len() % 2 == 0
-                && dash.value.iter().all(|d| *d > 0.0 && *d <= 10.0 * max);
-            if !ok {
-                cx.push(
-                    Diagnostic::error(
-                        "V0222",
-                        format!("line style `{id}` has a dash pattern that cannot be drawn"),
-                    )
-                    .at(f, dash.span.clone(), "not pairs of lengths above 0")
-                    .help("write the pattern as lengths drawn and left out in turn, in pixels: `dash = [8, 4]`; leave `dash` out for a solid line"),
-                );
-            }
-        }
-        if let Some(w) = &s.casing_width {
-            if !(w.value > 0.0 && w.value <= max) {
-                cx.push(
-                    Diagnostic::error(
-                        "V0222",
-                        format!("line style `{id}` has a casing width of {}", w.value),
-                    )
-                    .at(f, w.span.clone(), "cannot be drawn")
-                    .help(format!(
-                        "the casing shows more than 0 and at most {max} px on each side"
-                    )),
-                );
-            }
-            if s.casing.is_none() {
-                cx.push(
-                    Diagnostic::error(
-                        "V0222",
-                        format!("line style `{id}` has a casing width but no casing colour"),
-                    )
-                    .at(f, w.span.clone(), "no `casing` to draw")
-                    .help("add `casing = \"#rrggbb\"` or delete `casing_width`"),
-                );
-            }
-        }
-        for c in [&s.color, &s.casing].into_iter().flatten() {
-            crate::concept::context::color(cx, f, c);
+        if s.casing.is_none() {
+            cx.push(
+                Diagnostic::error(
+                    "V0222",
+                    format!("line style `{id}` has a casing width but no casing colour"),
+                )
+                .at(f, w.span.clone(), "no `casing` to draw")
+                .help("add `casing = \"#rrggbb\"` or delete `casing_width`"),
+            );
         }
     }
+    for c in [&s.color, &s.casing].into_iter().flatten() {
+        crate::concept::context::color(cx, f, c);
+    }
+}
+
+/// Each `feature_styles` entry names a style (built-in or `own`) and a line feature (V0223).
+fn feature_styles(cx: &mut Context<'_>, own: Vec<&str>) {
+    let g = cx.game;
+    let f = cx.map_file();
     let line_ids = id_strs(&g.rules.line_features, |t| &t.id);
     let names: Vec<&str> = BuiltinLine::words().into_iter().chain(own).collect();
-    for (feature, name) in &style.feature_styles {
+    for (feature, name) in &g.map.style.feature_styles {
         cx.reference(
             f,
             name,
@@ -179,6 +200,13 @@ pub(crate) fn check(cx: &mut Context<'_>) {
             );
         }
     }
+}
+
+/// A line feature drawn on the map with no style of its own is noted: it looks like a railway (V0224).
+fn unstyled_features(cx: &mut Context<'_>) {
+    let g = cx.game;
+    let f = cx.map_file();
+    let style = &g.map.style;
     for feature in &g.rules.line_features {
         let id = feature.id.as_str();
         let drawn = g.map.lines.iter().any(|l| l.feature.as_str() == id);
