@@ -311,11 +311,21 @@ impl BattleOutcome<'_> {
     /// `12 vs 4 → 3:1, defender in forest -1 → 2:1 [1:DR 2:DR …] (turn 3, mud)`, with the surprise
     /// check and notes on what the sources lack on lines of their own.
     pub fn line(&self) -> String {
-        let (game, battle, o) = (self.game, self.battle, &self.odds);
-        let combat = &game.rules.combat;
+        let o = &self.odds;
         if let (Resolution::Automatic { result }, true) = (&o.resolution, self.defence == 0.0) {
             return format!("{} vs 0 → {result} automatically, no roll", self.attack);
         }
+        let mut line = self.odds_text();
+        line.push_str(&self.column_text());
+        line.push_str(&self.roll_text());
+        line.push_str(&self.notes_text());
+        line
+    }
+
+    /// `12 vs 4 → 3:1 (capped from 4:1), defender in forest -1`: the odds read and the shifts.
+    fn odds_text(&self) -> String {
+        let (game, o) = (self.game, &self.odds);
+        let combat = &game.rules.combat;
         let last_printed = combat.columns.last().map_or("", |c| c.as_str());
         // Odds read past the last printed column (9.7a with `beyond_columns`): the column they
         // reach as the sources name it.
@@ -346,6 +356,14 @@ impl BattleOutcome<'_> {
         for (s, n) in &self.applied {
             line.push_str(&format!(", {} {n:+}", s.name));
         }
+        line
+    }
+
+    /// ` → 2:1`: the column the shifted odds are read on, or why there is none.
+    fn column_text(&self) -> String {
+        let o = &self.odds;
+        let combat = &self.game.rules.combat;
+        let mut line = String::new();
         match o.resolution {
             Resolution::UnknownColumn if o.raw_unknown => {}
             Resolution::UnknownColumn => line.push_str(" → a column the sources do not give"),
@@ -380,6 +398,13 @@ impl BattleOutcome<'_> {
             )),
             Resolution::Automatic { .. } => line.push_str(&format!(" → {}", o.shifted)),
         }
+        line
+    }
+
+    /// `, roll 4 → DR` or `[1:DR 2:DR …]`: the result of the roll, or of every roll.
+    fn roll_text(&self) -> String {
+        let (combat, battle) = (&self.game.rules.combat, self.battle);
+        let mut line = String::new();
         match battle.roll {
             Some(r) => {
                 let result = self
@@ -416,6 +441,14 @@ impl BattleOutcome<'_> {
                 }
             }
         }
+        line
+    }
+
+    /// The weather, the defenders and the surprise check, and what the sources lack.
+    fn notes_text(&self) -> String {
+        let (game, battle, o) = (self.game, self.battle, &self.odds);
+        let combat = &game.rules.combat;
+        let mut line = String::new();
         // A weather named for the battle is the one `vmodc odds --weather` was given.
         match (self.weather, &battle.weather) {
             (Some(w), Some(_)) => line.push_str(&format!(" ({w}, from --weather)")),
