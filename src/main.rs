@@ -274,15 +274,7 @@ fn main() -> ExitCode {
             no_print,
             watch,
         } => {
-            let cache = (!no_cache).then(|| root.join(".vmodc-cache"));
-            let out = out.unwrap_or_else(|| root.join("dist"));
-            let options = Options {
-                root,
-                out,
-                deny_warnings,
-                cache,
-                print: (!no_print).then_some(vmodc::print::print_kits as build::KitPrinter),
-            };
+            let options = build_options(root, out, deny_warnings, no_cache, no_print);
             if watch {
                 cli::watch::run_watch(games, options, format)
             } else {
@@ -328,29 +320,7 @@ fn main() -> ExitCode {
             format,
             lang,
         } => cli::diff::run_diff(&old, &new, games, &root, format.into(), lang.as_deref()),
-        Command::I18n { command } => match command {
-            I18nCommand::Status { games, root } => cli::i18n::run_i18n_status(games, &root),
-            I18nCommand::Extract {
-                game,
-                lang,
-                interface,
-                from,
-                out,
-                force,
-                update,
-                record,
-                root,
-            } => {
-                let skeleton = match (interface, game, lang) {
-                    (Some(lang), _, _) => cli::i18n::SkeletonOf::Interface { lang },
-                    (None, Some(game), Some(lang)) => cli::i18n::SkeletonOf::Game { game, lang },
-                    // clap requires GAME and LANG without --interface.
-                    _ => return ExitCode::from(cli::USAGE),
-                };
-                let edit = cli::i18n::CatalogEdit::from_flags(update, record);
-                cli::i18n::run_i18n_extract(&root, &skeleton, from.as_deref(), out, force, edit)
-            }
-        },
+        Command::I18n { command } => run_i18n(command),
         Command::Odds(args) => cli::odds::run_odds(&args),
         Command::Audit(args) => cli::audit::run_audit(&args),
         Command::Save {
@@ -378,5 +348,52 @@ fn main() -> ExitCode {
         } => cli::overlay::run_overlay(&root, &game, &overlay, |g| {
             build::overlay::sheet_overlay(g, sheet.as_deref())
         }),
+    }
+}
+
+/// The build's options from its flags: the cache beside the project unless `--no-cache`, the
+/// modules in `dist/` unless `--out`, and the print-and-play kits unless `--no-print`.
+fn build_options(
+    root: PathBuf,
+    out: Option<PathBuf>,
+    deny_warnings: bool,
+    no_cache: bool,
+    no_print: bool,
+) -> Options {
+    let cache = (!no_cache).then(|| root.join(".vmodc-cache"));
+    let out = out.unwrap_or_else(|| root.join("dist"));
+    Options {
+        root,
+        out,
+        deny_warnings,
+        cache,
+        print: (!no_print).then_some(vmodc::print::print_kits as build::KitPrinter),
+    }
+}
+
+/// `vmodc i18n status` and `vmodc i18n extract`.
+fn run_i18n(command: I18nCommand) -> ExitCode {
+    match command {
+        I18nCommand::Status { games, root } => cli::i18n::run_i18n_status(games, &root),
+        I18nCommand::Extract {
+            game,
+            lang,
+            interface,
+            from,
+            out,
+            force,
+            update,
+            record,
+            root,
+        } => {
+            let skeleton = match (interface, game, lang) {
+                (Some(lang), _, _) => cli::i18n::SkeletonOf::Interface { lang },
+                (None, Some(game), Some(lang)) => cli::i18n::SkeletonOf::Game { game, lang },
+                // clap requires GAME and LANG without --interface.
+                _ => return ExitCode::from(cli::USAGE),
+            };
+            let edit = cli::i18n::CatalogEdit::from_flags(update, record);
+            cli::i18n::run_i18n_extract(&root, &skeleton, from.as_deref(), out, force, edit)
+        }
     }
 }
