@@ -92,13 +92,19 @@ pub(super) fn crt_table(cx: &mut Context<'_>) {
 /// One row of the CRT: a possible roll, one result per column, declared results, and results that do
 /// not get better for the defender as odds rise unless acknowledged.
 fn crt_row(cx: &mut Context<'_>, key: &str, row: &Sp<Vec<Sp<String>>>) {
+    row_shape(cx, key, row);
+    declared_results(cx, row);
+    results_rise_with_odds(cx, key, row);
+}
+
+/// The row is a possible roll of the dice and has one result per column (V0306).
+fn row_shape(cx: &mut Context<'_>, key: &str, row: &Sp<Vec<Sp<String>>>) {
     let g = cx.game;
     let f = g.rules.file;
     let combat = &g.rules.combat;
     let rule = rule_of(&combat.rule).map(str::to_string);
     let dice = &g.rules.dice;
     let rolls = dice.count..=dice.count * dice.faces;
-    let codes: Vec<&str> = combat.results.iter().map(|r| r.code.as_str()).collect();
     let columns = combat.columns.len();
     let valid_roll = key.parse::<u32>().is_ok_and(|r| rolls.contains(&r));
     if !valid_roll {
@@ -137,6 +143,15 @@ fn crt_row(cx: &mut Context<'_>, key: &str, row: &Sp<Vec<Sp<String>>>) {
             )),
         );
     }
+}
+
+/// Every result of the row is a declared result code (V0306).
+fn declared_results(cx: &mut Context<'_>, row: &Sp<Vec<Sp<String>>>) {
+    let g = cx.game;
+    let f = g.rules.file;
+    let combat = &g.rules.combat;
+    let rule = rule_of(&combat.rule).map(str::to_string);
+    let codes: Vec<&str> = combat.results.iter().map(|r| r.code.as_str()).collect();
     for code in row.iter() {
         if !codes.contains(&code.as_str()) {
             let mut d = Diagnostic::error(
@@ -152,6 +167,17 @@ fn crt_row(cx: &mut Context<'_>, key: &str, row: &Sp<Vec<Sp<String>>>) {
             cx.push(d);
         }
     }
+}
+
+/// Results do not get better for the defender as odds rise unless acknowledged (V0306), and a row
+/// that only ever does is one listed backwards (V0021).
+fn results_rise_with_odds(cx: &mut Context<'_>, key: &str, row: &Sp<Vec<Sp<String>>>) {
+    let g = cx.game;
+    let f = g.rules.file;
+    let combat = &g.rules.combat;
+    let rule = rule_of(&combat.rule).map(str::to_string);
+    let codes: Vec<&str> = combat.results.iter().map(|r| r.code.as_str()).collect();
+    let columns = combat.columns.len();
     // Monotonic: moving right (better odds) must not help the defender.
     let rank = |c: &str| codes.iter().position(|x| *x == c);
     // A row that only ever gets better for the defender is a list written from the highest column
