@@ -189,7 +189,25 @@ fn counters_file(
         if r.units.is_empty() { "types = []\nunits = []\n\n" } else { "" },
         strings(&(0..most).map(face_name).collect::<Vec<_>>())
     );
-    // Types: one per prototype the pieces start from and face count.
+    let types = unit_types(r);
+    write_types(&mut out, &types, most);
+    let mut unit_ids = Ids::default();
+    let mut face_files = BTreeSet::new();
+    for u in &mut r.units {
+        u.id = unit_ids.take(&u.name, "piece");
+        let type_id = &types[&(u.prototype.clone(), u.faces.len().max(1))];
+        let game = (id, sides, module);
+        face_files.extend(write_unit(&mut out, u, type_id, game, &mut r.account));
+    }
+    let _ = writeln!(
+        out,
+        "[[missing]]\nwhat = \"the printed values of the counters\"\nwhy = \"the module holds the pieces as images: a value printed only in a bitmap is not read\"\nfound_on = \"counter-sheet\"\nkeys = [\"counters/{id}.toml [counters] values\", \"counters/{id}.toml [[units]] faces\"]"
+    );
+    (out, face_files)
+}
+
+/// The unit types: one per prototype the pieces start from and face count, by that key.
+fn unit_types(r: &Reading) -> BTreeMap<(Option<String>, usize), String> {
     let mut type_ids = Ids::default();
     let mut types: BTreeMap<(Option<String>, usize), String> = BTreeMap::new();
     for u in &r.units {
@@ -199,7 +217,12 @@ fn counters_file(
             .entry(key)
             .or_insert_with(|| type_ids.take(&wanted, "piece"));
     }
-    for ((proto, faces), type_id) in &types {
+    types
+}
+
+/// The `[[types]]` tables; a type of fewer faces than the most names its own.
+fn write_types(out: &mut String, types: &BTreeMap<(Option<String>, usize), String>, most: usize) {
+    for ((proto, faces), type_id) in types {
         let _ = writeln!(out, "[[types]]\nid = {}", string(type_id));
         let _ = writeln!(
             out,
@@ -216,86 +239,88 @@ fn counters_file(
         }
         out.push('\n');
     }
-    let mut unit_ids = Ids::default();
-    let mut face_files = BTreeSet::new();
-    for u in &mut r.units {
-        u.id = unit_ids.take(&u.name, "piece");
-        let type_id = &types[&(u.prototype.clone(), u.faces.len().max(1))];
-        let _ = writeln!(
-            out,
-            "[[units]]\nid = {}\nname = {}",
-            string(&u.id),
-            string(&u.name)
-        );
-        let _ = writeln!(
-            out,
-            "side = {}\ntype = {}\nsize = \"\"",
-            string(&side_of(u.side.as_ref(), sides)),
-            string(type_id)
-        );
-        let faces: Vec<(String, String)> = (0..u.faces.len().max(1))
-            .map(|i| (face_name(i), String::new()))
-            .collect();
-        let _ = writeln!(out, "faces = {}", table(faces));
-        let shipped = |image: &&String| {
-            module
-                .archive
-                .entries
-                .contains_key(&format!("images/{image}"))
-        };
-        for image in u.faces.iter().filter(|f| !f.is_empty() && !shipped(f)) {
-            r.account.add(
-                Became::NotCarried,
-                format!("image `{image}` of `{}`", u.name),
-                "the module names it but does not hold it: vmodc draws that face",
-            );
-        }
-        let images: Vec<(String, String)> = u
-            .faces
-            .iter()
-            .enumerate()
-            .filter(|(_, image)| !image.is_empty() && shipped(image))
-            .map(|(i, image)| (face_name(i), format!("art/{id}/images/{image}")))
-            .collect();
-        face_files.extend(
-            u.faces
-                .iter()
-                .filter(|f| !f.is_empty() && shipped(f))
-                .cloned(),
-        );
-        if !images.is_empty() {
-            let _ = writeln!(out, "face_images = {}", table(images));
-        }
-        let names = face_names(u);
-        if !names.is_empty() {
-            let _ = writeln!(out, "face_names = {}", table(names));
-        }
-        if !u.in_palette {
-            out.push_str("in_palette = false\n");
-        }
-        if u.side.is_none() {
-            let _ = writeln!(
-                out,
-                "note = {}",
-                string("the module states no side for this piece")
-            );
-        }
-        out.push('\n');
-        for (above, type_, state) in &u.raw {
-            let place = if *above { "above-faces" } else { "below-faces" };
-            let _ = writeln!(
-                out,
-                "[[units.raw_traits]]\nplace = \"{place}\"\ntype = {}\nstate = {}\n",
-                string(type_),
-                string(state)
-            );
-        }
-    }
+}
+
+/// One `[[units]]` table, of game `id` with its sides and module: its faces, face images, names
+/// and raw traits; the face images it takes from the module.
+fn write_unit(
+    out: &mut String,
+    u: &super::pieces::PieceUnit,
+    type_id: &str,
+    (id, sides, module): (&str, &[(String, String)], &ReadModule),
+    account: &mut Account,
+) -> BTreeSet<String> {
+    let mut files = BTreeSet::new();
     let _ = writeln!(
         out,
-        "[[missing]]\nwhat = \"the printed values of the counters\"\nwhy = \"the module holds the pieces as images: a value printed only in a bitmap is not read\"\nfound_on = \"counter-sheet\"\nkeys = [\"counters/{id}.toml [counters] values\", \"counters/{id}.toml [[units]] faces\"]"
+        "[[units]]\nid = {}\nname = {}",
+        string(&u.id),
+        string(&u.name)
     );
-    (out, face_files)
+    let _ = writeln!(
+        out,
+        "side = {}\ntype = {}\nsize = \"\"",
+        string(&side_of(u.side.as_ref(), sides)),
+        string(type_id)
+    );
+    let faces: Vec<(String, String)> = (0..u.faces.len().max(1))
+        .map(|i| (face_name(i), String::new()))
+        .collect();
+    let _ = writeln!(out, "faces = {}", table(faces));
+    let shipped = |image: &&String| {
+        module
+            .archive
+            .entries
+            .contains_key(&format!("images/{image}"))
+    };
+    for image in u.faces.iter().filter(|f| !f.is_empty() && !shipped(f)) {
+        account.add(
+            Became::NotCarried,
+            format!("image `{image}` of `{}`", u.name),
+            "the module names it but does not hold it: vmodc draws that face",
+        );
+    }
+    let images: Vec<(String, String)> = u
+        .faces
+        .iter()
+        .enumerate()
+        .filter(|(_, image)| !image.is_empty() && shipped(image))
+        .map(|(i, image)| (face_name(i), format!("art/{id}/images/{image}")))
+        .collect();
+    files.extend(
+        u.faces
+            .iter()
+            .filter(|f| !f.is_empty() && shipped(f))
+            .cloned(),
+    );
+    if !images.is_empty() {
+        let _ = writeln!(out, "face_images = {}", table(images));
+    }
+    let names = face_names(u);
+    if !names.is_empty() {
+        let _ = writeln!(out, "face_names = {}", table(names));
+    }
+    if !u.in_palette {
+        out.push_str("in_palette = false\n");
+    }
+    if u.side.is_none() {
+        let _ = writeln!(
+            out,
+            "note = {}",
+            string("the module states no side for this piece")
+        );
+    }
+    out.push('\n');
+    for (above, type_, state) in &u.raw {
+        let place = if *above { "above-faces" } else { "below-faces" };
+        let _ = writeln!(
+            out,
+            "[[units.raw_traits]]\nplace = \"{place}\"\ntype = {}\nstate = {}\n",
+            string(type_),
+            string(state)
+        );
+    }
+    files
 }
 
 /// The name each face adds to the piece's name where the module's differs from what vmodc writes
