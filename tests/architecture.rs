@@ -463,6 +463,88 @@ fn no_file_is_a_hub() {
     assert!(over.is_empty(), "{over:#?}");
 }
 
+/// Functions longer than `limit` lines in `text`: (name, first line, lines). A function starts at
+/// a line whose code begins with `fn` (after `pub`, `pub(crate)`, `const`, `async`, `unsafe`) and
+/// whose signature ends with `{`, and ends at the first `}` at its own indentation.
+fn long_functions(text: &str, limit: usize) -> Vec<(String, usize, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
+        let indent = line.len() - line.trim_start().len();
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let qualifiers = [
+            "pub",
+            "pub(crate)",
+            "pub(super)",
+            "const",
+            "async",
+            "unsafe",
+        ];
+        let at = words.iter().position(|w| !qualifiers.contains(w));
+        let name = at
+            .filter(|&k| words[k] == "fn")
+            .and_then(|k| words.get(k + 1))
+            .map(|n| n.split(['(', '<']).next().unwrap_or(n).to_string());
+        let Some(name) = name else {
+            i += 1;
+            continue;
+        };
+        let Some(open) = (i..lines.len()).find(|&j| {
+            let t = lines[j].trim_end();
+            t.ends_with('{') || t.ends_with(';')
+        }) else {
+            break;
+        };
+        if lines[open].trim_end().ends_with(';') {
+            i = open + 1;
+            continue;
+        }
+        let close = (open + 1..lines.len()).find(|&j| {
+            let l = lines[j];
+            l.len() - l.trim_start().len() == indent && l.trim_start().starts_with('}')
+        });
+        let end = close.unwrap_or(lines.len() - 1);
+        let length = end - i + 1;
+        if length > limit {
+            out.push((name, i + 1, length));
+        }
+        i = open + 1;
+    }
+    out
+}
+
+/// Functions of a few lines (issue 47): none in `src/` over 120 lines, its unit tests included.
+#[test]
+fn no_function_is_over_120_lines() {
+    let mut over = Vec::new();
+    let files = walkdir::WalkDir::new(src())
+        .into_iter()
+        .filter_map(Result::ok);
+    for entry in files.filter(|e| e.path().extension().is_some_and(|x| x == "rs")) {
+        let text = std::fs::read_to_string(entry.path()).expect("read source");
+        for (name, line, length) in long_functions(&text, 120) {
+            over.push(format!(
+                "{}:{line}: fn {name} has {length} lines",
+                entry.path().display()
+            ));
+        }
+    }
+    assert!(over.is_empty(), "{over:#?}");
+}
+
+#[test]
+fn a_long_function_is_found_and_a_short_one_is_not() {
+    let body = "    let x = 1;\n".repeat(125);
+    let text = format!(
+        "pub(crate) fn long(a: u32) -> u32 {{\n{body}}}\n\nfn short() {{\n    x();\n}}\n    fn nested() {{\n    }}\n"
+    );
+    let found = long_functions(&text, 120);
+    assert_eq!(found, vec![("long".to_string(), 1, 127)]);
+    assert!(long_functions(&text, 130).is_empty());
+}
+
 #[test]
 fn the_graph_reader_resolves_paths_as_the_compiler_does() {
     // The reader itself: a group with nested groups and `self`, and each kind of path root.

@@ -747,10 +747,8 @@ mod tests {
         render_counter(&odd).unwrap();
     }
 
-    #[test]
-    #[ignore = "writes sample images to render-samples in the temporary folder"]
-    fn write_counter_samples() {
-        let dir = sample_dir();
+    /// The sample faces: a German and a Soviet counter of each symbol, full and reduced.
+    fn sample_arts() -> Vec<(&'static str, CounterArt)> {
         let red = Color::parse("#c8322d").unwrap();
         let yellow = Color::parse("#ffe9a0").unwrap();
         let grey = Color::parse("#a9aeb4").unwrap();
@@ -836,10 +834,10 @@ mod tests {
                 false,
             ),
         ];
-        let arts: Vec<CounterArt> = faces
+        faces
             .iter()
-            .map(
-                |(_, bg, fg, symbol, size, id, values, reduced)| CounterArt {
+            .map(|(name, bg, fg, symbol, size, id, values, reduced)| {
+                let art = CounterArt {
                     size: 60,
                     background: *bg,
                     foreground: *fg,
@@ -852,15 +850,28 @@ mod tests {
                     staff: false,
                     elite: false,
                     fonts: Fonts::default(),
-                },
-            )
-            .collect();
-        for ((name, ..), art) in faces.iter().zip(&arts) {
+                };
+                (*name, art)
+            })
+            .collect()
+    }
+
+    #[test]
+    #[ignore = "writes sample images to render-samples in the temporary folder"]
+    fn write_counter_samples() {
+        let dir = sample_dir();
+        let samples = sample_arts();
+        for (name, art) in &samples {
             let png = render_counter(art).unwrap();
             std::fs::write(dir.join(format!("counter-{name}.png")), png).unwrap();
         }
-        // Sheets: the faces at 60 px, the same enlarged 4x (nearest neighbour, to judge pixels), and
-        // drawn at 120 px.
+        let arts: Vec<CounterArt> = samples.into_iter().map(|(_, art)| art).collect();
+        write_sample_sheets(&dir, &arts);
+    }
+
+    /// The faces at 60 px, the same enlarged 4x (nearest neighbour, to judge pixels), and drawn
+    /// at 120 px, each a sheet.
+    fn write_sample_sheets(dir: &std::path::Path, arts: &[CounterArt]) {
         let n = arts.len() as u32;
         let mut sheet = Pixmap::new(n * 70 + 10, 70).unwrap();
         let mut zoom = Pixmap::new((n * 70 + 10) * 4, 280).unwrap();
