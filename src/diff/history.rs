@@ -3,7 +3,7 @@
 
 use super::Change;
 use crate::build::Loaded;
-use crate::i18n::skeleton::toml_string;
+use crate::model::toml_text::string as toml_string;
 
 /// One `[[releases]]` entry: the new version, the one it follows, the versions of the data compared,
 /// and every change. Paste it at the top of `changes/<game>.toml` (newest first).

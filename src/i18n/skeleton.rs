@@ -1,6 +1,7 @@
 //! Catalog skeletons: what `vmodc i18n extract` writes for a translator to fill in.
 
 use super::{Catalog, Entry, DEFAULT_LANGUAGE};
+use crate::model::toml_text::string as toml_string;
 
 /// What a catalog skeleton is for, for its heading: `what` names the texts (`the module "Battle for
 /// Moscow"`), `command` the command that wrote it.
@@ -75,27 +76,6 @@ fn language_name(code: &str) -> &str {
         "es" => "Español",
         other => other,
     }
-}
-
-/// A TOML basic string: `"` and `\` escaped, and every control character (the common ones by
-/// their short escapes, the rest as `\uXXXX`), so any text reads back as it was.
-pub fn toml_string(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                out.push_str(&format!("\\u{:04X}", c as u32))
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 fn quote_key(k: &str) -> String {

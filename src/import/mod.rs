@@ -10,7 +10,6 @@
 //! - [`pieces`]: a piece slot as a unit;
 //! - [`merge`]: an at-start piece that is a palette piece is that unit;
 //! - [`project`]: the project's files;
-//! - [`toml_text`]: TOML strings that read back byte for byte;
 //! - [`track`]: the turn track of a module vmodc built, as data.
 
 pub mod account;
@@ -19,7 +18,6 @@ pub mod merge;
 pub mod module;
 pub mod pieces;
 pub mod project;
-pub mod toml_text;
 pub mod track;
 
 use crate::diag::Report;

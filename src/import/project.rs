@@ -3,7 +3,7 @@
 
 use super::account::{Account, Became};
 use super::module::{MainMap, Reading};
-use super::toml_text::{string, strings, table, text};
+use crate::model::toml_text::{string, strings, table, text};
 use crate::slug::slug;
 use crate::verify::xml::Node;
 use crate::verify::ReadModule;

@@ -7,5 +7,6 @@ pub mod data_format;
 pub mod digest;
 pub mod keyword;
 pub mod spanned;
+pub mod toml_text;
 
 pub use spanned::{FileId, Sp};

@@ -3,7 +3,7 @@
 //! source text it was translated from, and is stale when the module's text under that key changed.
 
 use super::Source;
-use crate::i18n::skeleton::toml_string;
+use crate::model::toml_text::string as toml_string;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 

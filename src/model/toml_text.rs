@@ -1,5 +1,6 @@
 //! TOML values as text, written so that they read back exactly: every string a basic string whose
-//! escapes keep each byte (a raw component's line breaks and tabs, quotes and backslashes).
+//! escapes keep each byte (a raw component's line breaks and tabs, quotes and backslashes). What
+//! writes TOML (the import's project, the catalogs' skeletons, the release history) quotes with it.
 
 /// A string as a one-line TOML basic string.
 pub fn string(s: &str) -> String {
