@@ -58,6 +58,11 @@ fn violations_are(
     json
 }
 
+/// What finding `i` of a JSON audit says happened.
+fn what_of(json: &serde_json::Value, i: usize) -> String {
+    json[i]["what"].as_str().unwrap_or("").to_string()
+}
+
 fn row(kind: &str, check: &str, unit: &str, from: &str, to: &str, rule: &str) -> [String; 6] {
     [kind, check, unit, from, to, rule].map(str::to_string)
 }
@@ -996,7 +1001,7 @@ fn a_rail_move_runs_along_connected_track_from_a_railroad() {
             row("violation", "movement", "30", "0608", "0607", "8.1"),
         ],
     );
-    let what = |i: usize| json[i]["what"].as_str().unwrap_or("").to_string();
+    let what = |i: usize| what_of(&json, i);
     assert!(what(0).contains("not on the railroad"), "{}", what(0));
     assert_eq!(what(1), "no connected railroad joins the two hexes");
     assert_eq!(json[0]["phase_id"], "soviet-rail-movement");
@@ -1025,7 +1030,7 @@ fn a_combat_rolled_by_hand_is_read_as_the_table_reads_its_roll() {
             row("violation", "combat", "13", "0304", "", "9.3"),
         ],
     );
-    let what = |i: usize| json[i]["what"].as_str().unwrap_or("").to_string();
+    let what = |i: usize| what_of(&json, i);
     assert!(what(0).contains("rolled again (5)"), "{}", what(0));
     assert!(
         what(0).contains("first rolled 1, which reads DR"),
@@ -1045,7 +1050,7 @@ fn a_retreat_that_ends_in_an_enemy_zoc_is_found() {
         with_module(&fixture("retreat-into-zoc.vlog")),
         vec![row("violation", "combat", "13", "0304", "", "9.3")],
     );
-    let what = json[0]["what"].as_str().unwrap_or("");
+    let what = what_of(&json, 0);
     assert!(
         what.contains("ended its retreat in 0504, in an enemy zone of control"),
         "{what}"
@@ -1061,6 +1066,6 @@ fn in_a_phase_of_combats_only_an_attacker_advancing_into_the_vacated_hex_moves()
         with_module(&fixture("advance.vlog")),
         vec![row("violation", "movement", "XXVII", "0404", "0403", "9.0")],
     );
-    let what = json[0]["what"].as_str().unwrap_or("");
+    let what = what_of(&json, 0);
     assert!(what.contains("attacked in none of them"), "{what}");
 }

@@ -94,13 +94,7 @@ impl Referee<'_> {
         if let Some(earlier) = self.combats.iter().find(|k| same(k)).cloned() {
             return self.rolled_again(step, &earlier, roll);
         }
-        let rule = self
-            .game
-            .rules
-            .combat
-            .rule
-            .as_ref()
-            .map(|r| r.value.clone());
+        let rule = self.combat_rule();
         let Some(expected) = self.table_result(&id, &c, roll) else {
             let why =
                 "combats resolved by hand on odds or table cells the rules data does not give"
@@ -110,6 +104,16 @@ impl Referee<'_> {
         c.result = expected;
         c.by_hand = Some(roll);
         self.combats.push(c);
+    }
+
+    /// The combat rule's section (`[combat] rule`), which the combat findings cite.
+    fn combat_rule(&self) -> Option<String> {
+        self.game
+            .rules
+            .combat
+            .rule
+            .as_ref()
+            .map(|r| r.value.clone())
     }
 
     /// The result the table gives the marked combat `c` for `roll`.
@@ -130,7 +134,7 @@ impl Referee<'_> {
             piece: names(&earlier.defenders),
             to: Some(earlier.hex.0.clone()),
             spots: vec![earlier.spot.clone()],
-            rule: self.game.rules.combat.rule.as_ref().map(|r| r.value.clone()),
+            rule: self.combat_rule(),
             allows: "one roll of the combat dice for each combat".to_string(),
             what: format!(
                 "the combat dice were rolled again ({roll}) for the combat against {} in {}, first rolled {first}, which reads {}",
@@ -177,7 +181,7 @@ impl Referee<'_> {
     fn recompute(&mut self, defender_id: &str, c: &Resolved) {
         let game = self.game;
         let combat = &game.rules.combat;
-        let rule = combat.rule.as_ref().map(|r| r.value.clone());
+        let rule = self.combat_rule();
         let names = names(&c.defenders);
         let Some(battle) = self.battle_of(defender_id, c) else {
             let why =
@@ -315,13 +319,7 @@ impl Referee<'_> {
         for c in &combats {
             let Some(effect) = self.effect_of(&c.result) else {
                 let why = format!("whether the players applied the result {}: the rules data does not say what it does ([combat.results.applies])", c.result);
-                let rule = self
-                    .game
-                    .rules
-                    .combat
-                    .rule
-                    .as_ref()
-                    .map(|r| r.value.clone());
+                let rule = self.combat_rule();
                 self.not_checked(Check::Combat, c.step, &names(&c.defenders), rule, why);
                 continue;
             };

@@ -325,8 +325,11 @@ fn draw_outlines(p: &mut Pixmap, layout: &HexLayout, hexes: &[HexArt], colour: C
     let mut pb = PathBuilder::new();
     for h in hexes {
         let c: Vec<Pt> = layout.corners(h.hex).into_iter().map(pt).collect();
-        pb.move_to(c[0].0, c[0].1);
-        for q in &c[1..] {
+        let Some(((x, y), rest)) = c.split_first() else {
+            continue;
+        };
+        pb.move_to(*x, *y);
+        for q in rest {
             pb.line_to(q.0, q.1);
         }
         pb.close();
