@@ -20,7 +20,7 @@ struct InStack {
 }
 
 impl Env for InStack {
-    fn prop(&self, name: &str) -> Result<Value, String> {
+    fn prop(&self, name: &str) -> Result<Value, vmodc::vassal::expression::EvalError> {
         self.me.prop(name)
     }
     fn stack(&self) -> Vec<&dyn Env> {

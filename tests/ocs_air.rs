@@ -32,11 +32,11 @@ impl Pressed {
 }
 
 impl Env for Pressed {
-    fn prop(&self, name: &str) -> Result<Value, String> {
+    fn prop(&self, name: &str) -> Result<Value, vmodc::vassal::expression::EvalError> {
         self.0
             .get(name)
             .map(|v| Value::from_property(v))
-            .ok_or_else(|| format!("no property {name}"))
+            .ok_or_else(|| vmodc::vassal::expression::EvalError::NoProperty(name.to_string()))
     }
     fn random(&self, _: i64) -> i64 {
         panic!("a report rolls no die of its own")

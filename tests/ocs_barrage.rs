@@ -102,7 +102,7 @@ impl Staged<'_> {
 }
 
 impl Env for Staged<'_> {
-    fn prop(&self, name: &str) -> Result<Value, String> {
+    fn prop(&self, name: &str) -> Result<Value, vmodc::vassal::expression::EvalError> {
         Ok(self
             .props
             .get(name)

@@ -20,6 +20,7 @@ use vmodc::concept::modes::module::{
 };
 use vmodc::concept::module::props;
 use vmodc::concept::texts::default_texts;
+use vmodc::vassal::expression::EvalError;
 use vmodc::vassal::expression::{Env, Value};
 
 fn load(id: &str) -> Game {
@@ -57,7 +58,7 @@ fn plain(props: &BTreeMap<String, String>, name: &str) -> Value {
 }
 
 impl Env for Marker {
-    fn prop(&self, name: &str) -> Result<Value, String> {
+    fn prop(&self, name: &str) -> Result<Value, EvalError> {
         Ok(plain(&self.0, name))
     }
     fn random(&self, _: i64) -> i64 {
@@ -66,7 +67,7 @@ impl Env for Marker {
 }
 
 impl Env for Unit<'_> {
-    fn prop(&self, name: &str) -> Result<Value, String> {
+    fn prop(&self, name: &str) -> Result<Value, EvalError> {
         if let Some(v) = self.props.get(name) {
             return Ok(Value::from_property(v));
         }
@@ -76,7 +77,7 @@ impl Env for Unit<'_> {
             .units
             .iter()
             .find(|u| u.id.as_str() == self.unit)
-            .ok_or("no such unit")?;
+            .ok_or_else(|| EvalError::NoProperty(name.to_string()))?;
         match name {
             MODE_STRENGTH => match strength_factor_expr(self.game, unit) {
                 Some(factor) => factor.eval(self),
@@ -89,7 +90,7 @@ impl Env for Unit<'_> {
                     .combat
                     .action_rating
                     .as_ref()
-                    .ok_or("no AR")?;
+                    .ok_or_else(|| EvalError::NoProperty(name.to_string()))?;
                 action_rating_expr(self.game, unit, &ar.value).eval(self)
             }
             _ => match unit_properties(self.game)

@@ -358,18 +358,18 @@ fn render_job(game: &Game, plan: &Plan, job: &Job, fonts: &Fonts) -> Result<Vec<
         // and VASSAL would fail on a file damaged further in.
         Job::Scan => match crate::concept::map::board::scan_of(game) {
             Some(scan) => {
-                scan.pixels().map_err(RenderError::Input)?;
+                scan.pixels().map_err(RenderError::Image)?;
                 scan.bytes.to_vec()
             }
             None => Vec::new(),
         },
         Job::Cut(cut) => {
             let r = cut.rect;
-            let pixels = cut.image.pixels().map_err(RenderError::Input)?;
+            let pixels = cut.image.pixels().map_err(RenderError::Image)?;
             let face = pixels.crop(r.x, r.y, r.w, r.h).ok_or_else(|| {
                 RenderError::Input(format!("cell {r:?} lies outside {}", cut.image.path))
             })?;
-            face.to_png().map_err(RenderError::Png)?
+            face.to_png().map_err(RenderError::Image)?
         }
     })
 }
@@ -869,7 +869,7 @@ fn printed_map_sheets(
 
 /// The scan's pixels, as the module's board shows them (an opaque scan has no alpha channel).
 fn scan_pixels(scan: &crate::concept::art::image_file::ImageFile) -> Result<Pixels, RenderError> {
-    let rgba = scan.pixels().map_err(RenderError::Input)?;
+    let rgba = scan.pixels().map_err(RenderError::Image)?;
     let mut rgb = Vec::with_capacity(rgba.pixels.len() / 4 * 3);
     let mut alpha = Vec::with_capacity(rgba.pixels.len() / 4);
     for pixel in rgba.pixels.chunks_exact(4) {

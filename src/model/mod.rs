@@ -5,6 +5,7 @@
 pub mod component;
 pub mod data_format;
 pub mod digest;
+pub mod image_error;
 pub mod keyword;
 pub mod spanned;
 pub mod toml_text;

@@ -7,6 +7,7 @@ use super::page::{picture, room, title, CUT_COLOUR, CUT_LINE_MM, HEADER_MM, MARG
 use super::pdf::{Anchor, Canvas, Writer};
 use super::setup_pages::counter_edge;
 use super::sheet::SheetLayout;
+use super::PrintError;
 use super::{PrintOptions, Printed};
 use crate::build::cache::Cache;
 use crate::build::{self, PrintedCounter, PrintedImage};
@@ -31,17 +32,17 @@ pub(super) fn print(
     plan: &Plan,
     options: &PrintOptions,
     cache: Option<&Cache>,
-) -> Result<Printed, String> {
+) -> Result<Printed, PrintError> {
     let counter_mm = counter_size(game)?;
     let mm_per_px = counter_mm / game.counters.counters.size.max(1) as f32;
-    let counters = build::printed_counters(game, plan).map_err(|e| e.to_string())?;
-    let boards = build::printed_boards(game, plan, cache).map_err(|e| e.to_string())?;
+    let counters = build::printed_counters(game, plan)?;
+    let boards = build::printed_boards(game, plan, cache)?;
     let build::PrintedBoards {
         sheets,
         charts,
         scanned,
     } = &boards;
-    let cards = build::printed_cards(game, plan).map_err(|e| e.to_string())?;
+    let cards = build::printed_cards(game, plan)?;
     let page = options.paper.size();
     let posters = options
         .poster
@@ -114,10 +115,10 @@ pub(super) fn print(
     rules_pages(&mut pdf, page, plan, &rules)?;
     let numbered = contents.len() + sections.pages();
     if pdf.pages() != numbered {
-        return Err(format!(
-            "the contents number {numbered} pages, the kit has {}",
-            pdf.pages()
-        ));
+        return Err(PrintError::Contents {
+            numbered,
+            pages: pdf.pages(),
+        });
     }
     Ok(Printed {
         pdf: pdf.finish()?,
@@ -139,7 +140,7 @@ fn sections(
     (boards, cards): (&build::PrintedBoards, &[PrintedImage]),
     (setup, rules): (&super::setup_pages::SetupPages, usize),
     mm_per_px: f32,
-) -> Result<Sections, String> {
+) -> Result<Sections, PrintError> {
     let mut sections = Sections::default();
     let sheets = counters.div_ceil(sheet_layout.per_page().max(1));
     for n in 1..=sheets {
@@ -264,14 +265,14 @@ fn lacking(
 }
 
 /// The counter edge in mm: the data's `printed_mm`, or ½ inch.
-fn counter_size(game: &Game) -> Result<f32, String> {
+fn counter_size(game: &Game) -> Result<f32, PrintError> {
     match game.counters.counters.printed_mm {
         None => Ok(DEFAULT_COUNTER_MM),
         Some(mm) if mm.is_finite() && (3.0..=100.0).contains(&mm) => Ok(mm as f32),
-        Some(mm) => Err(format!(
-            "[counters] printed_mm = {mm} in counters/{}.toml is not a counter size: give the edge in millimetres, between 3 and 100 (½ inch = 12.7)",
-            game.id
-        )),
+        Some(mm) => Err(PrintError::CounterSize {
+            game: game.id.to_string(),
+            mm,
+        }),
     }
 }
 
@@ -282,7 +283,7 @@ fn contents_pages(
     page: (f32, f32),
     kit_title: &str,
     pages: &[Vec<super::contents::Line>],
-) -> Result<(), String> {
+) -> Result<(), PrintError> {
     use super::contents::{LINE_MM, SIZE_MM};
     for lines in pages {
         pdf.page(page, |canvas| {
@@ -323,10 +324,10 @@ fn counter_layout(
     page: (f32, f32),
     counter_mm: f32,
     one_sided: bool,
-) -> Result<SheetLayout, String> {
+) -> Result<SheetLayout, PrintError> {
     let per_slot = if one_sided { 2 } else { 1 };
     SheetLayout::new(page, (MARGIN_MM, HEADER_MM), counter_mm, per_slot)
-        .ok_or_else(|| format!("counters of {counter_mm} mm do not fit on the paper"))
+        .ok_or(PrintError::CountersDoNotFit { counter_mm })
 }
 
 /// The counter sheets: per sheet a page of fronts, then its page of backs (mirrored); one-sided,
@@ -338,7 +339,7 @@ fn counter_pages(
     (counters, faces): (&[PrintedCounter], &FaceImages),
     counter_mm: f32,
     one_sided: bool,
-) -> Result<(), String> {
+) -> Result<(), PrintError> {
     let chunks: Vec<&[PrintedCounter]> = counters.chunks(layout.per_page()).collect();
     let sheets = chunks.len().to_string();
     for (n, chunk) in chunks.iter().enumerate() {
@@ -406,7 +407,7 @@ struct Face {
 }
 
 impl FaceImages {
-    fn new(counters: &[PrintedCounter], counter_mm: f32) -> Result<FaceImages, String> {
+    fn new(counters: &[PrintedCounter], counter_mm: f32) -> Result<FaceImages, PrintError> {
         use rayon::prelude::*;
         let px = (counter_mm / 25.4 * COUNTER_DPI).round() as u32;
         let arts: Vec<CounterArt> = counters
@@ -433,9 +434,9 @@ impl FaceImages {
             .map(|art| {
                 draw_counter_picture(art)
                     .map(Pixels::new)
-                    .map_err(|e| e.to_string())
+                    .map_err(PrintError::from)
             })
-            .collect::<Result<Vec<_>, String>>()?;
+            .collect::<Result<Vec<_>, PrintError>>()?;
         let texts = arts
             .par_iter()
             .map(|art| {
@@ -443,11 +444,10 @@ impl FaceImages {
                 lay_out_counter_texts(&CounterArt {
                     fonts: art.fonts.capturing(&capture),
                     ..art.clone()
-                })
-                .map_err(|e| e.to_string())?;
+                })?;
                 Ok(capture.texts())
             })
-            .collect::<Result<Vec<_>, String>>()?;
+            .collect::<Result<Vec<_>, PrintError>>()?;
         let mut faces = picture_of
             .into_iter()
             .zip(texts)
@@ -459,7 +459,7 @@ impl FaceImages {
                 faces.next(),
                 counter.back.as_ref().and_then(|_| faces.next()),
             ) else {
-                return Err("a counter face was not drawn".to_string());
+                return Err(PrintError::FaceNotDrawn);
             };
             fronts.push(front);
             backs.push(back);
@@ -471,10 +471,10 @@ impl FaceImages {
         })
     }
 
-    fn pixels(&self, face: &Face) -> Result<&Pixels, String> {
+    fn pixels(&self, face: &Face) -> Result<&Pixels, PrintError> {
         self.pictures
             .get(face.picture)
-            .ok_or_else(|| "a counter face was not drawn".to_string())
+            .ok_or(PrintError::FaceNotDrawn)
     }
 }
 
@@ -484,7 +484,7 @@ fn draw_face(
     (faces, face): (&FaceImages, &Face),
     at: (f32, f32),
     counter_mm: f32,
-) -> Result<(), String> {
+) -> Result<(), PrintError> {
     let rect = (at.0, at.1, counter_mm, counter_mm);
     picture(canvas, (faces.pixels(face)?, &face.texts), rect)?;
     canvas.stroke_rect(rect, CUT_COLOUR, CUT_LINE_MM);
@@ -497,7 +497,7 @@ fn draw_back(
     (faces, back): (&FaceImages, &Option<Face>),
     at: (f32, f32),
     counter_mm: f32,
-) -> Result<(), String> {
+) -> Result<(), PrintError> {
     match back {
         Some(face) => draw_face(canvas, (faces, face), at, counter_mm),
         None => {
@@ -523,7 +523,7 @@ fn fold_line(canvas: &mut Canvas<'_, '_>, back: (f32, f32), counter_mm: f32) {
 }
 
 /// A chart or the turn track on its own page, shrunk to fit.
-fn chart_page(pdf: &mut Writer, page: (f32, f32), chart: &PrintedImage) -> Result<(), String> {
+fn chart_page(pdf: &mut Writer, page: (f32, f32), chart: &PrintedImage) -> Result<(), PrintError> {
     let (w, h) = (chart.pixels.width, chart.pixels.height);
     let (w, h) = (w as f32, h as f32);
     // A wide chart goes on a landscape page.
@@ -578,7 +578,7 @@ fn card_pages(
     page: (f32, f32),
     plan: &Plan,
     cards: &[PrintedImage],
-) -> Result<(), String> {
+) -> Result<(), PrintError> {
     let Some(first) = cards.first() else {
         return Ok(());
     };
@@ -616,7 +616,7 @@ fn rules_pages(
     page: (f32, f32),
     plan: &Plan,
     pages: &[Vec<(super::rules_pages::Line, f32)>],
-) -> Result<(), String> {
+) -> Result<(), PrintError> {
     let top = MARGIN_MM + HEADER_MM;
     if pages.is_empty() {
         return Ok(());
@@ -647,7 +647,7 @@ fn setup_pages(
     page: (f32, f32),
     plan: &Plan,
     (faces, pages): (&FaceImages, &[Vec<super::setup_pages::Mark>]),
-) -> Result<(), String> {
+) -> Result<(), PrintError> {
     use super::setup_pages::{Mark, GROUP_RULE_COLOUR};
     let top = MARGIN_MM + HEADER_MM;
     let heading = plan.tx.get("ui.kit_setup_title");

@@ -8,13 +8,14 @@ use super::page::{
 use super::pdf::{Anchor, Canvas, Weight, Writer};
 use super::tiles::{tiles, Tile, OVERLAP_MM};
 use super::Paper;
+use super::PrintError;
 use crate::build::PrintedImage;
 use crate::concept::game::Game;
 use crate::concept::plan::Plan;
 use crate::render::map::HEX_OUTLINE;
 
 /// A map sheet's size in mm at the counters' scale.
-pub(super) fn map_size(sheet: &PrintedImage, mm_per_px: f32) -> Result<(f32, f32), String> {
+pub(super) fn map_size(sheet: &PrintedImage, mm_per_px: f32) -> Result<(f32, f32), PrintError> {
     let (w, h) = (sheet.pixels.width, sheet.pixels.height);
     Ok((w as f32 * mm_per_px, h as f32 * mm_per_px))
 }
@@ -40,7 +41,7 @@ pub(super) fn map_pages(
     plan: &Plan,
     (index, sheet, scanned): (u16, &PrintedImage, bool),
     mm_per_px: f32,
-) -> Result<(), String> {
+) -> Result<(), PrintError> {
     let map = map_size(sheet, mm_per_px)?;
     let (tiles, tile_page) = map_tiles(map, page);
     let count = tiles.len().to_string();
@@ -126,7 +127,7 @@ fn draw_map(
     (index, sheet, scanned): (u16, &PrintedImage, bool),
     (map, visible): ((f32, f32), Option<Area>),
     mm_per_px: f32,
-) -> Result<(), String> {
+) -> Result<(), PrintError> {
     canvas.image(&sheet.pixels, (0.0, 0.0, map.0, map.1))?;
     if scanned {
         return Ok(());
@@ -277,7 +278,7 @@ pub(super) fn contents(
     sheet: &PrintedImage,
     (page, poster): ((f32, f32), Option<Paper>),
     mm_per_px: f32,
-) -> Result<Vec<String>, String> {
+) -> Result<Vec<String>, PrintError> {
     let map = map_size(sheet, mm_per_px)?;
     let (tiles, _) = map_tiles(map, page);
     let mut out = Vec::new();
@@ -321,7 +322,7 @@ fn assembly_page(
     sheet: &PrintedImage,
     map: (f32, f32),
     tiles: &[Tile],
-) -> Result<(), String> {
+) -> Result<(), PrintError> {
     let shrink = assembly_shrink(page, map);
     let text = assembly_title(plan, sheet, page, (map, tiles.len()));
     pdf.page(page, |canvas| {
@@ -373,7 +374,7 @@ pub(super) fn poster_page(
     plan: &Plan,
     (index, sheet, scanned): (u16, &PrintedImage, bool),
     mm_per_px: f32,
-) -> Result<(), String> {
+) -> Result<(), PrintError> {
     let map = map_size(sheet, mm_per_px)?;
     let (w, h) = room(paper.size());
     let page = if map.0 <= w && map.1 <= h {

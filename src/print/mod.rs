@@ -20,6 +20,7 @@
 //! - `rules_pages`: the special rules, as the players read them ("Rules in play").
 
 mod contents;
+mod error;
 mod kit;
 mod map_pages;
 mod page;
@@ -28,6 +29,8 @@ mod rules_pages;
 mod setup_pages;
 pub mod sheet;
 pub mod tiles;
+
+pub use error::PrintError;
 
 use crate::build::cache::{fingerprint, Cache};
 use crate::build::{Kit, Loaded};

@@ -2,6 +2,7 @@
 //! marks, text broken into lines, and a picture drawn with its texts set over it.
 
 use super::pdf::{text_width, Anchor, Canvas, Weight};
+use super::PrintError;
 use crate::render::text::PlacedText;
 use crate::render::{Color, Pixels};
 
@@ -63,7 +64,7 @@ pub(super) fn picture(
     canvas: &mut Canvas<'_, '_>,
     (pixels, texts): (&Pixels, &[PlacedText]),
     rect: (f32, f32, f32, f32),
-) -> Result<(), String> {
+) -> Result<(), PrintError> {
     canvas.image(pixels, rect)?;
     let scale = rect.2 / pixels.width.max(1) as f32;
     for placed in texts {

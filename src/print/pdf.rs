@@ -6,6 +6,7 @@
 //! Latin text, IPAex Gothic for Japanese, as the renderers choose), embedded as a subset with its
 //! Unicode mapping, so it can be selected and extracted.
 
+use super::PrintError;
 use crate::render::text::{
     self, PlacedText, Typeface, DEJAVU_SANS, DEJAVU_SANS_BOLD, IPAEX_GOTHIC,
 };
@@ -49,10 +50,10 @@ struct PdfFont {
 }
 
 impl PdfFonts {
-    fn load() -> Result<PdfFonts, String> {
-        let font = |data: &'static [u8], name: &str| {
-            let unreadable = || format!("cannot read the font {name}");
-            Ok::<_, String>(PdfFont {
+    fn load() -> Result<PdfFonts, PrintError> {
+        let font = |data: &'static [u8], name: &'static str| {
+            let unreadable = || PrintError::Font(name);
+            Ok::<_, PrintError>(PdfFont {
                 pdf: Font::new(data.to_vec().into(), 0).ok_or_else(unreadable)?,
                 shaping: rustybuzz::Face::from_slice(data, 0).ok_or_else(unreadable)?,
             })
@@ -145,13 +146,13 @@ pub struct Writer {
 struct ImageCache(std::collections::HashMap<u128, Image>);
 
 impl ImageCache {
-    fn get(&mut self, pixels: &Pixels) -> Result<Image, String> {
+    fn get(&mut self, pixels: &Pixels) -> Result<Image, PrintError> {
         use std::collections::hash_map::Entry;
         match self.0.entry(pixels.hash) {
             Entry::Occupied(e) => Ok(e.get().clone()),
             Entry::Vacant(e) => {
                 let image = Image::from_custom(PdfPixels(pixels.clone()), true)
-                    .map_err(|e| format!("cannot embed an image: {e}"))?;
+                    .map_err(|e| PrintError::Image(e.to_string()))?;
                 Ok(e.insert(image).clone())
             }
         }
@@ -197,7 +198,7 @@ impl CustomImage for PdfPixels {
 
 impl Writer {
     /// A PDF titled `title`, its text in the language `lang` (a BCP 47 code, e.g. `ja`).
-    pub fn new(title: &str, lang: Option<&str>) -> Result<Writer, String> {
+    pub fn new(title: &str, lang: Option<&str>) -> Result<Writer, PrintError> {
         let mut document = Document::new();
         let mut metadata = Metadata::new().title(title.to_string());
         if let Some(lang) = lang {
@@ -217,10 +218,15 @@ impl Writer {
     pub fn page(
         &mut self,
         (width, height): (f32, f32),
-        draw: impl FnOnce(&mut Canvas<'_, '_>) -> Result<(), String>,
-    ) -> Result<(), String> {
-        let settings = PageSettings::from_wh(width * POINTS_PER_MM, height * POINTS_PER_MM)
-            .ok_or_else(|| format!("unusable page size {width} x {height} mm"))?;
+        draw: impl FnOnce(&mut Canvas<'_, '_>) -> Result<(), PrintError>,
+    ) -> Result<(), PrintError> {
+        let settings = PageSettings::from_wh(width * POINTS_PER_MM, height * POINTS_PER_MM).ok_or(
+            PrintError::Size {
+                what: "page",
+                width,
+                height,
+            },
+        )?;
         let mut page = self.document.start_page_with(settings);
         let mut surface = page.surface();
         surface.push_transform(&Transform::from_scale(POINTS_PER_MM, POINTS_PER_MM));
@@ -244,10 +250,10 @@ impl Writer {
 
     /// The finished PDF. krilla writes no creation date unless given one, so the bytes depend on
     /// the pages alone.
-    pub fn finish(self) -> Result<Vec<u8>, String> {
+    pub fn finish(self) -> Result<Vec<u8>, PrintError> {
         self.document
             .finish()
-            .map_err(|e| format!("the PDF cannot be written: {e:?}"))
+            .map_err(|e| PrintError::Pdf(format!("{e:?}")))
     }
 }
 
@@ -363,10 +369,13 @@ impl Canvas<'_, '_> {
         &mut self,
         pixels: &Pixels,
         (x, y, w, h): (f32, f32, f32, f32),
-    ) -> Result<(), String> {
+    ) -> Result<(), PrintError> {
         let image = self.images.get(pixels)?;
-        let size =
-            Size::from_wh(w, h).ok_or_else(|| format!("unusable image size {w} x {h} mm"))?;
+        let size = Size::from_wh(w, h).ok_or(PrintError::Size {
+            what: "image",
+            width: w,
+            height: h,
+        })?;
         self.surface
             .push_transform(&Transform::from_translate(x, y));
         self.surface.draw_image(image, size);
@@ -379,9 +388,13 @@ impl Canvas<'_, '_> {
         &mut self,
         (x, y, w, h): (f32, f32, f32, f32),
         (dx, dy): (f32, f32),
-        draw: impl FnOnce(&mut Canvas<'_, '_>) -> Result<(), String>,
-    ) -> Result<(), String> {
-        let clip = rect_path(x, y, w, h).ok_or("empty clip rectangle")?;
+        draw: impl FnOnce(&mut Canvas<'_, '_>) -> Result<(), PrintError>,
+    ) -> Result<(), PrintError> {
+        let clip = rect_path(x, y, w, h).ok_or(PrintError::Size {
+            what: "clip rectangle",
+            width: w,
+            height: h,
+        })?;
         self.surface.push_clip_path(&clip, &FillRule::NonZero);
         self.surface
             .push_transform(&Transform::from_translate(dx, dy));

@@ -30,6 +30,8 @@ pub enum RenderError {
     /// Input the caller could not turn into art (an unknown reference, a missing value), for adapters
     /// to report through the same error type.
     Input(String),
+    /// An image file the data names that cannot be used.
+    Image(crate::model::image_error::ImageError),
 }
 
 impl fmt::Display for RenderError {
@@ -54,6 +56,7 @@ impl fmt::Display for RenderError {
             ),
             RenderError::Png(s) => write!(f, "PNG encoding failed: {s}"),
             RenderError::Input(s) => f.write_str(s),
+            RenderError::Image(e) => write!(f, "{e}"),
         }
     }
 }

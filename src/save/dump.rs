@@ -45,7 +45,7 @@ pub struct Locations {
 
 impl Locations {
     /// Each map with one board on a hex or square grid (other layouts are not named).
-    pub fn from_module(bytes: &[u8]) -> Result<Locations, String> {
+    pub fn from_module(bytes: &[u8]) -> Result<Locations, crate::verify::view::ModuleError> {
         Ok(Locations::from_view(&open_module(bytes)?))
     }
 

@@ -7,16 +7,14 @@
 //! `LOG` commands of their own, nested one level deeper. A step is what one Step forward executes:
 //! a top-level child of the root, with every command nested under it.
 
-use super::{Command, SavedGame, SavedPiece};
+use super::{Command, SaveError, SavedGame, SavedPiece};
 use crate::vassal::sequence_encoder::{decode, SequenceDecoder};
 use crate::vassal::traits::Trait;
-use crate::vassal::vsav::{command_split, COMMAND_SEPARATOR};
+use crate::vassal::vsav::{command_split, COMMAND_SEPARATOR, END_SAVE};
 use std::collections::BTreeMap;
 
 /// `BasicLogger.LOG`: the prefix of a logged command.
 const LOG: &str = "LOG\t";
-/// The last command of the starting state (`GameState.END_SAVE`).
-const END_SAVE: &str = "end_save";
 
 /// A log, read.
 #[derive(Debug, Clone)]
@@ -68,7 +66,7 @@ pub struct Move {
 
 impl GameLog {
     /// Read a log; a file that VASSAL could not replay as a game is refused with the reason.
-    pub fn read(bytes: &[u8]) -> Result<GameLog, String> {
+    pub fn read(bytes: &[u8]) -> Result<GameLog, SaveError> {
         // The save reader checks the archive and the encoding; its flat command list has lost the
         // tree, so the entry is read again as a tree.
         let save = SavedGame::read(bytes)?;
@@ -77,21 +75,22 @@ impl GameLog {
         let mut steps = Vec::new();
         for token in SequenceDecoder::new(&raw, COMMAND_SEPARATOR) {
             if token.starts_with(LOG) {
-                steps.push(step(&token).map_err(|e| format!("step {}: {e}", steps.len() + 1))?);
+                let number = steps.len() + 1;
+                steps.push(step(&token).map_err(|cause| SaveError::Step {
+                    step: number,
+                    cause: Box::new(cause),
+                })?);
             } else if steps.is_empty() {
                 start.extend(command_split(&token));
             } else {
-                return Err(format!(
-                    "after step {} the log holds a command that is not a logged step (`{}`): the file was put together by hand or damaged",
-                    steps.len(),
-                    head(&token)
-                ));
+                return Err(SaveError::AfterSteps {
+                    step: steps.len(),
+                    command: head(&token),
+                });
             }
         }
         if !start.iter().any(|c| c == END_SAVE) {
-            return Err(format!(
-                "the starting state has no `{END_SAVE}`: the log is cut short or damaged"
-            ));
+            return Err(SaveError::StartCutShort);
         }
         let start = SavedGame {
             commands: start.iter().map(|c| Command::parse(c)).collect(),
@@ -174,30 +173,27 @@ fn difference(a: &SavedGame, b: &SavedGame) -> Vec<Logged> {
 }
 
 /// The decoded text of the `savedGame` entry.
-fn raw_text(bytes: &[u8]) -> Result<String, String> {
-    crate::verify::archive::read_save(bytes)
+fn raw_text(bytes: &[u8]) -> Result<String, SaveError> {
+    Ok(crate::verify::archive::read_save(bytes)?)
 }
 
 /// One step: the `LOG` commands of one top-level token, each a leaf command.
-fn step(token: &str) -> Result<Vec<Logged>, String> {
+fn step(token: &str) -> Result<Vec<Logged>, SaveError> {
     command_split(token)
         .iter()
         .filter(|c| !c.is_empty())
         .map(|c| {
-            let inner = c.strip_prefix(LOG).ok_or_else(|| {
-                format!(
-                    "a command nested in a logged step is not logged: `{}`",
-                    head(c)
-                )
-            })?;
+            let inner = c
+                .strip_prefix(LOG)
+                .ok_or_else(|| SaveError::NotLogged { command: head(c) })?;
             logged(inner)
         })
-        .collect::<Result<Vec<Vec<Logged>>, String>>()
+        .collect::<Result<Vec<Vec<Logged>>, SaveError>>()
         .map(|v| v.into_iter().flatten().collect())
 }
 
 /// A logged command's own text, which may itself be a compound command.
-fn logged(text: &str) -> Result<Vec<Logged>, String> {
+fn logged(text: &str) -> Result<Vec<Logged>, SaveError> {
     command_split(text)
         .iter()
         .filter(|c| !c.is_empty() && *c != "null")
@@ -205,14 +201,14 @@ fn logged(text: &str) -> Result<Vec<Logged>, String> {
         .collect()
 }
 
-fn classify(c: &str) -> Result<Logged, String> {
+fn classify(c: &str) -> Result<Logged, SaveError> {
     if let Some(body) = c.strip_prefix("M/") {
         return parse_move(body).map(Logged::Move);
     }
     if let Some(body) = c.strip_prefix("D/") {
         let tokens: Vec<String> = SequenceDecoder::new(body, '/').collect();
         let [id, state, ..] = tokens.as_slice() else {
-            return Err(format!("a piece change without a state: `{}`", head(c)));
+            return Err(malformed("a piece change without a state", c));
         };
         return Ok(Logged::Change {
             id: id.clone(),
@@ -224,10 +220,7 @@ fn classify(c: &str) -> Result<Logged, String> {
     }
     if c.starts_with("+/") {
         return match Command::parse(c) {
-            Command::Other(_) => Err(format!(
-                "an added piece that does not decode: `{}`",
-                head(c)
-            )),
+            Command::Other(_) => Err(malformed("an added piece that does not decode", c)),
             piece => Ok(Logged::Add(piece)),
         };
     }
@@ -246,18 +239,15 @@ fn classify(c: &str) -> Result<Logged, String> {
 
 /// `id/newMap/newX/newY/newUnder/oldMap/oldX/oldY/oldUnder/player`, as `BasicCommandEncoder.decode`
 /// reads it: a position that is not a number makes VASSAL fail on the log, so it is refused.
-fn parse_move(body: &str) -> Result<Move, String> {
+fn parse_move(body: &str) -> Result<Move, SaveError> {
     let t: Vec<String> = SequenceDecoder::new(body, '/').collect();
     if t.len() < 9 {
-        return Err(format!(
-            "a move with {} of its 9 fields: `M/{}`",
-            t.len(),
-            head(body)
-        ));
+        let what = format!("a move with {} of its 9 fields", t.len());
+        return Err(malformed(&what, &format!("M/{body}")));
     }
     let number = |i: usize| {
         t[i].parse::<i64>()
-            .map_err(|_| format!("a move whose position `{}` is not a number", t[i]))
+            .map_err(|_| malformed("a move whose position is not a number", &t[i]))
     };
     let map = |i: usize| (t[i] != "null").then(|| t[i].clone());
     Ok(Move {
@@ -270,6 +260,14 @@ fn parse_move(body: &str) -> Result<Move, String> {
         old_x: number(6)?,
         old_y: number(7)?,
     })
+}
+
+/// A logged command that does not decode: what it is, and its start.
+fn malformed(what: &str, command: &str) -> SaveError {
+    SaveError::Malformed {
+        what: what.to_string(),
+        command: head(command),
+    }
 }
 
 /// The start of a command, for a message.

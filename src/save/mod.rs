@@ -11,22 +11,22 @@
 //! restore commands, and `end_save`, joined by ESC.
 
 pub mod dump;
+mod error;
 pub mod log;
 pub mod pieces;
 pub mod refresh;
 
 use crate::package::{zip_bytes, Entry};
 use crate::vassal::vsav::{
-    command_join, command_split, deobfuscate, encoding_of, obfuscate, Encoding,
+    command_join, command_split, deobfuscate, encoding_of, obfuscate, Encoding, BEGIN_SAVE,
 };
 use crate::verify::archive::{read_archive, Limits};
 
+pub use error::SaveError;
 pub use pieces::{Command, Location, SavedPiece, SavedStack};
 
 /// The `savedGame` entry's name (`GameState.SAVEFILE_ZIP_ENTRY`).
 const SAVED_GAME: &str = "savedGame";
-/// The first command of every save and log (`GameState.BEGIN_SAVE`).
-const BEGIN_SAVE: &str = "begin_save";
 /// The save's metadata entry (`SaveMetaData.ZIP_ENTRY_NAME`).
 const SAVE_METADATA: &str = "savedata";
 /// The module's metadata, copied into the save (`ModuleMetaData.ZIP_ENTRY_NAME`).
@@ -46,13 +46,13 @@ pub struct SavedGame {
 
 impl SavedGame {
     /// Read a `.vsav` (or a `.vlog`, whose commands are read the same way).
-    pub fn read(bytes: &[u8]) -> Result<SavedGame, String> {
+    pub fn read(bytes: &[u8]) -> Result<SavedGame, SaveError> {
         let archive = read_archive(bytes, Limits::save())?;
         let data = archive
             .entries
             .get(SAVED_GAME)
-            .ok_or("the zip has no `savedGame` entry: it is not a VASSAL saved game")?;
-        let text = deobfuscate(data).map_err(|e| format!("`savedGame` cannot be read: {e}"))?;
+            .ok_or(SaveError::NoSavedGame)?;
+        let text = deobfuscate(data).map_err(|e| SaveError::Unreadable(e.to_string()))?;
         let encoding = encoding_of(data).unwrap_or(Encoding::Plain);
         if !text.starts_with(BEGIN_SAVE) {
             return Err(undecodable(data));
@@ -79,7 +79,7 @@ impl SavedGame {
     }
 
     /// The zip again: `savedGame` first (as VASSAL writes it), then the other entries.
-    pub fn write(&self) -> Result<Vec<u8>, String> {
+    pub fn write(&self) -> Result<Vec<u8>, SaveError> {
         let encoded: Vec<String> = self.commands.iter().map(Command::encode).collect();
         let text = command_join(&encoded);
         let saved = match self.key {
@@ -94,7 +94,7 @@ impl SavedGame {
             name: name.clone(),
             data: data.clone(),
         }));
-        zip_bytes(&entries).map_err(|e| e.to_string())
+        zip_bytes(&entries).map_err(|e| SaveError::Write(e.to_string()))
     }
 
     /// Every piece, in the order of the save.
@@ -148,7 +148,7 @@ impl SavedGame {
 
 /// Why a `savedGame` entry that decodes to something other than `begin_save…` is refused: VASSAL
 /// would load it as no game at all, and reading it as an empty save would lose the player's game.
-fn undecodable(data: &[u8]) -> String {
+fn undecodable(data: &[u8]) -> SaveError {
     let head: String = data
         .iter()
         .take(8)
@@ -160,9 +160,7 @@ fn undecodable(data: &[u8]) -> String {
             }
         })
         .collect();
-    format!(
-        "`savedGame` does not decode to a game (it starts `{head}`, not `!VCSK`, `!VOBS`, `VOBS` or `{BEGIN_SAVE}`): an encoding vmodc does not know, or a damaged file; nothing was read from it"
-    )
+    SaveError::NotAGame { head }
 }
 
 /// The text of the first `<name>…</name>` element (metadata values hold no markup), unless empty.
@@ -240,7 +238,9 @@ mod tests {
     fn refuses_what_does_not_decode_to_a_game() {
         // An encoding vmodc does not know reads as plain text: refused, never an empty game.
         let unknown = SavedGame::read(&zipped(b"VOBX\x01\x02garbage".to_vec())).unwrap_err();
-        assert!(unknown.contains("starts `VOBX\\x01\\x02ga`"), "{unknown}");
+        let head = "VOBX\\x01\\x02ga".to_string();
+        assert_eq!(unknown, SaveError::NotAGame { head }, "{unknown}");
+        assert!(unknown.to_string().contains("starts `VOBX\\x01\\x02ga`"));
         assert!(
             SavedGame::read(&zipped(b"VOBS".to_vec())).is_err(),
             "no key"

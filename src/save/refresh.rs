@@ -145,7 +145,7 @@ impl Renames {
 
 impl Slots {
     /// Read every PieceSlot and CardSlot of a module (palettes and at-start stacks alike).
-    pub fn from_module(bytes: &[u8]) -> Result<Slots, String> {
+    pub fn from_module(bytes: &[u8]) -> Result<Slots, crate::verify::view::ModuleError> {
         let view = open_module(bytes)?;
         let mut prototypes = BTreeMap::new();
         for node in view.root.walk() {

@@ -339,17 +339,41 @@ impl Value {
         }
     }
 
-    fn truthy(&self) -> Result<bool, String> {
+    fn truthy(&self) -> Result<bool, EvalError> {
         match self {
             Value::Bool(b) => Ok(*b),
-            other => Err(format!("not a boolean: {other:?}")),
+            other => Err(EvalError::NotBoolean(other.clone())),
         }
     }
 
-    fn int(&self) -> Result<i64, String> {
+    fn int(&self) -> Result<i64, EvalError> {
         match self {
             Value::Int(v) => Ok(*v),
-            other => Err(format!("not an integer: {other:?}")),
+            other => Err(EvalError::NotInteger(other.clone())),
+        }
+    }
+}
+
+/// Why an expression does not evaluate (where VASSAL's BeanShell would throw).
+#[derive(Debug, Clone, PartialEq)]
+pub enum EvalError {
+    NotBoolean(Value),
+    NotInteger(Value),
+    /// `Sum`, `Count` and the like asked of an expression that is none of them.
+    NotAggregate,
+    DivisionByZero,
+    /// A property the environment does not know.
+    NoProperty(String),
+}
+
+impl std::fmt::Display for EvalError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EvalError::NotBoolean(v) => write!(f, "not a boolean: {v:?}"),
+            EvalError::NotInteger(v) => write!(f, "not an integer: {v:?}"),
+            EvalError::NotAggregate => f.write_str("not an aggregate"),
+            EvalError::DivisionByZero => f.write_str("division by zero"),
+            EvalError::NoProperty(name) => write!(f, "no property {name}"),
         }
     }
 }
@@ -362,7 +386,7 @@ pub const CURRENT_MAP: &str = "CurrentMap";
 /// What an expression can see while it is evaluated.
 pub trait Env {
     /// A property of the evaluating piece (falling back to map and module properties).
-    fn prop(&self, name: &str) -> Result<Value, String>;
+    fn prop(&self, name: &str) -> Result<Value, EvalError>;
     /// Every piece in the game, each as its own environment (for `Sum` and `Count`); none unless
     /// the environment models a game.
     fn pieces(&self) -> Vec<&dyn Env> {
@@ -383,7 +407,7 @@ pub trait Env {
 }
 
 impl Expr {
-    pub fn eval(&self, env: &dyn Env) -> Result<Value, String> {
+    pub fn eval(&self, env: &dyn Env) -> Result<Value, EvalError> {
         Ok(match self {
             Expr::Int(v) => Value::Int(*v),
             Expr::Str(v) => Value::Str(v.clone()),
@@ -416,7 +440,7 @@ impl Expr {
 
 impl Expr {
     /// `Sum`, `Count` and `SumStack` over the pieces the environment gives.
-    fn eval_aggregate(&self, env: &dyn Env) -> Result<Value, String> {
+    fn eval_aggregate(&self, env: &dyn Env) -> Result<Value, EvalError> {
         Ok(match self {
             Expr::Sum(p, filter) => {
                 let mut total = 0;
@@ -474,14 +498,14 @@ impl Expr {
                 }
                 Value::Int(n)
             }
-            _ => return Err(format!("not an aggregate: {self:?}")),
+            _ => return Err(EvalError::NotAggregate),
         })
     }
 }
 
 /// A binary operator applied to two values, with BeanShell's rules (`+` joins strings unless both
 /// sides are integers; integer division truncates).
-fn eval_bin(op: Op, x: Value, y: Value) -> Result<Value, String> {
+fn eval_bin(op: Op, x: Value, y: Value) -> Result<Value, EvalError> {
     Ok(match op {
         Op::And => Value::Bool(x.truthy()? && y.truthy()?),
         Op::Or => Value::Bool(x.truthy()? || y.truthy()?),
@@ -496,9 +520,9 @@ fn eval_bin(op: Op, x: Value, y: Value) -> Result<Value, String> {
             match op {
                 Op::Sub => Value::Int(i - j),
                 Op::Mul => Value::Int(i * j),
-                Op::Div if j == 0 => return Err("division by zero".into()),
+                Op::Div if j == 0 => return Err(EvalError::DivisionByZero),
                 Op::Div => Value::Int(i / j),
-                Op::Rem if j == 0 => return Err("division by zero".into()),
+                Op::Rem if j == 0 => return Err(EvalError::DivisionByZero),
                 Op::Rem => Value::Int(i % j),
                 Op::Lt => Value::Bool(i < j),
                 Op::Le => Value::Bool(i <= j),
@@ -520,7 +544,7 @@ mod tests {
 
     struct Piece(Vec<(&'static str, &'static str)>);
     impl Env for Piece {
-        fn prop(&self, name: &str) -> Result<Value, String> {
+        fn prop(&self, name: &str) -> Result<Value, EvalError> {
             Ok(self
                 .0
                 .iter()

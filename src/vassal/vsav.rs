@@ -66,6 +66,12 @@ pub fn encoding_of(bytes: &[u8]) -> Option<Encoding> {
     }
 }
 
+/// The first command of every save and log (`GameState.BEGIN_SAVE`).
+pub const BEGIN_SAVE: &str = "begin_save";
+
+/// The last command of a save's (a log's starting) state (`GameState.END_SAVE`).
+pub const END_SAVE: &str = "end_save";
+
 /// `GameModule.COMMAND_SEPARATOR` (ESC, `KeyEvent.VK_ESCAPE` = 27).
 pub const COMMAND_SEPARATOR: char = '\u{1b}';
 

@@ -55,7 +55,7 @@ pub enum Keep {
 }
 
 /// Read every entry of a zip, refusing unsafe names and oversize content.
-pub fn read_archive(bytes: &[u8], limits: Limits) -> Result<Archive, String> {
+pub fn read_archive(bytes: &[u8], limits: Limits) -> Result<Archive, ArchiveError> {
     read_archive_from(Cursor::new(bytes), limits, |_| Keep::All)
 }
 
@@ -65,8 +65,8 @@ pub fn read_archive_from<R: Read + Seek>(
     source: R,
     limits: Limits,
     keep: impl Fn(&str) -> Keep,
-) -> Result<Archive, String> {
-    read_archive_bounded(source, limits, keep).map_err(String::from)
+) -> Result<Archive, ArchiveError> {
+    read_archive_bounded(source, limits, keep)
 }
 
 /// Why an archive was not read: its content, or one of vmodc's own limits.
@@ -84,12 +84,6 @@ impl std::fmt::Display for ArchiveError {
         match self {
             ArchiveError::OverLimit(m) | ArchiveError::Damaged(m) => f.write_str(m),
         }
-    }
-}
-
-impl From<ArchiveError> for String {
-    fn from(e: ArchiveError) -> String {
-        e.to_string()
     }
 }
 
@@ -143,8 +137,7 @@ pub fn read_archive_bounded<R: Read + Seek>(
                 summarize(&mut bounded).map_err(|e| Damaged(format!("entry `{name}`: {e}")))?
             }
             Keep::All => {
-                let data =
-                    read_at_most(&mut file, &name, limits.max_entry_bytes + 1).map_err(Damaged)?;
+                let data = read_at_most(&mut file, &name, limits.max_entry_bytes + 1)?;
                 if data.len() as u64 > limits.max_entry_bytes {
                     return Err(OverLimit(format!(
                         "entry `{name}` inflates beyond {} bytes",
@@ -167,11 +160,11 @@ pub fn read_archive_bounded<R: Read + Seek>(
 }
 
 /// At most `limit` bytes of an entry: the declared size is never trusted.
-fn read_at_most(file: &mut impl Read, name: &str, limit: u64) -> Result<Vec<u8>, String> {
+fn read_at_most(file: &mut impl Read, name: &str, limit: u64) -> Result<Vec<u8>, ArchiveError> {
     let mut data = Vec::new();
     file.take(limit)
         .read_to_end(&mut data)
-        .map_err(|e| format!("entry `{name}`: {e}"))?;
+        .map_err(|e| ArchiveError::Damaged(format!("entry `{name}`: {e}")))?;
     Ok(data)
 }
 
@@ -183,13 +176,13 @@ fn escapes_archive(name: &str) -> bool {
 }
 
 /// The text of a saved game: unzip `savedGame` and undo the obfuscation.
-pub fn read_save(bytes: &[u8]) -> Result<String, String> {
+pub fn read_save(bytes: &[u8]) -> Result<String, ArchiveError> {
     read_save_within(bytes, Limits::save())
 }
 
 /// [`read_save`] within `limits`.
-pub fn read_save_within(bytes: &[u8], limits: Limits) -> Result<String, String> {
-    read_save_bounded(bytes, limits).map_err(String::from)
+pub fn read_save_within(bytes: &[u8], limits: Limits) -> Result<String, ArchiveError> {
+    read_save_bounded(bytes, limits)
 }
 
 /// [`read_save_within`], telling a limit of vmodc's own from damage.

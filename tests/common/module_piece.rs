@@ -19,7 +19,7 @@ pub struct Piece<'a> {
 }
 
 impl Env for Piece<'_> {
-    fn prop(&self, name: &str) -> Result<Value, String> {
+    fn prop(&self, name: &str) -> Result<Value, vmodc::vassal::expression::EvalError> {
         if let Some(v) = self.props.get(name) {
             return Ok(Value::from_property(v));
         }
@@ -63,7 +63,7 @@ impl Env for Piece<'_> {
 pub struct Props(pub BTreeMap<String, String>);
 
 impl Env for Props {
-    fn prop(&self, name: &str) -> Result<Value, String> {
+    fn prop(&self, name: &str) -> Result<Value, vmodc::vassal::expression::EvalError> {
         Ok(self
             .0
             .get(name)
@@ -78,7 +78,7 @@ impl Env for Props {
 pub struct InStack(pub Props, pub Vec<Props>);
 
 impl Env for InStack {
-    fn prop(&self, name: &str) -> Result<Value, String> {
+    fn prop(&self, name: &str) -> Result<Value, vmodc::vassal::expression::EvalError> {
         self.0.prop(name)
     }
     fn stack(&self) -> Vec<&dyn Env> {

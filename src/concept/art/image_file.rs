@@ -1,6 +1,8 @@
 //! An image file the data names: its bytes, its size read from its header, and its pixels, decoded
 //! once when first needed (cutting counters, drawing an overlay).
 
+pub use crate::model::image_error::{ImageError, MAX_DECODED_PIXELS};
+use crate::model::image_error::corrupt;
 use std::sync::{Arc, OnceLock};
 
 /// The formats VASSAL shows and vmodc reads.
@@ -54,25 +56,19 @@ impl Rgba {
     }
 
     /// The pixels as an RGBA PNG.
-    pub fn to_png(&self) -> Result<Vec<u8>, String> {
+    pub fn to_png(&self) -> Result<Vec<u8>, ImageError> {
+        let encode = |e: png::EncodingError| ImageError::Encode(e.to_string());
         let mut bytes = Vec::new();
         let mut encoder = png::Encoder::new(&mut bytes, self.width, self.height);
         encoder.set_color(png::ColorType::Rgba);
         encoder.set_depth(png::BitDepth::Eight);
         encoder.set_deflate_compression(png::DeflateCompression::Level(3));
-        let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
-        writer
-            .write_image_data(&self.pixels)
-            .map_err(|e| e.to_string())?;
-        writer.finish().map_err(|e| e.to_string())?;
+        let mut writer = encoder.write_header().map_err(encode)?;
+        writer.write_image_data(&self.pixels).map_err(encode)?;
+        writer.finish().map_err(encode)?;
         Ok(bytes)
     }
 }
-
-/// The most pixels vmodc decodes from one image (4 bytes a pixel: 400 MB): ten times a counter sheet
-/// of A3 at 600 dpi (7,016 × 9,921 is 70 million). A map scan is not decoded to build a module (it
-/// goes in as it is, within VASSAL's own limits, V1003), only checked whole ([`ImageFile::verify`]).
-pub const MAX_DECODED_PIXELS: u64 = 100_000_000;
 
 /// One image file, as read from the project.
 #[derive(Clone)]
@@ -85,7 +81,7 @@ pub struct ImageFile {
     pub height: u32,
     /// A hash of the bytes: what a cached image cut from this file depends on.
     pub hash: String,
-    decoded: Arc<OnceLock<Result<Arc<Rgba>, String>>>,
+    decoded: Arc<OnceLock<Result<Arc<Rgba>, ImageError>>>,
 }
 
 impl std::fmt::Debug for ImageFile {
@@ -100,19 +96,19 @@ impl std::fmt::Debug for ImageFile {
 
 impl ImageFile {
     /// An image from its bytes; the error says why they are not a PNG or JPEG vmodc can read.
-    pub fn from_bytes(path: &str, bytes: Vec<u8>) -> Result<ImageFile, String> {
+    pub fn from_bytes(path: &str, bytes: Vec<u8>) -> Result<ImageFile, ImageError> {
         let format = if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
             ImageFormat::Png
         } else if bytes.starts_with(&[0xFF, 0xD8]) {
             ImageFormat::Jpeg
         } else {
-            return Err("not a PNG or JPEG file".into());
+            return Err(ImageError::NotPngOrJpeg);
         };
         let (width, height) = crate::vassal::image::image_size(&bytes)
-            .ok_or_else(|| "its header gives no image size".to_string())?;
+            .ok_or(ImageError::NoSize)?;
         let (width, height) = match (u32::try_from(width), u32::try_from(height)) {
             (Ok(w), Ok(h)) if w > 0 && h > 0 => (w, h),
-            _ => return Err(format!("its header gives a size of {width} × {height}")),
+            _ => return Err(ImageError::BadSize { width, height }),
         };
         Ok(ImageFile {
             path: path.to_string(),
@@ -133,7 +129,7 @@ impl ImageFile {
     /// Whether the whole file decodes: a truncated or corrupt scan is found before it goes into a
     /// module. A PNG is read row by row (a row's memory, whatever its size); a JPEG up to
     /// [`MAX_DECODED_PIXELS`] is decoded in full, a larger one is checked for its end marker.
-    pub fn verify(&self) -> Result<(), String> {
+    pub fn verify(&self) -> Result<(), ImageError> {
         match self.format {
             ImageFormat::Png => verify_png(&self.bytes),
             // The JPEG decoder fills a truncated scan's missing rows without an error: the end
@@ -141,7 +137,7 @@ impl ImageFile {
             ImageFormat::Jpeg => {
                 let end = self.bytes.iter().rposition(|&b| b != 0).map_or(0, |i| i + 1);
                 if !self.bytes[..end].ends_with(&[0xFF, 0xD9]) {
-                    return Err("the file ends before the JPEG's end marker: it is cut short".into());
+                    return Err(ImageError::JpegCutShort);
                 }
                 if self.pixel_count() <= MAX_DECODED_PIXELS {
                     decode_jpeg(&self.bytes)?;
@@ -153,42 +149,45 @@ impl ImageFile {
 
     /// The pixels, decoded on first use and kept; refused beyond [`MAX_DECODED_PIXELS`], checked
     /// from the header before any decoding.
-    pub fn pixels(&self) -> Result<Arc<Rgba>, String> {
+    pub fn pixels(&self) -> Result<Arc<Rgba>, ImageError> {
         self.decoded
             .get_or_init(|| {
                 if self.pixel_count() > MAX_DECODED_PIXELS {
-                    return Err(format!(
-                        "{} is {} × {} pixels: vmodc decodes at most {MAX_DECODED_PIXELS} pixels",
-                        self.path, self.width, self.height
-                    ));
+                    return Err(ImageError::TooManyPixels {
+                        path: self.path.clone(),
+                        width: self.width,
+                        height: self.height,
+                    });
                 }
                 let rgba = match self.format {
                     ImageFormat::Png => decode_png(&self.bytes),
                     ImageFormat::Jpeg => decode_jpeg(&self.bytes),
                 };
-                rgba.map(Arc::new)
-                    .map_err(|e| format!("cannot decode {}: {e}", self.path))
+                rgba.map(Arc::new).map_err(|cause| ImageError::Undecodable {
+                    path: self.path.clone(),
+                    cause: Box::new(cause),
+                })
             })
             .clone()
     }
 }
 
-fn verify_png(bytes: &[u8]) -> Result<(), String> {
+fn verify_png(bytes: &[u8]) -> Result<(), ImageError> {
     let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
-    let mut reader = decoder.read_info().map_err(|e| e.to_string())?;
-    while reader.next_row().map_err(|e| e.to_string())?.is_some() {}
-    reader.finish().map_err(|e| e.to_string())
+    let mut reader = decoder.read_info().map_err(corrupt)?;
+    while reader.next_row().map_err(corrupt)?.is_some() {}
+    reader.finish().map_err(corrupt)
 }
 
-fn decode_png(bytes: &[u8]) -> Result<Rgba, String> {
+fn decode_png(bytes: &[u8]) -> Result<Rgba, ImageError> {
     let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
     decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
-    let mut reader = decoder.read_info().map_err(|e| e.to_string())?;
+    let mut reader = decoder.read_info().map_err(corrupt)?;
     let size = reader
         .output_buffer_size()
-        .ok_or_else(|| "image too large".to_string())?;
+        .ok_or_else(|| corrupt("image too large"))?;
     let mut buffer = vec![0; size];
-    let info = reader.next_frame(&mut buffer).map_err(|e| e.to_string())?;
+    let info = reader.next_frame(&mut buffer).map_err(corrupt)?;
     buffer.truncate(info.buffer_size());
     let pixels = match info.color_type {
         png::ColorType::Rgba => buffer,
@@ -201,7 +200,7 @@ fn decode_png(bytes: &[u8]) -> Result<Rgba, String> {
             .flat_map(|p| [p[0], p[0], p[0], p[1]])
             .collect(),
         png::ColorType::Grayscale => buffer.iter().flat_map(|&g| [g, g, g, 255]).collect(),
-        png::ColorType::Indexed => return Err("palette not expanded".into()),
+        png::ColorType::Indexed => return Err(corrupt("palette not expanded")),
     };
     Ok(Rgba {
         width: info.width,
@@ -210,16 +209,14 @@ fn decode_png(bytes: &[u8]) -> Result<Rgba, String> {
     })
 }
 
-fn decode_jpeg(bytes: &[u8]) -> Result<Rgba, String> {
+fn decode_jpeg(bytes: &[u8]) -> Result<Rgba, ImageError> {
     use zune_jpeg::zune_core::bytestream::ZCursor;
     use zune_jpeg::zune_core::colorspace::ColorSpace;
     use zune_jpeg::zune_core::options::DecoderOptions;
     let options = DecoderOptions::default().jpeg_set_out_colorspace(ColorSpace::RGBA);
     let mut decoder = zune_jpeg::JpegDecoder::new_with_options(ZCursor::new(bytes), options);
-    let pixels = decoder.decode().map_err(|e| format!("{e:?}"))?;
-    let info = decoder
-        .info()
-        .ok_or_else(|| "no frame header".to_string())?;
+    let pixels = decoder.decode().map_err(|e| corrupt(format!("{e:?}")))?;
+    let info = decoder.info().ok_or_else(|| corrupt("no frame header"))?;
     Ok(Rgba {
         width: u32::from(info.width),
         height: u32::from(info.height),
@@ -274,7 +271,7 @@ mod tests {
         png[16..20].copy_from_slice(&30_000u32.to_be_bytes());
         png[20..24].copy_from_slice(&30_000u32.to_be_bytes());
         let file = ImageFile::from_bytes("huge.png", png).unwrap();
-        let error = file.pixels().err().unwrap_or_default();
+        let error = file.pixels().err().map(|e| e.to_string()).unwrap_or_default();
         assert!(error.contains("decodes at most 100000000 pixels"), "{error}");
     }
 

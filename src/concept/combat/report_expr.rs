@@ -226,7 +226,7 @@ mod tests {
     struct Strength(i64);
 
     impl Env for Strength {
-        fn prop(&self, _: &str) -> Result<Value, String> {
+        fn prop(&self, _: &str) -> Result<Value, crate::vassal::expression::EvalError> {
             Ok(Value::Int(self.0))
         }
     }

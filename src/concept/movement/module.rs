@@ -200,7 +200,7 @@ mod tests {
     }
 
     impl Env for Moved {
-        fn prop(&self, _: &str) -> Result<Value, String> {
+        fn prop(&self, _: &str) -> Result<Value, crate::vassal::expression::EvalError> {
             Ok(Value::Int(self.allowance))
         }
         fn range_from_old(&self) -> i64 {

@@ -450,8 +450,8 @@ mod tests {
     struct NoPiece;
 
     impl Env for NoPiece {
-        fn prop(&self, name: &str) -> Result<Value, String> {
-            Err(format!("no property {name}"))
+        fn prop(&self, name: &str) -> Result<Value, crate::vassal::expression::EvalError> {
+            Err(crate::vassal::expression::EvalError::NoProperty(name.to_string()))
         }
     }
 

@@ -230,11 +230,11 @@ mod tests {
     }
 
     impl Env for Marker {
-        fn prop(&self, name: &str) -> Result<Value, String> {
+        fn prop(&self, name: &str) -> Result<Value, crate::vassal::expression::EvalError> {
             match name {
                 props::TURN => Ok(Value::Int(self.turn)),
                 WEATHER_ROLL => Ok(Value::Int(self.roll)),
-                _ => Err(format!("no property {name}")),
+                _ => Err(crate::vassal::expression::EvalError::NoProperty(name.to_string())),
             }
         }
         fn random(&self, _: i64) -> i64 {

@@ -154,6 +154,7 @@ fn pieces(old: &Side, new: &Side, diff: &ModuleDiff) -> Result<String, String> {
             let file = std::fs::File::open(side.path)
                 .map_err(|e| format!("cannot read {}: {e}", side.path.display()))?;
             read_entries(std::io::BufReader::new(file), names)
+                .map_err(|e| format!("cannot read {}: {e}", side.path.display()))
         };
     let before = open(old, &wanted(|f| &f.1))?;
     let after = open(new, &wanted(|f| &f.2))?;

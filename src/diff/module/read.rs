@@ -5,8 +5,9 @@
 
 use crate::vassal::sequence_encoder::decode;
 use crate::vassal::vsav::{command_split, deobfuscate};
-use crate::verify::archive::{read_archive_from, Keep, Limits};
+use crate::verify::archive::{read_archive_from, ArchiveError, Keep, Limits};
 use crate::verify::decode::{decode_add_piece, DecodedPiece};
+use crate::verify::view::{build_file, ModuleError};
 use crate::verify::xml::{parse_xml, Node};
 use std::collections::BTreeMap;
 use std::io::{Read, Seek};
@@ -174,7 +175,7 @@ fn unsummarize(summary: &[u8]) -> Option<Content> {
 }
 
 /// Read a module from any seekable source.
-pub fn read_module<R: Read + Seek>(source: R) -> Result<ModuleFile, String> {
+pub fn read_module<R: Read + Seek>(source: R) -> Result<ModuleFile, ModuleError> {
     let archive = read_archive_from(source, Limits::default(), |name| {
         if is_media(name) {
             Keep::Summary(summarize)
@@ -200,13 +201,7 @@ pub fn read_module<R: Read + Seek>(source: R) -> Result<ModuleFile, String> {
             }
         }
     }
-    let build = archive
-        .entries
-        .get("buildFile.xml")
-        .or_else(|| archive.entries.get("buildFile"))
-        .ok_or("the archive has no buildFile.xml (nor an old buildFile): it is not a module")?;
-    let text = std::str::from_utf8(build).map_err(|_| "the buildFile is not UTF-8".to_string())?;
-    let root = parse_xml(text).map_err(|e| format!("the buildFile cannot be read: {e}"))?;
+    let root = build_file(&archive)?;
     // An extension (`extensiondata` instead of `moduledata`, a ModuleExtension root) is compared
     // the same way: two releases of an extension are as worth comparing as two of a module.
     let metadata = archive
@@ -231,7 +226,7 @@ pub fn read_module<R: Read + Seek>(source: R) -> Result<ModuleFile, String> {
 pub fn read_entries<R: Read + Seek>(
     source: R,
     wanted: &std::collections::BTreeSet<String>,
-) -> Result<BTreeMap<String, Vec<u8>>, String> {
+) -> Result<BTreeMap<String, Vec<u8>>, ArchiveError> {
     let archive = read_archive_from(source, Limits::default(), |name| {
         if wanted.contains(name) {
             Keep::All
