@@ -578,3 +578,35 @@ fn translate_refuses_inputs_that_are_not_bounded_regular_files() {
         assert!(started.elapsed().as_secs() < 10, "{vmod} {catalog}");
     }
 }
+
+/// The table's header and docs/translate.md name no path outside the repository (no absolute path;
+/// a path under one of the repository's folders exists), and name the table's generator, which is
+/// in the repository (`tools/vassal-i18n-table/I18nTable.java`, issue 47).
+#[test]
+fn the_table_names_its_generator_and_no_path_outside_the_repository() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |p: &str| std::fs::read_to_string(root.join(p)).unwrap();
+    let table = read("src/translate/vassal_i18n_3.7.26.txt");
+    let header: Vec<&str> = table.lines().take_while(|l| l.starts_with('#')).collect();
+    let generator = "tools/vassal-i18n-table/I18nTable.java";
+    assert!(root.join(generator).is_file(), "{generator}");
+    for (name, text) in [
+        ("the header", header.join("\n")),
+        ("the docs", read("docs/translate.md")),
+    ] {
+        assert!(text.contains(generator), "{name} names no {generator}");
+        let path_char = |c: char| c.is_ascii_alphanumeric() || "_.-/~".contains(c);
+        for word in text
+            .split(|c| !path_char(c))
+            .map(|w| w.trim_end_matches('.'))
+        {
+            let absolute = word.starts_with('~') || (word.starts_with('/') && word.len() > 1);
+            let top = word.split_once('/').map_or("", |(top, _)| top);
+            let ours = !top.is_empty() && top != "." && root.join(top).is_dir();
+            assert!(
+                !absolute && (!ours || root.join(word).exists()),
+                "{name} names {word}"
+            );
+        }
+    }
+}
