@@ -42,10 +42,10 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 use synthetic::Params;
 use tiny_skia::Pixmap;
-use vmodc::build::cache::Cache;
-use vmodc::build::{self, Loaded};
 use vmodc::diag::Sources;
 use vmodc::package::{self, Entry};
+use vmodc::pipeline::cache::Cache;
+use vmodc::pipeline::{self, Loaded};
 
 fn project_root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -55,7 +55,7 @@ fn project_root() -> &'static Path {
 /// nothing useful.
 fn load_and_check(root: &Path, id: &str) -> Loaded {
     let mut sources = Sources::default();
-    let (loaded, report) = build::load_and_check(root, id, &mut sources);
+    let (loaded, report) = pipeline::load_and_check(root, id, &mut sources);
     assert!(
         !report.has_errors(),
         "{id} does not check: {} diagnostics",
@@ -66,15 +66,15 @@ fn load_and_check(root: &Path, id: &str) -> Loaded {
 
 /// Every module's entries (one module per language catalog, one without catalogs).
 fn compile_all(loaded: &Loaded) -> Vec<Vec<Entry>> {
-    build::languages(loaded)
+    pipeline::languages(loaded)
         .iter()
-        .map(|lang| build::compile_language(loaded, lang.as_deref()).expect("the game compiles"))
+        .map(|lang| pipeline::compile_language(loaded, lang.as_deref()).expect("the game compiles"))
         .collect()
 }
 
 /// `vmodc build <id> --out <out> --no-print` with the given image and module cache (`--no-cache`:
 /// none): the modules only.
-fn build_to(root: &Path, id: &str, out: &Path, cache: Option<&Path>) -> Vec<build::Module> {
+fn build_to(root: &Path, id: &str, out: &Path, cache: Option<&Path>) -> Vec<pipeline::Module> {
     build_with(root, id, out, cache, false)
 }
 
@@ -85,15 +85,15 @@ fn build_with(
     out: &Path,
     cache: Option<&Path>,
     print: bool,
-) -> Vec<build::Module> {
-    let options = build::Options {
+) -> Vec<pipeline::Module> {
+    let options = pipeline::Options {
         root: root.to_path_buf(),
         out: out.to_path_buf(),
         deny_warnings: false,
         cache: cache.map(Path::to_path_buf),
-        print: print.then_some(vmodc::print::print_kits as build::KitPrinter),
+        print: print.then_some(vmodc::print::print_kits as pipeline::KitPrinter),
     };
-    let outcome = build::build_game(&options, id, &mut Sources::default());
+    let outcome = pipeline::build_game(&options, id, &mut Sources::default());
     assert!(!outcome.modules.is_empty(), "{id} builds");
     outcome.modules
 }
@@ -130,10 +130,10 @@ impl Warm {
 /// Every module compiled and zipped again, its images read from a warm cache (what a rebuild costs
 /// when the data changed in a way that touches no image).
 fn recompile_bytes(loaded: &Loaded, cache: &Cache) -> Vec<Vec<u8>> {
-    build::languages(loaded)
+    pipeline::languages(loaded)
         .par_iter()
         .map(|lang| {
-            let entries = build::compile_with(loaded, lang.as_deref(), Some(cache), None)
+            let entries = pipeline::compile_with(loaded, lang.as_deref(), Some(cache), None)
                 .expect("the game compiles");
             package::zip_bytes(&entries).expect("the archive zips")
         })
@@ -260,7 +260,7 @@ fn floors(g: &mut BenchmarkGroup<'_, WallTime>, decoded: impl Fn() -> &'static [
 
 /// Every language's print-and-play PDF, in memory (`vmodc print`).
 fn print_all(loaded: &Loaded) -> usize {
-    build::languages(loaded)
+    pipeline::languages(loaded)
         .iter()
         .map(|lang| {
             let options = vmodc::print::PrintOptions::default();

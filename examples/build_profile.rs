@@ -13,10 +13,10 @@
 
 use std::path::Path;
 use std::time::{Duration, Instant};
-use vmodc::build::{self, Loaded};
 use vmodc::concept::plan::Plan;
 use vmodc::diag::Sources;
 use vmodc::package::{self, Entry};
+use vmodc::pipeline::{self, Loaded};
 
 fn timed<T>(what: &str, f: impl FnOnce() -> T) -> (T, Duration) {
     let start = Instant::now();
@@ -34,13 +34,13 @@ fn main() {
     };
     let mut sources = Sources::default();
     let ((loaded, report), _) = timed("load and check", || {
-        build::load_and_check(Path::new(root), id, &mut sources)
+        pipeline::load_and_check(Path::new(root), id, &mut sources)
     });
     let Some(loaded) = loaded.filter(|_| !report.has_errors()) else {
         eprintln!("{id} does not load or check");
         std::process::exit(1);
     };
-    for lang in build::languages(&loaded) {
+    for lang in pipeline::languages(&loaded) {
         println!("-- module {}", lang.as_deref().unwrap_or("(data texts)"));
         profile_module(&loaded, lang.as_deref());
     }
@@ -49,7 +49,7 @@ fn main() {
 fn profile_module(loaded: &Loaded, lang: Option<&str>) {
     let game = &loaded.game;
     let (entries, compile) = timed("compile (draw + encode + XML)", || {
-        build::compile_language(loaded, lang).expect("the game compiles")
+        pipeline::compile_language(loaded, lang).expect("the game compiles")
     });
     let plan = Plan::new(game, loaded.texts(lang), vmodc::concept::CONCEPTS);
     let (_, xml) = timed("  XML (buildFile, moduledata, saves)", || {

@@ -12,8 +12,8 @@ use png::{DeflateCompression, Filter};
 use std::path::Path;
 use std::time::Instant;
 use tiny_skia::Pixmap;
-use vmodc::build;
 use vmodc::diag::Sources;
+use vmodc::pipeline;
 
 fn encode(pixmap: &Pixmap, deflate: DeflateCompression, filter: Filter) -> usize {
     let pixels = pixmap.clone().take_demultiplied();
@@ -36,10 +36,10 @@ fn main() {
         std::process::exit(2);
     };
     let mut sources = Sources::default();
-    let (loaded, _) = build::load_and_check(Path::new(root), id, &mut sources);
+    let (loaded, _) = pipeline::load_and_check(Path::new(root), id, &mut sources);
     let loaded = loaded.expect("the game loads");
-    let lang = build::languages(&loaded).into_iter().next().flatten();
-    let entries = build::compile_language(&loaded, lang.as_deref()).expect("compiles");
+    let lang = pipeline::languages(&loaded).into_iter().next().flatten();
+    let entries = pipeline::compile_language(&loaded, lang.as_deref()).expect("compiles");
     let images: Vec<(bool, Pixmap)> = entries
         .iter()
         .filter(|e| e.name.ends_with(".png"))

@@ -11,7 +11,7 @@
 //! The rule concepts sit below the stages, in one registry ([`concept::CONCEPTS`]) that the stages
 //! loop over. [`model`] holds what every data type is built from; [`vassal`] holds VASSAL's own
 //! encodings (SequenceEncoder, grid numbering, saves), shared by the emitter and by [`verify`], which
-//! reads modules back the way VASSAL does. [`build`] runs the stages per game and language; [`print`]
+//! reads modules back the way VASSAL does. [`pipeline`] runs the stages per game and language; [`print`]
 //! and [`diff`] build on it, and [`cli`] runs the commands. The imports follow this order
 //! (docs/architecture.md; `tests/architecture.rs` enforces it).
 
@@ -24,7 +24,6 @@
 pub const BUILD_ID: &str = concat!(env!("CARGO_PKG_VERSION"), "+", env!("VMODC_CODE_HASH"));
 
 pub mod audit;
-pub mod build;
 pub mod check;
 pub mod cli;
 pub mod concept;
@@ -38,6 +37,7 @@ pub mod load;
 pub mod migrate;
 pub mod model;
 pub mod package;
+pub mod pipeline;
 pub mod print;
 pub mod render;
 pub mod save;

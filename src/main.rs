@@ -10,9 +10,9 @@
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use vmodc::build::{self, Options};
 use vmodc::cli;
 use vmodc::cli::Format;
+use vmodc::pipeline::{self, Options};
 
 #[derive(Parser)]
 #[command(
@@ -339,14 +339,14 @@ fn main() -> ExitCode {
             game,
             overlay,
             root,
-        } => cli::overlay::run_overlay(&root, &game, &overlay, build::overlay::grid_overlay),
+        } => cli::overlay::run_overlay(&root, &game, &overlay, pipeline::overlay::grid_overlay),
         Command::Sheet {
             game,
             overlay,
             sheet,
             root,
         } => cli::overlay::run_overlay(&root, &game, &overlay, |g| {
-            build::overlay::sheet_overlay(g, sheet.as_deref())
+            pipeline::overlay::sheet_overlay(g, sheet.as_deref())
         }),
     }
 }
@@ -367,7 +367,7 @@ fn build_options(
         out,
         deny_warnings,
         cache,
-        print: (!no_print).then_some(vmodc::print::print_kits as build::KitPrinter),
+        print: (!no_print).then_some(vmodc::print::print_kits as pipeline::KitPrinter),
     }
 }
 

@@ -4,16 +4,16 @@
 
 use crate::common::*;
 use std::path::Path;
-use vmodc::build::board_images::plain_name;
 use vmodc::concept::art::image_file::{ImageFile, Rgba};
 use vmodc::concept::game::Game;
 use vmodc::concept::texts::default_texts;
 use vmodc::diag::{Severity, Sources};
+use vmodc::pipeline::board_images::plain_name;
 use vmodc::verify::{self, hex_grid_from_node};
 
 fn load(root: &Path, id: &str) -> (Game, Sources, vmodc::diag::Report) {
     let mut sources = Sources::default();
-    let (loaded, report) = vmodc::build::load_and_check(root, id, &mut sources);
+    let (loaded, report) = vmodc::pipeline::load_and_check(root, id, &mut sources);
     let loaded = loaded.unwrap_or_else(|| panic!("{id} loads:\n{}", render_all(&sources, &report)));
     (loaded.game, sources, report)
 }
@@ -21,7 +21,7 @@ fn load(root: &Path, id: &str) -> (Game, Sources, vmodc::diag::Report) {
 /// The module's entries by name, a board's image by the name the plan gives it (the module names
 /// it by its content: `images/map-<hash>.png` is found as `images/map.png`).
 fn entries(game: &Game) -> std::collections::BTreeMap<String, Vec<u8>> {
-    vmodc::build::compile(game)
+    vmodc::pipeline::compile(game)
         .expect("module compiles")
         .into_iter()
         .map(|e| (plain_name(&e.name), e.data))
@@ -142,7 +142,8 @@ fn a_scaled_offset_cropped_scan_puts_every_setup_piece_on_its_hex() {
         "the scan is shipped as it is"
     );
     let view = verify::open_module(
-        &vmodc::package::zip_bytes(&vmodc::build::compile(&game).expect("compiles")).expect("zips"),
+        &vmodc::package::zip_bytes(&vmodc::pipeline::compile(&game).expect("compiles"))
+            .expect("zips"),
     )
     .expect("opens");
     let grid_node = view
@@ -328,7 +329,7 @@ fn counters_cut_from_sheets_equal_the_originals() {
         }
     }
     assert!(compared > units.len(), "fronts and backs: {compared}");
-    let overlay = vmodc::build::overlay::sheet_overlay(&game, Some("back")).expect("overlay");
+    let overlay = vmodc::pipeline::overlay::sheet_overlay(&game, Some("back")).expect("overlay");
     let overlay = pixels(&overlay);
     assert_eq!((overlay.width, overlay.height), sheet_size);
     assert_ne!(overlay, back, "cut lines drawn");
@@ -380,7 +381,7 @@ fn a_changed_scan_rebuilds_the_module() {
         "rule = \"9.0\"\nimage = \"art/tiny/map.png\"\nhex_centres = { \"0101\" = [44, 40], \"0401\" = [200, 70], \"0104\" = [44, 220] }\n",
     )
     .expect("patch");
-    let options = vmodc::build::Options {
+    let options = vmodc::pipeline::Options {
         root: root.clone(),
         out: root.join("dist"),
         deny_warnings: false,
@@ -389,7 +390,7 @@ fn a_changed_scan_rebuilds_the_module() {
     };
     let build = || {
         let mut sources = Sources::default();
-        let outcome = vmodc::build::build_game(&options, "tiny", &mut sources);
+        let outcome = vmodc::pipeline::build_game(&options, "tiny", &mut sources);
         assert_eq!(
             outcome.modules.len(),
             1,
@@ -472,7 +473,7 @@ fn write_overlay_pictures() {
         )
         .expect("patch");
         let (game, _, _) = load(root, "tiny");
-        let png = vmodc::build::overlay::grid_overlay(&game).expect("overlay");
+        let png = vmodc::pipeline::overlay::grid_overlay(&game).expect("overlay");
         std::fs::write(repo().join(format!("docs/images/art-grid-{name}.png")), png)
             .expect("docs image");
     }
@@ -524,7 +525,7 @@ fn write_sheet_overlay_picture() {
         + &format!("\n[[art_sheets]]\nid = \"s\"\nimage = \"art/tiny/sheet.png\"\nrows = {rows}\ncols = {cols}\norigin = [{origin}, {origin}]\npitch = [{pitch}, {pitch}]\ngap = [{gap}, {gap}]\n\n[[art]]\nunit = \"R1\"\nsheet = \"s\"\ncell = [0, 0]\nback_cell = [0, 1]\n\n[[art]]\nunit = \"R2\"\nsheet = \"s\"\ncell = [0, 2]\nback_cell = [0, 3]\n\n[[art]]\nunit = \"B1\"\nsheet = \"s\"\ncell = [1, 0]\nback_cell = [1, 1]\n");
     std::fs::write(&counters, text).expect("counters");
     let (game, _, _) = load(root, "tiny");
-    let png = vmodc::build::overlay::sheet_overlay(&game, None).expect("overlay");
+    let png = vmodc::pipeline::overlay::sheet_overlay(&game, None).expect("overlay");
     std::fs::write(repo().join("docs/images/art-sheet-overlay.png"), png).expect("docs image");
 }
 
@@ -555,12 +556,12 @@ fn a_jpeg_scan_is_shipped_as_it_is() {
     assert_eq!(files["images/map.jpg"], *scan.bytes);
     assert!(!files.contains_key("images/map.png"));
     let build_file = String::from_utf8_lossy(&files["buildFile.xml"]).into_owned();
-    let named = vmodc::build::board_images::content_name("map.jpg", &scan.bytes);
+    let named = vmodc::pipeline::board_images::content_name("map.jpg", &scan.bytes);
     assert!(
         build_file.contains(&format!("image=\"{named}\"")),
         "the board shows the scan, named by its content"
     );
-    let overlay = pixels(&vmodc::build::overlay::grid_overlay(&game).expect("overlay"));
+    let overlay = pixels(&vmodc::pipeline::overlay::grid_overlay(&game).expect("overlay"));
     assert_eq!((overlay.width, overlay.height), (245, 290));
 }
 
@@ -574,8 +575,8 @@ fn write_scanned_module() {
     let root = dir.path();
     scanned_b4m(root);
     let (game, _, _) = load(root, "b4m");
-    let bytes =
-        vmodc::package::zip_bytes(&vmodc::build::compile(&game).expect("compiles")).expect("zips");
+    let bytes = vmodc::package::zip_bytes(&vmodc::pipeline::compile(&game).expect("compiles"))
+        .expect("zips");
     std::fs::write(repo().join("target/b4m-scan.vmod"), bytes).expect("module");
 }
 
@@ -748,12 +749,12 @@ fn the_overlay_commands_write_pictures() {
 #[test]
 fn a_map_whose_art_is_in_no_source_numbers_every_hex_the_grid_names() {
     let mut sources = Sources::default();
-    let (loaded, report) = vmodc::build::load_and_check(&repo(), "lsam", &mut sources);
+    let (loaded, report) = vmodc::pipeline::load_and_check(&repo(), "lsam", &mut sources);
     let loaded = loaded.unwrap_or_else(|| panic!("lsam does not load: {report:?}"));
     let game = &loaded.game;
     assert!(!game.map.grid.geometry_known());
-    let plan = vmodc::build::plan_for(&loaded, Some("en"));
-    let entries = vmodc::build::compile_language(&loaded, Some("en")).expect("builds");
+    let plan = vmodc::pipeline::plan_for(&loaded, Some("en"));
+    let entries = vmodc::pipeline::compile_language(&loaded, Some("en")).expect("builds");
     let view =
         verify::open_module(&vmodc::package::zip_bytes(&entries).expect("zips")).expect("opens");
     let grid_node = view
@@ -762,7 +763,7 @@ fn a_map_whose_art_is_in_no_source_numbers_every_hex_the_grid_names() {
     let dy: f32 = grid_node.attr("dy").parse().expect("dy");
     let vassal = hex_grid_from_node(grid_node).expect("hex grid");
     let board = &plan.sheets[0].image;
-    let texts = vmodc::build::image_texts(game, &plan)
+    let texts = vmodc::pipeline::image_texts(game, &plan)
         .expect("renders")
         .into_iter()
         .find(|i| &i.image == board)

@@ -4,8 +4,8 @@
 //! offsets, `StackMetrics.nextPosition`) against the texts the board images print, each text's box
 //! from its baseline's start, ascent to descent.
 
-use vmodc::build::{image_texts, languages, load_and_check, plan_for, turn_chart_art};
 use vmodc::diag::Sources;
+use vmodc::pipeline::{image_texts, languages, load_and_check, plan_for, turn_chart_art};
 use vmodc::render::chart::turn_box_rects;
 use vmodc::render::text::{measure, PlacedText};
 use vmodc::render::Fonts;
@@ -84,7 +84,7 @@ fn start_pieces(root: &Node) -> Vec<StartPiece> {
                 .or(boards.first())
                 // As the plan names it: the module names a board's image by its content.
                 .map_or(String::new(), |b| {
-                    vmodc::build::board_images::plain_name(b.attr("image"))
+                    vmodc::pipeline::board_images::plain_name(b.attr("image"))
                 });
             let x: i32 = setup.attr("x").parse().expect("x");
             let y: i32 = setup.attr("y").parse().expect("y");
@@ -194,7 +194,8 @@ fn no_piece_starts_over_another_stack_a_city_name_or_a_box_line() {
         for lang in languages(&loaded) {
             let module = format!("{id}-{}", lang.as_deref().unwrap_or("-"));
             let plan = plan_for(&loaded, lang.as_deref());
-            let entries = vmodc::build::compile_language(&loaded, lang.as_deref()).expect("builds");
+            let entries =
+                vmodc::pipeline::compile_language(&loaded, lang.as_deref()).expect("builds");
             let bytes = vmodc::package::zip_bytes(&entries).expect("zip");
             let view = verify::open_module(&bytes).expect("module opens");
             let pieces = start_pieces(&view.root);

@@ -3,9 +3,9 @@
 //! stack must sit at the same pixels in every language's module. Each shipped game is built in all
 //! its languages and read back with vmodc's own module reader, as VASSAL reads it.
 
-use vmodc::build::{compile_language, languages, load_and_check, Loaded};
 use vmodc::concept::plan::Plan;
 use vmodc::diag::Sources;
+use vmodc::pipeline::{compile_language, languages, load_and_check, Loaded};
 use vmodc::verify::{open_module, parse_xml, Node};
 
 const SHIPPED: [&str; 4] = ["b4m", "btm2", "lsam", "ocs"];

@@ -3,21 +3,21 @@
 use crate::common;
 
 use std::path::Path;
-use vmodc::build::{self, cache::Cache};
 use vmodc::diag::Sources;
+use vmodc::pipeline::{self, cache::Cache};
 
 #[test]
 fn cache_does_not_change_a_single_byte() {
     let mut sources = Sources::default();
-    let (loaded, _) = build::load_and_check(Path::new("."), "b4m", &mut sources);
+    let (loaded, _) = pipeline::load_and_check(Path::new("."), "b4m", &mut sources);
     let loaded = loaded.expect("b4m loads");
     let dir = std::env::temp_dir().join(format!("vmodc-cache-it-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let cache = Cache::new(&dir);
-    for lang in build::languages(&loaded) {
-        let plain = build::compile_language(&loaded, lang.as_deref()).unwrap();
-        let cold = build::compile_with(&loaded, lang.as_deref(), Some(&cache), None).unwrap();
-        let warm = build::compile_with(&loaded, lang.as_deref(), Some(&cache), None).unwrap();
+    for lang in pipeline::languages(&loaded) {
+        let plain = pipeline::compile_language(&loaded, lang.as_deref()).unwrap();
+        let cold = pipeline::compile_with(&loaded, lang.as_deref(), Some(&cache), None).unwrap();
+        let warm = pipeline::compile_with(&loaded, lang.as_deref(), Some(&cache), None).unwrap();
         assert!(plain == cold, "cold cache changed the output");
         assert!(plain == warm, "warm cache changed the output");
     }
@@ -30,8 +30,8 @@ fn cache_does_not_change_a_single_byte() {
 }
 
 /// `vmodc build` of the game in `root` into `root/dist`, with its kits and a cache in `root/cache`.
-fn cached_build_into(root: &Path) -> build::Options {
-    build::Options {
+fn cached_build_into(root: &Path) -> pipeline::Options {
+    pipeline::Options {
         root: root.to_path_buf(),
         out: root.join("dist"),
         deny_warnings: false,
@@ -47,9 +47,9 @@ fn unchanged_modules_are_skipped_and_changed_ones_rebuilt() {
     let dir = common::tiny_copy();
     let root = dir.path().to_path_buf();
     let options = cached_build_into(&root);
-    let build = |options: &build::Options| {
+    let build = |options: &pipeline::Options| {
         let mut sources = Sources::default();
-        let outcome = build::build_game(options, "tiny", &mut sources);
+        let outcome = pipeline::build_game(options, "tiny", &mut sources);
         assert_eq!(outcome.modules.len(), 1, "{:?}", outcome.report);
         let module = outcome.modules[0].clone();
         let bytes = std::fs::read(&module.path).unwrap();
@@ -78,7 +78,7 @@ fn unchanged_modules_are_skipped_and_changed_ones_rebuilt() {
     assert!(!written);
 
     // Without the cache, every build writes.
-    let no_cache = build::Options {
+    let no_cache = pipeline::Options {
         cache: None,
         print: Some(vmodc::print::print_kits),
         ..options.clone()
@@ -96,14 +96,14 @@ fn a_kit_rebuilt_after_a_unit_change_reads_its_boards_from_the_cache() {
     let dir = common::tiny_copy();
     let root = dir.path().to_path_buf();
     let options = cached_build_into(&root);
-    let kit = |options: &build::Options| {
-        let outcome = build::build_game(options, "tiny", &mut Sources::default());
+    let kit = |options: &pipeline::Options| {
+        let outcome = pipeline::build_game(options, "tiny", &mut Sources::default());
         assert_eq!(outcome.prints.len(), 1, "{:?}", outcome.report);
         std::fs::read(&outcome.prints[0].path).unwrap()
     };
     let fresh = |root: &Path| {
         let mut sources = Sources::default();
-        let (loaded, _) = build::load_and_check(root, "tiny", &mut sources);
+        let (loaded, _) = pipeline::load_and_check(root, "tiny", &mut sources);
         let printed = vmodc::print::print_language(
             &loaded.expect("tiny loads"),
             None,
@@ -179,12 +179,12 @@ fn a_cache_folder_linked_outside_the_project_is_not_written_through() {
     let root = dir.path().to_path_buf();
     let outside = common::TempDir::new("cache-outside");
     std::os::unix::fs::symlink(outside.path(), root.join("cache")).unwrap();
-    let options = build::Options {
+    let options = pipeline::Options {
         print: None,
         ..cached_build_into(&root)
     };
     let mut sources = Sources::default();
-    let outcome = build::build_game(&options, "tiny", &mut sources);
+    let outcome = pipeline::build_game(&options, "tiny", &mut sources);
     assert_eq!(outcome.modules.len(), 1, "{:?}", outcome.report);
     assert!(
         outcome

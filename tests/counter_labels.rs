@@ -4,8 +4,8 @@
 
 use crate::common::*;
 use std::path::Path;
-use vmodc::build::board_images::plain_name;
 use vmodc::diag::Sources;
+use vmodc::pipeline::board_images::plain_name;
 
 /// B4M copied into `root` with the XXIV Panzer Corps given the label "XXIV Pz", and with
 /// `ja_label` (if any) as its Japanese label.
@@ -30,18 +30,18 @@ fn b4m_with_label(root: &Path, ja_label: Option<&str>) {
 /// The full face of XXIV in each language's module: (language, PNG).
 fn xxiv_faces(root: &Path) -> Vec<(Option<String>, Vec<u8>)> {
     let mut sources = Sources::default();
-    let (loaded, report) = vmodc::build::load_and_check(root, "b4m", &mut sources);
+    let (loaded, report) = vmodc::pipeline::load_and_check(root, "b4m", &mut sources);
     assert!(
         !report.has_errors() && report.count(vmodc::diag::Severity::Warning) == 0,
         "{}",
         render_all(&sources, &report)
     );
     let loaded = loaded.expect("loads");
-    vmodc::build::languages(&loaded)
+    vmodc::pipeline::languages(&loaded)
         .into_iter()
         .map(|lang| {
             let entries =
-                vmodc::build::compile_language(&loaded, lang.as_deref()).expect("compiles");
+                vmodc::pipeline::compile_language(&loaded, lang.as_deref()).expect("compiles");
             let face = entries
                 .into_iter()
                 .find(|e| plain_name(&e.name) == "images/unit-german-xxiv-full.png")

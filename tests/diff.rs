@@ -9,8 +9,8 @@ use vmodc::diff::{diff, Change};
 
 fn changes(old: &Path, new: &Path) -> Vec<Change> {
     let mut sources = Sources::default();
-    let (a, _) = vmodc::build::load_and_check(old, "tiny", &mut sources);
-    let (b, _) = vmodc::build::load_and_check(new, "tiny", &mut sources);
+    let (a, _) = vmodc::pipeline::load_and_check(old, "tiny", &mut sources);
+    let (b, _) = vmodc::pipeline::load_and_check(new, "tiny", &mut sources);
     diff(&a.expect("old loads"), &b.expect("new loads"))
 }
 
@@ -183,8 +183,8 @@ fn b4m_errata_show_up_as_exactly_those_changes() {
     let old = b4m_copy();
     let new = b4m_errata();
     let mut sources = Sources::default();
-    let (a, _) = vmodc::build::load_and_check(old.path(), "b4m", &mut sources);
-    let (b, report) = vmodc::build::load_and_check(new.path(), "b4m", &mut sources);
+    let (a, _) = vmodc::pipeline::load_and_check(old.path(), "b4m", &mut sources);
+    let (b, report) = vmodc::pipeline::load_and_check(new.path(), "b4m", &mut sources);
     assert!(!report.has_errors(), "the errata data is valid");
     let got = diff(&a.expect("old loads"), &b.expect("new loads"));
     let expected = [

@@ -419,7 +419,7 @@ fn tiny_module() -> (String, String, Vec<u8>) {
     let root = repo().join("tests/fixtures/tiny");
     let mut sources = Sources::default();
     let game = vmodc::load::load_game(&root, "tiny", &mut sources).expect("tiny loads");
-    let entries = vmodc::build::compile(&game).expect("tiny compiles");
+    let entries = vmodc::pipeline::compile(&game).expect("tiny compiles");
     let text = |name: &str| {
         entries
             .iter()

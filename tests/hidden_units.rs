@@ -31,7 +31,7 @@ fn layer(traits: &[(String, String)]) -> (Vec<String>, String) {
 #[test]
 fn untried_units_reveal_once_and_report() {
     let mut sources = Sources::default();
-    let (loaded, report) = vmodc::build::load_and_check(Path::new("."), "lsam", &mut sources);
+    let (loaded, report) = vmodc::pipeline::load_and_check(Path::new("."), "lsam", &mut sources);
     assert!(!report.has_errors(), "{:?}", report.diagnostics);
     let loaded = loaded.expect("lsam loads");
     let bytes = std::fs::read("dist/lsam-en.vmod").expect("dist/lsam-en.vmod");

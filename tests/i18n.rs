@@ -3,8 +3,8 @@
 
 use crate::common;
 use std::path::{Path, PathBuf};
-use vmodc::build;
 use vmodc::diag::Sources;
+use vmodc::pipeline;
 use vmodc::verify;
 
 /// A copy of the project's B4M data in a fresh folder.
@@ -35,7 +35,7 @@ fn copy_b4m(tag: &str) -> PathBuf {
 
 fn check(root: &Path) -> (Sources, vmodc::diag::Report) {
     let mut sources = Sources::default();
-    let (_, report) = build::load_and_check(root, "b4m", &mut sources);
+    let (_, report) = pipeline::load_and_check(root, "b4m", &mut sources);
     (sources, report)
 }
 
@@ -183,9 +183,9 @@ fn unused_keys_and_unknown_placeholders_point_at_their_line() {
 #[test]
 fn each_language_module_speaks_its_language_and_carries_the_other() {
     let mut sources = Sources::default();
-    let (loaded, _) = build::load_and_check(Path::new("."), "b4m", &mut sources);
+    let (loaded, _) = pipeline::load_and_check(Path::new("."), "b4m", &mut sources);
     let loaded = loaded.unwrap();
-    let ja = build::compile_language(&loaded, Some("ja")).unwrap();
+    let ja = pipeline::compile_language(&loaded, Some("ja")).unwrap();
     let zip = vmodc::package::zip_bytes(&ja).unwrap();
     let view = verify::open_module(&zip).unwrap();
     let xml = String::from_utf8(view.archive.entries["buildFile.xml"].clone()).unwrap();
@@ -212,7 +212,7 @@ fn each_language_module_speaks_its_language_and_carries_the_other() {
     assert!(xml.contains("<VASSAL.i18n.Translation locale=\"en,\"/>"));
 
     // And the English module carries Japanese, escaped as Java reads it.
-    let en = build::compile_language(&loaded, Some("en")).unwrap();
+    let en = pipeline::compile_language(&loaded, Some("en")).unwrap();
     let props = en
         .iter()
         .find(|e| e.name == "Module_ja.properties")
@@ -230,7 +230,7 @@ fn each_language_module_speaks_its_language_and_carries_the_other() {
 fn a_third_language_from_extract_builds() {
     let root = copy_b4m("third");
     let mut sources = Sources::default();
-    let (loaded, _) = build::load_and_check(&root, "b4m", &mut sources);
+    let (loaded, _) = pipeline::load_and_check(&root, "b4m", &mut sources);
     let skeleton = vmodc::concept::texts::game_catalog_skeleton(&loaded.unwrap().game, "de", None);
     std::fs::write(root.join("i18n/b4m/de.toml"), skeleton).unwrap();
     // The interface texts are translated once, for every game.
@@ -243,8 +243,8 @@ fn a_third_language_from_extract_builds() {
     std::fs::write(root.join("i18n/interface/de.toml"), interface).unwrap();
     let out = root.join("dist");
     let mut sources = Sources::default();
-    let outcome = build::build_game(
-        &build::Options {
+    let outcome = pipeline::build_game(
+        &pipeline::Options {
             root: root.clone(),
             out: out.clone(),
             deny_warnings: true,
@@ -304,12 +304,12 @@ fn a_catalog_declaring_another_language_points_at_its_code() {
 }
 
 /// The shipped games, with their catalogs and the interface catalogs of their languages.
-fn shipped() -> Vec<build::Loaded> {
+fn shipped() -> Vec<pipeline::Loaded> {
     let mut sources = Sources::default();
     let ids = vmodc::load::discover(Path::new(".")).unwrap();
     ids.iter()
         .map(|id| {
-            let (loaded, report) = build::load_and_check(Path::new("."), id, &mut sources);
+            let (loaded, report) = pipeline::load_and_check(Path::new("."), id, &mut sources);
             loaded.unwrap_or_else(|| panic!("{id} loads: {:?}", report.diagnostics))
         })
         .collect()
@@ -407,7 +407,7 @@ fn a_game_named_like_the_interface_folder_is_refused() {
     )
     .unwrap();
     let mut sources = Sources::default();
-    let (_, report) = build::load_and_check(root, "interface", &mut sources);
+    let (_, report) = pipeline::load_and_check(root, "interface", &mut sources);
     let d = report
         .diagnostics
         .iter()
@@ -430,7 +430,7 @@ fn editing_the_interface_catalog_rebuilds_the_modules_of_its_language() {
     let interface = root.join("i18n/interface/de.toml");
     std::fs::write(&interface, catalog("de") + "\n[ui]\nflip = \"Umdrehen\"\n").unwrap();
     std::fs::write(root.join("i18n/interface/fr.toml"), catalog("fr")).unwrap();
-    let options = build::Options {
+    let options = pipeline::Options {
         root: root.clone(),
         out: root.join("dist"),
         deny_warnings: false,
@@ -439,7 +439,7 @@ fn editing_the_interface_catalog_rebuilds_the_modules_of_its_language() {
     };
     let build = || {
         let mut sources = Sources::default();
-        let outcome = build::build_game(&options, "tiny", &mut sources);
+        let outcome = pipeline::build_game(&options, "tiny", &mut sources);
         assert_eq!(outcome.modules.len(), 1, "{:?}", outcome.report);
         let module = &outcome.modules[0];
         let xml = verify::open_module(&std::fs::read(&module.path).unwrap())
@@ -585,7 +585,7 @@ fn record_writes_the_records_a_catalog_lacks_and_a_new_skeleton_has_them_all() {
 
     // A new language's skeleton records the English text of every entry.
     let mut sources = Sources::default();
-    let (loaded, _) = build::load_and_check(&root, "b4m", &mut sources);
+    let (loaded, _) = pipeline::load_and_check(&root, "b4m", &mut sources);
     let skeleton = vmodc::concept::texts::game_catalog_skeleton(&loaded.unwrap().game, "de", None);
     let lines: Vec<&str> = skeleton.lines().collect();
     let entries = lines

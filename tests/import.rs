@@ -41,14 +41,14 @@ fn import_and_build(tmp: &TempDir, module: &[u8], id: &str) -> (PathBuf, Vec<u8>
     let imported = vmodc::import::import_module(&file, id).expect("imports");
     vmodc::import::write_project(&imported.project, &out, false).expect("writes");
     let mut sources = Sources::default();
-    let (loaded, report) = vmodc::build::load_and_check(&out, id, &mut sources);
+    let (loaded, report) = vmodc::pipeline::load_and_check(&out, id, &mut sources);
     assert!(
         !report.has_errors(),
         "the imported project has errors: {}",
         crate::common::render_all(&sources, &report)
     );
     let loaded = loaded.expect("loads");
-    let entries = vmodc::build::compile_language(&loaded, None).expect("compiles");
+    let entries = vmodc::pipeline::compile_language(&loaded, None).expect("compiles");
     (out, vmodc::package::zip_bytes(&entries).expect("zip"))
 }
 
@@ -675,17 +675,17 @@ fn a_designers_five_changes_after_an_import_show_in_the_rebuilt_module() {
 /// build names and the first one's bytes.
 fn build_project(root: &Path, lang: Option<&str>) -> (Vec<String>, Vec<u8>) {
     let mut sources = Sources::default();
-    let (loaded, report) = vmodc::build::load_and_check(root, "hand-made", &mut sources);
+    let (loaded, report) = vmodc::pipeline::load_and_check(root, "hand-made", &mut sources);
     assert!(
         !report.has_errors(),
         "{}",
         crate::common::render_all(&sources, &report)
     );
     let loaded = loaded.expect("loads");
-    let files = vmodc::build::languages(&loaded)
+    let files = vmodc::pipeline::languages(&loaded)
         .iter()
-        .map(|l| vmodc::build::module_file_name(&loaded.game, l.as_deref()))
+        .map(|l| vmodc::pipeline::module_file_name(&loaded.game, l.as_deref()))
         .collect();
-    let entries = vmodc::build::compile_language(&loaded, lang).expect("compiles");
+    let entries = vmodc::pipeline::compile_language(&loaded, lang).expect("compiles");
     (files, vmodc::package::zip_bytes(&entries).expect("zip"))
 }

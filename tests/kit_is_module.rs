@@ -5,10 +5,10 @@
 
 use crate::common::pdf::{page_count, page_images, page_runs, page_text, Run};
 use crate::common::{patch, repo, tiny_copy};
-use vmodc::build::{languages, load_and_check, plan_for, printed_counters, Loaded};
 use vmodc::concept::art::image_file::Rgba;
 use vmodc::concept::plan::Plan;
 use vmodc::diag::Sources;
+use vmodc::pipeline::{languages, load_and_check, plan_for, printed_counters, Loaded};
 use vmodc::print::{print_language, Paper, PrintOptions};
 
 fn loaded_at(root: &std::path::Path, id: &str) -> Loaded {
@@ -135,10 +135,10 @@ fn a_scanned_map_prints_the_scans_pixels_on_its_tile_at_the_counters_scale() {
         "the contents do not give the scan's scale:\n{first}"
     );
     // And the module's board is that same scan.
-    let module = vmodc::build::compile(&loaded.game).expect("compiles");
+    let module = vmodc::pipeline::compile(&loaded.game).expect("compiles");
     let board = module
         .iter()
-        .find(|e| vmodc::build::board_images::plain_name(&e.name) == "images/map.png")
+        .find(|e| vmodc::pipeline::board_images::plain_name(&e.name) == "images/map.png")
         .expect("the board image");
     let file =
         vmodc::concept::art::image_file::ImageFile::from_bytes("map.png", board.data.clone())

@@ -4,8 +4,8 @@
 //! Japanese line starts with a character Japanese forbids there, and no word of the Japanese
 //! dictionary (`src/render/ja_words.txt`) is split between two lines.
 
-use vmodc::build::{image_texts, languages, load_and_check, plan_for};
 use vmodc::diag::Sources;
+use vmodc::pipeline::{image_texts, languages, load_and_check, plan_for};
 use vmodc::render::text::LEGIBLE_SIZE;
 
 const SHIPPED: [&str; 4] = ["b4m", "btm2", "lsam", "ocs"];

@@ -4,9 +4,9 @@
 
 use crate::common::*;
 use std::collections::BTreeMap;
-use vmodc::build::board_images::plain_name;
 use vmodc::concept::game::{BuiltinLine, LineStyleOf};
 use vmodc::diag::{Severity, Sources};
+use vmodc::pipeline::board_images::plain_name;
 
 /// The tiny game's map with `[style]` given `extra` lines: its map and terrain effects chart images.
 fn drawn_with(extra: &str) -> (Vec<u8>, Vec<u8>, String) {
@@ -28,7 +28,7 @@ fn drawn_with(extra: &str) -> (Vec<u8>, Vec<u8>, String) {
     let rendered = render_all(&sources, &report);
     let mut s = Sources::default();
     let game = vmodc::load::load_game(root, "tiny", &mut s).expect("loads");
-    let entries: BTreeMap<String, Vec<u8>> = vmodc::build::compile(&game)
+    let entries: BTreeMap<String, Vec<u8>> = vmodc::pipeline::compile(&game)
         .expect("compiles")
         .into_iter()
         .map(|e| (plain_name(&e.name), e.data))

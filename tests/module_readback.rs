@@ -303,7 +303,7 @@ fn multi_sheet_maps_read_back() {
     let mut second = game.scenarios[0].clone();
     second.data.scenario.id.value = "second".into();
     game.scenarios.push(second);
-    let entries = vmodc::build::compile(&game).expect("compiles");
+    let entries = vmodc::pipeline::compile(&game).expect("compiles");
     let bytes = vmodc::package::zip_bytes(&entries).expect("zip");
     let report = verify::check_module(&bytes, Path::new("sheets.vmod"));
     assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);

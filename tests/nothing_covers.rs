@@ -5,8 +5,8 @@
 //! reaches ([`ink_extent`]), so that a hex number set just under a city's name, or a unit's id just
 //! over its size symbol, counts only when the strokes themselves meet.
 
-use vmodc::build::{image_texts, languages, load_and_check, plan_for, ImageTexts};
 use vmodc::diag::Sources;
+use vmodc::pipeline::{image_texts, languages, load_and_check, plan_for, ImageTexts};
 use vmodc::render::text::{ink_extent, measure, PlacedText, LEGIBLE_SIZE};
 use vmodc::render::Fonts;
 
@@ -164,7 +164,7 @@ fn sheets_with_symbols(id: &str) -> Vec<(String, ImageTexts, Vec<Symbol>)> {
         let plan = plan_for(&loaded, lang.as_deref());
         let images = image_texts(&loaded.game, &plan).expect("images render");
         for (i, sheet) in plan.sheets.iter().enumerate() {
-            let art = vmodc::build::hex_map_art(&loaded.game, &plan, i as u16, &fonts);
+            let art = vmodc::pipeline::hex_map_art(&loaded.game, &plan, i as u16, &fonts);
             let Some(art) = art.expect("the map art") else {
                 continue;
             };

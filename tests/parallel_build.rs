@@ -2,8 +2,8 @@
 //! are produced in parallel, but each depends only on its input and they are put in name order.
 
 use std::path::{Path, PathBuf};
-use vmodc::build;
 use vmodc::diag::Sources;
+use vmodc::pipeline;
 
 /// Every module of `id` built (`vmodc build --no-cache`) on a pool of `threads` threads, as
 /// (file name, bytes).
@@ -12,14 +12,14 @@ fn build_on(threads: usize, id: &str, out: &Path) -> Vec<(PathBuf, Vec<u8>)> {
         .num_threads(threads)
         .build()
         .expect("a thread pool");
-    let options = build::Options {
+    let options = pipeline::Options {
         root: PathBuf::from("."),
         out: out.to_path_buf(),
         deny_warnings: false,
         cache: None,
         print: Some(vmodc::print::print_kits),
     };
-    let outcome = pool.install(|| build::build_game(&options, id, &mut Sources::default()));
+    let outcome = pool.install(|| pipeline::build_game(&options, id, &mut Sources::default()));
     assert!(!outcome.modules.is_empty(), "{id} builds");
     outcome
         .modules

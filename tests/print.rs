@@ -9,8 +9,8 @@
 use crate::common::pdf::{page_count, page_sizes_mm, page_text, render_page};
 use crate::common::{repo, TempDir};
 use std::path::Path;
-use vmodc::build::{languages, load_and_check, Loaded};
 use vmodc::diag::Sources;
+use vmodc::pipeline::{languages, load_and_check, Loaded};
 use vmodc::print::{pdf_file_name, print_language, PrintOptions};
 
 /// Resolution the pages are rendered at for measuring: 0.5 mm is about 3 pixels.

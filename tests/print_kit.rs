@@ -7,11 +7,11 @@
 
 use crate::common::pdf::{page_count, page_text};
 use crate::common::{repo, TempDir};
-use vmodc::build::{languages, load_and_check, plan_for, printed_counters, Loaded};
 use vmodc::concept::plan::Plan;
 use vmodc::concept::special_rules::reading::rules_in_play;
 use vmodc::concept::units::module::unit_name;
 use vmodc::diag::Sources;
+use vmodc::pipeline::{languages, load_and_check, plan_for, printed_counters, Loaded};
 use vmodc::print::{print_language, PrintOptions};
 
 const SHIPPED: [&str; 4] = ["b4m", "btm2", "lsam", "ocs"];
@@ -328,7 +328,7 @@ fn the_turn_record_prints_once() {
 #[test]
 fn the_kits_own_texts_stay_out_of_the_modules_translation() {
     let loaded = loaded("b4m");
-    let en = vmodc::build::compile_language(&loaded, Some("en")).expect("compiles");
+    let en = vmodc::pipeline::compile_language(&loaded, Some("en")).expect("compiles");
     let props = en
         .iter()
         .find(|e| e.name == "Module_ja.properties")

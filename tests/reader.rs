@@ -353,7 +353,7 @@ fn modules_built_from_our_data_check_clean() {
         let game = vmodc::load::load_game(&root, id, &mut sources)
             .unwrap_or_else(|r| panic!("{id}: {}", common::render_all(&sources, &r)));
         let entries =
-            vmodc::build::compile(&game).unwrap_or_else(|d| panic!("{id}: {}", d.message));
+            vmodc::pipeline::compile(&game).unwrap_or_else(|d| panic!("{id}: {}", d.message));
         let bytes = vmodc::package::zip_bytes(&entries).expect("zip");
         let report = check_module(&bytes, Path::new("built.vmod"));
         let bad: Vec<String> = report

@@ -5,16 +5,16 @@
 //! show) are checked as absent wordings only.
 
 use std::path::Path;
-use vmodc::build;
 use vmodc::diag::Sources;
+use vmodc::pipeline;
 use vmodc::verify;
 
 /// The archive entries of a shipped game's module in one language.
 fn module_entries(game: &str, language: &str) -> std::collections::BTreeMap<String, Vec<u8>> {
     let mut sources = Sources::default();
-    let (loaded, report) = build::load_and_check(Path::new("."), game, &mut sources);
+    let (loaded, report) = pipeline::load_and_check(Path::new("."), game, &mut sources);
     let loaded = loaded.unwrap_or_else(|| panic!("{game} loads: {:?}", report.diagnostics));
-    let module = build::compile_language(&loaded, Some(language)).unwrap();
+    let module = pipeline::compile_language(&loaded, Some(language)).unwrap();
     let zip = vmodc::package::zip_bytes(&module).unwrap();
     verify::open_module(&zip)
         .unwrap()

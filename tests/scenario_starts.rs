@@ -27,14 +27,14 @@ fn module_of(fixture: &str, game: &str) -> (Game, ModuleView) {
         dir.path(),
     );
     let mut sources = vmodc::diag::Sources::default();
-    let (loaded, report) = vmodc::build::load_and_check(dir.path(), game, &mut sources);
+    let (loaded, report) = vmodc::pipeline::load_and_check(dir.path(), game, &mut sources);
     assert!(
         report.diagnostics.is_empty(),
         "{}",
         crate::common::render_all(&sources, &report)
     );
     let loaded = loaded.expect("the fixture loads");
-    let entries = vmodc::build::compile_language(&loaded, None).expect("compiles");
+    let entries = vmodc::pipeline::compile_language(&loaded, None).expect("compiles");
     let bytes = vmodc::package::zip_bytes(&entries).expect("zip");
     (
         loaded.game,
@@ -236,7 +236,7 @@ fn the_turn_record_names_the_scenario_of_each_arrival() {
     assert_eq!(arrivals(9), ["First day: + B2"]);
     assert_eq!(arrivals(10), ["Second day: + B2"]);
     // The turn chart (the Charts window's and the PDF's) says the same.
-    let chart = vmodc::build::turn_chart_boxes(&game, &plan);
+    let chart = vmodc::pipeline::turn_chart_boxes(&game, &plan);
     assert_eq!(chart[8].lines, ["First day: + B2"]);
     assert_eq!(chart[9].lines, ["Second day: + B2"]);
     // Each scenario's arrival piece waits in its own turn's box: the first day's at-start stack,

@@ -5,10 +5,10 @@
 use crate::common::pdf::{page_count, page_text};
 use crate::common::{text, tiny_copy};
 use std::path::Path;
-use vmodc::build::{compile_language, languages, load_and_check, Loaded};
 use vmodc::diag::Sources;
 use vmodc::html::escape_ascii;
 use vmodc::package::Entry;
+use vmodc::pipeline::{compile_language, languages, load_and_check, Loaded};
 use vmodc::print::{print_language, PrintOptions};
 use vmodc::verify::{check_module, parse_xml};
 

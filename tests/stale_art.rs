@@ -1,10 +1,10 @@
-//! Never stale art (src/build/board_images.rs): VASSAL keeps the tiles it cut of a board's image
+//! Never stale art (src/pipeline/board_images.rs): VASSAL keeps the tiles it cut of a board's image
 //! under the module's name and version and the image's path, and cuts them again only when the
 //! image's date in the archive is newer than its tiles, which a reproducible build (every entry
 //! dated 1980) never is. So a board's image is named by its bytes: a changed image is a new path.
 
 use std::collections::BTreeMap;
-use vmodc::build::board_images::{content_name, plain_name};
+use vmodc::pipeline::board_images::{content_name, plain_name};
 use vmodc::verify::archive::{read_archive, Limits};
 use vmodc::verify::{open_module, parse_xml};
 
@@ -76,11 +76,12 @@ fn a_changed_map_gets_a_new_path_at_the_same_version() {
     crate::common::copy_game(&crate::common::repo(), "b4m", dir.path());
     let zip = || {
         let mut sources = vmodc::diag::Sources::default();
-        let (loaded, report) = vmodc::build::load_and_check(dir.path(), "b4m", &mut sources);
+        let (loaded, report) = vmodc::pipeline::load_and_check(dir.path(), "b4m", &mut sources);
         let game = loaded
             .unwrap_or_else(|| panic!("b4m loads: {report:?}"))
             .game;
-        vmodc::package::zip_bytes(&vmodc::build::compile(&game).expect("compiles")).expect("zips")
+        vmodc::package::zip_bytes(&vmodc::pipeline::compile(&game).expect("compiles"))
+            .expect("zips")
     };
     let before = zip();
     assert_eq!(zip(), before, "the same sources, the same bytes");

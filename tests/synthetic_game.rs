@@ -39,7 +39,7 @@ fn written_files_load_through_the_loader() {
     let root = std::env::temp_dir().join(format!("vmodc-synthetic-{}", std::process::id()));
     write(&p, &root).unwrap();
     let mut sources = Sources::default();
-    let (game, report) = vmodc::build::load_and_check(&root, &p.id, &mut sources);
+    let (game, report) = vmodc::pipeline::load_and_check(&root, &p.id, &mut sources);
     let _ = std::fs::remove_dir_all(&root);
     assert_clean(&report, &sources);
     let game = game.unwrap().game;

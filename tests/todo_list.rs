@@ -11,7 +11,7 @@ use vmodc::diag::{Severity, Sources};
 #[test]
 fn btm2_gaps_are_listed_by_component_with_their_keys() {
     let mut sources = Sources::default();
-    let (_, report) = vmodc::build::load_and_check(Path::new("."), "btm2", &mut sources);
+    let (_, report) = vmodc::pipeline::load_and_check(Path::new("."), "btm2", &mut sources);
     let gaps = report
         .diagnostics
         .iter()

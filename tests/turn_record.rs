@@ -3,10 +3,10 @@
 //! reinforcements only, with replacements only, without weather, without turn labels.
 
 use crate::synthetic::{game, Params};
-use vmodc::build::turn_chart_boxes;
 use vmodc::concept::game::Game;
 use vmodc::concept::plan::{LineKind, Plan};
 use vmodc::concept::texts::default_texts;
+use vmodc::pipeline::turn_chart_boxes;
 
 /// The synthetic game with more units than its hexes hold, so that some arrive as reinforcements.
 fn record_game() -> Game {

@@ -27,16 +27,16 @@ fn errata_with_history() -> crate::common::TempDir {
 
 fn module(root: &Path, lang: &str) -> Vec<Entry> {
     let mut sources = Sources::default();
-    let (loaded, report) = vmodc::build::load_and_check(root, "b4m", &mut sources);
+    let (loaded, report) = vmodc::pipeline::load_and_check(root, "b4m", &mut sources);
     assert!(!report.has_errors(), "{}", report.diagnostics.len());
-    vmodc::build::compile_language(&loaded.expect("loads"), Some(lang)).expect("compiles")
+    vmodc::pipeline::compile_language(&loaded.expect("loads"), Some(lang)).expect("compiles")
 }
 
 #[test]
 fn the_diff_entry_reads_back_as_the_same_changes() {
     let project = errata_with_history();
     let mut sources = Sources::default();
-    let (loaded, _) = vmodc::build::load_and_check(project.path(), "b4m", &mut sources);
+    let (loaded, _) = vmodc::pipeline::load_and_check(project.path(), "b4m", &mut sources);
     let game = loaded.expect("loads").game;
     let history = game.releases.expect("the history is loaded");
     let [release] = &history.releases[..] else {

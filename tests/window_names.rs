@@ -6,10 +6,10 @@
 //! the module's translation into its own language, else the map's name).
 
 use std::collections::BTreeMap;
-use vmodc::build::{compile_language, image_texts, languages, load_and_check, plan_for, Loaded};
 use vmodc::concept::plan::Plan;
 use vmodc::diag::Sources;
 use vmodc::i18n::Texts;
+use vmodc::pipeline::{compile_language, image_texts, languages, load_and_check, plan_for, Loaded};
 use vmodc::verify::{open_module, parse_xml, Node};
 
 const SHIPPED: [&str; 4] = ["b4m", "btm2", "lsam", "ocs"];

@@ -2,8 +2,8 @@
 //! happened to each in one closing line.
 
 use super::{games_or_all, Format, FAILED, USAGE};
-use crate::build::{self, Options, Outcome};
 use crate::diag::{plural, Diagnostic, Report, Sources, Tally};
+use crate::pipeline::{self, Options, Outcome};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -17,7 +17,7 @@ pub fn run_build(games: Vec<String>, options: Options, format: Format) -> ExitCo
     let mut files = Vec::new();
     let (mut failed, mut io_failed) = (false, false);
     for id in &games {
-        let outcome = build::build_game(&options, id, &mut sources);
+        let outcome = pipeline::build_game(&options, id, &mut sources);
         failed |= outcome.modules.is_empty() || outcome.report.has_errors();
         io_failed |= outcome.report.diagnostics.iter().any(Diagnostic::is_io);
         if format == Format::Human {

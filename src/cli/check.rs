@@ -2,8 +2,8 @@
 //! of facts the data lacks (`--todo`).
 
 use super::{exit_for, games_or_all, print_diagnostics, print_report, Format};
-use crate::build;
 use crate::diag::{Report, Severity, Sources};
+use crate::pipeline;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -36,10 +36,10 @@ pub fn run_check(
         }
     };
     for id in &games {
-        let (loaded, mut report) = build::load_and_check(root, id, &mut sources);
+        let (loaded, mut report) = pipeline::load_and_check(root, id, &mut sources);
         if let Some(loaded) = &loaded {
             let dist = root.join("dist");
-            for d in build::committed::unraised_versions(root, &dist, loaded) {
+            for d in pipeline::committed::unraised_versions(root, &dist, loaded) {
                 report.push(d);
             }
         }
@@ -98,7 +98,7 @@ pub fn run_todo(games: Vec<String>, root: &Path, format: Format) -> ExitCode {
     let mut errors = Report::default();
     let mut json = Vec::new();
     for id in &games {
-        let (_, report) = build::load_and_check(root, id, &mut sources);
+        let (_, report) = pipeline::load_and_check(root, id, &mut sources);
         let groups = todo_groups(&report, &sources);
         match format {
             Format::Human => out!("{}", render_todo(id, &groups)),

@@ -53,11 +53,11 @@ pub fn run_diff(
     let mut compared = Vec::new();
     for id in ids {
         let mut sources = Sources::default();
-        let (Some(a), _) = crate::build::load_and_check(&old_v.root, &id, &mut sources) else {
+        let (Some(a), _) = crate::pipeline::load_and_check(&old_v.root, &id, &mut sources) else {
             errln!("error: {id} does not load in {}", old_v.label);
             return ExitCode::from(USAGE);
         };
-        let (Some(b), _) = crate::build::load_and_check(&new_v.root, &id, &mut sources) else {
+        let (Some(b), _) = crate::pipeline::load_and_check(&new_v.root, &id, &mut sources) else {
             errln!("error: {id} does not load in {}", new_v.label);
             return ExitCode::from(USAGE);
         };

@@ -1,17 +1,21 @@
 //! `vmodc i18n`: translators' tools, catalog status and skeletons for new languages.
 
 use super::{exit_for, games_or_all, print_report, Format, FAILED, USAGE};
-use crate::build;
 use crate::concept::texts;
 use crate::diag::{Report, Sources};
 use crate::i18n::{DEFAULT_LANGUAGE, INTERFACE_FOLDER};
+use crate::pipeline;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Load and check one game for the i18n tools; on failure the report is printed and the exit code
 /// returned.
-fn load_for_i18n(root: &Path, id: &str, sources: &mut Sources) -> Result<build::Loaded, ExitCode> {
-    let (loaded, report) = build::load_and_check(root, id, sources);
+fn load_for_i18n(
+    root: &Path,
+    id: &str,
+    sources: &mut Sources,
+) -> Result<pipeline::Loaded, ExitCode> {
+    let (loaded, report) = pipeline::load_and_check(root, id, sources);
     match loaded {
         Some(loaded) => Ok(loaded),
         None => {

@@ -4,10 +4,10 @@
 //! the game again.
 
 use super::{games_or_all, print_diagnostics, Format, FAILED, USAGE};
-use crate::build;
 use crate::diag::{Report, Sources};
 use crate::migrate::{rewrites, Rewrite};
 use crate::model::data_format::CURRENT;
+use crate::pipeline;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -32,7 +32,7 @@ pub fn run_migrate(args: &MigrateArgs) -> ExitCode {
     };
     let mut migrations = Report::default();
     for id in &games {
-        let (loaded, report) = build::load_and_check(&args.root, id, &mut sources);
+        let (loaded, report) = pipeline::load_and_check(&args.root, id, &mut sources);
         if loaded.is_none() {
             print_diagnostics(&report, &sources, Format::Human);
             errln!(
@@ -107,7 +107,7 @@ fn recheck(root: &Path, games: &[String]) -> ExitCode {
     let mut sources = Sources::default();
     let mut left = Report::default();
     for id in games {
-        let (_, report) = build::load_and_check(root, id, &mut sources);
+        let (_, report) = pipeline::load_and_check(root, id, &mut sources);
         left.diagnostics.extend(
             report
                 .diagnostics

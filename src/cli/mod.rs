@@ -54,8 +54,8 @@ pub mod terminal;
 pub mod translate;
 pub mod watch;
 
-use crate::build::blocks;
 use crate::diag::{suggest, Diagnostic, Report, Severity, Sources};
+use crate::pipeline::blocks;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

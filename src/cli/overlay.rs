@@ -12,7 +12,7 @@ pub fn run_overlay(
     root: &Path,
     id: &str,
     out: &Path,
-    draw: impl Fn(&Game) -> Result<Vec<u8>, crate::build::overlay::OverlayError>,
+    draw: impl Fn(&Game) -> Result<Vec<u8>, crate::pipeline::overlay::OverlayError>,
 ) -> ExitCode {
     let mut sources = Sources::default();
     if let Err(code) = games_or_all(vec![id.to_string()], root, &sources, Format::Human) {

@@ -1,8 +1,8 @@
 //! `vmodc print`: the print-and-play PDF of a game, one per language.
 
 use super::{print_report, Format, FAILED, USAGE};
-use crate::build;
 use crate::diag::{Diagnostic, Report, Sources};
+use crate::pipeline;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -16,20 +16,20 @@ pub fn run_print(
     options: &crate::print::PrintOptions,
 ) -> ExitCode {
     let mut sources = Sources::default();
-    let (loaded, report) = build::load_and_check(root, id, &mut sources);
-    let Some(loaded) = loaded.filter(|_| !build::blocks(&report, false)) else {
+    let (loaded, report) = pipeline::load_and_check(root, id, &mut sources);
+    let Some(loaded) = loaded.filter(|_| !pipeline::blocks(&report, false)) else {
         print_report(&report, &sources, Format::Human);
         errln!("error: {id} not printed: its data has errors (vmodc check {id})");
         // As for `build`: a file that cannot be read is a usage problem, bad data a failure.
         let io = report.diagnostics.iter().any(Diagnostic::is_io);
         return ExitCode::from(if io { USAGE } else { FAILED });
     };
-    let languages: Vec<Option<String>> = build::languages(&loaded)
+    let languages: Vec<Option<String>> = pipeline::languages(&loaded)
         .into_iter()
         .filter(|l| lang.is_none() || l.as_deref() == lang)
         .collect();
     if languages.is_empty() {
-        let known: Vec<String> = build::languages(&loaded).into_iter().flatten().collect();
+        let known: Vec<String> = pipeline::languages(&loaded).into_iter().flatten().collect();
         errln!(
             "error: {id} has no language {:?}: its catalogs are {}",
             lang.unwrap_or(""),
@@ -50,7 +50,7 @@ pub fn run_print(
             Ok(printed) => printed,
             Err(d) => return print_failure(d, &sources),
         };
-        if let Err(d) = crate::build::write_kit(&path, &printed.pdf) {
+        if let Err(d) = crate::pipeline::write_kit(&path, &printed.pdf) {
             return print_failure(d, &sources);
         }
         for missing in &printed.missing {

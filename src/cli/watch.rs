@@ -13,7 +13,7 @@
 //! the output folder.
 
 use super::Format;
-use crate::build::Options;
+use crate::pipeline::Options;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

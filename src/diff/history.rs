@@ -2,8 +2,8 @@
 //! (`changes/<game>.toml`, read back by `concept::releases`), so a designer never writes one by hand.
 
 use super::Change;
-use crate::build::Loaded;
 use crate::model::toml_text::string as toml_string;
+use crate::pipeline::Loaded;
 
 /// One `[[releases]]` entry: the new version, the one it follows, the versions of the data compared,
 /// and every change. Paste it at the top of `changes/<game>.toml` (newest first).

@@ -4,10 +4,10 @@
 //! embedded as data URIs, so the page is one file; the same data gives the same bytes.
 
 use super::{text_key, Change};
-use crate::build::{counter_image, languages, map_image, plan_for, Loaded};
 use crate::concept::plan::Plan;
 use crate::concept::releases::AREAS;
 use crate::html::{escape, page, png_data_uri};
+use crate::pipeline::{counter_image, languages, map_image, plan_for, Loaded};
 use crate::render::RenderError;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;

@@ -8,12 +8,12 @@ pub mod html;
 pub mod module;
 pub mod revision;
 
-use crate::build::Loaded;
 use crate::concept::game::Game;
 use crate::concept::map::place::terrain_at;
 pub use crate::concept::releases::text_key;
 use crate::concept::releases::{text_what, UnitLook};
 use crate::concept::texts::entries;
+use crate::pipeline::Loaded;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// One change a player would notice.
@@ -206,9 +206,9 @@ fn phases(old: &Game, new: &Game) -> Vec<Change> {
 
 /// Every text a player reads, per language (the data's own texts when a game has no catalog).
 fn texts(old: &Loaded, new: &Loaded) -> Vec<Change> {
-    let languages: BTreeSet<Option<String>> = crate::build::languages(old)
+    let languages: BTreeSet<Option<String>> = crate::pipeline::languages(old)
         .into_iter()
-        .chain(crate::build::languages(new))
+        .chain(crate::pipeline::languages(new))
         .collect();
     let mut out = Vec::new();
     for lang in languages {

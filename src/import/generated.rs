@@ -80,8 +80,9 @@ fn tree_without_raw(
         let mut sources = crate::diag::Sources::default();
         let game = crate::load::load_game(&scratch, id, &mut sources).ok()?;
         let mut report = crate::diag::Report::default();
-        let loaded = crate::build::Loaded::with_catalogs(&scratch, game, &mut sources, &mut report);
-        let plan = crate::build::plan_for(&loaded, None);
+        let loaded =
+            crate::pipeline::Loaded::with_catalogs(&scratch, game, &mut sources, &mut report);
+        let plan = crate::pipeline::plan_for(&loaded, None);
         let turn_box = loaded.texts(None).get("ui.turn_box");
         Some((
             crate::emit::module::build_tree(&loaded.game, &plan),

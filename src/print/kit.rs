@@ -9,10 +9,10 @@ use super::setup_pages::counter_edge;
 use super::sheet::SheetLayout;
 use super::PrintError;
 use super::{PrintOptions, Printed};
-use crate::build::cache::Cache;
-use crate::build::{self, PrintedCounter, PrintedImage};
 use crate::concept::game::Game;
 use crate::concept::plan::Plan;
+use crate::pipeline::cache::Cache;
+use crate::pipeline::{self, PrintedCounter, PrintedImage};
 use crate::render::counter::{draw_counter_picture, lay_out_counter_texts, PictureKey};
 use crate::render::text::{PlacedText, TextCapture};
 use crate::render::Pixels;
@@ -35,14 +35,14 @@ pub(super) fn print(
 ) -> Result<Printed, PrintError> {
     let counter_mm = counter_size(game)?;
     let mm_per_px = counter_mm / game.counters.counters.size.max(1) as f32;
-    let counters = build::printed_counters(game, plan)?;
-    let boards = build::printed_boards(game, plan, cache)?;
-    let build::PrintedBoards {
+    let counters = pipeline::printed_counters(game, plan)?;
+    let boards = pipeline::printed_boards(game, plan, cache)?;
+    let pipeline::PrintedBoards {
         sheets,
         charts,
         scanned,
     } = &boards;
-    let cards = build::printed_cards(game, plan)?;
+    let cards = pipeline::printed_cards(game, plan)?;
     let page = options.paper.size();
     let posters = options
         .poster
@@ -137,7 +137,7 @@ fn sections(
     plan: &Plan,
     (page, options): ((f32, f32), &PrintOptions),
     (counters, sheet_layout): (usize, &SheetLayout),
-    (boards, cards): (&build::PrintedBoards, &[PrintedImage]),
+    (boards, cards): (&pipeline::PrintedBoards, &[PrintedImage]),
     (setup, rules): (&super::setup_pages::SetupPages, usize),
     mm_per_px: f32,
 ) -> Result<Sections, PrintError> {
@@ -191,7 +191,7 @@ fn sections(
 fn intro(
     plan: &Plan,
     counter_mm: f32,
-    (boards, mm_per_px): (&build::PrintedBoards, f32),
+    (boards, mm_per_px): (&pipeline::PrintedBoards, f32),
 ) -> Vec<String> {
     let mut out = vec![plan
         .tx

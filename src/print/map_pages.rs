@@ -9,9 +9,9 @@ use super::pdf::{Anchor, Canvas, Weight, Writer};
 use super::tiles::{tiles, Tile, OVERLAP_MM};
 use super::Paper;
 use super::PrintError;
-use crate::build::PrintedImage;
 use crate::concept::game::Game;
 use crate::concept::plan::Plan;
+use crate::pipeline::PrintedImage;
 use crate::render::map::HEX_OUTLINE;
 
 /// A map sheet's size in mm at the counters' scale.

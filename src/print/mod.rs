@@ -32,10 +32,10 @@ pub mod tiles;
 
 pub use error::PrintError;
 
-use crate::build::cache::{fingerprint, Cache};
-use crate::build::{Kit, Loaded};
 use crate::concept::game::Game;
 use crate::diag::{Diagnostic, SourceFile};
+use crate::pipeline::cache::{fingerprint, Cache};
+use crate::pipeline::{Kit, Loaded};
 use std::path::Path;
 
 /// A paper size.
@@ -171,7 +171,7 @@ pub fn print_kits(
             )
         })
         .collect();
-    crate::build::languages(loaded)
+    crate::pipeline::languages(loaded)
         .into_par_iter()
         .map(|lang| {
             let path = out.join(pdf_file_name(&loaded.game, lang.as_deref()));

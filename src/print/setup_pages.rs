@@ -8,11 +8,11 @@
 //! lays the pages out; `kit` draws them (as with `rules_pages`, no two files import each other).
 
 use super::pdf::{text_width, Weight};
-use crate::build::PrintedCounter;
 use crate::concept::game::{Game, Loaded, LossRounding, ScenarioFile, Victory, VpTerm};
 use crate::concept::plan::Plan;
 use crate::concept::setup::effective::Effective;
 use crate::model::FileId;
+use crate::pipeline::PrintedCounter;
 use crate::render::lines::wrap_measured;
 use crate::render::Color;
 use std::collections::BTreeMap;

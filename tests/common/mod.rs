@@ -130,7 +130,7 @@ pub fn check_dir(root: &Path) -> (Sources, Report) {
             for id in ids {
                 // As `vmodc check` and the build do: the checks, the catalogs (a game without
                 // i18n/<id>/ has none) and the measured labels.
-                let (_, r) = vmodc::build::load_and_check(root, &id, &mut sources);
+                let (_, r) = vmodc::pipeline::load_and_check(root, &id, &mut sources);
                 report.extend(r);
             }
         }
@@ -144,16 +144,16 @@ pub fn check_dir(root: &Path) -> (Sources, Report) {
 /// dist/, game, archive bytes), one per language.
 pub fn compiled_modules(id: &str) -> Vec<(String, vmodc::concept::game::Game, Vec<u8>)> {
     let mut sources = Sources::default();
-    let (loaded, report) = vmodc::build::load_and_check(Path::new("."), id, &mut sources);
+    let (loaded, report) = vmodc::pipeline::load_and_check(Path::new("."), id, &mut sources);
     assert!(!report.has_errors(), "{id}: {:?}", report.diagnostics);
     let loaded = loaded.expect("shipped data loads");
-    vmodc::build::languages(&loaded)
+    vmodc::pipeline::languages(&loaded)
         .into_iter()
         .map(|lang| {
             let entries =
-                vmodc::build::compile_language(&loaded, lang.as_deref()).expect("compiles");
+                vmodc::pipeline::compile_language(&loaded, lang.as_deref()).expect("compiles");
             let bytes = vmodc::package::zip_bytes(&entries).expect("zip");
-            let name = vmodc::build::module_file_name(&loaded.game, lang.as_deref());
+            let name = vmodc::pipeline::module_file_name(&loaded.game, lang.as_deref());
             (name, loaded.game.clone(), bytes)
         })
         .collect()

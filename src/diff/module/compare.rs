@@ -85,7 +85,7 @@ pub fn diff_modules(old: &ModuleFile, new: &ModuleFile) -> ModuleDiff {
         m.entries
             .iter()
             .filter(|(name, _)| name.starts_with("images/"))
-            .map(|(n, c)| (crate::build::board_images::plain_name(n), *c))
+            .map(|(n, c)| (crate::pipeline::board_images::plain_name(n), *c))
             .collect()
     };
     let (a, b) = (images(old), images(new));
