@@ -15,6 +15,11 @@ const FIXTURE: &str = "tests/fixtures/import/hand-made";
 
 /// The hand-made module zipped from its folder (buildFile.xml, moduledata, images/).
 fn hand_made_module() -> Vec<u8> {
+    hand_made_module_with(|build| build.to_string())
+}
+
+/// [`hand_made_module`] with its buildFile changed by `edit`.
+fn hand_made_module_with(edit: impl Fn(&str) -> String) -> Vec<u8> {
     let root = Path::new(FIXTURE);
     let mut files: Vec<(String, Vec<u8>)> = Vec::new();
     for entry in walkdir::WalkDir::new(root).sort_by_file_name() {
@@ -22,7 +27,11 @@ fn hand_made_module() -> Vec<u8> {
         if entry.file_type().is_file() {
             let rel = entry.path().strip_prefix(root).expect("under root");
             let name = rel.to_string_lossy().replace('\\', "/");
-            files.push((name, std::fs::read(entry.path()).expect("fixture file")));
+            let mut bytes = std::fs::read(entry.path()).expect("fixture file");
+            if name == "buildFile.xml" {
+                bytes = edit(&text(&bytes)).into_bytes();
+            }
+            files.push((name, bytes));
         }
     }
     let refs: Vec<(&str, &[u8])> = files
@@ -285,6 +294,67 @@ fn a_hand_made_module_comes_back_from_its_project() {
 /// A module of `dist/`, imported and rebuilt, gives the same palette (names and face images byte
 /// for byte) and every at-start piece at the same map and location name in the same stack order:
 /// the turn track's reinforcements and off-map boxes too, which come back as data.
+/// The names of the module's prototype definitions, in order.
+fn prototype_names(view: &ModuleView) -> Vec<String> {
+    view.root
+        .walk()
+        .into_iter()
+        .filter(|n| short(&n.tag) == "PrototypeDefinition")
+        .map(|n| n.attr("name").to_string())
+        .collect()
+}
+
+#[test]
+fn a_module_s_own_chatter_and_prototype_names_stand_beside_vmodc_s_without_a_warning() {
+    // VASSAL warns "No more than one [Chatter]" when a module's own Chatter subclass (Paths of
+    // Glory's POGChatter) meets the stock one, and "More than one Definition named Unit" when a
+    // prototype of the module has the name of vmodc's own.
+    let tmp = TempDir::new("import-own-chatter");
+    let original = hand_made_module_with(|build| {
+        build
+            .replace("<VASSAL.build.module.Chatter/>", "<handmade.OwnChatter/>")
+            .replace("prototype;Infantry", "prototype;Unit")
+            .replace("name=\"Infantry\"", "name=\"Unit\"")
+    });
+    let (project, rebuilt) = import_and_build(&tmp, &original, "hand-made");
+    let rules = std::fs::read_to_string(project.join("rules/hand-made.toml")).expect("rules");
+    // The fixture has no GlobalTranslatableMessages either: VASSAL adds one, as to the original.
+    let left = "left_to_vassal = [\"Chatter\", \"GlobalTranslatableMessages\"]";
+    assert!(rules.contains(left), "{rules}");
+    let view = open_module(&rebuilt).expect("the rebuilt module opens");
+    let tags: Vec<&str> = view.root.children.iter().map(|c| c.tag.as_str()).collect();
+    assert!(tags.contains(&"handmade.OwnChatter"), "{tags:?}");
+    assert!(!tags.contains(&"VASSAL.build.module.Chatter"), "{tags:?}");
+    let names = prototype_names(&view);
+    assert_eq!(
+        names.iter().filter(|n| *n == "Unit").count(),
+        1,
+        "{names:?}"
+    );
+    assert!(names.contains(&"Unit (vmodc)".to_string()), "{names:?}");
+    // The module's pieces keep their own prototype; vmodc's units take the renamed one.
+    let build = build_text(&view);
+    assert!(build.contains("prototype;Unit (vmodc)"));
+    assert!(
+        build.contains("prototype;Unit\\\\\t"),
+        "the raw trait, nested in the piece"
+    );
+
+    // The fixture as it is keeps the stock Chatter and vmodc's own prototype name.
+    let tmp = TempDir::new("import-stock-chatter");
+    let (project, rebuilt) = import_and_build(&tmp, &hand_made_module(), "plain");
+    let rules = std::fs::read_to_string(project.join("rules/plain.toml")).expect("rules");
+    let left = "left_to_vassal = [\"GlobalTranslatableMessages\"]";
+    assert!(rules.contains(left), "{rules}");
+    let view = open_module(&rebuilt).expect("opens");
+    let chatters = view.root.children.iter();
+    let stock = chatters
+        .filter(|c| c.tag == "VASSAL.build.module.Chatter")
+        .count();
+    assert_eq!(stock, 1);
+    assert!(prototype_names(&view).contains(&"Unit".to_string()));
+}
+
 fn shipped_module_comes_back(module: &str, palette_size: usize, at_start_size: usize) {
     let tmp = TempDir::new(&format!("import-{module}"));
     let original = std::fs::read(format!("dist/{module}.vmod")).expect("dist module");

@@ -250,6 +250,41 @@ pub enum RawPlace {
     Documentation,
 }
 
+/// A component every module has one of, which vmodc writes and VASSAL adds itself when a module
+/// lacks it (`GameModule.build`, `ensureComponent`: a component of the class or of a subclass).
+/// A module made by hand that has its own subclass instead (a custom Chatter) keeps it raw, and
+/// vmodc leaves the stock one to VASSAL: two would make VASSAL warn "No more than one [Chatter]".
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Deserialize, schemars::JsonSchema,
+)]
+pub enum StockComponent {
+    BasicCommandEncoder,
+    Chatter,
+    KeyNamer,
+    GlobalTranslatableMessages,
+}
+
+impl StockComponent {
+    pub const ALL: [StockComponent; 4] = [
+        StockComponent::BasicCommandEncoder,
+        StockComponent::Chatter,
+        StockComponent::KeyNamer,
+        StockComponent::GlobalTranslatableMessages,
+    ];
+
+    /// VASSAL's class of the component.
+    pub fn class(self) -> &'static str {
+        match self {
+            StockComponent::BasicCommandEncoder => "VASSAL.build.module.BasicCommandEncoder",
+            StockComponent::Chatter => "VASSAL.build.module.Chatter",
+            StockComponent::KeyNamer => "VASSAL.build.module.KeyNamer",
+            StockComponent::GlobalTranslatableMessages => {
+                "VASSAL.build.module.properties.GlobalTranslatableMessages"
+            }
+        }
+    }
+}
+
 /// What concepts add to the module as a whole, gathered over the registry.
 #[derive(Default)]
 pub struct ModuleParts {
@@ -269,6 +304,9 @@ pub struct ModuleParts {
     pub turn_report: Option<Expr>,
     /// Components of an imported module kept verbatim, each at its place, in order.
     pub raw: Vec<(RawPlace, El)>,
+    /// Stock components vmodc does not write: the module's own stand in for them, or VASSAL adds
+    /// them.
+    pub left_to_vassal: std::collections::BTreeSet<StockComponent>,
 }
 
 impl ModuleParts {
@@ -298,6 +336,11 @@ impl ModuleParts {
             .iter()
             .filter(move |(p, _)| *p == place)
             .map(|(_, el)| el)
+    }
+
+    /// The stock component, unless it is left to VASSAL.
+    pub fn stock(&self, component: StockComponent) -> Option<El> {
+        (!self.left_to_vassal.contains(&component)).then(|| El::new(component.class()))
     }
 
     /// The raw components to write at `place`, in order.

@@ -7,7 +7,7 @@ use crate::concept::game::Game;
 use crate::concept::gpids::Gpids;
 use crate::i18n::Texts;
 use crate::slug::slug;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 pub const MAIN_BOARD: &str = "Map";
 pub const TRACK_BOARD: &str = "Turn Track";
@@ -303,6 +303,9 @@ pub struct Plan {
     pub stack_scale: u32,
     /// Face images of each marker (concept `markers`), front first.
     pub marker_images: BTreeMap<String, Vec<String>>,
+    /// The prototype names an imported module's raw components define (concept `raw`), which
+    /// vmodc's own prototypes must not take ([`Plan::prototype_name`]).
+    pub raw_prototypes: BTreeSet<String>,
     /// Piece ids with the palette's reserved first (`gpids::palette_keys`): every id handed out for
     /// the module and its saves starts from these.
     pub gpids: Gpids,
@@ -319,6 +322,17 @@ fn reserved_gpids<C: PlanNeeds + ?Sized>(game: &Game, concepts: &[&C]) -> Gpids 
 }
 
 impl Plan {
+    /// The name of one of vmodc's own prototypes (`Unit`, `Side <id>`): `base`, unless a prototype
+    /// an imported module keeps raw has that name; then `base (vmodc)`, as VASSAL warns of two
+    /// definitions of one name and a piece would take either. Players never see the name.
+    pub fn prototype_name(&self, base: &str) -> String {
+        let mut name = base.to_string();
+        while self.raw_prototypes.contains(&name) {
+            name.push_str(" (vmodc)");
+        }
+        name
+    }
+
     /// The unit with this id.
     pub fn unit<'g>(&self, game: &'g Game, id: &str) -> Option<&'g crate::concept::game::Unit> {
         self.unit_index
@@ -411,6 +425,7 @@ impl Plan {
             map_titles: MAP_NAMES.iter().map(|k| (tx.get(k), tx.get(k))).collect(),
             stack_scale: 1,
             marker_images: BTreeMap::new(),
+            raw_prototypes: BTreeSet::new(),
             gpids: reserved_gpids(game, concepts),
             phase_names_from: None,
             unit_index: BTreeMap::new(),

@@ -77,7 +77,7 @@ pub fn savedata(game: &Game) -> String {
 /// `SETUP_STACK` so VASSAL does not add the at-start stacks again.
 pub fn scenario_save(game: &Game, plan: &Plan, scenario: &Loaded<ScenarioFile>) -> String {
     let parts = ModuleParts::of(game, plan, CONCEPTS);
-    let book = prototypes::piece_book(&parts);
+    let book = prototypes::piece_book(&parts, plan);
     let lookup = |name: &str| {
         book.prototypes
             .iter()

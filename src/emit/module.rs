@@ -8,7 +8,9 @@ use super::prototypes::piece_book;
 use crate::concept::game::grid::{Grid, GridKind, HexLayout};
 use crate::concept::game::Game;
 use crate::concept::gpids::Gpids;
-use crate::concept::interface::{AtStartParts, ModuleParts, PaletteList, RawPlace, ToolbarPlace};
+use crate::concept::interface::{
+    AtStartParts, ModuleParts, PaletteList, RawPlace, StockComponent, ToolbarPlace,
+};
 use crate::concept::module::reported_by;
 use crate::concept::plan::{self, Plan};
 use crate::concept::CONCEPTS;
@@ -502,7 +504,7 @@ fn tree_of(game: &Game, plan: &Plan, parts: &ModuleParts) -> El {
         .attr("name", plan.ids.get("game.title"))
         .attr("nextPieceSlotId", next_id)
         .attr("version", rules.game.version.as_str())
-        .child(El::new("VASSAL.build.module.BasicCommandEncoder"))
+        .children(parts.stock(StockComponent::BasicCommandEncoder))
         .child(
             El::new("VASSAL.build.module.Documentation")
                 .children(parts.help.iter().map(|page| page.entry.clone()))
@@ -514,18 +516,16 @@ fn tree_of(game: &Game, plan: &Plan, parts: &ModuleParts) -> El {
         .child(track_map)
         .children(cards_map)
         .child(palette)
-        .child(prototypes(parts))
+        .child(prototypes(parts, plan))
         .children(parts.toolbar_at(ToolbarPlace::Dice).cloned())
         .child(super::tracker::TrackerLayout::of(game).element(game, plan, parts))
         .child(charts(plan))
         .child(predefined_setups(game, plan))
         .children(parts.toolbar_at(ToolbarPlace::Automation).cloned())
         .child(global_properties(parts))
-        .child(El::new(
-            "VASSAL.build.module.properties.GlobalTranslatableMessages",
-        ))
-        .child(El::new("VASSAL.build.module.Chatter"))
-        .child(El::new("VASSAL.build.module.KeyNamer"))
+        .children(parts.stock(StockComponent::GlobalTranslatableMessages))
+        .children(parts.stock(StockComponent::Chatter))
+        .children(parts.stock(StockComponent::KeyNamer))
         .child(language(game, plan))
         .children(parts.raw_at(RawPlace::Module))
 }
@@ -689,8 +689,8 @@ fn palette_list(name: &str, slots: Vec<El>) -> El {
         .children(slots)
 }
 
-fn prototypes(parts: &ModuleParts) -> El {
-    let book = piece_book(parts);
+fn prototypes(parts: &ModuleParts, plan: &Plan) -> El {
+    let book = piece_book(parts, plan);
     El::new("VASSAL.build.module.PrototypesContainer")
         .children(
             book.prototypes

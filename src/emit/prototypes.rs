@@ -3,6 +3,7 @@
 
 use crate::concept::interface::ModuleParts;
 use crate::concept::module::UNIT_PROTOTYPE;
+use crate::concept::plan::Plan;
 use crate::vassal::traits::{self as pieces, Piece};
 
 /// Everything the pieces of a game share: prototypes and per-unit piece definitions.
@@ -10,10 +11,10 @@ pub struct PieceBook {
     pub prototypes: Vec<(String, Piece)>,
 }
 
-pub fn piece_book(parts: &ModuleParts) -> PieceBook {
+pub fn piece_book(parts: &ModuleParts, plan: &Plan) -> PieceBook {
     // Common to every unit: report flips, send to the eliminated box, the rule automation.
     let mut prototypes = vec![(
-        UNIT_PROTOTYPE.to_string(),
+        plan.prototype_name(UNIT_PROTOTYPE),
         Piece {
             traits: parts
                 .unit_prototype_traits()

@@ -93,9 +93,16 @@ fn keep_raw_unless_generated(
     id: &str,
 ) {
     let generated = generated::generated(read, reading, id);
+    // A prototype of a module vmodc did not build is the module's own, whatever its name: it is
+    // kept, and vmodc's own prototype of that name takes another (`Plan::prototype_name`).
+    let built_by_vmodc = read
+        .archive
+        .entries
+        .contains_key(crate::emit::RULES_DATA_MANIFEST);
     let parts = std::mem::take(&mut reading.raw);
     for part in parts {
-        if generated::is_generated(&part, &generated, &part.tag, &part.key) {
+        let own_prototype = part.place == "prototypes" && !built_by_vmodc;
+        if !own_prototype && generated::is_generated(&part, &generated, &part.tag, &part.key) {
             reading.account.add(
                 account::Became::Regenerated,
                 part.label.clone(),

@@ -4,16 +4,19 @@
 
 use super::account::{Account, Became};
 use super::pieces::{piece_unit, PieceUnit};
+use crate::concept::interface::StockComponent;
 use crate::verify::xml::Node;
 use crate::verify::ReadModule;
 
-/// Components of the module itself that vmodc always writes one of.
+/// Components of the module itself that vmodc writes one of, by VASSAL's class: a module's own
+/// subclass (`PathsOfGlory.POGChatter`) is not one of them, and is kept raw.
 const REGENERATED: &[&str] = &[
-    "BasicCommandEncoder",
-    "GlobalOptions",
-    "Chatter",
-    "KeyNamer",
-    "GlobalTranslatableMessages",
+    "VASSAL.build.module.BasicCommandEncoder",
+    "VASSAL.build.module.GlobalOptions",
+    "VASSAL.build.module.Chatter",
+    "VASSAL.build.module.KeyNamer",
+    "VASSAL.build.module.properties.GlobalTranslatableMessages",
+    "VASSAL.i18n.Language",
 ];
 
 /// Children of a map that vmodc writes on its main map itself, beside the eight helpers VASSAL does
@@ -97,6 +100,8 @@ pub struct Reading {
     /// tracker has a level of its own for a first turn that starts after the first phase.
     pub start: Option<(u32, usize)>,
     pub raw: Vec<RawPart>,
+    /// The stock components the module has none of (`[raw] left_to_vassal`).
+    pub left_to_vassal: Vec<StockComponent>,
     pub dice: Option<(u32, u32)>,
     pub account: Account,
 }
@@ -153,6 +158,10 @@ pub fn read(module: &ReadModule) -> Reading {
     for (i, child) in root.children.iter().enumerate() {
         read_component(module, child, Some(i) == main, &mut r);
     }
+    r.left_to_vassal = StockComponent::ALL
+        .into_iter()
+        .filter(|c| !root.children.iter().any(|n| n.tag == c.class()))
+        .collect();
     r
 }
 
@@ -219,7 +228,7 @@ fn read_component(module: &ReadModule, n: &Node, is_main_map: bool, r: &mut Read
     let class = short(&n.tag);
     match class {
         _ if is_main_map => read_main_map(module, n, r),
-        c if REGENERATED.contains(&c) || c == "Language" => regenerated(n, r),
+        _ if REGENERATED.contains(&n.tag.as_str()) => regenerated(n, r),
         "PlayerRoster" => r.account.add(
             Became::Data,
             label(n),

@@ -582,6 +582,31 @@ fn semver(version: &str) -> Option<String> {
     Some(parts.join("."))
 }
 
+/// `[raw]`: the files and the components kept as the module made them, and the stock components
+/// the module had none of.
+fn raw_section(out: &mut String, r: &Reading, id: &str) {
+    let _ = writeln!(out, "[raw]\nfiles = {}", string(&format!("raw/{id}")));
+    if !r.left_to_vassal.is_empty() {
+        let names: Vec<String> = r
+            .left_to_vassal
+            .iter()
+            .map(|c| format!("\"{c:?}\""))
+            .collect();
+        // VASSAL adds each itself (`GameModule.build`); a module's own subclass is kept raw.
+        let _ = writeln!(out, "left_to_vassal = [{}]", names.join(", "));
+    }
+    let _ = writeln!(out);
+    for part in &r.raw {
+        let _ = writeln!(
+            out,
+            "[[raw.components]]\nplace = \"{}\"\nwhy = {}\nxml = {}\n",
+            part.place,
+            string(&part.why),
+            text(&part.xml)
+        );
+    }
+}
+
 fn rules_file(r: &mut Reading, id: &str, sides: &[(String, String)]) -> String {
     let version = semver(&r.version).unwrap_or_else(|| "0.1.0".into());
     if version != r.version {
@@ -630,16 +655,7 @@ fn rules_file(r: &mut Reading, id: &str, sides: &[(String, String)]) -> String {
             string(phase)
         );
     }
-    let _ = writeln!(out, "[raw]\nfiles = {}\n", string(&format!("raw/{id}")));
-    for part in &r.raw {
-        let _ = writeln!(
-            out,
-            "[[raw.components]]\nplace = \"{}\"\nwhy = {}\nxml = {}\n",
-            part.place,
-            string(&part.why),
-            text(&part.xml)
-        );
-    }
+    raw_section(&mut out, r, id);
     let missing = [
         (
             r.dice.is_none(),

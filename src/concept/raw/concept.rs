@@ -12,6 +12,11 @@ impl Concept for RawConcept {
         "raw"
     }
 
+    fn fill_plan(&self, game: &Game, plan: &mut Plan) {
+        let Some(raw) = &game.rules.raw else { return };
+        plan.raw_prototypes.extend(raw.components.iter().flat_map(|c| c.prototype_names()));
+    }
+
     fn module(&self, game: &Game, _plan: &Plan, parts: &mut ModuleParts) {
         let Some(raw) = &game.rules.raw else { return };
         parts.raw.extend(
@@ -19,5 +24,6 @@ impl Concept for RawConcept {
                 .iter()
                 .map(|c| (c.place, crate::vassal::xml::El::raw(c.xml.clone()))),
         );
+        parts.left_to_vassal.extend(raw.left_to_vassal.iter().copied());
     }
 }

@@ -8,7 +8,7 @@
 pub mod concept;
 
 use crate::model::spanned::Sp;
-pub use crate::concept::interface::RawPlace;
+pub use crate::concept::interface::{RawPlace, StockComponent};
 use serde::Deserialize;
 
 /// `[raw]` of the rules file: the parts of an imported module kept as they are.
@@ -22,6 +22,10 @@ pub struct Raw {
     /// Components kept verbatim, in the order they are written at their place.
     #[serde(default)]
     pub components: Vec<RawComponent>,
+    /// Components every module has one of that vmodc does not write here: the imported module had
+    /// no stock one (its own subclass, kept raw, stands in, or VASSAL adds it).
+    #[serde(default)]
+    pub left_to_vassal: Vec<StockComponent>,
 }
 
 /// One buildFile component kept verbatim (`[[raw.components]]`).
@@ -36,4 +40,18 @@ pub struct RawComponent {
     /// What it is and why vmodc keeps it raw (for the designer; not in the module).
     #[serde(default)]
     pub why: String,
+}
+
+impl RawComponent {
+    /// The names of the prototypes it defines (a `PrototypeDefinition`, or a folder of them).
+    pub fn prototype_names(&self) -> Vec<String> {
+        let Ok(root) = crate::verify::xml::parse_xml(&self.xml) else {
+            return Vec::new();
+        };
+        root.walk()
+            .into_iter()
+            .filter(|n| n.tag.ends_with(".PrototypeDefinition"))
+            .map(|n| n.attr("name").to_string())
+            .collect()
+    }
 }

@@ -102,7 +102,7 @@ pub fn side_prototypes(game: &Game, plan: &Plan) -> Vec<(String, Piece)> {
             .cloned()
             .unwrap_or_default();
         prototypes.push((
-            side_prototype(&side.id),
+            plan.prototype_name(&side_prototype(&side.id)),
             Piece {
                 traits: vec![
                     pieces::send_to_region(
@@ -208,8 +208,8 @@ fn unit_piece_of(
             .restrict
             .into_iter()
             .chain([
-                pieces::prototype(UNIT_PROTOTYPE),
-                pieces::prototype(&side_prototype(&unit.side)),
+                pieces::prototype(&plan.prototype_name(UNIT_PROTOTYPE)),
+                pieces::prototype(&plan.prototype_name(&side_prototype(&unit.side))),
             ])
             .chain(extra)
             .chain(parts.above_faces)
