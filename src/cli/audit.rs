@@ -215,7 +215,7 @@ fn game_of(args: &AuditArgs, view: &ModuleView, shown: &str, name: &str) -> Resu
     let Some(root) = args.root.as_deref() else {
         return rules::from_module(view, shown).map_err(|e| {
             (
-                e,
+                e.to_string(),
                 "audit with the module the game was played with, built by vmodc".into(),
             )
         });
