@@ -455,3 +455,88 @@ fn a_series_game_whose_counters_file_is_gone_is_an_error_not_a_series() {
         "{rendered}"
     );
 }
+
+/// The areas fixture with `extra` [[grid.areas]] entries added after its last area.
+fn areas_with(extra: &str) -> TempDir {
+    let dir = TempDir::new("areas");
+    copy_tree(&repo().join("tests/fixtures/areas"), dir.path());
+    let last = "neighbours = [\"Long Ridge, East\", \"Ford\"]\n\n[terrain]";
+    let to = format!("neighbours = [\"Long Ridge, East\", \"Ford\"]\n\n{extra}\n[terrain]");
+    patch(dir.path(), "maps/tiny.toml", last, &to).expect("patch");
+    dir
+}
+
+#[test]
+fn an_area_map_over_the_limits_is_one_error_before_the_other_checks() {
+    // Issue #45, item 7: 30,000 areas, an outline of 100,000 corners and a complete graph of 1,000
+    // areas were each checked in quadratic time (20–45 s). Each limit is one error at the line
+    // that passes it, and the per-area checks do not run (no V0234 for the extra areas' points).
+    use vmodc::concept::map::area_check::{MAX_AREAS, MAX_NEIGHBOURS, MAX_OUTLINE_CORNERS};
+    let many: String = (0..MAX_AREAS)
+        .map(|i| format!("[[grid.areas]]\nname = \"A{i}\"\nat = [1, 1]\n"))
+        .collect();
+    let ring: Vec<String> = (0..=MAX_OUTLINE_CORNERS)
+        .map(|i| {
+            let a = i as f64 / (MAX_OUTLINE_CORNERS + 1) as f64 * std::f64::consts::TAU;
+            format!(
+                "[{}, {}]",
+                200 + (150.0 * a.cos()) as i32,
+                200 + (150.0 * a.sin()) as i32
+            )
+        })
+        .collect();
+    let ring = format!(
+        "[[grid.areas]]\nname = \"Ring\"\noutline = [{}]\n",
+        ring.join(", ")
+    );
+    let crowd: Vec<String> = (0..=MAX_NEIGHBOURS).map(|i| format!("\"N{i}\"")).collect();
+    let crowd = format!(
+        "[[grid.areas]]\nname = \"Crowd\"\nat = [5, 5]\nneighbours = [\n{}]\n",
+        crowd.join(",\n")
+    );
+    let cases = [
+        (
+            many,
+            format!("has {} areas, more than {MAX_AREAS}", MAX_AREAS + 4),
+            "name = \"A4996\"",
+        ),
+        (
+            ring,
+            format!("outline of {} corners", MAX_OUTLINE_CORNERS + 1),
+            "name = \"Ring\"",
+        ),
+        (
+            crowd,
+            format!("lists {} neighbours of area `Crowd`", MAX_NEIGHBOURS + 1),
+            "\"N0\",",
+        ),
+    ];
+    for (extra, message, line) in cases {
+        let dir = areas_with(&extra);
+        let (sources, report) = check_dir(dir.path());
+        let (file, at, rendered) = the_error(&sources, &report, "V0238");
+        assert_eq!(file, "maps/tiny.toml", "{rendered}");
+        assert!(rendered.contains(&message), "{message}: {rendered}");
+        let text = std::fs::read_to_string(dir.path().join(&file)).expect("map");
+        let expected = text
+            .lines()
+            .position(|l| l.starts_with(line))
+            .map(|i| i + 1);
+        if line.starts_with("name") {
+            // An outline's span starts on the line after the name; the count's, at the first area over.
+            assert!(at >= expected, "{rendered}");
+        } else {
+            assert_eq!(at, expected, "{rendered}");
+        }
+        let others = report
+            .diagnostics
+            .iter()
+            .filter(|d| d.code.starts_with("V023") && d.code != "V0238");
+        let others: Vec<_> = others.map(|d| (&d.code, &d.message)).collect();
+        assert!(others.is_empty(), "no other area check runs: {others:?}");
+    }
+    // Under the limits, the same map checks clean.
+    let dir = areas_with("");
+    let (_, report) = check_dir(dir.path());
+    assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
+}

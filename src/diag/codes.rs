@@ -341,6 +341,8 @@ pub static CODES: &[Code] = &[
         &["`the area map has no areas`", "—"]),
     c("V0237", &[Error], Once, "an area's name is blank or holds a `|` (the module's location lists are separated by `|`)",
         &["``area name `North|South` is blank or holds a `|` ``", "—"]),
+    c("V0238", &[Error], Once, "an area map over vmodc's limits: more than 5,000 areas, an outline of more than 2,000 corners or 50,000 in all, or an area with more than 64 neighbours (stops the other area checks)",
+        &["`the area map lists 65 neighbours of area `Ford`, more than 64`", "—"]),
 
     // V03xx: rulebook constraints declared in the data
     c("V0301", &[Error], Once, "a setup hex holds more units of one side than `[stacking] max_units`",

@@ -8,7 +8,18 @@ use crate::concept::context::{Context, Seg};
 use crate::concept::provenance::rule_of;
 use crate::diag::Diagnostic;
 use crate::model::{FileId, Sp};
+use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
+
+/// The most areas an area map may have: the largest area games name a few hundred; a limit of
+/// vmodc's own, so that the checks and the build of a hostile file stay within seconds.
+pub const MAX_AREAS: usize = 5_000;
+/// The most corners of one area's outline (a traced coast stays well under it).
+pub const MAX_OUTLINE_CORNERS: usize = 2_000;
+/// The most corners of all outlines together.
+pub const MAX_CORNERS: usize = 50_000;
+/// The most neighbours one area lists (an area of a real map borders a dozen or two).
+pub const MAX_NEIGHBOURS: usize = 64;
 
 /// Run every check of an area map, and of a hex grid's keys that an area map leaves out.
 pub(crate) fn check(cx: &mut Context<'_>) {
@@ -30,13 +41,54 @@ pub(crate) fn check(cx: &mut Context<'_>) {
                 .help("add a [[grid.areas]] entry per area: name, outline or at, neighbours"),
         );
     }
-    for (i, area) in grid.areas.iter().enumerate() {
-        names(cx, f, i, area, rule.as_deref());
+    if let Some((what, span)) = over_limits(&grid.areas, grid.kind.span.clone()) {
+        cx.push(
+            Diagnostic::error("V0238", format!("the area map {what}"))
+                .at(f, span, "over the limit")
+                .rule_opt(rule.as_deref())
+                .help("check the [[grid.areas]] entries: an area map this large is not one vmodc builds in seconds (docs/limits.md)"),
+        );
+        return;
+    }
+    let mut seen = BTreeSet::new();
+    for area in &grid.areas {
+        let again = !seen.insert(area.name.as_str());
+        names(cx, f, again, area, rule.as_deref());
         outline(cx, f, area, rule.as_deref());
         on_the_board(cx, f, area, rule.as_deref());
-        neighbours(cx, f, area, rule.as_deref());
     }
+    neighbours(cx, f, rule.as_deref());
     points_apart(cx, f, rule.as_deref());
+}
+
+/// What of an area map is over vmodc's limits, and where; checked before the other checks, whose
+/// cost grows with the areas, corners and neighbours.
+fn over_limits(areas: &[MapArea], kind: Range<usize>) -> Option<(String, Range<usize>)> {
+    if areas.len() > MAX_AREAS {
+        let span = areas.get(MAX_AREAS).map_or(kind, |a| a.name.span.clone());
+        return Some((format!("has {} areas, more than {MAX_AREAS}", areas.len()), span));
+    }
+    if let Some(a) = areas.iter().find(|a| a.outline.len() > MAX_OUTLINE_CORNERS) {
+        let what = format!(
+            "has an outline of {} corners (area `{}`), more than {MAX_OUTLINE_CORNERS}",
+            a.outline.len(),
+            a.name.as_str()
+        );
+        return Some((what, span_of_all(&a.outline)));
+    }
+    let corners: usize = areas.iter().map(|a| a.outline.len()).sum();
+    if corners > MAX_CORNERS {
+        let what = format!("has {corners} outline corners in all, more than {MAX_CORNERS}");
+        return Some((what, kind));
+    }
+    let crowded = areas.iter().find(|a| a.neighbours.len() > MAX_NEIGHBOURS)?;
+    let what = format!(
+        "lists {} neighbours of area `{}`, more than {MAX_NEIGHBOURS}",
+        crowded.neighbours.len(),
+        crowded.name.as_str()
+    );
+    let span = crowded.neighbours.first().map_or(kind, |n| n.span.clone());
+    Some((what, span))
 }
 
 /// A hex grid's keys are its own: an area map's are left out and a hex grid's given.
@@ -121,9 +173,9 @@ fn area_grid_keys(cx: &mut Context<'_>) {
     }
 }
 
-/// The name is not blank, holds no `|` (the module's list separator) and is no other area's.
-fn names(cx: &mut Context<'_>, f: FileId, i: usize, area: &MapArea, rule: Option<&str>) {
-    let grid = &cx.game.map.grid;
+/// The name is not blank, holds no `|` (the module's list separator) and is no earlier area's
+/// (`again`).
+fn names(cx: &mut Context<'_>, f: FileId, again: bool, area: &MapArea, rule: Option<&str>) {
     let name = area.name.as_str();
     if name.trim().is_empty() || name.contains(super::areas::LIST_SEPARATOR) {
         cx.push(
@@ -132,7 +184,7 @@ fn names(cx: &mut Context<'_>, f: FileId, i: usize, area: &MapArea, rule: Option
                 .rule_opt(rule)
                 .help("write the area's printed name: any text but `|`, which the module's location lists use"),
         );
-    } else if grid.areas[..i].iter().any(|a| a.name.as_str() == name) {
+    } else if again {
         cx.push(
             Diagnostic::error("V0234", format!("two areas are named `{name}`"))
                 .at(f, area.name.span.clone(), "named again")
@@ -205,6 +257,17 @@ fn crossing_edges(c: &[(i32, i32)]) -> Option<(usize, usize)> {
     None
 }
 
+/// An area's index, its outline's corners and their bounding box.
+type Outline = (usize, Vec<(i32, i32)>, [i32; 4]);
+
+/// `[x0, y0, x1, y1]` of some corners.
+fn bounding_box(corners: &[(i32, i32)]) -> [i32; 4] {
+    corners.iter().fold(
+        [i32::MAX, i32::MAX, i32::MIN, i32::MIN],
+        |[x0, y0, x1, y1], &(x, y)| [x0.min(x), y0.min(y), x1.max(x), y1.max(y)],
+    )
+}
+
 /// The span from the first to the last entry of a list.
 fn span_of_all(items: &[Sp<[i32; 2]>]) -> Range<usize> {
     match (items.first(), items.last()) {
@@ -255,84 +318,111 @@ fn on_the_board(cx: &mut Context<'_>, f: FileId, area: &MapArea, rule: Option<&s
     }
 }
 
-/// Each neighbour is another area of the map, which lists this one back.
-fn neighbours(cx: &mut Context<'_>, f: FileId, area: &MapArea, rule: Option<&str>) {
+/// Each neighbour is another area of the map, which lists this one back: every pair looked up once
+/// in a set of the listed pairs, so a map of many areas is checked in time linear in its lists.
+fn neighbours(cx: &mut Context<'_>, f: FileId, rule: Option<&str>) {
     let grid = &cx.game.map.grid;
-    let name = area.name.as_str();
-    for n in &area.neighbours {
-        let Some(other) = grid.area_named(n) else {
-            let names = grid.areas.iter().map(|a| a.name.as_str());
-            let help = match crate::diag::suggest(n, names) {
-                Some(s) => format!("did you mean `{s}`?"),
-                None => "name an area of [[grid.areas]] as it is written there".to_string(),
+    let by_name: BTreeMap<&str, &MapArea> =
+        grid.areas.iter().rev().map(|a| (a.name.as_str(), a)).collect();
+    let listed: BTreeSet<(&str, &str)> = grid
+        .areas
+        .iter()
+        .flat_map(|a| a.neighbours.iter().map(|n| (a.name.as_str(), n.as_str())))
+        .collect();
+    let mut out = Vec::new();
+    for area in &grid.areas {
+        let name = area.name.as_str();
+        for n in &area.neighbours {
+            let problem = match by_name.get(n.as_str()) {
+                None => not_an_area(grid, name, n).at(f, n.span.clone(), "no area of this name"),
+                Some(other) if other.name.as_str() == name => {
+                    Diagnostic::error("V0233", format!("area `{name}` is its own neighbour"))
+                        .at(f, n.span.clone(), "itself")
+                        .help("list only the other areas it borders")
+                }
+                Some(other) if !listed.contains(&(other.name.as_str(), name)) => {
+                    one_way(name, other.name.as_str()).at(f, n.span.clone(), "one way only")
+                }
+                Some(_) => continue,
             };
-            cx.push(
-                Diagnostic::error(
-                    "V0230",
-                    format!("neighbour `{}` of area `{name}` is not an area", n.as_str()),
-                )
-                .at(f, n.span.clone(), "no area of this name")
-                .rule_opt(rule)
-                .help(help),
-            );
-            continue;
-        };
-        if other.name.as_str() == name {
-            cx.push(
-                Diagnostic::error("V0233", format!("area `{name}` is its own neighbour"))
-                    .at(f, n.span.clone(), "itself")
-                    .rule_opt(rule)
-                    .help("list only the other areas it borders"),
-            );
-        } else if !other.neighbours.iter().any(|b| b.as_str() == name) {
-            cx.push(
-                Diagnostic::error(
-                    "V0233",
-                    format!(
-                        "area `{name}` borders `{}`, but `{}` does not list `{name}`",
-                        other.name.as_str(),
-                        other.name.as_str()
-                    ),
-                )
-                .at(f, n.span.clone(), "one way only")
-                .rule_opt(rule)
-                .help(format!(
-                    "add \"{name}\" to the neighbours of `{}`, or remove it here",
-                    other.name.as_str()
-                )),
-            );
+            out.push(problem.rule_opt(rule));
         }
+    }
+    for d in out {
+        cx.push(d);
     }
 }
 
+/// A neighbour that names no area, with the closest name.
+fn not_an_area(grid: &super::grid::Grid, name: &str, n: &Sp<String>) -> Diagnostic {
+    let names = grid.areas.iter().map(|a| a.name.as_str());
+    let help = match crate::diag::suggest(n, names) {
+        Some(s) => format!("did you mean `{s}`?"),
+        None => "name an area of [[grid.areas]] as it is written there".to_string(),
+    };
+    Diagnostic::error(
+        "V0230",
+        format!("neighbour `{}` of area `{name}` is not an area", n.as_str()),
+    )
+    .help(help)
+}
+
+/// A neighbour the other area does not list back.
+fn one_way(name: &str, other: &str) -> Diagnostic {
+    Diagnostic::error(
+        "V0233",
+        format!("area `{name}` borders `{other}`, but `{other}` does not list `{name}`"),
+    )
+    .help(format!(
+        "add \"{name}\" to the neighbours of `{other}`, or remove it here"
+    ))
+}
+
 /// No two areas stand on one point (VASSAL keys regions by their point), and no area's point lies in
-/// another area's outline (the module would name it after that area).
+/// another area's outline (the module would name it after that area). Each point is found once, and
+/// an outline is tested only for the points inside its bounding box.
 fn points_apart(cx: &mut Context<'_>, f: FileId, rule: Option<&str>) {
     let grid = &cx.game.map.grid;
+    let points: Vec<Option<(i32, i32)>> = grid.areas.iter().map(MapArea::point).collect();
+    let outlines: Vec<Outline> = grid
+        .areas
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| !a.outline.is_empty())
+        .map(|(j, a)| {
+            let corners = a.corners();
+            let bounds = bounding_box(&corners);
+            (j, corners, bounds)
+        })
+        .collect();
+    let mut first_on: BTreeMap<(i32, i32), usize> = BTreeMap::new();
     let mut out = Vec::new();
     for (i, area) in grid.areas.iter().enumerate() {
-        let Some(p) = area.point() else { continue };
+        let Some(p) = points[i] else { continue };
         let span = area.at.as_ref().map_or(area.name.span.clone(), |a| a.span.clone());
-        let shared = grid.areas[..i].iter().find(|o| o.point() == Some(p));
-        let inside = grid.areas.iter().enumerate().find(|(j, o)| {
-            *j != i && !o.outline.is_empty() && polygon_contains(&o.corners(), p)
+        let shared = *first_on.entry(p).or_insert(i);
+        let inside = outlines.iter().find(|(j, corners, [x0, y0, x1, y1])| {
+            *j != i
+                && (*x0..=*x1).contains(&p.0)
+                && (*y0..=*y1).contains(&p.1)
+                && polygon_contains(corners, p)
         });
-        let message = match (shared, inside) {
-            (Some(o), _) => format!(
+        let message = match (shared != i, inside) {
+            (true, _) => format!(
                 "areas `{}` and `{}` stand on one point [{}, {}]",
-                o.name.as_str(),
+                grid.areas[shared].name.as_str(),
                 area.name.as_str(),
                 p.0,
                 p.1
             ),
-            (None, Some((_, o))) => format!(
+            (false, Some((j, _, _))) => format!(
                 "the point of area `{}` [{}, {}] lies inside the outline of `{}`",
                 area.name.as_str(),
                 p.0,
                 p.1,
-                o.name.as_str()
+                grid.areas[*j].name.as_str()
             ),
-            (None, None) => continue,
+            (false, None) => continue,
         };
         out.push(
             Diagnostic::error("V0234", message)

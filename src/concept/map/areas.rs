@@ -84,19 +84,24 @@ impl Grid {
         self.kind.as_str() == "areas"
     }
 
-    /// The area standing at a location id, if any.
+    /// The areas' lookups, built once.
+    fn index(&self) -> &AreaIndex {
+        self.area_index.get_or_init(|| AreaIndex::of(&self.areas))
+    }
+
+    /// The area standing at a location id, if any (the first, if two share a point).
     pub fn area_at(&self, hex: HexId) -> Option<&MapArea> {
         if hex.sheet != 0 {
             return None;
         }
-        self.areas
-            .iter()
-            .find(|a| a.point() == Some((hex.col, hex.row)))
+        let i = *self.index().by_point.get(&(hex.col, hex.row))?;
+        self.areas.get(i)
     }
 
-    /// The area of a name.
+    /// The area of a name (the first, if two share it).
     pub fn area_named(&self, name: &str) -> Option<&MapArea> {
-        self.areas.iter().find(|a| a.name.as_str() == name)
+        let i = *self.index().by_name.get(name)?;
+        self.areas.get(i)
     }
 
     /// The location id of an area.
@@ -106,7 +111,8 @@ impl Grid {
 
     /// The areas of the map that have a point, as location ids, in the data's order.
     pub(crate) fn area_ids(&self) -> Vec<HexId> {
-        self.areas.iter().filter_map(Grid::area_id).collect()
+        let points = &self.index().points;
+        points.iter().flatten().map(|&(x, y)| HexId::new(x, y)).collect()
     }
 
     /// Whether two areas border each other (either lists the other).
@@ -124,16 +130,16 @@ impl Grid {
         let Some(area) = self.area_at(hex) else {
             return out;
         };
+        let index = self.index();
+        let point_of = |i: usize| index.points.get(i).copied().flatten();
         let listed = area
             .neighbours
             .iter()
-            .filter_map(|n| self.area_named(n).and_then(Grid::area_id));
-        let listing = self
-            .areas
-            .iter()
-            .filter(|o| o.neighbours.iter().any(|n| n.as_str() == area.name.as_str()))
-            .filter_map(Grid::area_id);
-        for id in listed.chain(listing) {
+            .filter_map(|n| index.by_name.get(n.as_str()).copied().and_then(point_of));
+        let listing = (index.listing.get(area.name.as_str()).into_iter().flatten())
+            .filter_map(|&i| point_of(i));
+        let listed = listed.chain(listing).map(|(x, y)| HexId::new(x, y));
+        for id in listed {
             if id != hex && !out.contains(&id) {
                 out.push(id);
             }
@@ -289,5 +295,37 @@ neighbours = ["Ford, North"]
         assert!(polygon_contains(&u, p), "{p:?}");
         assert!(!polygon_contains(&u, (50, 50)));
         assert_eq!(inside_point(&[(0, 0), (10, 10), (20, 20)]), None);
+    }
+}
+
+/// An area map's lookups, built once from its areas.
+#[derive(Debug, Clone, Default)]
+pub struct AreaIndex {
+    /// Each area's point (`MapArea::point`, which an outline alone makes costly), in order.
+    points: Vec<Option<(i32, i32)>>,
+    /// The first area standing on each point.
+    by_point: std::collections::HashMap<(i32, i32), usize>,
+    /// The first area of each name.
+    by_name: std::collections::HashMap<String, usize>,
+    /// The areas listing each name among their neighbours, in order.
+    listing: std::collections::HashMap<String, Vec<usize>>,
+}
+
+impl AreaIndex {
+    fn of(areas: &[MapArea]) -> AreaIndex {
+        let mut index = AreaIndex {
+            points: areas.iter().map(MapArea::point).collect(),
+            ..AreaIndex::default()
+        };
+        for (i, area) in areas.iter().enumerate() {
+            if let Some(p) = index.points[i] {
+                index.by_point.entry(p).or_insert(i);
+            }
+            index.by_name.entry(area.name.value.clone()).or_insert(i);
+            for n in &area.neighbours {
+                index.listing.entry(n.value.clone()).or_default().push(i);
+            }
+        }
+        index
     }
 }

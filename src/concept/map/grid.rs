@@ -101,6 +101,11 @@ pub struct Grid {
     /// The areas of an area map (`kind = "areas"`), each with its name, place and neighbours.
     #[serde(default)]
     pub areas: Vec<super::MapArea>,
+    /// The areas' lookups (by point, by name, who lists whom), built on first use: an area map of
+    /// thousands of areas is read in time linear in its areas, not in their square.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub(super) area_index: std::sync::OnceLock<super::areas::AreaIndex>,
     /// The module's grid exactly as a VASSAL module states it (`[grid.vassal]`, written by `vmodc
     /// import`): the board's grid is written from it, and its geometry places the pieces.
     pub vassal: Option<vassal::VassalGrid>,

@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 pub mod fit;
 pub mod line_styles;
 pub use line_styles::{BuiltinLine, LineStyleDef, LineStyleOf};
-pub(crate) mod area_check;
+pub mod area_check;
 pub mod areas;
 pub mod grid;
 mod grid_check;
