@@ -540,3 +540,30 @@ fn an_area_map_over_the_limits_is_one_error_before_the_other_checks() {
     let (_, report) = check_dir(dir.path());
     assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
 }
+
+#[test]
+fn a_map_scan_beyond_what_vmodc_decodes_ships_in_the_module_and_the_kit_says_it_is_left_out() {
+    // Issue #45, item 10: such a scan passed `check`, then the build decoded it (2.1 GB for a
+    // bomb) and failed with no file or line. The module ships it as it is; the kit, which draws
+    // from pixels, leaves the map out and says so; `check` warns at the line (V1032).
+    let dir = tiny_copy();
+    with_map_image(dir.path(), "art/tiny/bigscan.png");
+    let (sources, report) = check_dir(dir.path());
+    let warning = report.diagnostics.iter().find(|d| d.code == "V1032");
+    let warning = warning.unwrap_or_else(|| panic!("{}", render_all(&sources, &report)));
+    assert_eq!(place(&sources, warning).1, Some(5));
+    assert!(!report.has_errors(), "{}", render_all(&sources, &report));
+    let mut sources = Sources::default();
+    let (loaded, _) = vmodc::pipeline::load_and_check(dir.path(), "tiny", &mut sources);
+    let loaded = loaded.expect("loads");
+    let entries = vmodc::pipeline::compile_language(&loaded, None).expect("the module builds");
+    let scan = std::fs::read(dir.path().join("art/tiny/bigscan.png")).expect("scan");
+    assert!(
+        entries.iter().any(|e| e.data == scan),
+        "the scan ships byte for byte"
+    );
+    let options = vmodc::print::PrintOptions::default();
+    let printed = vmodc::print::print_language(&loaded, None, &options).expect("the kit prints");
+    let said = printed.missing.iter().any(|m| m.contains("10001 × 10001"));
+    assert!(said, "{:?}", printed.missing);
+}

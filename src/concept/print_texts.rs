@@ -61,6 +61,11 @@ const INTERFACE: &[InterfaceText] = &[
         "print-and-play PDF: contents page",
     ),
     (
+        "ui.kit_scan_too_large",
+        "{map}: the map scan is {width} × {height} pixels, more than the kit decodes (100,000,000): the kit leaves the map out; print the scan itself.",
+        "print-and-play PDF: contents page",
+    ),
+    (
         "ui.print_missing",
         "What the data lacks:",
         "print-and-play PDF: contents page",

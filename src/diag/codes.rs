@@ -661,5 +661,7 @@ pub static CODES: &[Code] = &[
         &["``counter sheet `art/tiny/sheet.png` is 30000 × 30000 pixels: vmodc cuts sheets of at most 100000000 pixels (400 MB decoded)``"]),
     c("V1031", &[Error], Once, "an image the data names does not decode in full (truncated or corrupt), found before it goes into a module; at the line naming it",
         &["``image `art/tiny/map.jpg` does not decode: …``"]),
+    c("V1032", &[Warning], Once, "a map scan has more pixels than vmodc decodes (100,000,000): the module ships it undecoded; the print-and-play kit leaves the map out and says so; at the line naming it",
+        &["``map scan `art/map.png` is 16000 × 16000 pixels: …``"]),
 
 ];

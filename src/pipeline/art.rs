@@ -2,6 +2,7 @@
 //! ships. Rendering runs in parallel; the result is ordered by image name, so it does not depend on
 //! scheduling.
 
+use crate::concept::art::image_file::MAX_DECODED_PIXELS;
 use crate::concept::game::{parse_values, Game, Marker};
 use crate::concept::markers;
 use crate::concept::plan::{self, Plan};
@@ -354,13 +355,10 @@ fn render_job(game: &Game, plan: &Plan, job: &Job, fonts: &Fonts) -> Result<Vec<
         Job::Map(i) => super::map_art::render(game, plan, *i, fonts)?,
         Job::Board => render_board(&boxes_art(&plan.track, fonts))?,
         Job::Chart(i) => super::map_art::chart(game, plan, *i, fonts)?,
-        // The scan ships as it is, but only once it decodes whole: the check reads just its header,
-        // and VASSAL would fail on a file damaged further in.
+        // The scan ships as it is: the loader has read it whole (`ImageFile::verify`, row by row),
+        // so a file damaged further in is refused at its line, and no pixel of it is decoded here.
         Job::Scan => match crate::concept::map::board::scan_of(game) {
-            Some(scan) => {
-                scan.pixels().map_err(RenderError::Image)?;
-                scan.bytes.to_vec()
-            }
+            Some(scan) => scan.bytes.to_vec(),
             None => Vec::new(),
         },
         Job::Cut(cut) => {
@@ -817,6 +815,9 @@ pub struct PrintedBoards {
     /// The map sheets are the designer's scan (`[map] image`), as the module's board shows it: its
     /// pixels as they are, with no grid or text of vmodc's over them.
     pub scanned: bool,
+    /// The scan's size when it has more pixels than vmodc decodes: the kit leaves the map out
+    /// (and says so) rather than fail, since the module ships the scan undecoded.
+    pub scan_too_large: Option<(u32, u32)>,
 }
 
 pub fn printed_boards(
@@ -827,10 +828,16 @@ pub fn printed_boards(
     let boards = cache.map(|_| board_description(game, plan));
     let cache = cache.zip(boards.as_deref());
     let scan = crate::concept::map::board::scan_of(game);
+    let too_large = scan.filter(|s| s.pixel_count() > MAX_DECODED_PIXELS);
+    let sheets = match too_large {
+        Some(_) => Vec::new(),
+        None => printed_map_sheets(game, plan, cache, scan)?,
+    };
     Ok(PrintedBoards {
-        sheets: printed_map_sheets(game, plan, cache, scan)?,
+        sheets,
         charts: printed_charts(game, plan, cache)?,
         scanned: scan.is_some(),
+        scan_too_large: too_large.map(|s| (s.width, s.height)),
     })
 }
 

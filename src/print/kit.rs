@@ -41,6 +41,7 @@ pub(super) fn print(
         sheets,
         charts,
         scanned,
+        scan_too_large,
     } = &boards;
     let cards = pipeline::printed_cards(game, plan)?;
     let page = options.paper.size();
@@ -52,7 +53,7 @@ pub(super) fn print(
         game,
         plan,
         (counter_mm, &cards),
-        (sheets, &posters),
+        (sheets, &posters, *scan_too_large),
         options,
     );
 
@@ -234,10 +235,20 @@ fn lacking(
     game: &Game,
     plan: &Plan,
     (counter_mm, cards): (f32, &[PrintedImage]),
-    (sheets, posters): (&[PrintedImage], &[bool]),
+    (sheets, posters, scan_too_large): (&[PrintedImage], &[bool], Option<(u32, u32)>),
     options: &PrintOptions,
 ) -> Vec<String> {
     let mut missing = Vec::new();
+    if let Some((width, height)) = scan_too_large {
+        missing.push(plan.tx.fill(
+            "ui.kit_scan_too_large",
+            &[
+                ("map", &plan.tx.get("map.name")),
+                ("width", &width.to_string()),
+                ("height", &height.to_string()),
+            ],
+        ));
+    }
     if game.counters.counters.printed_mm.is_none() {
         missing.push(plan.tx.fill(
             "ui.print_counter_size_default",

@@ -85,8 +85,9 @@ impl Grid {
     }
 
     /// The areas' lookups, built once.
-    fn index(&self) -> &AreaIndex {
-        self.area_index.get_or_init(|| AreaIndex::of(&self.areas))
+    fn index(&self) -> &super::area_index::AreaIndex {
+        self.area_index
+            .get_or_init(|| super::area_index::AreaIndex::of(&self.areas))
     }
 
     /// The area standing at a location id, if any (the first, if two share a point).
@@ -298,34 +299,3 @@ neighbours = ["Ford, North"]
     }
 }
 
-/// An area map's lookups, built once from its areas.
-#[derive(Debug, Clone, Default)]
-pub struct AreaIndex {
-    /// Each area's point (`MapArea::point`, which an outline alone makes costly), in order.
-    points: Vec<Option<(i32, i32)>>,
-    /// The first area standing on each point.
-    by_point: std::collections::HashMap<(i32, i32), usize>,
-    /// The first area of each name.
-    by_name: std::collections::HashMap<String, usize>,
-    /// The areas listing each name among their neighbours, in order.
-    listing: std::collections::HashMap<String, Vec<usize>>,
-}
-
-impl AreaIndex {
-    fn of(areas: &[MapArea]) -> AreaIndex {
-        let mut index = AreaIndex {
-            points: areas.iter().map(MapArea::point).collect(),
-            ..AreaIndex::default()
-        };
-        for (i, area) in areas.iter().enumerate() {
-            if let Some(p) = index.points[i] {
-                index.by_point.entry(p).or_insert(i);
-            }
-            index.by_name.entry(area.name.value.clone()).or_insert(i);
-            for n in &area.neighbours {
-                index.listing.entry(n.value.clone()).or_default().push(i);
-            }
-        }
-        index
-    }
-}

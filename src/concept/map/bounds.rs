@@ -77,3 +77,33 @@ fn board_size(cx: &mut Context<'_>) {
         );
     }
 }
+
+/// A map scan the kit can decode: the module ships a scan as it is (within VASSAL's own limits,
+/// V1003), but the print-and-play kit draws it from its pixels, which vmodc decodes only up to
+/// `MAX_DECODED_PIXELS`; beyond, the kit leaves the map out, and says so here first.
+pub(super) fn scan_printable(cx: &mut Context<'_>) {
+    use crate::concept::art::image_file::MAX_DECODED_PIXELS;
+    let Some(path) = &cx.game.map.map.image else {
+        return;
+    };
+    let Some(scan) = cx.game.images.get(path.as_str()) else {
+        return;
+    };
+    let untileable = crate::vassal::image::tiling_problem(scan.width.into(), scan.height.into())
+        .is_some_and(|(fatal, _)| fatal);
+    if scan.pixel_count() <= MAX_DECODED_PIXELS || untileable {
+        return; // printable, or refused already (V1003)
+    }
+    let f = cx.map_file();
+    cx.push(
+        Diagnostic::warning(
+            "V1032",
+            format!(
+                "map scan `{}` is {} × {} pixels: the module ships it as it is, but the print-and-play kit decodes at most {MAX_DECODED_PIXELS} pixels and leaves the map out",
+                path.as_str(), scan.width, scan.height
+            ),
+        )
+        .at(f, path.span.clone(), "too large to print")
+        .help("scan the map at a lower resolution (150–300 dpi prints well) to have it in the kit"),
+    );
+}

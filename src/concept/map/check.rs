@@ -29,6 +29,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     cities(cx);
     terrain_and_features(cx);
     super::bounds::check(cx);
+    super::bounds::scan_printable(cx);
     super::area_check::check(cx);
     grid_gaps(cx);
     area_gaps(cx);

@@ -105,7 +105,7 @@ pub struct Grid {
     /// thousands of areas is read in time linear in its areas, not in their square.
     #[serde(skip)]
     #[schemars(skip)]
-    pub(super) area_index: std::sync::OnceLock<super::areas::AreaIndex>,
+    pub(super) area_index: std::sync::OnceLock<super::area_index::AreaIndex>,
     /// The module's grid exactly as a VASSAL module states it (`[grid.vassal]`, written by `vmodc
     /// import`): the board's grid is written from it, and its geometry places the pieces.
     pub vassal: Option<vassal::VassalGrid>,

@@ -18,6 +18,7 @@ pub mod fit;
 pub mod line_styles;
 pub use line_styles::{BuiltinLine, LineStyleDef, LineStyleOf};
 pub mod area_check;
+mod area_index;
 pub mod areas;
 pub mod grid;
 mod grid_check;
