@@ -113,12 +113,20 @@ pub fn read_properties_lenient(text: &str) -> Lenient {
         start: 0,
     };
     let mut read = Lenient::default();
+    // Both kept as the file is read, so a bundle of many keys reads in linear time: the line count
+    // up to the last entry's start, and where each key stands among the entries.
+    let (mut line_no, mut counted) = (1, 0);
+    let mut place: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     while let Some(line) = reader.read_line() {
-        let line_no = natural_line(&input, reader.start);
+        line_no += line_breaks(&input, counted, reader.start);
+        counted = reader.start;
         match entry(&line) {
-            Ok((key, value)) => match read.entries.iter_mut().find(|(k, _)| *k == key) {
-                Some(entry) => entry.1 = value,
-                None => read.entries.push((key, value)),
+            Ok((key, value)) => match place.get(&key) {
+                Some(&i) => read.entries[i].1 = value,
+                None => {
+                    place.insert(key.clone(), read.entries.len());
+                    read.entries.push((key, value));
+                }
             },
             Err(error) => read.malformed.push(Malformed {
                 line: line_no,
@@ -138,15 +146,17 @@ fn entry(line: &[u16]) -> Result<(String, String), String> {
     Ok((key, value))
 }
 
-/// The line (from 1) of the file at which UTF-16 offset `at` stands: a line ends with LF, CR LF or CR.
-fn natural_line(input: &[u16], at: usize) -> usize {
-    let before = &input[..at.min(input.len())];
-    let breaks = before
-        .iter()
-        .enumerate()
-        .filter(|&(i, &c)| c == LF || (c == CR && before.get(i + 1) != Some(&LF)))
-        .count();
-    breaks + 1
+/// The line breaks of the file between UTF-16 offsets `from` and `to`: a line ends with LF, CR LF
+/// or CR (a CR just before `to` whose LF is at `to` counts once, with that LF).
+fn line_breaks(input: &[u16], from: usize, to: usize) -> usize {
+    let to = to.min(input.len());
+    let from = from.min(to);
+    (from..to)
+        .filter(|&i| {
+            let c = input[i];
+            c == LF || (c == CR && input.get(i + 1) != Some(&LF))
+        })
+        .count()
 }
 
 /// A bundle's bytes as VASSAL reads them while playing (`Translation.getBundle` builds a
