@@ -615,10 +615,9 @@ fn catalog_and_bundle_readers_survive_mutations() {
     let module = std::fs::read(repo().join("dist/b4m-en.vmod")).expect("module");
     let archive = vmodc::verify::read_archive(&module, Default::default()).expect("archive");
     let bundle = archive.entries["Module_ja.properties"].clone();
-    let po = format!(
-        "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\n#: Map.Main.mapName\nmsgid \"Map\"\nmsgstr \"地図\"\n\nmsgid \"a \\\"quoted\\\" \\\\ line\"\nmsgstr \"\"\n\"continued\"\n"
-    )
-    .into_bytes();
+    let po = "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\n#: Map.Main.mapName\nmsgid \"Map\"\nmsgstr \"地図\"\n\nmsgid \"a \\\"quoted\\\" \\\\ line\"\nmsgstr \"\"\n\"continued\"\n"
+        .as_bytes()
+        .to_vec();
     for seed in 0..rounds(200) as u64 {
         let mut rng = Rng::new(91_000 + seed);
         for original in [&toml, &bundle, &po] {
