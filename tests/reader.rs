@@ -268,6 +268,35 @@ fn hostile_entry_names_are_refused() {
     }
 }
 
+/// A small archive that would inflate to many times its size is refused at 100 times it (64 MiB
+/// at least), within the limits' own totals, before it is inflated further (issue #45, item 6).
+#[test]
+fn an_archive_inflates_to_at_most_a_hundred_times_its_size() {
+    use vmodc::verify::archive::{total_budget, INFLATION_FLOOR, MAX_INFLATION};
+    let zeros = vec![0u8; 40 << 20];
+    let entries: Vec<(String, &[u8])> = (0..3)
+        .map(|i| (format!("notes/{i}.txt"), &zeros[..]))
+        .collect();
+    let refs: Vec<(&str, &[u8])> = entries.iter().map(|(n, d)| (n.as_str(), *d)).collect();
+    let bomb = zip(&refs);
+    let budget = total_budget(Limits::default(), bomb.len() as u64);
+    assert_eq!(budget, INFLATION_FLOOR, "a {}-byte archive", bomb.len());
+    let err = read_archive(&bomb, Limits::default()).expect_err("120 MiB from a small file");
+    let refused = matches!(&err, ArchiveError::OverLimit(m) if m.contains("100 times its"));
+    assert!(refused, "{err}");
+    // One of them fits the floor, and a large archive's budget grows with it up to the limit.
+    let two = zip(&refs[..1]);
+    assert!(read_archive(&two, Limits::default()).is_ok());
+    assert_eq!(
+        total_budget(Limits::default(), 10 << 20),
+        (10 << 20) * MAX_INFLATION
+    );
+    assert_eq!(
+        total_budget(Limits::default(), 1 << 30),
+        Limits::default().max_total_bytes
+    );
+}
+
 /// The entry count, entry size and total size limits hold, and the declared size is not trusted.
 #[test]
 fn archive_limits_are_respected() {

@@ -372,7 +372,7 @@ pub static CODES: &[Code] = &[
     // V04xx: `vmodc check MODULE.vmod`
     c("V0401", &[Error], Once, "the module file cannot be read (exit 2)",
         &["`cannot read the module: No such file or directory`"]),
-    c("V0402", &[Error], Once, "not a zip, or a hostile archive: an entry name escaping the archive (`..`, absolute), more than 20,000 entries, an entry over 256 MiB or 2 GiB in all **as inflated** (declared sizes are not trusted)",
+    c("V0402", &[Error], Once, "not a zip, or a hostile archive: an entry name escaping the archive (`..`, absolute), more than 20,000 entries, an entry over 256 MiB, or 2 GiB in all or 100 times the archive's own size (64 MiB at least) **as inflated** (declared sizes are not trusted)",
         &["``unreadable archive: entry name `../evil` points outside the archive``"]),
     c("V0403", &[Warning, Error], At(2, "moduledata missing (warning) or not XML (error)"),
         "no `moduledata` (warning), or it is not XML (error)",

@@ -3,7 +3,22 @@
 //! memory. Saved games (`.vsav`, and the setups inside a module) are archives too.
 
 use std::collections::BTreeMap;
-use std::io::{Cursor, Read, Seek};
+use std::io::{Cursor, Read, Seek, SeekFrom};
+
+/// How many times its own size an archive may inflate to, above [`INFLATION_FLOOR`]: deflate packs
+/// at most about 1,032 to 1, and a real module or save packs XML and text 5 to 30 to 1 (images not at
+/// all), so a few MB that would fill gigabytes are a bomb, refused before they are inflated.
+pub const MAX_INFLATION: u64 = 100;
+
+/// What any archive may inflate to, however small it is.
+pub const INFLATION_FLOOR: u64 = 64 << 20;
+
+/// The total an archive of `size` bytes may inflate to: its limits', or [`MAX_INFLATION`] times its
+/// size (at least [`INFLATION_FLOOR`]), whichever is less.
+pub fn total_budget(limits: Limits, size: u64) -> u64 {
+    let by_size = size.saturating_mul(MAX_INFLATION).max(INFLATION_FLOOR);
+    limits.max_total_bytes.min(by_size)
+}
 
 /// Limits on what an archive may hold.
 #[derive(Debug, Clone, Copy)]
@@ -94,6 +109,12 @@ pub fn read_archive_bounded<R: Read + Seek>(
     keep: impl Fn(&str) -> Keep,
 ) -> Result<Archive, ArchiveError> {
     use ArchiveError::{Damaged, OverLimit};
+    let mut source = source;
+    let size = source
+        .seek(SeekFrom::End(0))
+        .and_then(|size| source.seek(SeekFrom::Start(0)).map(|_| size))
+        .map_err(|e| Damaged(format!("cannot read the archive: {e}")))?;
+    let budget = total_budget(limits, size);
     let mut zip =
         zip::ZipArchive::new(source).map_err(|e| Damaged(format!("not a zip archive: {e}")))?;
     if zip.len() > limits.max_entries {
@@ -137,7 +158,9 @@ pub fn read_archive_bounded<R: Read + Seek>(
                 summarize(&mut bounded).map_err(|e| Damaged(format!("entry `{name}`: {e}")))?
             }
             Keep::All => {
-                let data = read_at_most(&mut file, &name, limits.max_entry_bytes + 1)?;
+                // Never more than the budget leaves: a bomb stops at it, not at the entry limit.
+                let cap = limits.max_entry_bytes.min(budget.saturating_sub(total));
+                let data = read_at_most(&mut file, &name, cap + 1)?;
                 if data.len() as u64 > limits.max_entry_bytes {
                     return Err(OverLimit(format!(
                         "entry `{name}` inflates beyond {} bytes",
@@ -148,10 +171,14 @@ pub fn read_archive_bounded<R: Read + Seek>(
             }
         };
         total += data.len() as u64;
-        if total > limits.max_total_bytes {
+        if total > budget {
+            let why = if budget < limits.max_total_bytes {
+                format!(" ({MAX_INFLATION} times its {size} bytes)")
+            } else {
+                String::new()
+            };
             return Err(OverLimit(format!(
-                "the archive inflates beyond {} bytes",
-                limits.max_total_bytes
+                "the archive inflates beyond {budget} bytes{why}"
             )));
         }
         archive.entries.insert(name, data);
